@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const sources = ["app", "lib", "components", "public", "next.config.ts", "tsconfig.json", "package-lock.json"];
+const fingerprintFile = path.join(".next", "launchloop-fingerprint");
+
+function* filesUnder(entry: string): Generator<string> {
+  if (!fs.existsSync(entry)) return;
+  if (!fs.statSync(entry).isDirectory()) {
+    yield entry;
+    return;
+  }
+  for (const child of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, child));
+}
+
+/** A digest of every source file's path, size and modification time. */
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const source of sources) {
+    for (const file of filesUnder(source)) {
+      const stat = fs.statSync(file);
+      hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** Runs `next build` unless the last build was made from exactly these sources. */
+export function buildIfNeeded(): void {
+  const fingerprint = sourceFingerprint();
+  const built = fs.existsSync(path.join(".next", "BUILD_ID")) && fs.existsSync(fingerprintFile);
+  if (built && fs.readFileSync(fingerprintFile, "utf8") === fingerprint) return;
+  console.log("Building Launchloop (first start or changed sources)…");
+  const result = spawnSync(path.join("node_modules", ".bin", "next"), ["build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`);
+  fs.writeFileSync(fingerprintFile, fingerprint);
+}

@@ -1,0 +1,67 @@
+import path from "node:path";
+import { z } from "zod";
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const environment = z.object({
+  PORT: positiveInt(3000),
+  APP_URL: optionalText,
+  DATA_DIR: z.string().default(".data"),
+  MAIL_DIR: optionalText,
+  DATABASE_URL: optionalText,
+  APP_SECRET: optionalText,
+  SIGNUP_MODE: z.enum(["open", "invite", "closed"]).default("open"),
+  INVITE_CODES: z.string().default(""),
+  SIGNUP_LIMIT_PER_HOUR: positiveInt(10),
+  RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  WRITE_LIMIT_PER_HOUR: positiveInt(60),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default("Launchloop <no-reply@launchloop.local>"),
+  ALTCHA_HMAC_KEY: optionalText,
+});
+
+export type Config = ReturnType<typeof readConfig>;
+
+function readConfig(env: NodeJS.ProcessEnv) {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ values.DATA_DIR);
+  return {
+    port: values.PORT,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    mailDir: path.resolve(/*turbopackIgnore: true*/ values.MAIL_DIR ?? path.join(dataDir, "mail")),
+    databaseUrl: values.DATABASE_URL,
+    appSecret: values.APP_SECRET,
+    signupMode: values.SIGNUP_MODE,
+    inviteCodes: values.INVITE_CODES.split(",").map((code) => code.trim()).filter(Boolean),
+    signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
+    rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
+    writeLimitPerHour: values.WRITE_LIMIT_PER_HOUR,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    altchaHmacKey: values.ALTCHA_HMAC_KEY,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The service configuration, read from the environment once. */
+export function config(): Config {
+  cached ??= readConfig(process.env);
+  return cached;
+}
+
+/** Forget the cached configuration so the next call reads the environment again (tests, CLIs). */
+export function reloadConfig(): Config {
+  cached = undefined;
+  return config();
+}

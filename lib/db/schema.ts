@@ -1,0 +1,275 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Every table has row level security enabled with no policies: on Supabase only the
+// service's own connection (which bypasses RLS) can see the data, never the public REST API.
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const accounts = pgTable("accounts", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash"),
+  /** Which signup door the account came through: it decides what cancellation falls back to. */
+  signupDoor: text("signup_door", { enum: ["browser", "api"] }).notNull(),
+  plan: text("plan", { enum: ["free", "pro", "studio"] }).notNull().default("free"),
+  activated: boolean("activated").notNull().default(false),
+  emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}).enableRLS();
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("api_keys_account_idx").on(table.accountId)],
+).enableRLS();
+
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["email_confirmation"] }).notNull(),
+    /** SHA-256 of the token_hash carried by the e-mail link; the link itself is never stored. */
+    tokenDigest: text("token_digest").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("auth_tokens_account_idx").on(table.accountId)],
+).enableRLS();
+
+/** The response of a key bootstrap, kept encrypted for byte-identical replays of the same request. */
+export const bootstrapReplays = pgTable("bootstrap_replays", {
+  tokenDigest: text("token_digest").primaryKey(),
+  requestDigest: text("request_digest").notNull(),
+  sealedResponse: text("sealed_response").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+}).enableRLS();
+
+/** Solved captcha challenges, remembered until they expire so a solution works once. */
+export const usedCaptchas = pgTable("used_captchas", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+}).enableRLS();
+
+/** Fixed-window counters for rate and write limits (the embedded limiter backend). */
+export const limitCounters = pgTable(
+  "limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+).enableRLS();
+
+/** Runs counted against the daily cap: one row per account (and project, for per-project plans) per UTC day. */
+export const dailyRunUsage = pgTable(
+  "daily_run_usage",
+  {
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull(),
+    day: date("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.projectId, table.day] })],
+).enableRLS();
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    status: text("status", { enum: ["onboarding", "pipeline", "launch_ready", "growth"] })
+      .notNull()
+      .default("onboarding"),
+    onboarding: jsonb("onboarding").notNull(),
+    decisions: jsonb("decisions").notNull().default({}),
+    /** Dated learnings from retros and founder edits, read by later plans. */
+    learnings: jsonb("learnings").notNull().default([]),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("projects_account_idx").on(table.accountId)],
+).enableRLS();
+
+export const agentRuns = pgTable(
+  "agent_runs",
+  {
+    id: id(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    agentType: text("agent_type").notNull(),
+    status: text("status", { enum: ["running", "completed", "failed", "approved", "rejected"] })
+      .notNull()
+      .default("running"),
+    feedback: text("feedback"),
+    output: jsonb("output"),
+    error: text("error"),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    model: text("model"),
+    /** Whether this run counted against the daily cap (given back when it fails through our fault). */
+    countedDay: date("counted_day"),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("agent_runs_project_idx").on(table.projectId, table.startedAt),
+    // One running agent per project, enforced by the database across every instance.
+    uniqueIndex("agent_runs_one_running_per_project")
+      .on(table.projectId)
+      .where(sql`status = 'running'`),
+  ],
+).enableRLS();
+
+export const contentItems = pgTable(
+  "content_items",
+  {
+    id: id(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    runId: uuid("run_id").notNull().references(() => agentRuns.id, { onDelete: "cascade" }),
+    agentType: text("agent_type").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    position: integer("position").notNull().default(0),
+    editedByFounderAt: timestamp("edited_by_founder_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("content_items_project_idx").on(table.projectId)],
+).enableRLS();
+
+export const growthCycles = pgTable(
+  "growth_cycles",
+  {
+    id: id(),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    weekNumber: integer("week_number").notNull(),
+    status: text("status", { enum: ["planned", "approved", "closed"] }).notNull().default("planned"),
+    weekStart: date("week_start").notNull(),
+    plan: jsonb("plan").notNull(),
+    retro: jsonb("retro"),
+    usage: jsonb("usage"),
+    createdAt: createdAt(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("growth_cycles_project_week").on(table.projectId, table.weekNumber),
+    // At most one open (planned or approved) cycle per project.
+    uniqueIndex("growth_cycles_one_open_per_project")
+      .on(table.projectId)
+      .where(sql`status in ('planned', 'approved')`),
+  ],
+).enableRLS();
+
+export const growthItems = pgTable(
+  "growth_items",
+  {
+    id: id(),
+    cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    channel: text("channel").notNull(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    angle: text("angle").notNull(),
+    keyMessage: text("key_message").notNull(),
+    cta: text("cta"),
+    suggestedDay: text("suggested_day").notNull(),
+    notes: text("notes"),
+    status: text("status", { enum: ["planned", "draft", "approved", "skipped", "published"] })
+      .notNull()
+      .default("planned"),
+    draft: jsonb("draft"),
+    draftHistory: jsonb("draft_history").notNull().default([]),
+    result: text("result", { enum: ["published", "skipped"] }),
+    grade: text("grade", { enum: ["great", "ok", "quiet"] }),
+    resultNote: text("result_note"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("growth_items_cycle_idx").on(table.cycleId)],
+).enableRLS();
+
+export const growthTasks = pgTable(
+  "growth_tasks",
+  {
+    id: id(),
+    cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    effort: text("effort").notNull(),
+    suggestedDay: text("suggested_day"),
+    status: text("status", { enum: ["open", "done", "skipped"] }).notNull().default("open"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("growth_tasks_cycle_idx").on(table.cycleId)],
+).enableRLS();
+
+export const subscriptions = pgTable("subscriptions", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+  plan: text("plan", { enum: ["pro", "studio"] }).notNull(),
+  status: text("status").notNull(),
+  stripeCustomerId: text("stripe_customer_id"),
+  stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+  cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+  updatedAt: updatedAt(),
+}).enableRLS();
+
+/** Checkout sessions of the local test-mode checkout (Stripe keeps its own). */
+export const checkoutSessions = pgTable("checkout_sessions", {
+  id: id(),
+  accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+  plan: text("plan", { enum: ["pro", "studio"] }).notNull(),
+  status: text("status", { enum: ["open", "completed"] }).notNull().default("open"),
+  createdAt: createdAt(),
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+}).enableRLS();
+
+/** Stripe webhook events already handled, so a replayed event changes nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();

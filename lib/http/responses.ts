@@ -1,0 +1,31 @@
+import { AppError, toErrorEnvelope } from "@/lib/errors";
+import type { FileResult } from "@/lib/operations/operation";
+
+export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function fileResponse(file: FileResult, headers: Headers): Response {
+  const asciiName = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  headers.set("Content-Type", file.contentType);
+  headers.set(
+    "Content-Disposition",
+    `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+  );
+  return new Response(file.body as BodyInit, { status: 200, headers });
+}
+
+/** The error envelope as a response. Unexpected errors are logged with the request id, never shown. */
+export function errorResponse(error: unknown, headers: Headers): Response {
+  if (!(error instanceof AppError)) {
+    console.error(`[${headers.get("X-Request-Id")}] unexpected error`, error);
+  }
+  const envelope = toErrorEnvelope(error);
+  for (const [name, value] of Object.entries(envelope.headers)) headers.set(name, value);
+  return jsonResponse(envelope.body, envelope.status, headers);
+}
+
+export function newResponseHeaders(): Headers {
+  return new Headers({ "X-Request-Id": crypto.randomUUID(), "Cache-Control": "no-store" });
+}

@@ -1,0 +1,68 @@
+import { AppError } from "@/lib/errors";
+import type { AnyOperation } from "@/lib/operations/operation";
+import { handleOperation } from "./handle";
+import { errorResponse, newResponseHeaders } from "./responses";
+
+interface CompiledRoute {
+  operation: AnyOperation;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+function compile(operation: AnyOperation): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = operation.path
+    .split("/")
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      paramNames.push(param[1]!);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { operation, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+/**
+ * Routes a request to its declared operation: the operations are the route table, so
+ * paths cannot drift from the OpenAPI document. Unknown paths are 404 JSON and known
+ * paths with another method 405 JSON, both with the error envelope.
+ */
+export function createRouter(operations: readonly AnyOperation[]) {
+  // Static segments win over parameters: fewer parameters first.
+  const routes = operations.map(compile).sort((a, b) => a.paramNames.length - b.paramNames.length);
+
+  return async function dispatch(request: Request): Promise<Response> {
+    const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const candidates = routes
+      .map((route) => ({ route, match: route.pattern.exec(pathname) }))
+      .filter((candidate) => candidate.match);
+
+    if (candidates.length === 0) {
+      return errorResponse(
+        new AppError("not_found", `No endpoint at ${pathname}. The endpoint list is at /api/v1/openapi.json.`),
+        newResponseHeaders(),
+      );
+    }
+    const chosen = candidates.find((candidate) => candidate.route.operation.method === method);
+    if (!chosen) {
+      const allowed = [...new Set(candidates.map((candidate) => candidate.route.operation.method))].join(", ");
+      const headers = newResponseHeaders();
+      headers.set("Allow", allowed);
+      return errorResponse(new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`), headers);
+    }
+    const params = Object.fromEntries(
+      chosen.route.paramNames.map((name, index) => [name, safeDecode(chosen.match![index + 1]!)]),
+    );
+    return handleOperation(chosen.route.operation, request, params);
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

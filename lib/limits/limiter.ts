@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { limitCounters } from "@/lib/db/schema";
+
+export interface LimitRule {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface LimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetAt: Date;
+}
+
+/** Counts hits in fixed windows. Backends: database counters (embedded) or Upstash Redis. */
+export interface Limiter {
+  hit(rule: LimitRule, now: Date): Promise<LimitResult>;
+}
+
+export function windowOf(rule: LimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const start = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start: new Date(start), resetAt: new Date(start + windowMs) };
+}
+
+/** Fixed-window counters in the database: one atomic upsert per hit. */
+export function databaseLimiter(db: Database): Limiter {
+  return {
+    async hit(rule, now) {
+      const { start, resetAt } = windowOf(rule, now);
+      const [row] = await db
+        .insert(limitCounters)
+        .values({ key: rule.key, windowStart: start, count: 1, expiresAt: resetAt })
+        .onConflictDoUpdate({
+          target: [limitCounters.key, limitCounters.windowStart],
+          set: { count: sql`${limitCounters.count} + 1` },
+        })
+        .returning({ count: limitCounters.count });
+      if (Math.random() < 0.01) {
+        await db.delete(limitCounters).where(sql`${limitCounters.expiresAt} < ${now.toISOString()}`);
+      }
+      const count = row?.count ?? 1;
+      return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetAt };
+    },
+  };
+}

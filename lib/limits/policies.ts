@@ -1,0 +1,49 @@
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/errors";
+import type { LimitResult, LimitRule } from "./limiter";
+
+export interface LimitPolicy extends LimitRule {
+  code: Extract<ErrorCode, "rate_limited" | "write_limit" | "daily_run_limit">;
+}
+
+interface Caller {
+  clientIp: string;
+  accountId?: string;
+  apiKeyId?: string;
+}
+
+/** The general limit: per API key, or per client address for unauthenticated calls. */
+export function generalLimit(caller: Caller): LimitPolicy {
+  const subject = caller.apiKeyId ? `key:${caller.apiKeyId}` : `ip:${caller.clientIp}`;
+  return { key: `rate:${subject}`, limit: config().rateLimitPerMinute, windowSeconds: 60, code: "rate_limited" };
+}
+
+/** Named limits an operation can ask for on top of the general one. */
+export const limitPolicies = {
+  signup: (caller: Caller): LimitPolicy => ({
+    key: `signup:ip:${caller.clientIp}`,
+    limit: config().signupLimitPerHour,
+    windowSeconds: 3600,
+    code: "rate_limited",
+  }),
+  write: (caller: Caller): LimitPolicy => ({
+    key: `write:account:${caller.accountId}`,
+    limit: config().writeLimitPerHour,
+    windowSeconds: 3600,
+    code: "write_limit",
+  }),
+};
+export type LimitPolicyName = keyof typeof limitPolicies;
+
+export function rateLimitHeaders(result: Pick<LimitResult, "limit" | "remaining">): Record<string, string> {
+  return { "X-RateLimit-Limit": String(result.limit), "X-RateLimit-Remaining": String(result.remaining) };
+}
+
+/** The 429 for a limit that was hit, with whole-second `Retry-After`. */
+export function limitExceeded(policy: LimitPolicy, result: LimitResult, now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((result.resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError(policy.code, undefined, {
+    headers: { "Retry-After": String(retryAfter), ...rateLimitHeaders(result) },
+  });
+}

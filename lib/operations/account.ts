@@ -1,0 +1,61 @@
+import {
+  bootstrapRequest,
+  bootstrapResponse,
+  meResponse,
+  signupRequest,
+  signupResponse,
+} from "@/lib/schemas/account";
+import { bootstrapKey } from "@/lib/services/key-bootstrap";
+import { describeAccount } from "@/lib/services/me";
+import { signUp } from "@/lib/services/signup";
+import { defineOperation } from "./operation";
+
+export const signup = defineOperation({
+  id: "signup",
+  method: "POST",
+  path: "/api/v1/signup",
+  auth: "none",
+  tag: "Account",
+  summary: "Create an account",
+  description:
+    "Sends a confirmation e-mail and answers 202 `confirmation_required`; never returns a key and never reveals whether the e-mail was known. " +
+    "With a solved `captchaToken` (browser) the account gets the free tier; without (API) it starts unactivated until a paid plan is activated through checkout. " +
+    "Next: open the e-mail's link, or POST its `token_hash` to /api/v1/keys/bootstrap.",
+  body: signupRequest,
+  status: 202,
+  response: signupResponse,
+  errors: [400, 403, 429],
+  limit: "signup",
+  handler: ({ body }, ctx) => signUp(ctx, body),
+});
+
+export const bootstrapApiKey = defineOperation({
+  id: "bootstrapApiKey",
+  method: "POST",
+  path: "/api/v1/keys/bootstrap",
+  auth: "none",
+  tag: "Account",
+  summary: "Confirm the e-mail and get an API key",
+  description:
+    "Exchanges the `token_hash` of the confirmation e-mail for a new API key, shown once. " +
+    "An identical retry within 15 minutes replays the identical response; an unknown, expired or used token is 400 `invalid_token`.",
+  body: bootstrapRequest,
+  response: bootstrapResponse,
+  errors: [400, 429],
+  handler: ({ body }, ctx) => bootstrapKey(ctx, body),
+});
+
+export const getMe = defineOperation({
+  id: "getMe",
+  method: "GET",
+  path: "/api/v1/me",
+  auth: "key",
+  tag: "Account",
+  summary: "The caller's account, limits, usage and billing",
+  description: "While the account is unactivated, `activation.checkout` is the request that gets a checkout link.",
+  response: meResponse,
+  errors: [401, 429],
+  handler: (_input, ctx) => describeAccount(ctx),
+});
+
+export const accountOperations = [signup, bootstrapApiKey, getMe];

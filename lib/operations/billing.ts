@@ -1,0 +1,30 @@
+import { billingResponse, checkoutRequest, checkoutResponse } from "@/lib/schemas/account";
+import { getBilling } from "@/lib/services/billing";
+import { defineOperation } from "./operation";
+
+export const getBillingState = defineOperation({
+  id: "getBilling",
+  method: "GET",
+  path: "/api/v1/billing",
+  auth: "key",
+  tag: "Billing",
+  summary: "Current plan and billing state",
+  response: billingResponse,
+  errors: [401, 429],
+  handler: async (_input, ctx) => ({ billing: await getBilling(ctx.db, ctx.account) }),
+});
+
+export const createCheckout = defineOperation({
+  id: "createCheckout",
+  method: "POST",
+  path: "/api/v1/billing/checkout",
+  auth: "key",
+  tag: "Billing",
+  summary: "Get a hosted checkout link for an upgrade",
+  description: "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes.",
+  body: checkoutRequest,
+  response: checkoutResponse,
+  errors: [400, 401, 429],
+});
+
+export const billingOperations = [getBillingState, createCheckout];

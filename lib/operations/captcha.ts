@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { createCaptchaChallenge } from "@/lib/auth/captcha";
+import { defineOperation } from "./operation";
+
+/** The browser signup form's proof-of-work challenge (not part of the versioned API). */
+export const getCaptchaChallenge = defineOperation({
+  id: "getCaptchaChallenge",
+  method: "GET",
+  path: "/api/auth/captcha",
+  auth: "none",
+  tag: "Account",
+  summary: "An ALTCHA challenge for browser signups",
+  response: z.record(z.string(), z.unknown()),
+  errors: [429],
+  handler: async (_input, ctx) => ({ ...(await createCaptchaChallenge(ctx.now)) }),
+});

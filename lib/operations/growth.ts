@@ -1,0 +1,143 @@
+import { idParams } from "@/lib/schemas/common";
+import {
+  cycleApprovalRequest,
+  cycleListResponse,
+  cycleParams,
+  cycleResponse,
+  growthItemParams,
+  growthItemResponse,
+  itemGenerateRequest,
+  itemReviewRequest,
+  retroRequest,
+  taskParams,
+  taskResponse,
+  taskUpdateRequest,
+} from "@/lib/schemas/growth";
+import { projectResponse } from "@/lib/schemas/project";
+import { defineOperation } from "./operation";
+
+export const startGrowth = defineOperation({
+  id: "startGrowth",
+  method: "POST",
+  path: "/api/v1/projects/{id}/growth/start",
+  auth: "key",
+  tag: "Growth",
+  summary: "Enter the weekly growth phase",
+  description: "Needs a `launch_ready` project (409 `pipeline_incomplete`); again is a no-op. Next: plan the first cycle.",
+  params: idParams,
+  response: projectResponse,
+  errors: [401, 404, 409, 429],
+});
+
+export const listCycles = defineOperation({
+  id: "listCycles",
+  method: "GET",
+  path: "/api/v1/projects/{id}/growth/cycles",
+  auth: "key",
+  tag: "Growth",
+  summary: "The project's weekly cycles, newest first",
+  params: idParams,
+  response: cycleListResponse,
+  errors: [401, 404, 429],
+});
+
+export const planCycle = defineOperation({
+  id: "planCycle",
+  method: "POST",
+  path: "/api/v1/projects/{id}/growth/cycles",
+  auth: "key",
+  tag: "Growth",
+  summary: "Plan the next weekly cycle",
+  description:
+    "The planner proposes a week from the playbook and earlier retros; counts as a run against the daily cap. " +
+    "409 `cycle_open` while another cycle is planned or approved; plans without growth get 402 `growth`. Next: approve it.",
+  params: idParams,
+  response: cycleResponse,
+  errors: [401, 402, 404, 409, 429],
+  long: true,
+});
+
+export const approveCycle = defineOperation({
+  id: "approveCycle",
+  method: "POST",
+  path: "/api/v1/growth/cycles/{cycleId}/approve",
+  auth: "key",
+  tag: "Growth",
+  summary: "Approve a planned cycle, optionally replacing its plan",
+  description: "Creates the cycle's items (status `planned`) and founder tasks (status `open`). Next: generate drafts for the items.",
+  params: cycleParams,
+  body: cycleApprovalRequest,
+  bodyOptional: true,
+  response: cycleResponse,
+  errors: [400, 401, 404, 409, 429],
+});
+
+export const submitRetro = defineOperation({
+  id: "submitRetro",
+  method: "POST",
+  path: "/api/v1/growth/cycles/{cycleId}/retro",
+  auth: "key",
+  tag: "Growth",
+  summary: "Submit the week's retro and close the cycle",
+  description: "Results and grades land on the items and shape the next plan.",
+  params: cycleParams,
+  body: retroRequest,
+  response: cycleResponse,
+  errors: [400, 401, 404, 409, 429],
+});
+
+export const generateItem = defineOperation({
+  id: "generateItem",
+  method: "POST",
+  path: "/api/v1/growth/items/{itemId}/generate",
+  auth: "key",
+  tag: "Growth",
+  summary: "Write (or rewrite) a channel-ready draft for a planned item",
+  description: "Needs an approved cycle and an item in `planned` or `draft`. Counts against the hourly write limit.",
+  params: growthItemParams,
+  body: itemGenerateRequest,
+  bodyOptional: true,
+  response: growthItemResponse,
+  errors: [400, 401, 404, 409, 429],
+  limit: "write",
+  long: true,
+});
+
+export const reviewItem = defineOperation({
+  id: "reviewItem",
+  method: "PATCH",
+  path: "/api/v1/growth/items/{itemId}",
+  auth: "key",
+  tag: "Growth",
+  summary: "Set a growth item's status",
+  description:
+    "planned → skipped; draft → approved | skipped | planned; approved → published | draft | skipped; skipped → planned; published is final. Other moves are 409 `invalid_transition`.",
+  params: growthItemParams,
+  body: itemReviewRequest,
+  response: growthItemResponse,
+  errors: [400, 401, 404, 409, 429],
+});
+
+export const updateTask = defineOperation({
+  id: "updateTask",
+  method: "PATCH",
+  path: "/api/v1/growth/tasks/{taskId}",
+  auth: "key",
+  tag: "Growth",
+  summary: "Tick off (or reopen) a founder task",
+  params: taskParams,
+  body: taskUpdateRequest,
+  response: taskResponse,
+  errors: [400, 401, 404, 429],
+});
+
+export const growthOperations = [
+  startGrowth,
+  listCycles,
+  planCycle,
+  approveCycle,
+  submitRetro,
+  generateItem,
+  reviewItem,
+  updateTask,
+];

@@ -1,0 +1,135 @@
+import { idParams } from "@/lib/schemas/common";
+import {
+  createProjectRequest,
+  decisionsResponse,
+  decisionsSchema,
+  playbookResponse,
+  projectDetailResponse,
+  projectListResponse,
+  projectResponse,
+  reviewRunRequest,
+  runResponse,
+  startAgentRequest,
+} from "@/lib/schemas/project";
+import { defineOperation } from "./operation";
+
+export const listProjects = defineOperation({
+  id: "listProjects",
+  method: "GET",
+  path: "/api/v1/projects",
+  auth: "key",
+  tag: "Projects",
+  summary: "List your projects",
+  response: projectListResponse,
+  errors: [401, 429],
+});
+
+export const createProject = defineOperation({
+  id: "createProject",
+  method: "POST",
+  path: "/api/v1/projects",
+  auth: "key",
+  tag: "Projects",
+  summary: "Create a project from onboarding answers",
+  description: "Next: confirm it with POST /api/v1/projects/{id}/confirm, then run the pipeline's first step.",
+  body: createProjectRequest,
+  status: 201,
+  response: projectResponse,
+  errors: [400, 401, 402, 429],
+});
+
+export const getProject = defineOperation({
+  id: "getProject",
+  method: "GET",
+  path: "/api/v1/projects/{id}",
+  auth: "key",
+  tag: "Projects",
+  summary: "A project and its runs (oldest first)",
+  description: "Poll this while an agent runs: the run settles as `completed` or `failed`.",
+  params: idParams,
+  response: projectDetailResponse,
+  errors: [401, 404, 429],
+});
+
+export const confirmProject = defineOperation({
+  id: "confirmProject",
+  method: "POST",
+  path: "/api/v1/projects/{id}/confirm",
+  auth: "key",
+  tag: "Projects",
+  summary: "Confirm a project: it enters the pipeline",
+  description: "Confirming twice is a no-op. Next: POST /api/v1/agents with the current step.",
+  params: idParams,
+  response: projectResponse,
+  errors: [400, 401, 404, 429],
+});
+
+export const startAgent = defineOperation({
+  id: "startAgent",
+  method: "POST",
+  path: "/api/v1/agents",
+  auth: "key",
+  tag: "Pipeline",
+  summary: "Run the project's current pipeline step",
+  description:
+    "Blocks until the run settles (up to about 5 minutes); if the client gives up, the run still completes: poll GET /api/v1/projects/{id}. " +
+    "409 `not_confirmed`, `step_mismatch`, `review_pending` or `agent_running`; 402 `runs` and 429 `daily_run_limit` at the plan's caps. " +
+    "Next: review the run with PATCH /api/v1/agents.",
+  body: startAgentRequest,
+  response: runResponse,
+  errors: [400, 401, 402, 404, 409, 429],
+  long: true,
+});
+
+export const reviewRun = defineOperation({
+  id: "reviewRun",
+  method: "PATCH",
+  path: "/api/v1/agents",
+  auth: "key",
+  tag: "Pipeline",
+  summary: "Approve or reject a completed run",
+  description:
+    "Approve moves the pipeline to the next step and applies `decisions`; reject keeps the step and feeds `feedback` into its next run. " +
+    "Only a `completed` run can be reviewed (400 `run_not_reviewable`).",
+  body: reviewRunRequest,
+  response: runResponse,
+  errors: [400, 401, 404, 429],
+});
+
+export const getPlaybook = defineOperation({
+  id: "getPlaybook",
+  method: "GET",
+  path: "/api/v1/projects/{id}/brain",
+  auth: "key",
+  tag: "Playbook",
+  summary: "The project's Marketing Playbook",
+  params: idParams,
+  response: playbookResponse,
+  errors: [401, 404, 429],
+});
+
+export const updateDecisions = defineOperation({
+  id: "updateDecisions",
+  method: "PATCH",
+  path: "/api/v1/projects/{id}/decisions",
+  auth: "key",
+  tag: "Playbook",
+  summary: "Merge founder decisions into the project",
+  description: "Members you send replace the stored ones; members you leave out are kept. Counts against the hourly write limit.",
+  params: idParams,
+  body: decisionsSchema,
+  response: decisionsResponse,
+  errors: [400, 401, 404, 429],
+  limit: "write",
+});
+
+export const projectOperations = [
+  listProjects,
+  createProject,
+  getProject,
+  confirmProject,
+  startAgent,
+  reviewRun,
+  getPlaybook,
+  updateDecisions,
+];

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { text, timestamp, uuid } from "./common";
+import { agentTypeSchema } from "./project";
+
+export const contentItemSchema = z
+  .object({
+    id: uuid,
+    projectId: uuid,
+    runId: uuid,
+    agentType: agentTypeSchema,
+    kind: z.string().describe("What the item is, e.g. `positioning`, `homepage`, `x-post`"),
+    title: z.string(),
+    body: z.string().describe("Markdown"),
+    awaitingReview: z.boolean().describe("True while the run that made it waits for the founder's review"),
+    editedByFounder: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "ContentItem" });
+
+export const contentEditRequest = z
+  .strictObject({ body: text(1, 20000), title: text(1, 200).optional() })
+  .meta({ id: "ContentEditRequest" });
+
+export const contentItemParams = z.strictObject({ itemId: uuid.describe("Content item id") });
+
+export const contentListResponse = z.object({ items: z.array(contentItemSchema) }).meta({ id: "ContentList" });
+export const contentItemResponse = z.object({ item: contentItemSchema }).meta({ id: "ContentItemResponse" });
+
+export const exportFormats = ["json", "docx", "pdf", "xlsx"] as const;
+export const exportQuery = z
+  .strictObject({
+    projectId: uuid,
+    format: z.enum(exportFormats).default("json"),
+  })
+  .meta({ id: "ExportQuery" });

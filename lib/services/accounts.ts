@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { accounts } from "@/lib/db/schema";
+
+export type AccountRecord = typeof accounts.$inferSelect;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findAccountByEmail(db: Database, email: string): Promise<AccountRecord | undefined> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email)));
+  return account;
+}
+
+export async function getAccount(db: Database, accountId: string): Promise<AccountRecord | undefined> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account;
+}

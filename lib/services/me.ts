@@ -1,0 +1,36 @@
+import { and, count, eq } from "drizzle-orm";
+import { dailyRunUsage, projects } from "@/lib/db/schema";
+import { entitlementsOf } from "@/lib/limits";
+import type { AuthenticatedContext } from "@/lib/operations/operation";
+import { getBilling, checkoutPointer } from "./billing";
+
+/** The UTC calendar day of `now`, as the daily run cap counts it. */
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The caller's account: plan, limits, scope-aware usage, billing, and how to activate. */
+export async function describeAccount(ctx: AuthenticatedContext) {
+  const { db, account } = ctx;
+  const [projectCount] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
+  const runsByProject = await db
+    .select({ projectId: dailyRunUsage.projectId, count: dailyRunUsage.count })
+    .from(dailyRunUsage)
+    .where(and(eq(dailyRunUsage.accountId, account.id), eq(dailyRunUsage.day, utcDay(ctx.now))));
+
+  return {
+    account: {
+      id: account.id,
+      email: account.email,
+      plan: account.plan,
+      activated: account.activated,
+      createdAt: account.createdAt.toISOString(),
+    },
+    limits: entitlementsOf(account),
+    usage: {
+      projects: projectCount?.value ?? 0,
+      runsToday: runsByProject.reduce((total, row) => total + row.count, 0),
+      runsTodayByProject: Object.fromEntries(runsByProject.map((row) => [row.projectId, row.count])),
+    },
+    billing: await getBilling(db, account),
+    ...(account.activated ? {} : { activation: { checkout: checkoutPointer("pro") } }),
+  };
+}

@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { authProvider } from "@/lib/auth";
+import { verifyCaptcha } from "@/lib/auth/captcha";
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import type { RequestContext } from "@/lib/operations/operation";
+import type { signupRequest } from "@/lib/schemas/account";
+
+/**
+ * Signs up through one of two doors: with a solved captcha (a browser) the account gets
+ * the free tier; without (an API client) it starts unactivated. Either way the answer is
+ * the same and says nothing about whether the e-mail was already known.
+ */
+export async function signUp(ctx: RequestContext, input: z.infer<typeof signupRequest>) {
+  const { signupMode, inviteCodes } = config();
+  if (signupMode === "closed") throw new AppError("signups_closed");
+  if (signupMode === "invite" || input.inviteCode !== undefined) {
+    if (!input.inviteCode || !inviteCodes.includes(input.inviteCode)) throw new AppError("invalid_invite");
+  }
+  if (input.captchaToken !== undefined && !(await verifyCaptcha(ctx.db, input.captchaToken, ctx.now))) {
+    throw new AppError("invalid_captcha");
+  }
+  await authProvider().requestConfirmation(
+    ctx.db,
+    { email: input.email, password: input.password, door: input.captchaToken ? "browser" : "api" },
+    ctx.now,
+  );
+  return { status: "confirmation_required" as const };
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
+ * the Postgres server of TEST_DATABASE_URL when the suite runs in its Postgres project.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) return openDatabase({});
+
+  const name = `launchloop_test_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

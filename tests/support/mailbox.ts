@@ -1,0 +1,20 @@
+import fs from "node:fs";
+import path from "node:path";
+
+/** The .eml files written for `address`, oldest first. */
+export function mailsTo(mailDir: string, address: string): string[] {
+  if (!fs.existsSync(mailDir)) return [];
+  return fs
+    .readdirSync(mailDir)
+    .filter((file) => file.includes(`-${address.toLowerCase()}-`))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
+}
+
+/** The token_hash of the newest confirmation e-mail sent to `address`. */
+export function latestTokenHash(mailDir: string, address: string): string {
+  const mail = mailsTo(mailDir, address).at(-1);
+  const token = mail && /token_hash=([0-9a-f]+)&type=email/.exec(mail)?.[1];
+  if (!token) throw new Error(`No confirmation e-mail for ${address}`);
+  return token;
+}

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+const databaseSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { resolve: { alias }, test: { name: "api (pglite)", include: databaseSuites } },
+      // The same data-layer and API suites against a real Postgres, when one is given.
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ resolve: { alias }, test: { name: "api (postgres)", include: databaseSuites, env: { TEST_DATABASE: "postgres" } } }]
+        : []),
+      {
+        resolve: { alias },
+        test: { name: "server", include: ["tests/server/**/*.test.ts"], globalSetup: ["tests/support/server-setup.ts"] },
+      },
+    ],
+  },
+});
