@@ -1,0 +1,93 @@
+import { compileErrors, validate } from "@readme/openapi-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+// The endpoint table of the specification, section 4.
+const specifiedEndpoints = [
+  "GET /api/v1/meta",
+  "GET /api/v1/openapi.json",
+  "GET /api/v1/me",
+  "POST /api/v1/signup",
+  "POST /api/v1/keys/bootstrap",
+  "GET /api/v1/projects",
+  "POST /api/v1/projects",
+  "GET /api/v1/projects/{id}",
+  "POST /api/v1/projects/{id}/confirm",
+  "POST /api/v1/agents",
+  "PATCH /api/v1/agents",
+  "GET /api/v1/projects/{id}/content",
+  "GET /api/v1/projects/{id}/content/download-all",
+  "PATCH /api/v1/content/{itemId}",
+  "GET /api/v1/content/{itemId}/download",
+  "GET /api/v1/projects/{id}/brain",
+  "PATCH /api/v1/projects/{id}/decisions",
+  "GET /api/v1/export",
+  "GET /api/v1/account/export",
+  "POST /api/v1/projects/{id}/growth/start",
+  "GET /api/v1/projects/{id}/growth/cycles",
+  "POST /api/v1/projects/{id}/growth/cycles",
+  "POST /api/v1/growth/cycles/{cycleId}/approve",
+  "POST /api/v1/growth/cycles/{cycleId}/retro",
+  "POST /api/v1/growth/items/{itemId}/generate",
+  "PATCH /api/v1/growth/items/{itemId}",
+  "PATCH /api/v1/growth/tasks/{taskId}",
+  "GET /api/v1/billing",
+  "POST /api/v1/billing/checkout",
+];
+
+describe("GET /api/v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with all 29 endpoints", async () => {
+    const response = await app.request("GET", "/api/v1/openapi.json");
+    expect(response.status).toBe(200);
+    const document = response.json;
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info.version).toBe("1.0.0");
+
+    const result = await validate(structuredClone(document));
+    expect(result.valid, result.valid ? "" : compileErrors(result)).toBe(true);
+
+    const declared = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(declared.sort()).toEqual([...specifiedEndpoints].sort());
+  });
+
+  it("declares bearer security, closed request bodies and the error envelopes", async () => {
+    const document = (await app.request("GET", "/api/v1/openapi.json")).json;
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    const createProject = document.paths["/api/v1/projects"].post;
+    expect(createProject.security).toEqual([{ bearerAuth: [] }]);
+    expect(createProject.responses["402"].content["application/json"].schema.$ref).toBe("#/components/schemas/UpgradeError");
+    expect(createProject.responses["429"].headers["Retry-After"]).toBeDefined();
+    expect(document.components.schemas.SignupRequest.additionalProperties).toBe(false);
+    expect(document.components.schemas.Onboarding.additionalProperties).toBe(false);
+    expect(document.components.schemas.Error.required).toEqual(expect.arrayContaining(["error", "code", "retryable"]));
+    expect(document.paths["/api/v1/meta"].get.security).toEqual([]);
+  });
+});
+
+describe("GET /api/v1/meta", () => {
+  it("describes product, pricing, auth, endpoints, OpenAPI and MCP", async () => {
+    const response = await app.request("GET", "/api/v1/meta");
+    expect(response.status).toBe(200);
+    const meta = response.json;
+    expect(meta.apiVersion).toBe("v1");
+    expect(meta.product.name).toBe("Launchloop");
+    expect(meta.pricing.plans.map((plan: Record<string, unknown>) => [plan.plan, plan.priceUsd, plan.projects, plan.dailyRuns, plan.canExport])).toEqual([
+      ["free", 0, 1, 15, false],
+      ["pro", 24, 1, 40, true],
+      ["studio", 89, 10, 100, true],
+    ]);
+    expect(meta.endpoints).toHaveLength(29);
+    expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
+    expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");
+    expect(meta.mcp).toEqual({ url: "http://launchloop.test/api/mcp", transport: "streamable-http" });
+    expect(meta.auth.steps.length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "@/lib/db/client";
+import { accounts, agentRuns, growthCycles, projects } from "@/lib/db/schema";
+import { openTestDatabase } from "../support/database";
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows?: T[] } | T[];
+  return Array.isArray(result) ? result : (result.rows ?? []);
+}
+
+async function newProject() {
+  const [account] = await database.db
+    .insert(accounts)
+    .values({ email: `${crypto.randomUUID()}@example.com`, signupDoor: "api" })
+    .returning();
+  const [project] = await database.db
+    .insert(projects)
+    .values({ accountId: account!.id, name: "Acme", onboarding: {} })
+    .returning();
+  return { account: account!, project: project! };
+}
+
+describe("the migrated schema", () => {
+  it("has row level security enabled on every table", async () => {
+    const tables = await rows<{ relname: string; relrowsecurity: boolean }>(sql`
+      select c.relname, c.relrowsecurity from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'`);
+    expect(tables.length).toBeGreaterThanOrEqual(16);
+    expect(tables.filter((table) => !table.relrowsecurity).map((table) => table.relname)).toEqual([]);
+  });
+
+  it("allows one running agent per project, enforced by the database", async () => {
+    const { account, project } = await newProject();
+    const run = { projectId: project.id, accountId: account.id, agentType: "market-strategist" };
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 5 }, () => database.db.insert(agentRuns).values({ ...run, status: "running" })),
+    );
+    expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
+    await database.db.insert(agentRuns).values({ ...run, status: "completed" });
+  });
+
+  it("allows one open growth cycle per project", async () => {
+    const { account, project } = await newProject();
+    const cycle = { projectId: project.id, accountId: account.id, weekStart: "2026-11-23", plan: {} };
+    await database.db.insert(growthCycles).values({ ...cycle, weekNumber: 1, status: "closed" });
+    await database.db.insert(growthCycles).values({ ...cycle, weekNumber: 2, status: "planned" });
+    await expect(database.db.insert(growthCycles).values({ ...cycle, weekNumber: 3, status: "approved" })).rejects.toThrow();
+  });
+
+  it("cascades an account's deletion to everything it owns", async () => {
+    const { account, project } = await newProject();
+    await database.db.delete(accounts).where(sql`${accounts.id} = ${account.id}`);
+    expect(await rows(sql`select id from projects where id = ${project.id}`)).toEqual([]);
+  });
+});
