@@ -11,6 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { resolve: { alias }, test: { name: "cli", include: ["tests/cli/**/*.test.ts"] } },
       { resolve: { alias }, test: { name: "api (pglite)", include: databaseSuites } },
       // The same data-layer and API suites against a real Postgres, when one is given.
       ...(process.env.TEST_DATABASE_URL

@@ -22,6 +22,13 @@ const environment = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Launchloop <no-reply@launchloop.local>"),
   ALTCHA_HMAC_KEY: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_STUDIO: optionalText,
+  STRIPE_API_URL: optionalText,
+  UPSTASH_REDIS_REST_URL: optionalText,
+  UPSTASH_REDIS_REST_TOKEN: optionalText,
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -49,6 +56,18 @@ function readConfig(env: NodeJS.ProcessEnv) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     altchaHmacKey: values.ALTCHA_HMAC_KEY,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          prices: { pro: values.STRIPE_PRICE_PRO, studio: values.STRIPE_PRICE_STUDIO },
+          apiUrl: values.STRIPE_API_URL,
+        }
+      : undefined,
+    upstash:
+      values.UPSTASH_REDIS_REST_URL && values.UPSTASH_REDIS_REST_TOKEN
+        ? { url: values.UPSTASH_REDIS_REST_URL, token: values.UPSTASH_REDIS_REST_TOKEN }
+        : undefined,
   };
 }
 

@@ -6,6 +6,7 @@ export const errorCodes = {
   invalid_json: { status: 400, retryable: false, message: "The request body is not valid JSON." },
   invalid_captcha: { status: 400, retryable: false, message: "The captcha solution is invalid, expired or already used." },
   invalid_token: { status: 400, retryable: false, message: "The confirmation token is unknown, expired or already used." },
+  invalid_signature: { status: 400, retryable: false, message: "The webhook signature is missing or invalid." },
   run_not_reviewable: { status: 400, retryable: false, message: "Only a completed run can be reviewed." },
   unauthorized: { status: 401, retryable: false, message: "A valid API key is required: send 'Authorization: Bearer <key>'." },
   upgrade_required: { status: 402, retryable: false, message: "Your plan does not include this." },

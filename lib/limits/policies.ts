@@ -5,6 +5,8 @@ import type { LimitResult, LimitRule } from "./limiter";
 
 export interface LimitPolicy extends LimitRule {
   code: Extract<ErrorCode, "rate_limited" | "write_limit" | "daily_run_limit">;
+  /** A fixed `Retry-After` instead of the time left in the window. */
+  retryAfterSeconds?: number;
 }
 
 interface Caller {
@@ -32,6 +34,8 @@ export const limitPolicies = {
     limit: config().writeLimitPerHour,
     windowSeconds: 3600,
     code: "write_limit",
+    // The specification promises one hour: waiting that long always succeeds.
+    retryAfterSeconds: 3600,
   }),
 };
 export type LimitPolicyName = keyof typeof limitPolicies;
@@ -42,7 +46,7 @@ export function rateLimitHeaders(result: Pick<LimitResult, "limit" | "remaining"
 
 /** The 429 for a limit that was hit, with whole-second `Retry-After`. */
 export function limitExceeded(policy: LimitPolicy, result: LimitResult, now: Date): AppError {
-  const retryAfter = Math.max(1, Math.ceil((result.resetAt.getTime() - now.getTime()) / 1000));
+  const retryAfter = policy.retryAfterSeconds ?? Math.max(1, Math.ceil((result.resetAt.getTime() - now.getTime()) / 1000));
   return new AppError(policy.code, undefined, {
     headers: { "Retry-After": String(retryAfter), ...rateLimitHeaders(result) },
   });

@@ -1,5 +1,5 @@
 import { billingResponse, checkoutRequest, checkoutResponse } from "@/lib/schemas/account";
-import { getBilling } from "@/lib/services/billing";
+import { createCheckout as createCheckoutSession, getBilling } from "@/lib/services/billing";
 import { defineOperation } from "./operation";
 
 export const getBillingState = defineOperation({
@@ -21,10 +21,13 @@ export const createCheckout = defineOperation({
   auth: "key",
   tag: "Billing",
   summary: "Get a hosted checkout link for an upgrade",
-  description: "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes.",
+  description:
+    "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes. " +
+    "Without Stripe configured, the url is this service's test-mode checkout page: a POST to it completes the payment.",
   body: checkoutRequest,
   response: checkoutResponse,
   errors: [400, 401, 429],
+  handler: ({ body }, ctx) => createCheckoutSession(ctx.db, ctx.account, body.plan),
 });
 
 export const billingOperations = [getBillingState, createCheckout];

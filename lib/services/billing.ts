@@ -1,14 +1,20 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { subscriptions } from "@/lib/db/schema";
+import { accounts, checkoutSessions, subscriptions } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { stripeClient } from "@/lib/billing/stripe-client";
 import type { AccountRecord } from "./accounts";
 
 export type PaidPlan = "pro" | "studio";
+type Provider = "stripe" | "local";
 
 /** The request a client sends to get a checkout link for `plan`. */
 export function checkoutPointer(plan: PaidPlan) {
   return { method: "POST" as const, path: "/api/v1/billing/checkout" as const, body: { plan } };
 }
+
+export const billingProvider = (): Provider => (config().stripe ? "stripe" : "local");
 
 export async function getBilling(db: Database, account: AccountRecord) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id));
@@ -16,8 +22,118 @@ export async function getBilling(db: Database, account: AccountRecord) {
     plan: account.plan,
     status: subscription?.status ?? "none",
     activated: account.activated,
-    provider: subscription?.provider ?? ("local" as const),
+    provider: subscription?.provider ?? billingProvider(),
     currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
   };
+}
+
+/** A hosted checkout link: a Stripe Checkout Session, or the local test-mode checkout page. */
+export async function createCheckout(db: Database, account: AccountRecord, plan: PaidPlan) {
+  const { appUrl, stripe: settings } = config();
+  const stripe = stripeClient();
+  if (!stripe || !settings) {
+    const [session] = await db.insert(checkoutSessions).values({ accountId: account.id, plan }).returning();
+    return { url: `${appUrl}/billing/checkout/${session!.id}`, plan };
+  }
+  const price = settings.prices[plan];
+  if (!price) throw new AppError("provider_unavailable", `Checkout for ${plan} is not configured (STRIPE_PRICE_${plan.toUpperCase()}).`);
+  const metadata = { accountId: account.id, plan };
+  const session = await stripe.checkout.sessions
+    .create({
+      mode: "subscription",
+      line_items: [{ price, quantity: 1 }],
+      client_reference_id: account.id,
+      customer_email: account.email,
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${appUrl}/billing/done?plan=${plan}`,
+      cancel_url: `${appUrl}/pricing`,
+    })
+    .catch((error: unknown) => {
+      throw new AppError("provider_unavailable", "The payment provider did not answer. Retry in a moment.", { cause: error });
+    });
+  if (!session.url) throw new AppError("provider_unavailable");
+  return { url: session.url, plan };
+}
+
+interface Activation {
+  accountId: string;
+  plan: PaidPlan;
+  provider: Provider;
+  status?: string;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+  currentPeriodEnd?: Date | null;
+  cancelAtPeriodEnd?: boolean;
+}
+
+/** Puts an account on a paid plan: the one code path for Stripe's webhook and the local checkout. */
+export async function activatePlan(db: Database, activation: Activation): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(accounts)
+      .set({ plan: activation.plan, activated: true, updatedAt: new Date() })
+      .where(eq(accounts.id, activation.accountId))
+      .returning({ id: accounts.id });
+    if (updated.length === 0) return;
+    const subscription = {
+      provider: activation.provider,
+      plan: activation.plan,
+      status: activation.status ?? "active",
+      stripeCustomerId: activation.stripeCustomerId ?? null,
+      stripeSubscriptionId: activation.stripeSubscriptionId ?? null,
+      currentPeriodEnd: activation.currentPeriodEnd ?? null,
+      cancelAtPeriodEnd: activation.cancelAtPeriodEnd ?? false,
+      updatedAt: new Date(),
+    };
+    await tx
+      .insert(subscriptions)
+      .values({ accountId: activation.accountId, ...subscription })
+      .onConflictDoUpdate({ target: subscriptions.accountId, set: subscription });
+  });
+}
+
+/**
+ * Ends a paid plan: a browser signup falls back to the free tier, an API signup to
+ * unactivated (zero entitlements), as it was before it paid.
+ */
+export async function endPlan(db: Database, accountId: string, status = "canceled"): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+    if (!account) return;
+    await tx
+      .update(accounts)
+      .set({ plan: "free", activated: account.signupDoor === "browser", updatedAt: new Date() })
+      .where(eq(accounts.id, accountId));
+    await tx.update(subscriptions).set({ status, cancelAtPeriodEnd: false, updatedAt: new Date() }).where(eq(subscriptions.accountId, accountId));
+  });
+}
+
+/** The operator's grant of the free tier (e.g. to an API signup that should not pay). */
+export async function grantFreePlan(db: Database, accountId: string): Promise<void> {
+  await db.update(accounts).set({ plan: "free", activated: true, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+/** Completes a local test-mode checkout session through the same activation as Stripe's webhook. */
+export async function completeLocalCheckout(db: Database, sessionId: string) {
+  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+  if (!session) throw new AppError("not_found", "This checkout session does not exist.");
+  if (session.status === "open") {
+    await activatePlan(db, { accountId: session.accountId, plan: session.plan, provider: "local" });
+    await db
+      .update(checkoutSessions)
+      .set({ status: "completed", completedAt: new Date() })
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")));
+  }
+  return { status: "completed" as const, plan: session.plan };
+}
+
+export async function findLocalCheckout(db: Database, sessionId: string) {
+  const [found] = await db
+    .select({ session: checkoutSessions, email: accounts.email })
+    .from(checkoutSessions)
+    .innerJoin(accounts, eq(accounts.id, checkoutSessions.accountId))
+    .where(eq(checkoutSessions.id, sessionId));
+  return found;
 }

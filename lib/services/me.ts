@@ -1,14 +1,12 @@
 import { and, count, eq } from "drizzle-orm";
 import { dailyRunUsage, projects } from "@/lib/db/schema";
 import { entitlementsOf } from "@/lib/limits";
+import { utcDay } from "@/lib/limits/gates";
 import type { AuthenticatedContext } from "@/lib/operations/operation";
 import { getBilling, checkoutPointer } from "./billing";
 
-/** The UTC calendar day of `now`, as the daily run cap counts it. */
-export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
-
 /** The caller's account: plan, limits, scope-aware usage, billing, and how to activate. */
-export async function describeAccount(ctx: AuthenticatedContext) {
+export async function describeAccount(ctx: Pick<AuthenticatedContext, "db" | "account" | "now">) {
   const { db, account } = ctx;
   const [projectCount] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
   const runsByProject = await db

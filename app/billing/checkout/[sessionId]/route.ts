@@ -1,0 +1,43 @@
+import { checkoutNotFoundPage, checkoutPage } from "@/lib/billing/checkout-page";
+import { getDatabase } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { errorResponse, jsonResponse, newResponseHeaders } from "@/lib/http/responses";
+import { billingProvider, completeLocalCheckout, findLocalCheckout } from "@/lib/services/billing";
+
+// The local test-mode checkout (only while Stripe is not configured). GET shows the page;
+// a POST to the same URL completes the payment, as a browser form or an API client.
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ sessionId: string }> };
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
+
+function html(body: string, status: number) {
+  const headers = newResponseHeaders();
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { status, headers });
+}
+
+async function findSession(sessionId: string) {
+  if (billingProvider() !== "local" || !isUuid(sessionId)) return undefined;
+  return findLocalCheckout(await getDatabase(), sessionId);
+}
+
+export async function GET(_request: Request, context: Context) {
+  const found = await findSession((await context.params).sessionId);
+  if (!found) return html(checkoutNotFoundPage(), 404);
+  return html(checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }), 200);
+}
+
+export async function POST(request: Request, context: Context) {
+  const found = await findSession((await context.params).sessionId);
+  if (!found) {
+    return wantsHtml(request)
+      ? html(checkoutNotFoundPage(), 404)
+      : errorResponse(new AppError("not_found", "This checkout session does not exist."), newResponseHeaders());
+  }
+  const result = await completeLocalCheckout(await getDatabase(), found.session.id);
+  if (wantsHtml(request)) return html(checkoutPage({ plan: result.plan, email: found.email, completed: true }), 200);
+  return jsonResponse(result, 200, newResponseHeaders());
+}

@@ -1,0 +1,90 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { accounts, dailyRunUsage, projects } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import type { AccountRecord } from "@/lib/services/accounts";
+import type { PaidPlan } from "@/lib/services/billing";
+import { entitlementsOf, planCatalog } from "./plans";
+import { rateLimitHeaders } from "./policies";
+import { upgradeRequired } from "./upgrade";
+
+const paidPlans: PaidPlan[] = ["pro", "studio"];
+const plansWhere = (allows: (plan: (typeof planCatalog)[PaidPlan]) => boolean) =>
+  paidPlans.filter((plan) => allows(planCatalog[plan]));
+
+/** The UTC calendar day of `now`, as the daily run cap counts it. */
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+
+/** Whole seconds from `now` to the next UTC midnight. */
+export function secondsToUtcMidnight(now: Date): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+export async function assertCanCreateProject(db: Database, account: AccountRecord): Promise<void> {
+  const allowed = entitlementsOf(account).projects;
+  const [owned] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
+  const used = owned?.value ?? 0;
+  if (used < allowed) return;
+  const plans = plansWhere((plan) => plan.projects > used);
+  throw upgradeRequired(
+    "projects",
+    plans,
+    allowed === 0
+      ? "Your account is not activated yet: choose a plan to create projects."
+      : `Your plan allows ${allowed} project${allowed === 1 ? "" : "s"}. Upgrade to create more.`,
+  );
+}
+
+export function assertCanExport(account: AccountRecord): void {
+  if (entitlementsOf(account).canExport) return;
+  throw upgradeRequired("exports", plansWhere((plan) => plan.canExport), "Exports are part of the pro and studio plans.");
+}
+
+export function assertCanGrow(account: AccountRecord): void {
+  if (entitlementsOf(account).canGrow) return;
+  throw upgradeRequired("growth", plansWhere((plan) => plan.canGrow), "The weekly growth loop is part of the pro and studio plans.");
+}
+
+/**
+ * Counts one run against the daily cap, inside the caller's transaction: the account row
+ * is locked first, so concurrent starts are counted one after another and never pass the
+ * cap. Returns the UTC day the run was counted on (to give it back if it fails through
+ * our fault).
+ */
+export async function reserveDailyRun(tx: Database, account: AccountRecord, projectId: string, now: Date): Promise<string> {
+  const { dailyRuns, dailyRunsScope } = entitlementsOf(account);
+  if (dailyRuns === 0) {
+    throw upgradeRequired("runs", plansWhere((plan) => plan.dailyRuns > 0), "Your account is not activated yet: choose a plan to run agents.");
+  }
+  const day = utcDay(now);
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
+  const scope = and(
+    eq(dailyRunUsage.accountId, account.id),
+    eq(dailyRunUsage.day, day),
+    dailyRunsScope === "project" ? eq(dailyRunUsage.projectId, projectId) : undefined,
+  );
+  const [used] = await tx.select({ value: sql<number>`coalesce(sum(${dailyRunUsage.count}), 0)::int` }).from(dailyRunUsage).where(scope);
+  if ((used?.value ?? 0) >= dailyRuns) {
+    const scopeText = dailyRunsScope === "project" ? " for this project" : "";
+    throw new AppError("daily_run_limit", `Your plan allows ${dailyRuns} runs a day${scopeText}. The count resets at midnight UTC.`, {
+      headers: { "Retry-After": String(secondsToUtcMidnight(now)), ...rateLimitHeaders({ limit: dailyRuns, remaining: 0 }) },
+    });
+  }
+  await tx
+    .insert(dailyRunUsage)
+    .values({ accountId: account.id, projectId, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [dailyRunUsage.accountId, dailyRunUsage.projectId, dailyRunUsage.day],
+      set: { count: sql`${dailyRunUsage.count} + 1` },
+    });
+  return day;
+}
+
+/** Gives back a run that failed through a server or model-provider fault. */
+export async function releaseDailyRun(db: Database, accountId: string, projectId: string, day: string): Promise<void> {
+  await db
+    .update(dailyRunUsage)
+    .set({ count: sql`greatest(${dailyRunUsage.count} - 1, 0)` })
+    .where(and(eq(dailyRunUsage.accountId, accountId), eq(dailyRunUsage.projectId, projectId), eq(dailyRunUsage.day, day)));
+}

@@ -1,0 +1,117 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { stripeClient } from "@/lib/billing/stripe-client";
+import { config } from "@/lib/config";
+import type { Database } from "@/lib/db";
+import { stripeEvents, subscriptions } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { activatePlan, endPlan, type PaidPlan } from "./billing";
+
+const handledEvents = new Set([
+  "checkout.session.completed",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.payment_failed",
+]);
+const endedStatuses = new Set(["canceled", "unpaid", "incomplete_expired"]);
+
+/** Verifies a webhook's signature on the raw body; a bad one is 400 `invalid_signature`. */
+export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
+  const stripe = stripeClient();
+  const secret = config().stripe?.webhookSecret;
+  if (!stripe || !secret) throw new AppError("not_found", "Stripe webhooks are not configured here.");
+  if (!signature) throw new AppError("invalid_signature");
+  try {
+    return stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new AppError("invalid_signature");
+  }
+}
+
+/**
+ * Applies one Stripe event. Each event id is recorded in the same transaction as its
+ * effect, so a replayed event changes nothing; events outside the allow-list are ignored.
+ */
+export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<{ handled: boolean; duplicate: boolean }> {
+  if (!handledEvents.has(event.type)) return { handled: false, duplicate: false };
+  return db.transaction(async (tx) => {
+    const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (recorded.length === 0) return { handled: true, duplicate: true };
+    await applyEvent(tx, event);
+    return { handled: true, duplicate: false };
+  });
+}
+
+async function applyEvent(db: Database, event: Stripe.Event) {
+  switch (event.type) {
+    case "checkout.session.completed": {
+      const session = event.data.object;
+      const accountId = session.client_reference_id ?? session.metadata?.accountId;
+      const plan = session.metadata?.plan as PaidPlan | undefined;
+      if (!accountId || (plan !== "pro" && plan !== "studio")) return;
+      await activatePlan(db, {
+        accountId,
+        plan,
+        provider: "stripe",
+        stripeCustomerId: idOf(session.customer),
+        stripeSubscriptionId: idOf(session.subscription),
+      });
+      return;
+    }
+    case "customer.subscription.updated": {
+      const subscription = event.data.object;
+      const accountId = await accountOfSubscription(db, subscription);
+      if (!accountId) return;
+      if (endedStatuses.has(subscription.status)) return endPlan(db, accountId, subscription.status);
+      await activatePlan(db, {
+        accountId,
+        plan: planOfSubscription(subscription),
+        provider: "stripe",
+        status: subscription.status,
+        stripeCustomerId: idOf(subscription.customer),
+        stripeSubscriptionId: subscription.id,
+        currentPeriodEnd: periodEndOf(subscription),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      });
+      return;
+    }
+    case "customer.subscription.deleted": {
+      const accountId = await accountOfSubscription(db, event.data.object);
+      if (accountId) await endPlan(db, accountId, "canceled");
+      return;
+    }
+    case "invoice.payment_failed": {
+      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
+      if (subscriptionId) {
+        await db.update(subscriptions).set({ status: "past_due", updatedAt: new Date() }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+      }
+      return;
+    }
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+async function accountOfSubscription(db: Database, subscription: Stripe.Subscription): Promise<string | undefined> {
+  if (subscription.metadata?.accountId) return subscription.metadata.accountId;
+  const [known] = await db
+    .select({ accountId: subscriptions.accountId })
+    .from(subscriptions)
+    .where(eq(subscriptions.stripeSubscriptionId, subscription.id));
+  return known?.accountId;
+}
+
+function planOfSubscription(subscription: Stripe.Subscription): PaidPlan {
+  const prices = config().stripe?.prices;
+  const priceId = subscription.items?.data?.[0]?.price?.id;
+  if (priceId && priceId === prices?.studio) return "studio";
+  if (priceId && priceId === prices?.pro) return "pro";
+  return subscription.metadata?.plan === "studio" ? "studio" : "pro";
+}
+
+function periodEndOf(subscription: Stripe.Subscription): Date | null {
+  const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
+  const seconds = subscription.items?.data?.[0]?.current_period_end ?? legacy;
+  return seconds ? new Date(seconds * 1000) : null;
+}

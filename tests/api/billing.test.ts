@@ -1,0 +1,231 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as localCheckoutPost, GET as localCheckoutGet } from "@/app/billing/checkout/[sessionId]/route";
+import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { reloadConfig } from "@/lib/config";
+import { accountOnPlan, reloadAccount } from "../support/accounts";
+import { startFakeStripe } from "../support/fake-stripe";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+function useStripe(env: Record<string, string> | undefined) {
+  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_STUDIO", "STRIPE_API_URL"]) {
+    delete process.env[name];
+  }
+  Object.assign(process.env, env ?? {});
+  reloadConfig();
+}
+
+const checkoutContext = (url: string) => ({ params: Promise.resolve({ sessionId: new URL(url).pathname.split("/").at(-1)! }) });
+
+describe("billing without Stripe: the local test-mode checkout", () => {
+  beforeAll(() => useStripe(undefined));
+
+  it("takes an unactivated API account from its activation pointer to a working pro plan", async () => {
+    const { key } = await app.signUpWithKey();
+    const before = await app.request("GET", "/api/v1/me", { key });
+    const pointer = before.json.activation.checkout;
+
+    const checkout = await app.request(pointer.method, pointer.path, { key, body: pointer.body });
+    expect(checkout.status).toBe(200);
+    expect(checkout.json).toEqual({ url: expect.stringMatching(/^http:\/\/launchloop\.test\/billing\/checkout\/[0-9a-f-]{36}$/), plan: "pro" });
+
+    const page = await localCheckoutGet(new Request(checkout.json.url), checkoutContext(checkout.json.url));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Test mode");
+    expect(html).toContain('<form method="post">');
+
+    const paid = await localCheckoutPost(new Request(checkout.json.url, { method: "POST" }), checkoutContext(checkout.json.url));
+    expect(await paid.json()).toEqual({ status: "completed", plan: "pro" });
+
+    const after = await app.request("GET", "/api/v1/me", { key });
+    expect(after.json.account).toMatchObject({ plan: "pro", activated: true });
+    expect(after.json.limits).toEqual({ projects: 1, dailyRuns: 40, dailyRunsScope: "account", canExport: true, canGrow: true });
+    expect(after.json).not.toHaveProperty("activation");
+    const billing = await app.request("GET", "/api/v1/billing", { key });
+    expect(billing.json).toEqual({
+      billing: { plan: "pro", status: "active", activated: true, provider: "local", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+    });
+  });
+
+  it("completing a session twice changes nothing more; an unknown session is 404", async () => {
+    const { key } = await app.signUpWithKey();
+    const { json } = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
+    const first = await localCheckoutPost(new Request(json.url, { method: "POST", headers: { accept: "text/html" } }), checkoutContext(json.url));
+    expect(await first.text()).toContain("You are on studio");
+    const again = await localCheckoutPost(new Request(json.url, { method: "POST" }), checkoutContext(json.url));
+    expect(await again.json()).toEqual({ status: "completed", plan: "studio" });
+
+    const unknown = "http://launchloop.test/billing/checkout/00000000-0000-4000-8000-000000000000";
+    const missing = await localCheckoutPost(new Request(unknown, { method: "POST" }), checkoutContext(unknown));
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).code).toBe("not_found");
+  });
+
+  it.each([
+    ["free", { plan: "free" }],
+    ["a missing plan", {}],
+    ["an unknown property", { plan: "pro", coupon: "FREE" }],
+  ])("checkout with %s is 400", async (_label, body) => {
+    const { key } = await app.signUpWithKey();
+    const response = await app.request("POST", "/api/v1/billing/checkout", { key, body });
+    expect([response.status, response.json.code]).toEqual([400, "invalid_request"]);
+  });
+
+  it("GET /billing for an unactivated account", async () => {
+    const { key } = await app.signUpWithKey();
+    const response = await app.request("GET", "/api/v1/billing", { key });
+    expect(response.json.billing).toEqual({
+      plan: "free",
+      status: "none",
+      activated: false,
+      provider: "local",
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
+  });
+});
+
+describe("billing with Stripe", () => {
+  const webhookSecret = "whsec_test_secret";
+  const stripe = new Stripe("sk_test_launchloop");
+  let fakeStripe: Awaited<ReturnType<typeof startFakeStripe>>;
+
+  beforeAll(async () => {
+    fakeStripe = await startFakeStripe();
+    useStripe({
+      STRIPE_SECRET_KEY: "sk_test_launchloop",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_PRO: "price_pro",
+      STRIPE_PRICE_STUDIO: "price_studio",
+      STRIPE_API_URL: fakeStripe.url,
+    });
+  });
+  afterAll(async () => {
+    useStripe(undefined);
+    await fakeStripe.close();
+  });
+
+  let eventCount = 0;
+  function event(type: string, object: Record<string, unknown>, id = `evt_${++eventCount}_${Date.now()}`) {
+    return { id, object: "event", type, api_version: "2025-10-29", created: Math.floor(Date.now() / 1000), data: { object } };
+  }
+  function deliver(payload: object, secret = webhookSecret) {
+    const body = JSON.stringify(payload);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+    return stripeWebhook(new Request("http://launchloop.test/api/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signature } }));
+  }
+  const completed = (accountId: string, plan: string) =>
+    event("checkout.session.completed", {
+      id: "cs_test",
+      object: "checkout.session",
+      client_reference_id: accountId,
+      metadata: { accountId, plan },
+      customer: `cus_${accountId.slice(0, 8)}`,
+      subscription: `sub_${accountId.slice(0, 8)}`,
+    });
+
+  it("creates a real subscription Checkout Session with the price, account id and metadata", async () => {
+    const { key } = await app.signUpWithKey();
+    const me = await app.request("GET", "/api/v1/me", { key });
+    const response = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/), plan: "studio" });
+    const sent = fakeStripe.requests.at(-1)!;
+    expect(sent.headers.authorization).toBe("Bearer sk_test_launchloop");
+    expect(Object.fromEntries(sent.form)).toMatchObject({
+      mode: "subscription",
+      "line_items[0][price]": "price_studio",
+      "line_items[0][quantity]": "1",
+      client_reference_id: me.json.account.id,
+      "metadata[accountId]": me.json.account.id,
+      "metadata[plan]": "studio",
+      "subscription_data[metadata][accountId]": me.json.account.id,
+      success_url: "http://launchloop.test/billing/done?plan=studio",
+    });
+  });
+
+  it("the local checkout does not exist while Stripe is configured", async () => {
+    const url = "http://launchloop.test/billing/checkout/00000000-0000-4000-8000-000000000000";
+    expect((await localCheckoutGet(new Request(url), checkoutContext(url))).status).toBe(404);
+  });
+
+  it("activates on checkout.session.completed, and a replayed event changes nothing", async () => {
+    const account = await accountOnPlan(app.db, "unactivated");
+    const activation = completed(account.id, "pro");
+    const first = await deliver(activation);
+    expect(await first.json()).toEqual({ received: true, handled: true, duplicate: false });
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
+
+    const cancel = await deliver(event("customer.subscription.deleted", { id: `sub_${account.id.slice(0, 8)}`, object: "subscription", metadata: {} }));
+    expect(cancel.status).toBe(200);
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: false });
+
+    const replay = await deliver(activation);
+    expect(await replay.json()).toEqual({ received: true, handled: true, duplicate: true });
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: false });
+  });
+
+  it("follows subscription updates: plan by price, period end, past due, and ends", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    await deliver(completed(account.id, "pro"));
+    const subscription = (status: string, extra: Record<string, unknown> = {}) => ({
+      id: `sub_${account.id.slice(0, 8)}`,
+      object: "subscription",
+      status,
+      customer: "cus_1",
+      cancel_at_period_end: true,
+      metadata: { accountId: account.id },
+      items: { object: "list", data: [{ id: "si_1", price: { id: "price_studio" }, current_period_end: 1798761600 }] },
+      ...extra,
+    });
+    await deliver(event("customer.subscription.updated", subscription("active")));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+
+    await deliver(event("invoice.payment_failed", { id: "in_1", object: "invoice", parent: { subscription_details: { subscription: `sub_${account.id.slice(0, 8)}` } } }));
+    const { key } = await bootstrapKeyFor(account.email);
+    const billing = (await app.request("GET", "/api/v1/billing", { key })).json.billing;
+    expect(billing).toEqual({
+      plan: "studio",
+      status: "past_due",
+      activated: true,
+      provider: "stripe",
+      currentPeriodEnd: "2027-01-01T00:00:00.000Z",
+      cancelAtPeriodEnd: true,
+    });
+
+    await deliver(event("customer.subscription.updated", subscription("canceled")));
+    // A browser signup falls back to the free tier, still activated.
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: true });
+  });
+
+  it("rejects a wrongly signed or unsigned event with 400 invalid_signature", async () => {
+    const account = await accountOnPlan(app.db, "unactivated");
+    const forged = await deliver(completed(account.id, "studio"), "whsec_wrong");
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ code: "invalid_signature", retryable: false });
+    const unsigned = await stripeWebhook(
+      new Request("http://launchloop.test/api/webhooks/stripe", { method: "POST", body: JSON.stringify(completed(account.id, "studio")) }),
+    );
+    expect(unsigned.status).toBe(400);
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ activated: false });
+  });
+
+  it("ignores events outside its list", async () => {
+    const response = await deliver(event("customer.created", { id: "cus_1", object: "customer" }));
+    expect(await response.json()).toEqual({ received: true, handled: false, duplicate: false });
+  });
+});
+
+async function bootstrapKeyFor(email: string) {
+  await app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+  const { latestTokenHash } = await import("../support/mailbox");
+  const response = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(app.mailDir, email) } });
+  return { key: response.json.key as string };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { reloadConfig } from "@/lib/config";
+import { handleOperation } from "@/lib/http/handle";
+import { limiterFor } from "@/lib/limits";
+import { defineOperation } from "@/lib/operations/operation";
+import { startUpstashProxy } from "../support/upstash-proxy";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ WRITE_LIMIT_PER_HOUR: "2" });
+});
+afterAll(() => app.close());
+
+const write = defineOperation({
+  id: "writeSomething",
+  method: "POST",
+  path: "/write",
+  auth: "key",
+  tag: "Test",
+  summary: "a write counted against the hourly limit",
+  response: z.object({ ok: z.boolean() }),
+  errors: [401, 429],
+  limit: "write",
+  handler: async () => ({ ok: true }),
+});
+
+describe("hourly write limit", () => {
+  it("answers 429 write_limit with Retry-After of one hour, per account", async () => {
+    const { key } = await app.signUpWithKey();
+    const send = (apiKey: string) =>
+      handleOperation(write, new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${apiKey}` } }));
+    const statuses = [(await send(key)).status, (await send(key)).status];
+    const refused = await send(key);
+    expect([...statuses, refused.status]).toEqual([200, 200, 429]);
+    expect(await refused.json()).toEqual({ error: expect.any(String), code: "write_limit", retryable: true });
+    expect(refused.headers.get("retry-after")).toBe("3600");
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("2");
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+
+    const { key: otherAccount } = await app.signUpWithKey();
+    expect((await send(otherAccount)).status).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)("Upstash limiter backend (real Redis behind an Upstash REST proxy)", () => {
+  let proxy: Awaited<ReturnType<typeof startUpstashProxy>>;
+  beforeAll(async () => {
+    proxy = await startUpstashProxy(process.env.TEST_REDIS_URL!, "upstash-test-token");
+    Object.assign(process.env, { UPSTASH_REDIS_REST_URL: proxy.url, UPSTASH_REDIS_REST_TOKEN: "upstash-test-token" });
+    reloadConfig();
+  });
+  afterAll(async () => {
+    delete process.env.UPSTASH_REDIS_REST_URL;
+    delete process.env.UPSTASH_REDIS_REST_TOKEN;
+    reloadConfig();
+    await proxy.close();
+  });
+
+  it("counts hits in a fixed window and refuses past the limit", async () => {
+    const limiter = limiterFor(app.db);
+    const rule = { key: `test:${crypto.randomUUID()}`, limit: 3, windowSeconds: 60 };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await limiter.hit(rule, new Date()));
+    expect(results.map((result) => [result.allowed, result.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    expect(results[3]!.resetAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("drives the request pipeline's limits", async () => {
+    const { key } = await app.signUpWithKey();
+    const send = () =>
+      handleOperation(write, new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${key}` } }));
+    const statuses = [(await send()).status, (await send()).status, (await send()).status];
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { accounts, projects } from "@/lib/db/schema";
+import type { AccountRecord } from "@/lib/services/accounts";
+
+export type PlanState = "unactivated" | "free" | "pro" | "studio";
+
+/** An account on a given plan, made directly in the database (no e-mail round trip). */
+export async function accountOnPlan(db: Database, state: PlanState): Promise<AccountRecord> {
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      email: `${state}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      signupDoor: state === "unactivated" ? "api" : "browser",
+      plan: state === "unactivated" ? "free" : state,
+      activated: state !== "unactivated",
+    })
+    .returning();
+  return account!;
+}
+
+export async function addProjects(db: Database, account: AccountRecord, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const [project] = await db
+      .insert(projects)
+      .values({ accountId: account.id, name: `Project ${i + 1}`, onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" } })
+      .returning({ id: projects.id });
+    ids.push(project!.id);
+  }
+  return ids;
+}
+
+export async function reloadAccount(db: Database, accountId: string): Promise<AccountRecord> {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return account!;
+}
