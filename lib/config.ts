@@ -27,6 +27,10 @@ const environment = z.object({
   STRIPE_PRICE_PRO: optionalText,
   STRIPE_PRICE_STUDIO: optionalText,
   STRIPE_API_URL: optionalText,
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: optionalText,
+  AI_MODEL: z.string().default("gpt-4.1-mini"),
+  MODEL_TIMEOUT_SECONDS: positiveInt(240),
   UPSTASH_REDIS_REST_URL: optionalText,
   UPSTASH_REDIS_REST_TOKEN: optionalText,
 });
@@ -64,6 +68,11 @@ function readConfig(env: NodeJS.ProcessEnv) {
           apiUrl: values.STRIPE_API_URL,
         }
       : undefined,
+    model: {
+      openai: values.OPENAI_API_KEY ? { apiKey: values.OPENAI_API_KEY, baseUrl: values.OPENAI_BASE_URL } : undefined,
+      name: values.AI_MODEL,
+      timeoutMs: values.MODEL_TIMEOUT_SECONDS * 1000,
+    },
     upstash:
       values.UPSTASH_REDIS_REST_URL && values.UPSTASH_REDIS_REST_TOKEN
         ? { url: values.UPSTASH_REDIS_REST_URL, token: values.UPSTASH_REDIS_REST_TOKEN }

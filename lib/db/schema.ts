@@ -163,6 +163,8 @@ export const contentItems = pgTable(
     title: text("title").notNull(),
     body: text("body").notNull(),
     position: integer("position").notNull().default(0),
+    /** What wrote it: the model's name, or `offline` for the offline drafting engine. */
+    source: text("source").notNull().default("offline"),
     editedByFounderAt: timestamp("edited_by_founder_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,3 +1,4 @@
+import { after } from "next/server";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { enforceLimit, generalLimit, limitPolicies, rateLimitHeaders } from "@/lib/limits";
@@ -10,6 +11,15 @@ import { errorResponse, fileResponse, jsonResponse, newResponseHeaders } from ".
 export function clientIpOf(headers: Headers): string {
   const forwarded = headers.get("x-forwarded-for")?.split(",").map((hop) => hop.trim()).filter(Boolean);
   return forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
+}
+
+/** Lets long work outlive the response on serverless platforms; outside a Next.js request it simply runs on. */
+function waitUntil(work: Promise<unknown>) {
+  try {
+    after(work);
+  } catch {
+    // Not inside a Next.js request (in-process tests, scripts): nothing to extend.
+  }
 }
 
 /**
@@ -25,7 +35,7 @@ export async function handleOperation(
   try {
     const db = await getDatabase();
     const now = new Date();
-    const base: RequestContext = { requestId: headers.get("X-Request-Id")!, db, now, clientIp: clientIpOf(request.headers) };
+    const base: RequestContext = { requestId: headers.get("X-Request-Id")!, db, now, clientIp: clientIpOf(request.headers), waitUntil };
     const caller = operation.auth === "key" ? await authenticateApiKey(db, request.headers.get("authorization"), now) : undefined;
     const ctx: RequestContext | AuthenticatedContext = caller ? { ...base, ...caller } : base;
 

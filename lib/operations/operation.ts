@@ -19,6 +19,8 @@ export interface RequestContext {
   db: Database;
   now: Date;
   clientIp: string;
+  /** Keeps the platform alive until background work settles (Next's `after`), where the face can. */
+  waitUntil?: (work: Promise<unknown>) => void;
   /** Reports progress of long work to faces that can show it (MCP progress notifications). */
   progress?: (done: number, total: number, message: string) => void;
 }

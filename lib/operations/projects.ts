@@ -11,6 +11,9 @@ import {
   runResponse,
   startAgentRequest,
 } from "@/lib/schemas/project";
+import * as pipeline from "@/lib/services/pipeline";
+import * as playbook from "@/lib/services/playbook";
+import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
 
 export const listProjects = defineOperation({
@@ -22,6 +25,7 @@ export const listProjects = defineOperation({
   summary: "List your projects",
   response: projectListResponse,
   errors: [401, 429],
+  handler: (_input, ctx) => projects.listProjects(ctx),
 });
 
 export const createProject = defineOperation({
@@ -36,6 +40,7 @@ export const createProject = defineOperation({
   status: 201,
   response: projectResponse,
   errors: [400, 401, 402, 429],
+  handler: ({ body }, ctx) => projects.createProject(ctx, body),
 });
 
 export const getProject = defineOperation({
@@ -49,6 +54,7 @@ export const getProject = defineOperation({
   params: idParams,
   response: projectDetailResponse,
   errors: [401, 404, 429],
+  handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, params.id),
 });
 
 export const confirmProject = defineOperation({
@@ -62,6 +68,7 @@ export const confirmProject = defineOperation({
   params: idParams,
   response: projectResponse,
   errors: [400, 401, 404, 429],
+  handler: ({ params }, ctx) => projects.confirmProject(ctx, params.id),
 });
 
 export const startAgent = defineOperation({
@@ -79,6 +86,7 @@ export const startAgent = defineOperation({
   response: runResponse,
   errors: [400, 401, 402, 404, 409, 429],
   long: true,
+  handler: ({ body }, ctx) => pipeline.startAgentRun(ctx, body),
 });
 
 export const reviewRun = defineOperation({
@@ -94,6 +102,7 @@ export const reviewRun = defineOperation({
   body: reviewRunRequest,
   response: runResponse,
   errors: [400, 401, 404, 429],
+  handler: ({ body }, ctx) => pipeline.reviewRun(ctx, body),
 });
 
 export const getPlaybook = defineOperation({
@@ -106,6 +115,7 @@ export const getPlaybook = defineOperation({
   params: idParams,
   response: playbookResponse,
   errors: [401, 404, 429],
+  handler: ({ params }, ctx) => playbook.getPlaybook(ctx, params.id),
 });
 
 export const updateDecisions = defineOperation({
@@ -121,6 +131,7 @@ export const updateDecisions = defineOperation({
   response: decisionsResponse,
   errors: [400, 401, 404, 429],
   limit: "write",
+  handler: ({ params, body }, ctx) => pipeline.updateDecisions(ctx, params.id, body),
 });
 
 export const projectOperations = [

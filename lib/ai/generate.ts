@@ -1,0 +1,91 @@
+import { createOpenAI } from "@ai-sdk/openai";
+import { APICallError, generateText, Output, type ModelMessage } from "ai";
+import type { z } from "zod";
+import { config } from "@/lib/config";
+
+export interface ModelUsage {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  /** The model's name, or `offline` for the offline drafting engine. */
+  model: string;
+}
+
+export interface StructuredTask<T> {
+  /** Names the output for the model, e.g. `market_strategy`. */
+  name: string;
+  schema: z.ZodType<T>;
+  system: string;
+  prompt: string;
+  /** The offline drafting engine's answer, used when no model is configured. */
+  offline: () => T;
+}
+
+/** A model call that failed in a way the founder should read about (never a raw provider message). */
+export class ModelFailure extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "ModelFailure";
+  }
+}
+
+export const usesOfflineEngine = () => !config().model.openai;
+
+/**
+ * Runs one structured generation: the configured OpenAI(-compatible) model through the
+ * AI SDK, validated against the task's schema with one retry that shows the model its
+ * validation error; or, with no model configured, the offline drafting engine.
+ */
+export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ output: T; usage: ModelUsage }> {
+  const settings = config().model;
+  if (!settings.openai) {
+    return { output: task.schema.parse(task.offline()), usage: { inputTokens: 0, outputTokens: 0, model: "offline" } };
+  }
+  const provider = createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl });
+  const model = provider.chat(settings.name);
+  const deadline = AbortSignal.timeout(settings.timeoutMs);
+  const messages: ModelMessage[] = [{ role: "user", content: task.prompt }];
+  let inputTokens = 0;
+  let outputTokens = 0;
+
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      const result = await generateText({
+        model,
+        system: task.system,
+        messages,
+        output: Output.object({ schema: task.schema, name: task.name }),
+        maxRetries: 1,
+        abortSignal: deadline,
+      });
+      inputTokens += result.usage.inputTokens ?? 0;
+      outputTokens += result.usage.outputTokens ?? 0;
+      return { output: result.output, usage: { inputTokens, outputTokens, model: settings.name } };
+    } catch (error) {
+      if (deadline.aborted) {
+        throw new ModelFailure(`The model did not answer within ${settings.timeoutMs / 1000} seconds.`, { cause: error });
+      }
+      if (APICallError.isInstance(error)) {
+        throw new ModelFailure(`The model provider refused the request${error.statusCode ? ` (HTTP ${error.statusCode})` : ""}.`, { cause: error });
+      }
+      const answer = (error as { text?: string }).text;
+      if (answer === undefined || attempt === 2) {
+        throw new ModelFailure("The model's answer did not match the expected structure, twice.", { cause: error });
+      }
+      // One more try, showing the model what was wrong with its answer.
+      messages.push(
+        { role: "assistant", content: answer },
+        {
+          role: "user",
+          content: `That answer does not match the required JSON schema: ${describeProblem(error)}. Answer again with JSON only, matching the schema exactly.`,
+        },
+      );
+    }
+  }
+  throw new ModelFailure("The model did not produce an answer.");
+}
+
+function describeProblem(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const message = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return message.slice(0, 2000);
+}
