@@ -19,11 +19,12 @@ export const brandSystemSchema = z.object({
 });
 export type BrandSystem = z.infer<typeof brandSystemSchema>;
 
+// Each palette in the order of `roles`: text, primary, highlight, accent, background.
 const palettes = [
   { mood: "calm", colors: [["Deep ink", "#1F2A44"], ["Calm blue", "#3B6EF5"], ["Soft sky", "#E8EEFF"], ["Warm accent", "#F5A524"], ["Paper", "#FAFAF7"]] },
-  { mood: "bold", colors: [["Night", "#14121F"], ["Electric violet", "#6D4AFF"], ["Signal coral", "#FF6B5B"], ["Mist", "#F1EEFF"], ["White", "#FFFFFF"]] },
-  { mood: "friendly", colors: [["Forest", "#1E3B33"], ["Fresh green", "#2FB67C"], ["Sunny", "#FFD166"], ["Cream", "#FFF8EC"], ["Charcoal", "#2B2B2B"]] },
-  { mood: "premium", colors: [["Graphite", "#1B1B1F"], ["Brass", "#B48A4A"], ["Stone", "#E9E4DA"], ["Slate", "#5B6472"], ["Ivory", "#FBF9F4"]] },
+  { mood: "bold", colors: [["Night", "#14121F"], ["Electric violet", "#6D4AFF"], ["Mist", "#F1EEFF"], ["Signal coral", "#FF6B5B"], ["White", "#FFFFFF"]] },
+  { mood: "friendly", colors: [["Forest", "#1E3B33"], ["Fresh green", "#2FB67C"], ["Mint", "#E3F6EC"], ["Sunny", "#FFD166"], ["Cream", "#FFF8EC"]] },
+  { mood: "premium", colors: [["Graphite", "#1B1B1F"], ["Slate", "#5B6472"], ["Stone", "#E9E4DA"], ["Brass", "#B48A4A"], ["Ivory", "#FBF9F4"]] },
 ] as const;
 
 function paletteFor(tone: string[], seed: string) {
@@ -35,7 +36,7 @@ function paletteFor(tone: string[], seed: string) {
   return pick([...palettes], seed);
 }
 
-const roles = ["Text and headings", "Primary actions and links", "Highlights and backgrounds", "Accents and badges", "Page background"];
+const roles = ["Text and headings", "Primary actions and links", "Highlighted sections", "Accents and badges", "Page background"];
 
 export const brandArchitect: Agent<BrandSystem> = {
   type: "brand-architect",
@@ -75,7 +76,7 @@ export const brandArchitect: Agent<BrandSystem> = {
           "Lead with the customer's problem, then the outcome, then the feature.",
           "Use the words the audience uses about their problem.",
           "Keep sentences short; one idea per paragraph.",
-          positioning ? `Stay on the positioning: ${clause(positioning)}.` : "Name the specific audience in headlines.",
+          positioning ? `Stay on the positioning: ${clause(positioning, [business])}.` : "Name the specific audience in headlines.",
         ],
         dont: [...avoid.map((word) => sentence(`Don't sound ${clause(word)}`)), "Don't promise what the product does not do yet.", o.avoidTopics ? sentence(`Avoid: ${clause(o.avoidTopics)}`) : ""].filter(Boolean),
       },
@@ -84,7 +85,7 @@ export const brandArchitect: Agent<BrandSystem> = {
         ? `Built around your choice (${clean(decisions.colorPalette)}), with neutral text and background colors for legibility.`
         : `A ${palette.mood} palette to match a ${tone.slice(0, 2).join(" and ")} voice; text and background pass WCAG AA contrast.`,
       messagingPillars: [
-        { pillar: sentence(`The problem: ${problem}`), proofPoints: [sentence(o.problemSolved), o.audienceFeedback ? `"${clean(o.audienceFeedback)}"` : "Quote a customer in their own words."] },
+        { pillar: "The problem we solve", proofPoints: [sentence(o.problemSolved), o.audienceFeedback ? `In their words: "${clean(o.audienceFeedback)}"` : "Quote a customer in their own words."] },
         { pillar: "The outcome", proofPoints: features.length ? features.map((f) => sentence(f.benefit || f.what)) : [sentence(o.productDescription)] },
         { pillar: "Why us", proofPoints: [sentence(o.whyChooseYou) || "Show how the product was built with its users.", o.founderStory ? sentence(clean(o.founderStory).split(/(?<=[.!?])\s/)[0]) : ""].filter(Boolean) },
       ],

@@ -19,14 +19,10 @@ export interface DraftFacts {
   topics: string[];
 }
 
-const hashtag = (words: string) =>
-  clean(words)
-    .split(/\s+/)
-    .slice(0, 3)
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join("");
+const hashtag = (word: string) => {
+  const letters = word.replace(/[^\p{L}\p{N}]/gu, "");
+  return letters ? letters[0]!.toUpperCase() + letters.slice(1) : "";
+};
 
 const callToAction = (facts: DraftFacts) => `${sentence(facts.cta).replace(/\.$/, "")}${facts.url ? `: ${facts.url}` : "."}`;
 
@@ -38,9 +34,10 @@ const callToAction = (facts: DraftFacts) => `${sentence(facts.cta).replace(/\.$/
 export function writeChannelDraft(channel: Channel, facts: DraftFacts): ChannelDraft {
   const rule = channelRules[channel];
   const hook = sentence(facts.angle) || sentence(`${facts.audience}: ${facts.problem}?`);
-  const message = sentence(facts.message);
-  const featureLines = facts.features.slice(0, 3).map((feature) => `${clean(feature.what)}${feature.benefit ? `: ${clause(feature.benefit)}` : ""}`);
-  const hashtags = [facts.brand, ...facts.topics].map(hashtag).filter(Boolean);
+  // Said once: the message is left out where the hook already says it.
+  const message = hook.toLowerCase().includes(clause(facts.message).toLowerCase()) ? "" : sentence(facts.message);
+  const featureLines = facts.features.slice(0, 3).map((feature) => `${clean(feature.what)}${feature.benefit ? `: ${clause(feature.benefit, [facts.brand])}` : ""}`);
+  const hashtags = [facts.brand, ...facts.topics, ...(rule.format === "short-post" ? ["BuildInPublic"] : [])].map(hashtag).filter(Boolean);
   let title: string | null = null;
   let body: string;
 
@@ -51,7 +48,7 @@ export function writeChannelDraft(channel: Channel, facts: DraftFacts): ChannelD
     case "post":
       body = [
         hook,
-        sentence(`For ${facts.audience}, ${facts.problem}`),
+        sentence(`If you are one of the ${facts.audience} out there, you know this one: ${facts.problem}`),
         facts.story ? clean(facts.story) : "",
         message,
         featureLines.length ? `What ${facts.brand} does:\n${bullets(featureLines)}` : "",
@@ -77,9 +74,9 @@ export function writeChannelDraft(channel: Channel, facts: DraftFacts): ChannelD
       body = [
         `Hook (0-3s): ${hook}`,
         `Show (3-20s): ${sentence(`The problem: ${facts.problem}`)}`,
-        `Demo (20-45s): ${featureLines[0] ? sentence(featureLines[0]) : message}`,
+        `Demo (20-45s): ${featureLines[0] ? sentence(featureLines[0]) : message || hook}`,
         `Close (45-60s): ${callToAction(facts)}`,
-        `Caption: ${message}`,
+        `Caption: ${message || hook}`,
       ].join("\n");
       break;
     case "community":
@@ -99,9 +96,9 @@ export function writeChannelDraft(channel: Channel, facts: DraftFacts): ChannelD
       const outline = ["Why this keeps happening", "What we learned building the fix", `How ${facts.brand} works`, "What to do next"];
       body = [
         `**Outline:**\n${outline.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}`,
-        `## ${outline[0]}\n\n${sentence(`For ${facts.audience}, ${facts.problem}`)} ${hook}`,
+        `## ${outline[0]}\n\n${sentence(`Ask any of the ${facts.audience} we talked to and you hear the same thing: ${facts.problem}`)}`,
         `## ${outline[1]}\n\n${facts.story ? clean(facts.story) : message}`,
-        `## ${outline[2]}\n\n${message}${featureLines.length ? `\n\n${bullets(featureLines)}` : ""}`,
+        `## ${outline[2]}\n\n${message || hook}${featureLines.length ? `\n\n${bullets(featureLines)}` : ""}`,
         `## ${outline[3]}\n\n${callToAction(facts)}`,
       ].join("\n\n");
       break;

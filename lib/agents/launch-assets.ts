@@ -2,7 +2,7 @@ import { z } from "zod";
 import { channelRules, fitToChannel, projectChannels, resolveChannel, shortenToFit, type ChannelDraft } from "@/lib/channels";
 import { writeChannelDraft, type DraftFacts } from "./channel-drafts";
 import type { Agent, AgentInput } from "./types";
-import { audienceOf, clause, clean, featuresOf, primaryAction, sentence } from "./words";
+import { audienceOf, clause, clean, featuresOf, primaryAction, productSentence, sentence, topicWords } from "./words";
 
 export const launchAssetsSchema = z.object({
   channelPosts: z
@@ -36,13 +36,13 @@ export function launchFacts({ onboarding: o, decisions, approved }: AgentInput):
     message:
       decisions.valueProposition?.statement ??
       approved["market-strategist"]?.valuePropositions[0]?.statement ??
-      sentence(`${brand} ${clause(o.productDescription)}`),
+      productSentence(o, brand),
     angle: `Launching today: ${decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0] ?? brand}`,
     cta: primaryAction(o),
     url: clean(o.assetUrls).match(/https?:\/\/\S+/)?.[0] ?? null,
     story: o.founderStory ?? null,
     features: featuresOf(o).map(({ what, benefit }) => ({ what, benefit })),
-    topics: [audienceOf(o), clause(o.problemSolved)],
+    topics: topicWords(o.audienceType ?? o.audienceDescription),
   };
 }
 

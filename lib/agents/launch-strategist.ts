@@ -91,7 +91,7 @@ export const launchStrategist: Agent<LaunchStrategy> = {
         };
       }),
       metrics: [
-        { metric: `People who ${action}`, target: success[0]! },
+        { metric: `Main action taken (${clean(primaryAction(o))})`, target: success[0]! },
         { metric: "Launch-day visitors", target: "Track it; aim for a 5% conversion to the main action" },
         { metric: "Replies and conversations", target: "20 real conversations with the audience in the launch week" },
       ],

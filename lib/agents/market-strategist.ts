@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Agent } from "./types";
-import { answersOr, audienceOf, bullets, clause, clean, featuresOf, joinList, sentence } from "./words";
+import { answersOr, audienceOf, bullets, clause, clean, featuresOf, joinList, productSentence, sentence } from "./words";
 
 export const marketStrategySchema = z.object({
   marketSummary: z.string().describe("Two or three paragraphs: the problem, who has it, why now"),
@@ -43,13 +43,13 @@ export const marketStrategist: Agent<MarketStrategy> = {
     const problem = clause(o.problemSolved);
     const features = featuresOf(o);
     const platforms = answersOr(o.audiencePlatforms, ["communities where they ask peers for advice", "search"]);
-    const strongestFeature = features[0]?.what ?? clause(o.productDescription);
-    const edge = clause(o.whyChooseYou) || `a product built around ${problem}`;
+    const strongestFeature = clause(features[0]?.what) || clause(o.productDescription, [business]);
+    const edge = clean(o.whyChooseYou) || "Built with them, for this one job.";
     const generations = answersOr(o.audienceGenerations, []);
 
     const profiles = [
       {
-        name: `The ${audience} who feels it every week`,
+        name: `${sentence(audience).replace(/\.$/, "")} who feel it every week`,
         description: sentence(o.audienceDescription) || sentence(`${audience} who know this problem well: ${problem}`),
         painPoints: [sentence(o.problemSolved), ...answersOr(o.audienceFeedback ? [o.audienceFeedback] : [], [])].filter(Boolean),
         whereTheyAre: platforms,
@@ -70,26 +70,26 @@ export const marketStrategist: Agent<MarketStrategy> = {
     ];
 
     const alternatives = [
-      { alternative: "Doing it by hand", theirAngle: "Free and familiar", ourOpening: sentence(`${business} does the repeated work: ${clause(features[0]?.benefit) || clause(o.productDescription)}`) },
+      { alternative: "Doing it by hand", theirAngle: "Free and familiar", ourOpening: sentence(`${business} does the repeated work: ${clause(features[0]?.benefit) || clause(o.productDescription, [business])}`) },
       { alternative: "General-purpose tools", theirAngle: "Do a bit of everything", ourOpening: sentence(`${business} is made for ${audience}, not for everyone`) },
       { alternative: "Hiring help", theirAngle: "Someone else handles it", ourOpening: sentence(`${business} costs less and works whenever ${audience} need it`) },
     ];
 
     const positioning = [
-      { name: "The specialist", statement: sentence(`For ${audience}, ${business} is the specialist answer to one problem (${problem}), because ${edge}`), whyItWorks: "Owning one painful problem is easier to remember than a list of features." },
+      { name: "The specialist", statement: `${sentence(`For ${audience}, ${business} is the specialist answer to one problem: ${problem}`)} ${sentence(edge)}`, whyItWorks: "Owning one painful problem is easier to remember than a list of features." },
       { name: "The time saver", statement: sentence(`${business} gives ${audience} back the time this problem takes from them every week`), whyItWorks: "Time is the cost every profile mentions; it makes the value concrete." },
-      { name: "The calm choice", statement: sentence(`With ${business}, ${audience} stop thinking about it: ${clause(features[0]?.benefit) || clause(o.productDescription)}`), whyItWorks: "Peace of mind sells well to people who are tired of the problem." },
+      { name: "The calm choice", statement: sentence(`With ${business}, ${audience} stop thinking about it: ${clause(features[0]?.benefit) || clause(o.productDescription, [business])}`), whyItWorks: "Peace of mind sells well to people who are tired of the problem." },
     ];
 
     const valuePropositions = [
       { angle: "Outcome", statement: sentence(features[0]?.benefit || o.productDescription) },
-      { angle: "Ease", statement: sentence(`${clause(features[1]?.what) || clause(o.productDescription)}, without a learning curve`) },
-      { angle: "Fit", statement: sentence(`Built for ${audience}, ${o.whyItMatters ? clause(o.whyItMatters) : "with their real workflow in mind"}`) },
+      { angle: "Ease", statement: sentence(`${features[1]?.what || "It works"} without a learning curve`) },
+      { angle: "Fit", statement: sentence(`Built for ${audience}${o.whyItMatters ? `: ${clause(o.whyItMatters)}` : ", around their real workflow"}`) },
     ];
 
     return {
       marketSummary: [
-        sentence(`${business}: ${clause(o.productDescription)}`),
+        productSentence(o, business),
         sentence(`It exists because ${problem}`) + (o.whyItMatters ? ` ${sentence(o.whyItMatters)}` : ""),
         sentence(
           `The first market is ${audience}${o.geographicFocus ? ` in ${clean(o.geographicFocus)}` : ""}, reachable through ${joinList(platforms.slice(0, 3))}`,
@@ -108,7 +108,7 @@ export const marketStrategist: Agent<MarketStrategy> = {
       valuePropositions,
       risks: [
         sentence(`Whether ${audience} feel the problem (${problem}) is urgent enough to switch`),
-        o.revenueModel ? sentence(`Whether the ${clause(o.revenueModel)} model matches how they like to pay`) : "Which pricing model they expect.",
+        o.revenueModel ? sentence(`Whether the pricing (${clause(o.revenueModel)}) matches how they like to pay`) : "Which pricing model they expect.",
         "Which channel brings the first ten customers fastest: test two, keep one.",
       ],
     };

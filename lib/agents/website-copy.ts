@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Agent } from "./types";
-import { audienceOf, clause, clean, featuresOf, firstSentence, primaryAction, sentence } from "./words";
+import { audienceOf, clause, clean, featuresOf, firstSentence, primaryAction, productSentence, sentence } from "./words";
 
 export const websiteCopySchema = z.object({
   home: z.object({
@@ -33,7 +33,7 @@ export const websiteCopy: Agent<WebsiteCopy> = {
     return {
       home: {
         headline: clean(tagline) || sentence(features[0]?.benefit || o.productDescription),
-        subheadline: `${sentence(value) || firstSentence(o.productDescription)} ${sentence(`Made for ${audience}`)}`,
+        subheadline: `${clean(value) && clean(value) !== clean(tagline) ? sentence(value) : productSentence(o, brand)} ${sentence(`Made for ${audience}`)}`,
         primaryCta: clean(action).split(/\s+/).slice(0, 4).join(" "),
         sections: [
           { heading: "The problem", body: `${sentence(o.problemSolved)} ${sentence(o.whyItMatters)}`.trim() },
@@ -43,7 +43,7 @@ export const websiteCopy: Agent<WebsiteCopy> = {
             body: [feature.benefit && sentence(feature.benefit), feature.who && sentence(`Made for ${clause(feature.who)}`)].filter(Boolean).join(" ") || sentence(feature.what),
           })),
           o.whyChooseYou ? { heading: `Why ${brand}`, body: sentence(o.whyChooseYou) } : undefined,
-          { heading: "Ready when you are", body: `${sentence(`Join the ${audience} who already ${clause(action)}`)} **${clean(action)} →**` },
+          { heading: "Ready when you are", body: `It takes two minutes to see it work on your own ${clause(features[0]?.what) ? "data" : "account"}. **${clean(action)} →**` },
         ].filter((section): section is { heading: string; body: string } => Boolean(section)),
       },
       about: {
@@ -55,7 +55,7 @@ export const websiteCopy: Agent<WebsiteCopy> = {
       faq: [
         { question: `What is ${brand}?`, answer: sentence(o.productDescription) },
         { question: `Who is ${brand} for?`, answer: sentence(o.audienceDescription) || sentence(`${audience}`) },
-        { question: "How is it different from what I use today?", answer: sentence(o.whyChooseYou) || sentence(`It does one job well: ${clause(firstSentence(o.productDescription))}`) },
+        { question: "How is it different from what I use today?", answer: sentence(o.whyChooseYou) || sentence(`It does one job well: ${clause(firstSentence(o.productDescription), [brand])}`) },
         { question: "How much does it cost?", answer: o.revenueModel ? sentence(`${clean(o.revenueModel)}; see the pricing page for details`) : "See the pricing page; you can start for free." },
         { question: "How do I get started?", answer: sentence(`${clean(action)}: it takes a couple of minutes`) },
       ],

@@ -12,18 +12,38 @@ export function sentence(text: string | null | undefined): string {
   return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
-// Words that start a sentence but not a name: only these are lowered inside a sentence,
-// so a brand or a person at the start of an answer keeps its capital.
-const commonOpeners = new Set(
-  "the a an our we my it its they their this that these those you your most many every all some people small busy teams founders freelancers businesses users customers owners parents students developers designers creators makers".split(" "),
-);
+/** Whether the text opens with a name that keeps its capital inside a sentence ("I", "LinkedIn", "New York", a brand). */
+function opensWithName(text: string, names: string[]): boolean {
+  const [first = "", second = ""] = text.split(/\s+/);
+  const word = first.replace(/[^\p{L}\p{N}']/gu, "");
+  if (/^I('|$)/.test(word) || /\p{N}|.\p{Lu}/u.test(word)) return true;
+  if (names.some((name) => name && text.toLowerCase().startsWith(name.toLowerCase()))) return true;
+  return /^\p{Lu}/u.test(second) && !/^I('|$)/.test(second);
+}
 
-/** The text as a clause inside a sentence: no final full stop, first letter down unless it starts with a name. */
-export function clause(text: string | null | undefined): string {
+/**
+ * The text as a clause inside a sentence: no final full stop, first letter lowered
+ * unless it opens with a name (pass the brand as one of `names`).
+ */
+export function clause(text: string | null | undefined, names: string[] = []): string {
   const trimmed = clean(text).replace(/[.!?]+$/, "");
   if (!trimmed) return "";
-  const firstWord = trimmed.split(/\s/)[0]!.toLowerCase();
-  return commonOpeners.has(firstWord) ? trimmed[0]!.toLowerCase() + trimmed.slice(1) : trimmed;
+  return opensWithName(trimmed, names) ? trimmed : trimmed[0]!.toLowerCase() + trimmed.slice(1);
+}
+
+/** Words for hashtags from a phrase: "independent designers and developers" gives "Designers", "Developers". */
+export function topicWords(phrase: string | null | undefined): string[] {
+  return clean(phrase)
+    .split(/,|\band\b|\bor\b|&|\//)
+    .map((segment) => segment.trim().split(/\s+/).at(-1) ?? "")
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
+    .filter((word) => word.length >= 3);
+}
+
+/** The product described in one sentence, naming the business once. */
+export function productSentence(onboarding: Onboarding, brand: string): string {
+  const description = clean(onboarding.productDescription);
+  return description.toLowerCase().includes(brand.toLowerCase()) ? firstSentence(description) : sentence(`${brand}: ${clause(firstSentence(description))}`);
 }
 
 /** The first sentence of a longer answer. */

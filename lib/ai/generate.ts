@@ -1,5 +1,5 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { APICallError, generateText, Output, type ModelMessage } from "ai";
+import { APICallError, generateText, Output, RetryError, type ModelMessage } from "ai";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 
@@ -62,12 +62,18 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
       return { output: result.output, usage: { inputTokens, outputTokens, model: settings.name } };
     } catch (error) {
       if (deadline.aborted) {
-        throw new ModelFailure(`The model did not answer within ${settings.timeoutMs / 1000} seconds.`, { cause: error });
+        const seconds = settings.timeoutMs / 1000;
+        throw new ModelFailure(`The model did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`, { cause: error });
       }
-      if (APICallError.isInstance(error)) {
-        throw new ModelFailure(`The model provider refused the request${error.statusCode ? ` (HTTP ${error.statusCode})` : ""}.`, { cause: error });
+      const providerError = RetryError.isInstance(error) ? error.lastError : error;
+      if (APICallError.isInstance(providerError)) {
+        const status = providerError.statusCode ? ` (HTTP ${providerError.statusCode})` : "";
+        throw new ModelFailure(`The model provider refused the request${status}.`, { cause: error });
       }
-      const answer = (error as { text?: string }).text;
+      const failedAttempt = error as { text?: string; usage?: { inputTokens?: number; outputTokens?: number } };
+      inputTokens += failedAttempt.usage?.inputTokens ?? 0;
+      outputTokens += failedAttempt.usage?.outputTokens ?? 0;
+      const answer = failedAttempt.text;
       if (answer === undefined || attempt === 2) {
         throw new ModelFailure("The model's answer did not match the expected structure, twice.", { cause: error });
       }

@@ -13,22 +13,37 @@ export interface ChannelDraft {
   hashtags: string[];
 }
 
+type Fits = (candidate: string) => boolean;
 const ellipsis = "…";
 
-/** The longest start of `text` that fits, cut at a sentence, else a word, else a grapheme. */
-export function shortenToFit(text: string, fits: (candidate: string) => boolean): string {
+/** Sentences with the break that came before each: a paragraph break or a space. URLs are never split. */
+function sentencesOf(text: string): { text: string; joiner: string }[] {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .flatMap((paragraph, index) =>
+      paragraph
+        .split(/(?<=[.!?…])\s+|\n/)
+        .map((sentence) => sentence.trim())
+        .filter(Boolean)
+        .map((sentence, position) => ({ text: sentence, joiner: position === 0 && index > 0 ? "\n\n" : position === 0 ? "" : " " })),
+    );
+}
+
+const join = (current: string, piece: { text: string; joiner: string }) => (current ? `${current}${piece.joiner || " "}${piece.text}` : piece.text);
+
+/** The longest start of `text` that fits, cut after a sentence, else a word, else a grapheme. */
+export function shortenToFit(text: string, fits: Fits): string {
   const trimmed = text.trim();
   if (fits(trimmed)) return trimmed;
-  const sentences = trimmed.match(/[^.!?\n]+[.!?]*\s*/g) ?? [trimmed];
   let kept = "";
-  for (const sentence of sentences) {
-    if (!fits((kept + sentence).trim())) break;
-    kept += sentence;
+  for (const sentence of sentencesOf(trimmed)) {
+    if (!fits(join(kept, sentence))) break;
+    kept = join(kept, sentence);
   }
-  if (kept.trim()) return kept.trim();
-  const words = trimmed.split(/\s+/);
+  if (kept) return kept;
   let byWords = "";
-  for (const word of words) {
+  for (const word of trimmed.split(/\s+/)) {
     const candidate = byWords ? `${byWords} ${word}` : word;
     if (!fits(candidate + ellipsis)) break;
     byWords = candidate;
@@ -42,72 +57,64 @@ export function shortenToFit(text: string, fits: (candidate: string) => boolean)
   return byGraphemes + ellipsis;
 }
 
-/** Splits text into posts that each fit, numbered "1/n"; over-long words are cut by graphemes. */
-function splitIntoThread(text: string, fits: (candidate: string) => boolean): string[] {
-  const numbering = " (99/99)";
-  const fitsNumbered = (candidate: string) => fits(candidate + numbering);
-  const pieces = (text.match(/[^.!?\n]+[.!?]*\s*/g) ?? [text]).flatMap((sentence) =>
-    fitsNumbered(sentence.trim()) ? [sentence.trim()] : sentence.trim().split(/\s+/),
+/** Splits text into posts that each fit, numbered "(1/n)"; an over-long word is cut by graphemes. */
+function splitIntoThread(text: string, fits: Fits): string[] {
+  const fitsNumbered = (candidate: string) => fits(`${candidate} (99/99)`);
+  const pieces = sentencesOf(text).flatMap((sentence) =>
+    fitsNumbered(sentence.text) ? [sentence] : sentence.text.split(/\s+/).map((word, index) => ({ text: word, joiner: index === 0 ? sentence.joiner : " " })),
   );
   const posts: string[] = [];
   let current = "";
-  const flush = () => {
-    if (current.trim()) posts.push(current.trim());
-    current = "";
-  };
   for (const piece of pieces) {
-    if (!piece) continue;
-    const candidate = current ? `${current} ${piece}` : piece;
-    if (fitsNumbered(candidate)) {
-      current = candidate;
+    if (fitsNumbered(join(current, piece))) {
+      current = join(current, piece);
       continue;
     }
-    flush();
-    if (fitsNumbered(piece)) {
-      current = piece;
+    if (current) posts.push(current);
+    current = "";
+    if (fitsNumbered(piece.text)) {
+      current = piece.text;
       continue;
     }
-    let chunk = "";
-    for (const grapheme of graphemesOf(piece)) {
-      if (!fitsNumbered(chunk + grapheme)) {
-        posts.push(chunk);
-        chunk = "";
+    for (const grapheme of graphemesOf(piece.text)) {
+      if (!fitsNumbered(current + grapheme)) {
+        posts.push(current);
+        current = "";
       }
-      chunk += grapheme;
+      current += grapheme;
     }
-    current = chunk;
   }
-  flush();
+  if (current) posts.push(current);
   return posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts;
 }
 
 const normalizeHashtag = (tag: string) => `#${tag.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "")}`;
+const hashtagLine = /\n*(?:#[\p{L}\p{N}_]+\s*)+$/u;
 
 /**
  * Makes a draft fit its channel as that channel counts: the title is shortened to the
- * title limit, hashtags are kept within the channel's budget, and a body that is too
- * long becomes a thread where the channel has threads, or is shortened where it has not.
+ * title limit; hashtags stay within the channel's budget and are the first thing given up
+ * for room; a body that is still too long becomes a thread where the channel has threads,
+ * or is shortened where it has not. Fitting a fitted draft again changes nothing.
  */
 export function fitToChannel(channel: Channel, draft: { title?: string | null; body: string; hashtags?: string[] }): ChannelDraft {
   const rule = channelRules[channel];
-  const fits = (candidate: string) => countAs(rule.unit, candidate) <= rule.bodyLimit;
+  const fits: Fits = (candidate) => countAs(rule.unit, candidate) <= rule.bodyLimit;
   const title = rule.titleLimit && draft.title ? shortenToFit(draft.title, (candidate) => candidate.length <= rule.titleLimit!) : (draft.title ?? null);
-  const hashtags = [...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1))].slice(0, rule.hashtagBudget);
-  const tagLine = hashtags.join(" ");
-  const body = draft.body.trim();
+  const wanted = [...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1))].slice(0, rule.hashtagBudget);
+  const body = draft.body.trim().replace(hashtagLine, "").trim();
+  const result = (parts: string[], hashtags: string[]) => ({ channel, format: rule.format, title, body: parts.join("\n\n"), parts, hashtags });
 
-  const withTags = tagLine ? `${body}\n\n${tagLine}` : body;
-  if (fits(withTags)) return { channel, format: rule.format, title, body: withTags, parts: [withTags], hashtags };
-
-  let parts: string[];
-  if (rule.threads) {
-    parts = splitIntoThread(body, fits);
-    const last = parts.at(-1)!;
-    if (tagLine && fits(`${last}\n\n${tagLine}`)) parts[parts.length - 1] = `${last}\n\n${tagLine}`;
-  } else {
-    const room = tagLine ? (candidate: string) => fits(`${candidate}\n\n${tagLine}`) : fits;
-    const shortened = shortenToFit(body, room);
-    parts = [tagLine && fits(`${shortened}\n\n${tagLine}`) ? `${shortened}\n\n${tagLine}` : shortened];
+  for (let count = wanted.length; count >= 0; count--) {
+    const tags = wanted.slice(0, count);
+    const post = tags.length ? `${body}\n\n${tags.join(" ")}` : body;
+    if (fits(post)) return result([post], tags);
   }
-  return { channel, format: rule.format, title, body: parts.join("\n\n"), parts, hashtags };
+  if (rule.threads) {
+    const parts = splitIntoThread(body, fits);
+    const tags = wanted.join(" ");
+    if (tags && fits(`${parts.at(-1)}\n\n${tags}`)) parts[parts.length - 1] = `${parts.at(-1)}\n\n${tags}`;
+    return result(parts, tags && parts.at(-1)!.endsWith(tags) ? wanted : []);
+  }
+  return result([shortenToFit(body, fits)], []);
 }

@@ -40,7 +40,7 @@ describe("a new user against a started server", () => {
     expect([badJson.status, (await badJson.json()).code]).toEqual([400, "invalid_json"]);
   });
 
-  it("serves the captcha challenge, the confirmation page and the API reference", async () => {
+  it("serves the captcha challenge, the confirmation page, the API reference and the pricing page", async () => {
     const captcha = await fetch(`${baseUrl}/api/auth/captcha`);
     expect(captcha.status).toBe(200);
     expect((await captcha.json()).parameters.algorithm).toBe("SHA-256");
@@ -48,5 +48,9 @@ describe("a new user against a started server", () => {
     expect(await confirm.text()).toContain("Confirm your e-mail");
     const docs = await fetch(`${baseUrl}/docs`);
     expect(await docs.text()).toContain("/api/v1/keys/bootstrap");
+    const pricing = await (await fetch(`${baseUrl}/pricing`)).text();
+    expect(pricing).toContain("studio");
+    expect(pricing).toContain("$89/month");
+    expect((await fetch(`${baseUrl}/docs/billing`)).status).toBe(200);
   });
 });

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,53 +8,10 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-/** Starts the product the way a user does (`npm start`: build if needed, migrate, serve) on a free port. */
+/** One server for the server suites, started as a user would start it. */
 export default async function setup(project: TestProject) {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-server-"));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
-  const child = spawn(path.join("node_modules", ".bin", "tsx"), ["lib/cli/start.ts"], {
-    env: { ...process.env, PORT: String(port), APP_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  child.stdout!.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr!.on("data", (chunk) => output.push(String(chunk)));
-  try {
-    await waitForServer(`${baseUrl}/api/v1/meta`, child, 240_000);
-  } catch (error) {
-    process.kill(-child.pid!, "SIGTERM");
-    throw new Error(`${(error as Error).message}\n${output.join("")}`);
-  }
-  project.provide("baseUrl", baseUrl);
-  project.provide("serverDataDir", dataDir);
-  return () => {
-    process.kill(-child.pid!, "SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("serverDataDir", server.dataDir);
+  return () => server.stop();
 }

@@ -1,0 +1,66 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FakeAnswer =
+  | { kind: "json"; value: unknown; delayMs?: number }
+  | { kind: "text"; text: string }
+  | { kind: "error"; status: number };
+
+/**
+ * An OpenAI-compatible chat completions server at the network edge: answers scripted
+ * replies in order (the last one repeats) and records every request it received.
+ */
+export async function startFakeOpenAI() {
+  const answers: FakeAnswer[] = [];
+  const requests: { body: any }[] = [];
+  const server = http.createServer((request, response) => {
+    let raw = "";
+    request.on("data", (chunk) => (raw += chunk));
+    request.on("end", () => {
+      const body = JSON.parse(raw || "{}");
+      requests.push({ body });
+      const answer = answers.length > 1 ? answers.shift()! : answers[0];
+      response.setHeader("Content-Type", "application/json");
+      if (request.url !== "/v1/chat/completions" || !answer) {
+        response.statusCode = 404;
+        response.end(JSON.stringify({ error: { message: "not found" } }));
+        return;
+      }
+      if (answer.kind === "error") {
+        response.statusCode = answer.status;
+        response.end(JSON.stringify({ error: { message: "upstream exploded: internal detail", type: "server_error" } }));
+        return;
+      }
+      const content = answer.kind === "json" ? JSON.stringify(answer.value) : answer.text;
+      const reply = () =>
+        response.end(
+          JSON.stringify({
+            id: `chatcmpl-${requests.length}`,
+            object: "chat.completion",
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+            usage: { prompt_tokens: 1200, completion_tokens: 800, total_tokens: 2000 },
+          }),
+        );
+      if (answer.kind === "json" && answer.delayMs) setTimeout(reply, answer.delayMs);
+      else reply();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests,
+    /** Replaces the scripted answers. */
+    answer(...next: FakeAnswer[]) {
+      answers.splice(0, answers.length, ...next);
+      requests.length = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
