@@ -1,10 +1,17 @@
 import type { NextConfig } from "next";
 
+const pdfFonts = [
+  "./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold,Italic}.ttf",
+  "./node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-{Regular,Bold}.otf",
+  "./node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
+];
+
 const nextConfig: NextConfig = {
-  // PGlite ships a WASM build and data files that must be loaded from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // Loaded from node_modules at run time: PGlite's WASM and data files, PDFKit's and fontkit's data.
+  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "fontkit"],
+  // The PDF export reads its fonts from disk: ship them with the API function.
+  outputFileTracingIncludes: { "/api/v1/[[...path]]": pdfFonts },
   poweredByHeader: false,
-  typedRoutes: false,
 };
 
 export default nextConfig;

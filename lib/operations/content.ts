@@ -1,5 +1,7 @@
 import { idParams } from "@/lib/schemas/common";
 import { contentEditRequest, contentItemParams, contentItemResponse, contentListResponse, exportQuery } from "@/lib/schemas/content";
+import * as content from "@/lib/services/content";
+import * as exports from "@/lib/services/exports";
 import { defineOperation, fileResult } from "./operation";
 
 const markdown = ["text/markdown; charset=utf-8"] as const;
@@ -15,6 +17,7 @@ export const listContent = defineOperation({
   params: idParams,
   response: contentListResponse,
   errors: [400, 401, 404, 429],
+  handler: ({ params }, ctx) => content.listContent(ctx, params.id),
 });
 
 export const downloadAllContent = defineOperation({
@@ -29,6 +32,7 @@ export const downloadAllContent = defineOperation({
   response: fileResult,
   fileTypes: markdown,
   errors: [400, 401, 402, 404, 429],
+  handler: ({ params }, ctx) => exports.downloadAllContent(ctx, params.id),
 });
 
 export const editContent = defineOperation({
@@ -44,6 +48,7 @@ export const editContent = defineOperation({
   response: contentItemResponse,
   errors: [400, 401, 404, 429],
   limit: "write",
+  handler: ({ params, body }, ctx) => content.editContent(ctx, params.itemId, body),
 });
 
 export const downloadContent = defineOperation({
@@ -57,6 +62,7 @@ export const downloadContent = defineOperation({
   response: fileResult,
   fileTypes: markdown,
   errors: [400, 401, 404, 429],
+  handler: ({ params }, ctx) => content.downloadContent(ctx, params.itemId),
 });
 
 export const exportLaunchPack = defineOperation({
@@ -76,6 +82,7 @@ export const exportLaunchPack = defineOperation({
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   ],
   errors: [400, 401, 402, 404, 429],
+  handler: ({ query }, ctx) => exports.exportLaunchPack(ctx, query),
 });
 
 export const exportAccount = defineOperation({
@@ -89,6 +96,7 @@ export const exportAccount = defineOperation({
   response: fileResult,
   fileTypes: ["application/json"],
   errors: [401, 429],
+  handler: (_input, ctx) => exports.exportAccount(ctx),
 });
 
 export const contentOperations = [listContent, downloadAllContent, editContent, downloadContent, exportLaunchPack, exportAccount];

@@ -51,7 +51,7 @@ describe("the OpenAI-compatible model path", () => {
     expect(JSON.stringify(sent.messages)).toContain("Tidybooks");
 
     const content = await app.request("GET", `/api/v1/projects/${projectId}/content`, { key });
-    if (content.status === 200) expect(content.json.items[0].source).toBe("fake-model");
+    expect(content.json.items[0]).toMatchObject({ source: "fake-model", awaitingReview: true });
   });
 
   it("retries once with the validation error after a malformed answer", async () => {

@@ -1,0 +1,86 @@
+import ExcelJS from "exceljs";
+import { decisionLines, type LaunchPack } from "./launch-pack";
+import { markdownToPlainText } from "./markdown-blocks";
+
+const headerFill: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEFEDFF" } };
+
+/** A sheet with a bold, frozen header row, set column widths and wrapped text. */
+function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: string; width: number }[], rows: string[][]) {
+  const sheet = workbook.addWorksheet(name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).fill = headerFill;
+  sheet.eachRow((row) => {
+    row.alignment = { wrapText: true, vertical: "top" };
+  });
+  return sheet;
+}
+
+/** The playbook's Markdown as (section, content) rows: one row per section. */
+function playbookRows(markdown: string): string[][] {
+  const rows: string[][] = [];
+  let section = "Overview";
+  let content: string[] = [];
+  const flush = () => {
+    if (content.length) rows.push([section, markdownToPlainText(content.join("\n\n"))]);
+    content = [];
+  };
+  for (const chunk of markdown.split(/\n(?=## )/)) {
+    const [first, ...rest] = chunk.split("\n");
+    if (first!.startsWith("## ")) {
+      flush();
+      section = first!.slice(3);
+      content = [rest.join("\n")];
+    } else if (!first!.startsWith("# ")) content.push(chunk);
+    else content.push(rest.join("\n"));
+  }
+  flush();
+  return rows.filter((row) => row[1]!.trim());
+}
+
+/** The launch pack as a workbook: an overview, the playbook, and one sheet per pipeline step. */
+export async function launchPackXlsx(pack: LaunchPack): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Launchloop";
+  workbook.created = new Date(pack.generatedAt);
+  addSheet(
+    workbook,
+    "Overview",
+    [
+      { header: "Field", width: 22 },
+      { header: "Value", width: 90 },
+    ],
+    [
+      ["Brand", pack.brand.name],
+      ["Tagline", pack.brand.tagline ?? ""],
+      ["Project", pack.project.name],
+      ["Generated", pack.generatedAt.slice(0, 10)],
+      ...decisionLines(pack.decisions),
+    ],
+  );
+  addSheet(
+    workbook,
+    "Playbook",
+    [
+      { header: "Section", width: 24 },
+      { header: "Content", width: 100 },
+    ],
+    playbookRows(pack.playbook.markdown),
+  );
+  for (const section of pack.sections) {
+    addSheet(
+      workbook,
+      section.title,
+      [
+        { header: "Title", width: 30 },
+        { header: "Kind", width: 20 },
+        { header: "Content", width: 100 },
+        { header: "Written by", width: 14 },
+        { header: "Edited by founder", width: 12 },
+      ],
+      section.items.map((item) => [item.title, item.kind, markdownToPlainText(item.body), item.source, item.editedByFounder ? "yes" : "no"]),
+    );
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
