@@ -4,15 +4,25 @@ import { markdownToPlainText } from "./markdown-blocks";
 
 const headerFill: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEFEDFF" } };
 
+/** How many lines `text` takes in a column `width` characters wide. */
+const wrappedLines = (text: string, width: number) =>
+  text.split("\n").reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / Math.max(1, width - 2))), 0);
+
 /** A sheet with a bold, frozen header row, set column widths and wrapped text. */
 function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: string; width: number }[], rows: string[][]) {
-  const sheet = workbook.addWorksheet(name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31), {
+    views: [{ state: "frozen", ySplit: 1 }],
+    // Printed (or converted to PDF) a sheet fits the page's width, in landscape.
+    pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1" },
+  });
   sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).fill = headerFill;
-  sheet.eachRow((row) => {
+  sheet.eachRow((row, rowNumber) => {
     row.alignment = { wrapText: true, vertical: "top" };
+    // Spreadsheet apps do not grow rows for wrapped text on their own: size each row for its longest cell.
+    if (rowNumber > 1) row.height = 15 * Math.max(1, ...columns.map((column, index) => wrappedLines(String(row.getCell(index + 1).value ?? ""), column.width)));
   });
   return sheet;
 }
