@@ -10,15 +10,15 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
-      { resolve: { alias }, test: { name: "cli", include: ["tests/cli/**/*.test.ts"] } },
-      { resolve: { alias }, test: { name: "api (pglite)", include: databaseSuites } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "cli", include: ["tests/cli/**/*.test.ts"] } },
+      { extends: true, test: { name: "api (pglite)", include: databaseSuites } },
       // The same data-layer and API suites against a real Postgres, when one is given.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { name: "api (postgres)", include: databaseSuites, env: { TEST_DATABASE: "postgres" } } }]
+        ? [{ extends: true as const, test: { name: "api (postgres)", include: databaseSuites, env: { TEST_DATABASE: "postgres" } } }]
         : []),
       {
-        resolve: { alias },
+        extends: true,
         test: { name: "server", include: ["tests/server/**/*.test.ts"], globalSetup: ["tests/support/server-setup.ts"] },
       },
     ],

@@ -1,5 +1,5 @@
 import type { Channel } from "@/lib/schemas/growth";
-import { countAs, graphemesOf } from "./count";
+import { fitsWithin, graphemesOf } from "./count";
 import { channelRules, type ChannelFormat } from "./rules";
 
 export interface ChannelDraft {
@@ -15,106 +15,103 @@ export interface ChannelDraft {
 
 type Fits = (candidate: string) => boolean;
 const ellipsis = "…";
+/** X allows 25 posts in a thread; longer drafts are shortened to that. */
+const maxThreadParts = 25;
+/** No channel counts fewer than this many code units per counted unit (a URL is the exception, bounded here). */
+const windowFor = (limit: number) => limit * 16 + 4096;
 
-/** Sentences with the break that came before each: a paragraph break or a space. URLs are never split. */
-function sentencesOf(text: string): { text: string; joiner: string }[] {
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .flatMap((paragraph, index) =>
-      paragraph
-        .split(/(?<=[.!?…])\s+|\n/)
-        .map((sentence) => sentence.trim())
-        .filter(Boolean)
-        .map((sentence, position) => ({ text: sentence, joiner: position === 0 && index > 0 ? "\n\n" : position === 0 ? "" : " " })),
-    );
+/** The largest boundary whose prefix fits, by binary search (counting is monotonic in the prefix). */
+function largestFitting(boundaries: number[], build: (end: number) => string, fits: Fits): number | undefined {
+  let low = 0;
+  let high = boundaries.length - 1;
+  let best: number | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (fits(build(boundaries[middle]!))) {
+      best = boundaries[middle];
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best;
 }
 
-const join = (current: string, piece: { text: string; joiner: string }) => (current ? `${current}${piece.joiner || " "}${piece.text}` : piece.text);
+const sentenceEnds = (text: string) => [...text.matchAll(/[.!?…](?=\s)|\n/g)].map((match) => match.index! + match[0].length).concat(text.length);
+const wordEnds = (text: string) => [...text.matchAll(/\S(?=\s)/g)].map((match) => match.index! + 1).concat(text.length);
+function graphemeEnds(text: string) {
+  const ends: number[] = [];
+  let offset = 0;
+  for (const grapheme of graphemesOf(text)) ends.push((offset += grapheme.length));
+  return ends;
+}
 
-/** The longest start of `text` that fits, cut after a sentence, else a word, else a grapheme. */
-export function shortenToFit(text: string, fits: Fits): string {
-  const trimmed = text.trim();
+/**
+ * The longest start of `text` that fits, cut after a sentence, else after a word (with
+ * an ellipsis), else between graphemes, so an emoji or accented letter is never split.
+ */
+export function shortenToFit(text: string, fits: Fits, window = 100_000): string {
+  const trimmed = text.trim().slice(0, window);
   if (fits(trimmed)) return trimmed;
-  let kept = "";
-  for (const sentence of sentencesOf(trimmed)) {
-    if (!fits(join(kept, sentence))) break;
-    kept = join(kept, sentence);
-  }
-  if (kept) return kept;
-  let byWords = "";
-  for (const word of trimmed.split(/\s+/)) {
-    const candidate = byWords ? `${byWords} ${word}` : word;
-    if (!fits(candidate + ellipsis)) break;
-    byWords = candidate;
-  }
-  if (byWords) return byWords + ellipsis;
-  let byGraphemes = "";
-  for (const grapheme of graphemesOf(trimmed)) {
-    if (!fits(byGraphemes + grapheme + ellipsis)) break;
-    byGraphemes += grapheme;
-  }
-  return byGraphemes + ellipsis;
+  const bySentence = largestFitting(sentenceEnds(trimmed), (end) => trimmed.slice(0, end).trim(), fits);
+  if (bySentence) return trimmed.slice(0, bySentence).trim();
+  const byWord = largestFitting(wordEnds(trimmed), (end) => trimmed.slice(0, end) + ellipsis, fits);
+  if (byWord) return trimmed.slice(0, byWord) + ellipsis;
+  const byGrapheme = largestFitting(graphemeEnds(trimmed.slice(0, 4096)), (end) => trimmed.slice(0, end) + ellipsis, fits);
+  return byGrapheme ? trimmed.slice(0, byGrapheme) + ellipsis : "";
 }
 
-/** Splits text into posts that each fit, numbered "(1/n)"; an over-long word is cut by graphemes. */
-function splitIntoThread(text: string, fits: Fits): string[] {
-  const fitsNumbered = (candidate: string) => fits(`${candidate} (99/99)`);
-  const pieces = sentencesOf(text).flatMap((sentence) =>
-    fitsNumbered(sentence.text) ? [sentence] : sentence.text.split(/\s+/).map((word, index) => ({ text: word, joiner: index === 0 ? sentence.joiner : " " })),
-  );
+/** Splits text into numbered posts "(1/n)" that each fit: whole sentences where they fit, else words, else graphemes. */
+function splitIntoThread(text: string, fits: Fits, window: number): string[] {
+  const fitsNumbered: Fits = (candidate) => fits(`${candidate} (99/99)`);
   const posts: string[] = [];
-  let current = "";
-  for (const piece of pieces) {
-    if (fitsNumbered(join(current, piece))) {
-      current = join(current, piece);
-      continue;
-    }
-    if (current) posts.push(current);
-    current = "";
-    if (fitsNumbered(piece.text)) {
-      current = piece.text;
-      continue;
-    }
-    for (const grapheme of graphemesOf(piece.text)) {
-      if (!fitsNumbered(current + grapheme)) {
-        posts.push(current);
-        current = "";
-      }
-      current += grapheme;
-    }
+  let rest = text.trim();
+  while (rest && posts.length < maxThreadParts) {
+    const head = rest.slice(0, window);
+    const end =
+      (fitsNumbered(head) ? head.length : undefined) ??
+      largestFitting(sentenceEnds(head), (cut) => head.slice(0, cut).trim(), fitsNumbered) ??
+      largestFitting(wordEnds(head), (cut) => head.slice(0, cut).trim(), fitsNumbered) ??
+      largestFitting(graphemeEnds(head.slice(0, 4096)), (cut) => head.slice(0, cut), fitsNumbered) ??
+      graphemesOf(head)[0]!.length;
+    posts.push(head.slice(0, end).trim());
+    rest = rest.slice(end).trim();
   }
-  if (current) posts.push(current);
+  if (rest) posts[posts.length - 1] = shortenToFit(`${posts.at(-1)} ${rest.slice(0, window)}`, fitsNumbered, window);
   return posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts;
 }
 
 const normalizeHashtag = (tag: string) => `#${tag.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "")}`;
-const hashtagLine = /\n*(?:#[\p{L}\p{N}_]+\s*)+$/u;
+const hashtagLine = /\n*(?:#[\p{L}\p{N}_]+[ \t]*)+$/u;
 
 /**
  * Makes a draft fit its channel as that channel counts: the title is shortened to the
  * title limit; hashtags stay within the channel's budget and are the first thing given up
- * for room; a body that is still too long becomes a thread where the channel has threads,
- * or is shortened where it has not. Fitting a fitted draft again changes nothing.
+ * for room; a body that is still too long becomes a thread (at most 25 posts) where the
+ * channel has threads, or is shortened where it has not. Fitting a fitted draft again
+ * keeps it within the limits.
  */
 export function fitToChannel(channel: Channel, draft: { title?: string | null; body: string; hashtags?: string[] }): ChannelDraft {
   const rule = channelRules[channel];
-  const fits: Fits = (candidate) => countAs(rule.unit, candidate) <= rule.bodyLimit;
-  const title = rule.titleLimit && draft.title ? shortenToFit(draft.title, (candidate) => candidate.length <= rule.titleLimit!) : (draft.title ?? null);
-  const wanted = [...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1))].slice(0, rule.hashtagBudget);
-  const body = draft.body.trim().replace(hashtagLine, "").trim();
+  const fits: Fits = (candidate) => fitsWithin(rule.unit, candidate, rule.bodyLimit);
+  const window = windowFor(rule.bodyLimit);
+  const title = rule.titleLimit && draft.title ? shortenToFit(draft.title, (candidate) => candidate.length <= rule.titleLimit!, window) : (draft.title ?? null);
+  const wanted = [...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1 && tag.length <= 100))].slice(0, rule.hashtagBudget);
+  // Its tag line and thread numbering are taken off first, so a fitted draft is fitted the same way again.
+  const body = draft.body.trim().replace(hashtagLine, "").replace(/ \(\d+\/\d+\)(?=\n\n|$)/g, "").trim();
   const result = (parts: string[], hashtags: string[]) => ({ channel, format: rule.format, title, body: parts.join("\n\n"), parts, hashtags });
 
-  for (let count = wanted.length; count >= 0; count--) {
-    const tags = wanted.slice(0, count);
-    const post = tags.length ? `${body}\n\n${tags.join(" ")}` : body;
-    if (fits(post)) return result([post], tags);
+  if (body.length <= window) {
+    for (let count = wanted.length; count >= 0; count--) {
+      const tags = wanted.slice(0, count);
+      const post = tags.length ? `${body}\n\n${tags.join(" ")}` : body;
+      if (fits(post)) return result([post], tags);
+    }
   }
   if (rule.threads) {
-    const parts = splitIntoThread(body, fits);
+    const parts = splitIntoThread(body, fits, window);
     const tags = wanted.join(" ");
-    if (tags && fits(`${parts.at(-1)}\n\n${tags}`)) parts[parts.length - 1] = `${parts.at(-1)}\n\n${tags}`;
-    return result(parts, tags && parts.at(-1)!.endsWith(tags) ? wanted : []);
+    const withTags = tags && fits(`${parts.at(-1)}\n\n${tags}`);
+    if (withTags) parts[parts.length - 1] = `${parts.at(-1)}\n\n${tags}`;
+    return result(parts, withTags ? wanted : []);
   }
-  return result([shortenToFit(body, fits)], []);
+  return result([shortenToFit(body, fits, window)], []);
 }

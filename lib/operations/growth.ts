@@ -14,6 +14,7 @@ import {
   taskUpdateRequest,
 } from "@/lib/schemas/growth";
 import { projectResponse } from "@/lib/schemas/project";
+import * as growth from "@/lib/services/growth";
 import { defineOperation } from "./operation";
 
 export const startGrowth = defineOperation({
@@ -27,6 +28,7 @@ export const startGrowth = defineOperation({
   params: idParams,
   response: projectResponse,
   errors: [401, 404, 409, 429],
+  handler: ({ params }, ctx) => growth.startGrowth(ctx, params.id),
 });
 
 export const listCycles = defineOperation({
@@ -39,6 +41,7 @@ export const listCycles = defineOperation({
   params: idParams,
   response: cycleListResponse,
   errors: [401, 404, 429],
+  handler: ({ params }, ctx) => growth.listCycles(ctx, params.id),
 });
 
 export const planCycle = defineOperation({
@@ -55,6 +58,7 @@ export const planCycle = defineOperation({
   response: cycleResponse,
   errors: [401, 402, 404, 409, 429],
   long: true,
+  handler: ({ params }, ctx) => growth.planCycle(ctx, params.id),
 });
 
 export const approveCycle = defineOperation({
@@ -70,6 +74,7 @@ export const approveCycle = defineOperation({
   bodyOptional: true,
   response: cycleResponse,
   errors: [400, 401, 404, 409, 429],
+  handler: ({ params, body }, ctx) => growth.approveCycle(ctx, params.cycleId, body),
 });
 
 export const submitRetro = defineOperation({
@@ -84,6 +89,7 @@ export const submitRetro = defineOperation({
   body: retroRequest,
   response: cycleResponse,
   errors: [400, 401, 404, 409, 429],
+  handler: ({ params, body }, ctx) => growth.submitRetro(ctx, params.cycleId, body),
 });
 
 export const generateItem = defineOperation({
@@ -101,6 +107,7 @@ export const generateItem = defineOperation({
   errors: [400, 401, 404, 409, 429],
   limit: "write",
   long: true,
+  handler: ({ params, body }, ctx) => growth.generateItem(ctx, params.itemId, body),
 });
 
 export const reviewItem = defineOperation({
@@ -116,6 +123,7 @@ export const reviewItem = defineOperation({
   body: itemReviewRequest,
   response: growthItemResponse,
   errors: [400, 401, 404, 409, 429],
+  handler: ({ params, body }, ctx) => growth.reviewItem(ctx, params.itemId, body),
 });
 
 export const updateTask = defineOperation({
@@ -129,6 +137,7 @@ export const updateTask = defineOperation({
   body: taskUpdateRequest,
   response: taskResponse,
   errors: [400, 401, 404, 429],
+  handler: ({ params, body }, ctx) => growth.updateTask(ctx, params.taskId, body),
 });
 
 export const growthOperations = [

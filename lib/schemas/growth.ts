@@ -111,7 +111,10 @@ export const growthItemSchema = z
     suggestedDay: z.string(),
     notes: z.string().nullable(),
     status: itemStatusSchema,
-    draft: z.record(z.string(), z.unknown()).nullable().describe("The current channel-ready draft"),
+    draft: z.record(z.string(), z.unknown()).nullable().describe("The current channel-ready draft: title, body, thread parts, hashtags, length and limit"),
+    previousDrafts: z.array(z.record(z.string(), z.unknown())).describe("Earlier drafts, oldest first"),
+    result: z.enum(["published", "skipped"]).nullable().describe("Recorded by the retro"),
+    grade: z.enum(["great", "ok", "quiet"]).nullable().describe("Recorded by the retro"),
     resultNote: z.string().nullable(),
   })
   .meta({ id: "GrowthItem" });
@@ -140,7 +143,10 @@ export const cycleSchema = z
     items: z.array(growthItemSchema),
     tasks: z.array(taskSchema),
     retro: z.record(z.string(), z.unknown()).nullable(),
+    usage: z.record(z.string(), z.unknown()).nullable().describe("Tokens and model of the planner"),
     createdAt: timestamp,
+    approvedAt: timestamp.nullable(),
+    closedAt: timestamp.nullable(),
   })
   .meta({ id: "GrowthCycle" });
 

@@ -85,10 +85,13 @@ describe("the request pipeline", () => {
     }
   });
 
-  it("answers 501 JSON for endpoints declared but not built yet", async () => {
-    const response = await app.request("POST", "/api/v1/projects/00000000-0000-4000-8000-000000000000/growth/start", { key });
+  it("answers 501 JSON for an endpoint declared without a handler; every API endpoint has one", async () => {
+    const declaredOnly = defineOperation({ id: "later", method: "GET", path: "/later", auth: "none", tag: "Test", summary: "not built", response: z.object({}), errors: [] });
+    const response = await handleOperation(declaredOnly, new Request("http://launchloop.test/later"));
     expect(response.status).toBe(501);
-    expect(response.json).toMatchObject({ code: "not_implemented" });
+    expect(await response.json()).toMatchObject({ code: "not_implemented", retryable: false });
+    const { apiOperations } = await import("@/lib/operations");
+    expect(apiOperations.filter((operation) => !operation.handler).map((operation) => operation.id)).toEqual([]);
   });
 
   it("never leaks an internal error message or stack trace", async () => {

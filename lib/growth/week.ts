@@ -1,0 +1,15 @@
+/** The Monday (UTC) of the week after `now`: a planned week starts on the next Monday. */
+export function nextMonday(now: Date): string {
+  const day = now.getUTCDay();
+  const daysAhead = ((8 - day) % 7) || 7;
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysAhead));
+  return monday.toISOString().slice(0, 10);
+}
+
+/** The founder's weekly marketing hours from a free-text answer ("5 hours", "2-3h a week"), 5 when unknown. */
+export function weeklyHoursOf(answer: string | null | undefined): number {
+  const numbers = (answer ?? "").match(/\d+(?:[.,]\d+)?/g)?.map((value) => Number(value.replace(",", "."))) ?? [];
+  if (numbers.length === 0) return 5;
+  const hours = Math.max(...numbers);
+  return Math.min(40, Math.max(1, hours));
+}
