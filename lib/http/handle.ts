@@ -1,10 +1,10 @@
 import { after } from "next/server";
 import { getDatabase } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { enforceLimit, generalLimit, limitPolicies, rateLimitHeaders } from "@/lib/limits";
+import { rateLimitHeaders } from "@/lib/limits";
+import { executeOperation } from "@/lib/operations/execute";
 import type { AnyOperation, AuthenticatedContext, FileResult, RequestContext } from "@/lib/operations/operation";
 import { authenticateApiKey } from "@/lib/services/api-keys";
-import { readOperationInput } from "./input";
+import { readRawInput } from "./input";
 import { errorResponse, fileResponse, jsonResponse, newResponseHeaders } from "./responses";
 
 /** The caller's address: the last hop of X-Forwarded-For, which the nearest proxy (or Next itself) appends. */
@@ -14,7 +14,7 @@ export function clientIpOf(headers: Headers): string {
 }
 
 /** Lets long work outlive the response on serverless platforms; outside a Next.js request it simply runs on. */
-function waitUntil(work: Promise<unknown>) {
+export function waitUntil(work: Promise<unknown>) {
   try {
     after(work);
   } catch {
@@ -22,34 +22,28 @@ function waitUntil(work: Promise<unknown>) {
   }
 }
 
+/** The context of a request: who calls (after checking the bearer key when the face needs one), from where, when. */
+export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | AuthenticatedContext> {
+  const db = await getDatabase();
+  const now = new Date();
+  const base: RequestContext = { requestId, db, now, clientIp: clientIpOf(request.headers), waitUntil };
+  if (auth === "none") return base;
+  return { ...base, ...(await authenticateApiKey(db, request.headers.get("authorization"), now)) };
+}
+
 /**
- * The one request pipeline every REST route goes through:
- * request id → auth → rate limit → closed validation → named limit → handler → response schema.
+ * The REST face of an operation: request id, bearer auth, the HTTP input, then the
+ * shared execution (limits, closed validation, handler, response schema), as JSON or a file.
  */
-export async function handleOperation(
-  operation: AnyOperation,
-  request: Request,
-  pathParams: Record<string, string> = {},
-): Promise<Response> {
+export async function handleOperation(operation: AnyOperation, request: Request, pathParams: Record<string, string> = {}): Promise<Response> {
   const headers = newResponseHeaders();
   try {
-    const db = await getDatabase();
-    const now = new Date();
-    const base: RequestContext = { requestId: headers.get("X-Request-Id")!, db, now, clientIp: clientIpOf(request.headers), waitUntil };
-    const caller = operation.auth === "key" ? await authenticateApiKey(db, request.headers.get("authorization"), now) : undefined;
-    const ctx: RequestContext | AuthenticatedContext = caller ? { ...base, ...caller } : base;
-
-    const limiterCaller = { clientIp: base.clientIp, apiKeyId: caller?.apiKeyId, accountId: caller?.account.id };
-    const general = await enforceLimit(db, generalLimit(limiterCaller), now);
-    for (const [name, value] of Object.entries(rateLimitHeaders(general))) headers.set(name, value);
-
-    const input = await readOperationInput(operation, request, pathParams);
-    if (operation.limit) await enforceLimit(db, limitPolicies[operation.limit](limiterCaller), now);
-    if (!operation.handler) throw new AppError("not_implemented");
-
-    const result = await operation.handler(input as never, ctx as AuthenticatedContext);
+    const ctx = await requestContext(request, headers.get("X-Request-Id")!, operation.auth);
+    const raw = await readRawInput(operation, request, pathParams);
+    const { result, rateLimit } = await executeOperation(operation, raw, ctx);
+    for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(name, value);
     if (operation.fileTypes) return fileResponse(result as FileResult, headers);
-    return jsonResponse(operation.response.parse(result), operation.status ?? 200, headers);
+    return jsonResponse(result, operation.status ?? 200, headers);
   } catch (error) {
     return errorResponse(error, headers);
   }

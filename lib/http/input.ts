@@ -1,19 +1,8 @@
-import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import type { RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
 
 const maxBodyBytes = 1024 * 1024;
-
-export function validationIssues(error: z.ZodError, prefix?: string) {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
-    message: issue.message,
-  }));
-}
-
-function invalid(error: z.ZodError, prefix?: string): AppError {
-  return new AppError("invalid_request", undefined, { details: { issues: validationIssues(error, prefix) } });
-}
 
 async function readJsonBody(request: Request): Promise<unknown> {
   const declaredLength = Number(request.headers.get("content-length") ?? 0);
@@ -28,32 +17,11 @@ async function readJsonBody(request: Request): Promise<unknown> {
   }
 }
 
-/**
- * Validates path parameters, query and body against the operation's closed schemas.
- * A malformed path id is a 404 unless the operation declares a 400 for bad parameters.
- */
-export async function readOperationInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>) {
-  let params: unknown;
-  if (operation.params) {
-    const parsed = operation.params.safeParse(pathParams);
-    if (!parsed.success) throw operation.errors.includes(400) ? invalid(parsed.error) : new AppError("not_found");
-    params = parsed.data;
-  }
-
-  let query: unknown;
-  if (operation.query) {
-    const parsed = operation.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-    if (!parsed.success) throw invalid(parsed.error);
-    query = parsed.data;
-  }
-
-  let body: unknown;
-  if (operation.body) {
-    const raw = await readJsonBody(request);
-    const parsed = operation.body.safeParse(raw === undefined && operation.bodyOptional ? {} : raw);
-    if (!parsed.success) throw invalid(parsed.error);
-    body = parsed.data;
-  }
-
-  return { params, query, body };
+/** An HTTP request's input for an operation: path parameters, query string, JSON body. */
+export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
+  return {
+    params: pathParams,
+    query: Object.fromEntries(new URL(request.url).searchParams),
+    body: operation.body ? await readJsonBody(request) : undefined,
+  };
 }
