@@ -55,6 +55,13 @@ export const getMe = defineOperation({
   description: "While the account is unactivated, `activation.checkout` is the request that gets a checkout link.",
   response: meResponse,
   errors: [401, 429],
+  tool: {
+    name: "account_get",
+    title: "Your account",
+    description:
+      "Shows the account behind the API key: plan, limits, usage today and billing. Call it first to see what the plan allows; while the account is unactivated, `activation.checkout` says how to upgrade (billing_checkout).",
+    readOnly: true, idempotent: true,
+  },
   handler: (_input, ctx) => describeAccount(ctx),
 });
 

@@ -11,6 +11,13 @@ export const getBillingState = defineOperation({
   summary: "Current plan and billing state",
   response: billingResponse,
   errors: [401, 429],
+  tool: {
+    name: "billing_get",
+    title: "Billing state",
+    description:
+      "Shows the current plan and subscription state.",
+    readOnly: true, idempotent: true,
+  },
   handler: async (_input, ctx) => ({ billing: await getBilling(ctx.db, ctx.account) }),
 });
 
@@ -27,6 +34,12 @@ export const createCheckout = defineOperation({
   body: checkoutRequest,
   response: checkoutResponse,
   errors: [400, 401, 429],
+  tool: {
+    name: "billing_checkout",
+    title: "Get an upgrade link",
+    description:
+      "Returns a checkout link for the pro or studio plan. Call it when a tool answered `upgrade_required` (its `upgrade.checkout.body` names the plan); give the url to the founder to pay. The plan is active as soon as payment completes.",
+  },
   handler: ({ body }, ctx) => createCheckoutSession(ctx.db, ctx.account, body.plan),
 });
 

@@ -17,6 +17,13 @@ export const listContent = defineOperation({
   params: idParams,
   response: contentListResponse,
   errors: [400, 401, 404, 429],
+  tool: {
+    name: "content_list",
+    title: "List the launch pack",
+    description:
+      "Lists the launch pack's content items (home page, posts, emails...) with their Markdown bodies, including those of a run awaiting review.",
+    readOnly: true, idempotent: true,
+  },
   handler: ({ params }, ctx) => content.listContent(ctx, params.id),
 });
 
@@ -48,6 +55,13 @@ export const editContent = defineOperation({
   response: contentItemResponse,
   errors: [400, 401, 404, 429],
   limit: "write",
+  tool: {
+    name: "content_edit",
+    title: "Edit a content item",
+    description:
+      "Replaces a content item's body (and optionally title) with the founder's version. The playbook learns from the edit.",
+    idempotent: true,
+  },
   handler: ({ params, body }, ctx) => content.editContent(ctx, params.itemId, body),
 });
 

@@ -28,6 +28,13 @@ export const startGrowth = defineOperation({
   params: idParams,
   response: projectResponse,
   errors: [401, 404, 409, 429],
+  tool: {
+    name: "growth_start",
+    title: "Start the growth phase",
+    description:
+      "Moves a launch-ready project into the weekly growth loop. Next: growth_plan_cycle.",
+    idempotent: true,
+  },
   handler: ({ params }, ctx) => growth.startGrowth(ctx, params.id),
 });
 
@@ -41,6 +48,13 @@ export const listCycles = defineOperation({
   params: idParams,
   response: cycleListResponse,
   errors: [401, 404, 429],
+  tool: {
+    name: "growth_list_cycles",
+    title: "List weekly cycles",
+    description:
+      "Lists the project's weekly cycles, newest first, with their plans, items, tasks and retros.",
+    readOnly: true, idempotent: true,
+  },
   handler: ({ params }, ctx) => growth.listCycles(ctx, params.id),
 });
 
@@ -58,6 +72,12 @@ export const planCycle = defineOperation({
   response: cycleResponse,
   errors: [401, 402, 404, 409, 429],
   long: true,
+  tool: {
+    name: "growth_plan_cycle",
+    title: "Plan the next week",
+    description:
+      "Plans the next week of content and founder tasks from the playbook and last week's results. Can take minutes. Show the plan to the founder, then growth_approve_cycle (optionally with their edited plan).",
+  },
   handler: ({ params }, ctx) => growth.planCycle(ctx, params.id),
 });
 
@@ -74,6 +94,12 @@ export const approveCycle = defineOperation({
   bodyOptional: true,
   response: cycleResponse,
   errors: [400, 401, 404, 409, 429],
+  tool: {
+    name: "growth_approve_cycle",
+    title: "Approve a weekly plan",
+    description:
+      "Approves the planned week, optionally replacing its plan with the founder's version; creates the items and tasks. Next: growth_generate_item for each item.",
+  },
   handler: ({ params, body }, ctx) => growth.approveCycle(ctx, params.cycleId, body),
 });
 
@@ -89,6 +115,12 @@ export const submitRetro = defineOperation({
   body: retroRequest,
   response: cycleResponse,
   errors: [400, 401, 404, 409, 429],
+  tool: {
+    name: "growth_submit_retro",
+    title: "Submit the weekly retro",
+    description:
+      "Closes the week with the founder's results: for each item published or skipped and a grade (great, ok, quiet), plus an overall note. Grades shape next week's plan.",
+  },
   handler: ({ params, body }, ctx) => growth.submitRetro(ctx, params.cycleId, body),
 });
 
@@ -107,6 +139,12 @@ export const generateItem = defineOperation({
   errors: [400, 401, 404, 409, 429],
   limit: "write",
   long: true,
+  tool: {
+    name: "growth_generate_item",
+    title: "Write a draft for an item",
+    description:
+      "Writes a channel-ready draft for a planned item, or rewrites a draft with feedback such as \"shorter\" or \"more casual\". Can take a while. Next: growth_review_item.",
+  },
   handler: ({ params, body }, ctx) => growth.generateItem(ctx, params.itemId, body),
 });
 
@@ -123,6 +161,13 @@ export const reviewItem = defineOperation({
   body: itemReviewRequest,
   response: growthItemResponse,
   errors: [400, 401, 404, 409, 429],
+  tool: {
+    name: "growth_review_item",
+    title: "Set an item's status",
+    description:
+      "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final.",
+    idempotent: true,
+  },
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, params.itemId, body),
 });
 
@@ -137,6 +182,13 @@ export const updateTask = defineOperation({
   body: taskUpdateRequest,
   response: taskResponse,
   errors: [400, 401, 404, 429],
+  tool: {
+    name: "growth_update_task",
+    title: "Tick off a founder task",
+    description:
+      "Sets a founder task to done, skipped or open.",
+    idempotent: true,
+  },
   handler: ({ params, body }, ctx) => growth.updateTask(ctx, params.taskId, body),
 });
 

@@ -35,6 +35,18 @@ type ContextFor<A extends Auth> = A extends "key" ? AuthenticatedContext : Reque
 const none = z.undefined();
 type None = typeof none;
 
+/** How an operation appears to MCP clients: a tool named and described for a model. */
+export interface ToolDeclaration {
+  /** snake_case, grouped by resource, e.g. `projects_create`. */
+  name: string;
+  title: string;
+  /** What it does, when to call it, and what comes next. */
+  description: string;
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+}
+
 export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
   params: z.output<P>;
   query: z.output<Q>;
@@ -77,6 +89,8 @@ export interface Operation<
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
+  /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
+  tool?: ToolDeclaration;
   /** Absent while the endpoint is declared but not built yet: it then answers 501. */
   handler?: (input: OperationInput<P, Q, B>, ctx: ContextFor<A>) => Promise<z.input<R>>;
 }

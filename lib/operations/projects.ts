@@ -25,6 +25,13 @@ export const listProjects = defineOperation({
   summary: "List your projects",
   response: projectListResponse,
   errors: [401, 429],
+  tool: {
+    name: "projects_list",
+    title: "List projects",
+    description:
+      "Lists the founder's projects with their status and pipeline step. Use it to find a project id.",
+    readOnly: true, idempotent: true,
+  },
   handler: (_input, ctx) => projects.listProjects(ctx),
 });
 
@@ -40,6 +47,12 @@ export const createProject = defineOperation({
   status: 201,
   response: projectResponse,
   errors: [400, 401, 402, 429],
+  tool: {
+    name: "projects_create",
+    title: "Create a project",
+    description:
+      "Creates a project from the founder's onboarding answers (businessName, productDescription and problemSolved are required; the more answers, the better the drafts). Next: projects_confirm, then pipeline_run_agent with the first step.",
+  },
   handler: ({ body }, ctx) => projects.createProject(ctx, body),
 });
 
@@ -54,6 +67,13 @@ export const getProject = defineOperation({
   params: idParams,
   response: projectDetailResponse,
   errors: [401, 404, 429],
+  tool: {
+    name: "projects_get",
+    title: "Get a project and its runs",
+    description:
+      "Shows a project, its pipeline (current step, each step's status) and every agent run with its output. Use it to follow a run that is still going or to read past outputs.",
+    readOnly: true, idempotent: true,
+  },
   handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, params.id),
 });
 
@@ -68,6 +88,13 @@ export const confirmProject = defineOperation({
   params: idParams,
   response: projectResponse,
   errors: [400, 401, 404, 429],
+  tool: {
+    name: "projects_confirm",
+    title: "Confirm a project",
+    description:
+      "Confirms the project so its pipeline can run (a no-op if already confirmed). Next: pipeline_run_agent with agentType market-strategist.",
+    idempotent: true,
+  },
   handler: ({ params }, ctx) => projects.confirmProject(ctx, params.id),
 });
 
@@ -86,6 +113,12 @@ export const startAgent = defineOperation({
   response: runResponse,
   errors: [400, 401, 402, 404, 409, 429],
   long: true,
+  tool: {
+    name: "pipeline_run_agent",
+    title: "Run the current pipeline step",
+    description:
+      "Runs the project's current step (market-strategist, brand-architect, launch-strategist, website-copy, launch-assets, in that order) and returns the run with its output. Can take minutes. Show the output to the founder, then call pipeline_review_run to approve or reject it.",
+  },
   handler: ({ body }, ctx) => pipeline.startAgentRun(ctx, body),
 });
 
@@ -102,6 +135,12 @@ export const reviewRun = defineOperation({
   body: reviewRunRequest,
   response: runResponse,
   errors: [400, 401, 404, 429],
+  tool: {
+    name: "pipeline_review_run",
+    title: "Approve or reject a run",
+    description:
+      "Approves a completed run (the pipeline moves to the next step) or rejects it with feedback (the step's next run uses the feedback). Pass the founder's decisions (positioning, valueProposition, brandName, tagline, colorPalette) when they choose.",
+  },
   handler: ({ body }, ctx) => pipeline.reviewRun(ctx, body),
 });
 
@@ -115,6 +154,13 @@ export const getPlaybook = defineOperation({
   params: idParams,
   response: playbookResponse,
   errors: [401, 404, 429],
+  tool: {
+    name: "playbook_get",
+    title: "Read the Marketing Playbook",
+    description:
+      "Returns the project's Marketing Playbook: positioning, value proposition, audience, brand, voice, channels, launch plan and dated learnings, also as Markdown.",
+    readOnly: true, idempotent: true,
+  },
   handler: ({ params }, ctx) => playbook.getPlaybook(ctx, params.id),
 });
 
@@ -131,6 +177,13 @@ export const updateDecisions = defineOperation({
   response: decisionsResponse,
   errors: [400, 401, 404, 429],
   limit: "write",
+  tool: {
+    name: "decisions_update",
+    title: "Update founder decisions",
+    description:
+      "Merges the founder's decisions into the project (members sent replace, others stay). Later agents follow them.",
+    idempotent: true,
+  },
   handler: ({ params, body }, ctx) => pipeline.updateDecisions(ctx, params.id, body),
 });
 

@@ -1,0 +1,63 @@
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import { requestContext } from "@/lib/http/handle";
+import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
+import { createMcpServer } from "@/lib/mcp/server";
+import type { AuthenticatedContext } from "@/lib/operations/operation";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 300;
+
+/** Hosts the server answers to (DNS-rebinding protection): APP_URL's, plus its loopback twins locally. */
+function allowedHosts(): string[] {
+  const url = new URL(config().appUrl);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"];
+  const names = loopback.includes(url.hostname) ? loopback : [url.hostname];
+  return names.flatMap((name) => (url.port ? [`${name}:${url.port}`, name] : [name]));
+}
+
+/** Whether any JSON-RPC message asks for progress: then the answer streams (SSE) so notifications can reach the client. */
+function asksForProgress(message: unknown): boolean {
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.some((entry) => (entry as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
+}
+
+/** The remote MCP server: stateless streamable HTTP, one server per request, authenticated by the same API keys. */
+export async function POST(request: Request) {
+  const headers = newResponseHeaders();
+  let ctx: AuthenticatedContext;
+  try {
+    ctx = (await requestContext(request, headers.get("X-Request-Id")!, "key")) as AuthenticatedContext;
+  } catch (error) {
+    headers.set("WWW-Authenticate", `Bearer realm="launchloop", error="invalid_token", error_description="Send your Launchloop API key as a bearer token"`);
+    return errorResponse(error, headers);
+  }
+  const text = await request.text();
+  let parsedBody: unknown;
+  try {
+    parsedBody = JSON.parse(text);
+  } catch {
+    parsedBody = undefined;
+  }
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: !asksForProgress(parsedBody),
+    enableDnsRebindingProtection: true,
+    allowedHosts: allowedHosts(),
+  });
+  await createMcpServer(ctx).connect(transport);
+  const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body: text });
+  const response = await transport.handleRequest(forwarded, parsedBody === undefined ? undefined : { parsedBody });
+  const answer = new Response(response.body, response);
+  answer.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
+  return answer;
+}
+
+function methodNotAllowed() {
+  const headers = newResponseHeaders();
+  headers.set("Allow", "POST");
+  return errorResponse(new AppError("method_not_allowed", "This MCP server is stateless: send JSON-RPC messages with POST."), headers);
+}
+
+export { methodNotAllowed as GET, methodNotAllowed as DELETE, methodNotAllowed as PUT, methodNotAllowed as PATCH };

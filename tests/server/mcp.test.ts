@@ -1,0 +1,153 @@
+import http from "node:http";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { agentTypes } from "@/lib/schemas/project";
+import { latestTokenHash } from "../support/mailbox";
+import { sampleProject } from "../support/founder";
+import { httpClient } from "../support/http-client";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("serverDataDir");
+const rest = httpClient(baseUrl, dataDir);
+
+async function connect(key: string) {
+  const client = new Client({ name: "launchloop-tests", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  return client;
+}
+
+type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+async function call(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (progress: { progress: number; message?: string }) => void) {
+  return (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as ToolResult;
+}
+const errorOf = (result: ToolResult) => JSON.parse(result.content[0]!.text!);
+
+async function unactivatedKey() {
+  const email = `mcp-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await rest.call("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+  const { json } = await rest.call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(`${dataDir}/mail`, email) } });
+  return json.key as string;
+}
+
+describe("the remote MCP server at /api/mcp", () => {
+  let key: string;
+  let client: Client;
+  beforeAll(async () => {
+    key = await unactivatedKey();
+    client = await connect(key);
+  });
+  afterAll(() => client?.close());
+
+  it("refuses a missing key with 401 and WWW-Authenticate, and GET with 405", async () => {
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
+    const anonymous = await fetch(`${baseUrl}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify(initialize) });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer /);
+    expect((await anonymous.json()).code).toBe("unauthorized");
+    const get = await fetch(`${baseUrl}/api/mcp`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(get.status).toBe(405);
+    // fetch cannot forge Host; a DNS-rebinding page's request arrives with its own host name.
+    const rebinding = await new Promise<number>((resolve, reject) => {
+      const target = new URL(`${baseUrl}/api/mcp`);
+      const request = http.request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { Host: "evil.example", Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode!);
+        },
+      );
+      request.on("error", reject);
+      request.end(JSON.stringify(initialize));
+    });
+    expect(rebinding).toBe(403);
+  });
+
+  it("lists a tool for each non-file endpoint, with annotations and schemas", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      [
+        "account_get", "billing_get", "billing_checkout", "projects_list", "projects_create", "projects_get", "projects_confirm", "pipeline_run_agent",
+        "pipeline_review_run", "playbook_get", "decisions_update", "content_list", "content_edit", "growth_start", "growth_list_cycles",
+        "growth_plan_cycle", "growth_approve_cycle", "growth_submit_retro", "growth_generate_item", "growth_review_item", "growth_update_task",
+      ].sort(),
+    );
+    const create = tools.find((tool) => tool.name === "projects_create")!;
+    expect(create.inputSchema.properties).toHaveProperty("onboarding");
+    expect(create.outputSchema).toBeDefined();
+    expect(tools.find((tool) => tool.name === "projects_list")!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.find((tool) => tool.name === "projects_get")!.inputSchema.required).toEqual(["projectId"]);
+  });
+
+  it("runs the whole pipeline and one growth week, from a 402 to a launch-ready project", async () => {
+    // The 402 comes back as a tool error with the same envelope and checkout pointer.
+    const locked = await call(client, "projects_create", sampleProject);
+    expect(locked.isError).toBe(true);
+    const upgrade = errorOf(locked);
+    expect(upgrade).toMatchObject({ status: 402, code: "upgrade_required", feature: "projects", upgrade: { checkout: { body: { plan: "pro" } } } });
+    const checkout = await call(client, "billing_checkout", upgrade.upgrade.checkout.body);
+    expect((await fetch(checkout.structuredContent.url, { method: "POST" })).status).toBe(200);
+
+    const created = await call(client, "projects_create", sampleProject);
+    const projectId = created.structuredContent.project.id;
+    expect((await call(client, "projects_confirm", { projectId })).structuredContent.project.status).toBe("pipeline");
+
+    const mismatch = await call(client, "pipeline_run_agent", { projectId, agentType: "brand-architect" });
+    expect(errorOf(mismatch)).toMatchObject({ status: 409, code: "step_mismatch", retryable: false });
+
+    const progress: number[] = [];
+    for (const agentType of agentTypes) {
+      const run = await call(client, "pipeline_run_agent", { projectId, agentType }, (update) => progress.push(update.progress));
+      expect(run.structuredContent.run, agentType).toMatchObject({ agentType, status: "completed" });
+      const reviewed = await call(client, "pipeline_review_run", { runId: run.structuredContent.run.id, action: "approve" });
+      expect(reviewed.isError).toBeFalsy();
+    }
+    expect(progress.length).toBeGreaterThan(0);
+    expect((await call(client, "projects_get", { projectId })).structuredContent.project.status).toBe("launch_ready");
+    expect((await call(client, "content_list", { projectId })).structuredContent.items.length).toBeGreaterThan(10);
+
+    await call(client, "growth_start", { projectId });
+    const planned = await call(client, "growth_plan_cycle", { projectId });
+    const cycleId = planned.structuredContent.cycle.id;
+    const approved = await call(client, "growth_approve_cycle", { cycleId });
+    const [item] = approved.structuredContent.cycle.items;
+    const drafted = await call(client, "growth_generate_item", { itemId: item.id, feedback: "more casual" });
+    expect(drafted.structuredContent.item.status).toBe("draft");
+    expect((await call(client, "growth_review_item", { itemId: item.id, status: "approved" })).structuredContent.item.status).toBe("approved");
+    const refused = await call(client, "growth_review_item", { itemId: item.id, status: "planned" });
+    expect(errorOf(refused)).toMatchObject({ status: 409, code: "invalid_transition" });
+    const [task] = approved.structuredContent.cycle.tasks;
+    expect((await call(client, "growth_update_task", { taskId: task.id, status: "done" })).structuredContent.task.status).toBe("done");
+    const retro = await call(client, "growth_submit_retro", { cycleId, overall: "Good start.", items: [{ itemId: item.id, result: "published", grade: "great" }] });
+    expect(retro.structuredContent.cycle.status).toBe("closed");
+
+    // Resources: the playbook and the launch pack.
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining([`launchloop://projects/${projectId}/playbook`, `launchloop://projects/${projectId}/launch-pack`]));
+    const playbook = await client.readResource({ uri: `launchloop://projects/${projectId}/playbook` });
+    expect((playbook.contents[0] as { text: string }).text).toContain("# Marketing Playbook");
+    const pack = await client.readResource({ uri: `launchloop://projects/${projectId}/launch-pack` });
+    expect((pack.contents[0] as { text: string }).text).toContain("## Launch assets");
+  });
+
+  it("offers prompts for onboarding and the weekly loop", async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(["launch_a_project", "run_my_week"]);
+    const week = await client.getPrompt({ name: "run_my_week", arguments: { projectId: "abc" } });
+    expect((week.messages[0]!.content as { text: string }).text).toContain("growth_plan_cycle");
+  });
+
+  it("applies the same gates as REST: identical 402 bodies and invalid input as 400", async () => {
+    const free = await rest.paidFounder("pro");
+    const restCreate = async () => rest.call("POST", "/api/v1/projects", { key: free.key, body: sampleProject });
+    expect((await restCreate()).status).toBe(201);
+    const restRefusal = await restCreate();
+    const mcp = await connect(free.key);
+    const mcpRefusal = errorOf(await call(mcp, "projects_create", sampleProject));
+    expect(restRefusal.status).toBe(402);
+    expect(mcpRefusal).toEqual({ ...restRefusal.json, status: 402 });
+    const invalid = await call(mcp, "decisions_update", { projectId: "not-a-uuid", brandName: "x" });
+    expect(invalid.isError).toBe(true);
+    await mcp.close();
+  });
+});
