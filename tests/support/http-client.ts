@@ -14,7 +14,8 @@ export function httpClient(baseUrl: string, dataDir: string) {
       signal: options.signal,
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : undefined };
+    const json = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : undefined;
+    return { status: response.status, headers: response.headers, text, json };
   }
 
   /** Signs up through the API, bootstraps a key and upgrades through the local checkout the 402 points at. */
