@@ -7,11 +7,10 @@ import { AppError } from "@/lib/errors";
 import type { AuthenticatedContext, FileResult } from "@/lib/operations/operation";
 import type { contentEditRequest } from "@/lib/schemas/content";
 import { agentTypes, type AgentType } from "@/lib/schemas/project";
-import type { Learning } from "./playbook";
+import { withLearnings, type Learning } from "./playbook";
 import { getOwnedProject } from "./projects";
 
 type ContentRecord = typeof contentItems.$inferSelect;
-const keptLearnings = 100;
 
 export function serializeContentItem(item: ContentRecord, runStatus: string) {
   return {
@@ -88,8 +87,9 @@ export async function editContent(ctx: AuthenticatedContext, itemId: string, edi
       kind: "founder-edit",
       text: `The founder rewrote "${item!.title}" (${item!.kind}); prefer their wording: ${item!.body.slice(0, 280)}`,
     };
-    const learnings = [...((found.project.learnings as Learning[]) ?? []).filter((entry) => !entry.text.includes(`"${found.item.title}" (${found.item.kind})`)), learning];
-    await tx.update(projects).set({ learnings: learnings.slice(-keptLearnings), updatedAt: ctx.now }).where(eq(projects.id, found.project.id));
+    // One learning per item: a newer edit replaces the older note about it.
+    const others = ((found.project.learnings as Learning[]) ?? []).filter((entry) => !entry.text.includes(`"${found.item.title}" (${found.item.kind})`));
+    await tx.update(projects).set({ learnings: withLearnings(others, [learning]), updatedAt: ctx.now }).where(eq(projects.id, found.project.id));
     return item!;
   });
   return { item: serializeContentItem(updated, found.runStatus) };

@@ -14,13 +14,12 @@ import { assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { AuthenticatedContext } from "@/lib/operations/operation";
 import type { Channel, cycleApprovalRequest, itemGenerateRequest, itemReviewRequest, retroRequest, taskUpdateRequest, WeeklyPlan } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { buildPlaybook, type Learning } from "./playbook";
+import { buildPlaybook, withLearnings, type Learning } from "./playbook";
 import { getOwnedProject, serializeProject, runsOf, type ProjectRecord } from "./projects";
 
 type CycleRecord = typeof growthCycles.$inferSelect;
 type ItemRecord = typeof growthItems.$inferSelect;
 type TaskRecord = typeof growthTasks.$inferSelect;
-const keptLearnings = 100;
 
 export function serializeItem(item: ItemRecord) {
   return {
@@ -272,8 +271,7 @@ export async function submitRetro(ctx: AuthenticatedContext, cycleId: string, bo
       .where(and(eq(growthCycles.id, cycle.id), eq(growthCycles.status, "approved")))
       .returning();
     if (!updated) throw new AppError("cycle_state", "This cycle was closed a moment ago.");
-    const all = [...((project.learnings as Learning[]) ?? []), ...learnings].slice(-keptLearnings);
-    await tx.update(projects).set({ learnings: all, updatedAt: ctx.now }).where(eq(projects.id, project.id));
+    await tx.update(projects).set({ learnings: withLearnings(project.learnings, learnings), updatedAt: ctx.now }).where(eq(projects.id, project.id));
     return updated;
   });
   return cycleWithContents(ctx.db, closed);

@@ -15,6 +15,9 @@ export interface Learning {
   text: string;
 }
 
+/** The project's learnings with new ones added: the newest 100 are kept. */
+export const withLearnings = (existing: unknown, added: Learning[]): Learning[] => [...((existing as Learning[] | null) ?? []), ...added].slice(-100);
+
 /**
  * The Marketing Playbook: the project's strategy as it stands, from the founder's
  * decisions first, then the approved outputs, then their answers, plus dated learnings.
