@@ -28,8 +28,6 @@ export class ModelFailure extends Error {
   }
 }
 
-export const usesOfflineEngine = () => !config().model.openai;
-
 /**
  * Runs one structured generation: the configured OpenAI(-compatible) model through the
  * AI SDK, validated against the task's schema with one retry that shows the model its

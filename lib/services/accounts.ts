@@ -10,8 +10,3 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
   const [account] = await db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email)));
   return account;
 }
-
-export async function getAccount(db: Database, accountId: string): Promise<AccountRecord | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
-  return account;
-}
