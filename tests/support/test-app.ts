@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { reloadConfig } from "@/lib/config";
 import { useDatabase, type DatabaseHandle } from "@/lib/db/client";
-import { createRouter } from "@/lib/http/router";
-import { apiOperations } from "@/lib/operations";
 import { openTestDatabase } from "./database";
+import { dispatch } from "./dispatch";
 import { latestTokenHash } from "./mailbox";
 
 export interface TestRequest {
@@ -44,7 +43,6 @@ export async function createTestApp(env: Record<string, string> = {}) {
   reloadConfig();
   const database: DatabaseHandle = await openTestDatabase();
   useDatabase(database);
-  const dispatch = createRouter(apiOperations);
 
   async function request(method: string, urlPath: string, options: TestRequest = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };

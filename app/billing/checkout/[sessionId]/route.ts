@@ -2,6 +2,7 @@ import { checkoutNotFoundPage, checkoutPage } from "@/lib/billing/checkout-page"
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { errorResponse, jsonResponse, newResponseHeaders } from "@/lib/http/responses";
+import { uuid } from "@/lib/schemas/common";
 import { billingProvider, completeLocalCheckout, findLocalCheckout } from "@/lib/services/billing";
 
 // The local test-mode checkout (only while Stripe is not configured). GET shows the page;
@@ -10,7 +11,6 @@ export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ sessionId: string }> };
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
 
 function html(body: string, status: number) {
@@ -20,7 +20,7 @@ function html(body: string, status: number) {
 }
 
 async function findSession(sessionId: string) {
-  if (billingProvider() !== "local" || !isUuid(sessionId)) return undefined;
+  if (billingProvider() !== "local" || !uuid.safeParse(sessionId).success) return undefined;
   return findLocalCheckout(await getDatabase(), sessionId);
 }
 
