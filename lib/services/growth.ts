@@ -15,7 +15,7 @@ import type { AuthenticatedContext } from "@/lib/operations/operation";
 import type { Channel, cycleApprovalRequest, itemGenerateRequest, itemReviewRequest, retroRequest, taskUpdateRequest, WeeklyPlan } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { buildPlaybook, withLearnings, type Learning } from "./playbook";
-import { getOwnedProject, serializeProject, runsOf, type ProjectRecord } from "./projects";
+import { getOwnedProject, pipelineRunsOf, serializeProject, type ProjectRecord } from "./projects";
 
 type CycleRecord = typeof growthCycles.$inferSelect;
 type ItemRecord = typeof growthItems.$inferSelect;
@@ -86,7 +86,7 @@ export async function startGrowth(ctx: AuthenticatedContext, projectId: string) 
   if (project.status === "launch_ready") {
     [project] = await ctx.db.update(projects).set({ status: "growth", updatedAt: ctx.now }).where(eq(projects.id, project.id)).returning();
   }
-  return { project: serializeProject(project!, await runsOf(ctx.db, project!.id)) };
+  return { project: serializeProject(project!, await pipelineRunsOf(ctx.db, project!.id)) };
 }
 
 export async function listCycles(ctx: AuthenticatedContext, projectId: string) {

@@ -10,7 +10,7 @@ import { AppError } from "@/lib/errors";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { AuthenticatedContext } from "@/lib/operations/operation";
 import { agentTypes, type AgentType, type Decisions, type Onboarding, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
-import { getOwnedProject, pipelineState, runsOf, serializeProject, serializeRun, type ProjectRecord, type RunRecord } from "./projects";
+import { getOwnedProject, pipelineRunsOf, pipelineState, runsOf, serializeProject, serializeRun, type ProjectRecord, type RunRecord } from "./projects";
 
 /** A run still `running` this long after it started lost its process (the model call is bounded well below it). */
 export const staleRunAfterMs = 6 * 60 * 1000;
@@ -79,7 +79,7 @@ export async function startAgentRun(ctx: AuthenticatedContext, input: z.infer<ty
   const settled = await work;
   ctx.progress?.(1, 1, `${input.agentType} ${settled.status}`);
   const [current] = await db.select().from(projects).where(eq(projects.id, project.id));
-  return { run: serializeRun(settled), project: serializeProject(current!, await runsOf(db, project.id)) };
+  return { run: serializeRun(settled), project: serializeProject(current!, await pipelineRunsOf(db, project.id)) };
 }
 
 /** The pipeline rules for starting `agentType` given the project's runs (409s with their codes). */
@@ -157,7 +157,7 @@ export async function reviewRun(ctx: AuthenticatedContext, input: z.infer<typeof
   const notReviewable = () => new AppError("run_not_reviewable", `Only a completed run can be reviewed; this one is ${found.run.status}.`);
   if (found.run.status !== "completed") throw notReviewable();
 
-  await db.transaction(async (tx) => {
+  const { run, project } = await db.transaction(async (tx) => {
     const [reviewed] = await tx
       .update(agentRuns)
       .set({ status: input.action === "approve" ? "approved" : "rejected", feedback: input.feedback ?? null, reviewedAt: now })
@@ -168,15 +168,14 @@ export async function reviewRun(ctx: AuthenticatedContext, input: z.infer<typeof
 
     const decisions = input.decisions ? { ...(found.project.decisions as Decisions), ...input.decisions } : found.project.decisions;
     const finished = input.action === "approve" && found.run.agentType === agentTypes.at(-1) && found.project.status === "pipeline";
-    await tx
+    const [updated] = await tx
       .update(projects)
       .set({ decisions, updatedAt: now, ...(finished && { status: "launch_ready" as const }) })
-      .where(eq(projects.id, found.project.id));
+      .where(eq(projects.id, found.project.id))
+      .returning();
+    return { run: reviewed, project: updated! };
   });
-
-  const [run] = await db.select().from(agentRuns).where(eq(agentRuns.id, found.run.id));
-  const [project] = await db.select().from(projects).where(eq(projects.id, found.project.id));
-  return { run: serializeRun(run!), project: serializeProject(project!, await runsOf(db, project!.id)) };
+  return { run: serializeRun(run), project: serializeProject(project, await pipelineRunsOf(db, project.id)) };
 }
 
 /** The project with its runs (oldest first), settling any run whose process died. */

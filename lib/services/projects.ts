@@ -10,9 +10,13 @@ import { agentTypes, type AgentType, type createProjectRequest, type Decisions, 
 export type ProjectRecord = typeof projects.$inferSelect;
 export type RunRecord = typeof agentRuns.$inferSelect;
 
+/** What the pipeline's state is derived from: each run's step, status and start (not its output). */
+export type StepRun = Pick<RunRecord, "agentType" | "status" | "startedAt">;
+const stepColumns = { projectId: agentRuns.projectId, agentType: agentRuns.agentType, status: agentRuns.status, startedAt: agentRuns.startedAt };
+
 /** Each step's status (its latest run's, or `pending`) and the current step: the first not yet approved. */
-export function pipelineState(runs: RunRecord[]) {
-  const latest = new Map<string, RunRecord>();
+export function pipelineState<Run extends StepRun>(runs: Run[]) {
+  const latest = new Map<string, Run>();
   for (const run of [...runs].sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())) latest.set(run.agentType, run);
   const approved = new Set(runs.filter((run) => run.status === "approved").map((run) => run.agentType));
   return {
@@ -25,7 +29,7 @@ export function pipelineState(runs: RunRecord[]) {
   };
 }
 
-export function serializeProject(project: ProjectRecord, runs: RunRecord[]) {
+export function serializeProject(project: ProjectRecord, runs: StepRun[]) {
   const { currentStep, steps } = pipelineState(runs);
   return {
     id: project.id,
@@ -65,6 +69,9 @@ export async function getOwnedProject(db: Database, accountId: string, projectId
 export const runsOf = (db: Database, projectId: string) =>
   db.select().from(agentRuns).where(eq(agentRuns.projectId, projectId)).orderBy(asc(agentRuns.startedAt));
 
+/** A project's runs, with only what its pipeline state needs. */
+export const pipelineRunsOf = (db: Database, projectId: string) => db.select(stepColumns).from(agentRuns).where(eq(agentRuns.projectId, projectId));
+
 export async function createProject(ctx: AuthenticatedContext, input: z.infer<typeof createProjectRequest>) {
   await assertCanCreateProject(ctx.db, ctx.account);
   const [project] = await ctx.db
@@ -76,7 +83,7 @@ export async function createProject(ctx: AuthenticatedContext, input: z.infer<ty
 
 export async function listProjects(ctx: AuthenticatedContext) {
   const owned = await ctx.db.select().from(projects).where(eq(projects.accountId, ctx.account.id)).orderBy(desc(projects.createdAt));
-  const runs = owned.length ? await ctx.db.select().from(agentRuns).where(eq(agentRuns.accountId, ctx.account.id)) : [];
+  const runs = owned.length ? await ctx.db.select(stepColumns).from(agentRuns).where(eq(agentRuns.accountId, ctx.account.id)) : [];
   return { projects: owned.map((project) => serializeProject(project, runs.filter((run) => run.projectId === project.id))) };
 }
 
@@ -90,5 +97,5 @@ export async function confirmProject(ctx: AuthenticatedContext, projectId: strin
       .where(eq(projects.id, projectId))
       .returning();
   }
-  return { project: serializeProject(confirmed!, await runsOf(ctx.db, projectId)) };
+  return { project: serializeProject(confirmed!, await pipelineRunsOf(ctx.db, projectId)) };
 }
