@@ -59,8 +59,9 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
     rationale: cut(output.rationale, 3000),
     contentPlan: output.contentPlan.slice(0, 15).map((entry) => {
       const items = entry.items.slice(0, 10).map((item) => {
-        let slug = `w${weekNumber}-${entry.channel}-${slugOf(item.title)}`.slice(0, 200);
-        for (let n = 2; seen.has(slug); n++) slug = `${slug.replace(/-\d+$/, "")}-${n}`;
+        const base = `w${weekNumber}-${entry.channel}-${slugOf(item.title)}`;
+        let slug = base;
+        for (let n = 2; seen.has(slug); n++) slug = `${base}-${n}`;
         seen.add(slug);
         return {
           slug,
