@@ -30,9 +30,20 @@ const environment = z.object({
   OPENAI_API_KEY: optionalText,
   OPENAI_BASE_URL: optionalText,
   AI_MODEL: z.string().default("gpt-4.1-mini"),
+  AI_MODEL_DRAFTS: optionalText,
   MODEL_TIMEOUT_SECONDS: positiveInt(240),
+  SUPABASE_URL: optionalText,
+  SUPABASE_ANON_KEY: optionalText,
+  SUPABASE_SERVICE_ROLE_KEY: optionalText,
+  SUPABASE_STORAGE_BUCKET: z.string().default("launchloop"),
   UPSTASH_REDIS_REST_URL: optionalText,
   UPSTASH_REDIS_REST_TOKEN: optionalText,
+  // How many proxies in front of the server append to X-Forwarded-For ("true" = one); unset: none are trusted.
+  TRUST_PROXY: z
+    .string()
+    .default("")
+    .transform((value) => (/^(true|yes)$/i.test(value.trim()) ? 1 : /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0)),
+  VERCEL: optionalText,
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -71,8 +82,21 @@ function readConfig(env: NodeJS.ProcessEnv) {
     model: {
       openai: values.OPENAI_API_KEY ? { apiKey: values.OPENAI_API_KEY, baseUrl: values.OPENAI_BASE_URL } : undefined,
       name: values.AI_MODEL,
+      /** The model table: strategy (market, brand, launch plan, weekly plan) and drafts (website, launch assets, weekly posts). */
+      models: { strategy: values.AI_MODEL, drafts: values.AI_MODEL_DRAFTS ?? values.AI_MODEL },
       timeoutMs: values.MODEL_TIMEOUT_SECONDS * 1000,
     },
+    trustedProxyHops: values.TRUST_PROXY,
+    onVercel: values.VERCEL === "1",
+    supabase:
+      values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY
+        ? {
+            url: values.SUPABASE_URL.replace(/\/+$/, ""),
+            anonKey: values.SUPABASE_ANON_KEY,
+            serviceRoleKey: values.SUPABASE_SERVICE_ROLE_KEY,
+            bucket: values.SUPABASE_STORAGE_BUCKET,
+          }
+        : undefined,
     upstash:
       values.UPSTASH_REDIS_REST_URL && values.UPSTASH_REDIS_REST_TOKEN
         ? { url: values.UPSTASH_REDIS_REST_URL, token: values.UPSTASH_REDIS_REST_TOKEN }

@@ -10,11 +10,17 @@ export interface ModelUsage {
   model: string;
 }
 
+/** Which model a call runs on: `AI_MODEL` for strategy, `AI_MODEL_DRAFTS` for drafts. */
+export type UseCase = "strategy" | "drafts";
+
 export interface StructuredTask<T> {
   /** Names the output for the model, e.g. `market_strategy`. */
   name: string;
+  useCase: UseCase;
   schema: z.ZodType<T>;
+  /** The stable rules first (cached by providers across calls)... */
   system: string;
+  /** ...then the context and the step's task, in that order. */
   prompt: string;
   /** The offline drafting engine's answer, used when no model is configured. */
   offline: () => T;
@@ -39,7 +45,8 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
     return { output: task.schema.parse(task.offline()), usage: { inputTokens: 0, outputTokens: 0, model: "offline" } };
   }
   const provider = createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl });
-  const model = provider.chat(settings.name);
+  const modelName = settings.models[task.useCase];
+  const model = provider.chat(modelName);
   const deadline = AbortSignal.timeout(settings.timeoutMs);
   const messages: ModelMessage[] = [{ role: "user", content: task.prompt }];
   let inputTokens = 0;
@@ -57,7 +64,7 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
       });
       inputTokens += result.usage.inputTokens ?? 0;
       outputTokens += result.usage.outputTokens ?? 0;
-      return { output: result.output, usage: { inputTokens, outputTokens, model: settings.name } };
+      return { output: result.output, usage: { inputTokens, outputTokens, model: modelName } };
     } catch (error) {
       if (deadline.aborted) {
         const seconds = settings.timeoutMs / 1000;

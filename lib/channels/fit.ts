@@ -40,7 +40,10 @@ const wordEnds = (text: string) => [...text.matchAll(/\S(?=\s)/g)].map((match) =
 function graphemeEnds(text: string) {
   const ends: number[] = [];
   let offset = 0;
-  for (const grapheme of graphemesOf(text)) ends.push((offset += grapheme.length));
+  for (const grapheme of graphemesOf(text)) {
+    offset += grapheme.length;
+    ends.push(offset);
+  }
   return ends;
 }
 
@@ -59,12 +62,11 @@ export function shortenToFit(text: string, fits: Fits, window = 100_000): string
   return byGrapheme ? trimmed.slice(0, byGrapheme) + ellipsis : "";
 }
 
-/** Splits text into numbered posts "(1/n)" that each fit: whole sentences where they fit, else words, else graphemes. */
-function splitIntoThread(text: string, fits: Fits, window: number): string[] {
-  const fitsNumbered: Fits = (candidate) => fits(`${candidate} (99/99)`);
+/** Splits text into posts that each fit with a "(99/99)" number: whole sentences where they fit, else words, else graphemes. */
+function splitIntoPosts(text: string, fitsNumbered: Fits, window: number, maxParts: number): string[] {
   const posts: string[] = [];
   let rest = text.trim();
-  while (rest && posts.length < maxThreadParts) {
+  while (rest && posts.length < maxParts) {
     const head = rest.slice(0, window);
     const end =
       (fitsNumbered(head) ? head.length : undefined) ??
@@ -75,21 +77,39 @@ function splitIntoThread(text: string, fits: Fits, window: number): string[] {
     posts.push(head.slice(0, end).trim());
     rest = rest.slice(end).trim();
   }
-  if (rest) posts[posts.length - 1] = shortenToFit(`${posts.at(-1)} ${rest.slice(0, window)}`, fitsNumbered, window);
-  return posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts;
+  if (rest && posts.length) posts[posts.length - 1] = shortenToFit(`${posts.at(-1)} ${rest.slice(0, window)}`, fitsNumbered, window);
+  return posts.filter(Boolean);
 }
 
+const numbered = (posts: string[]) => (posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts);
+
 const normalizeHashtag = (tag: string) => `#${tag.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "")}`;
-const hashtagLine = /\n*(?:#[\p{L}\p{N}_]+[ \t]*)+$/u;
+// A line of hashtags at the very end (a URL's "#fragment" is not one).
+const hashtagLine = /\n+(?:#[\p{L}\p{N}_]+[ \t]*)+$/u;
+const link = /(https?:\/\/|www\.)\S+/;
+
+/**
+ * The draft's tail: the call to action and link that fitting keeps. The given tail when the
+ * body ends with it, else the last paragraph holding a link, if that is the body's end.
+ */
+function splitTail(body: string, tail: string | undefined): { head: string; tail: string } {
+  const given = tail?.trim();
+  if (given && body.endsWith(given)) return { head: body.slice(0, body.length - given.length).trim(), tail: given };
+  const paragraphs = body.split(/\n{2,}/);
+  const last = paragraphs.at(-1) ?? "";
+  if (paragraphs.length > 1 && link.test(last)) return { head: paragraphs.slice(0, -1).join("\n\n").trim(), tail: last.trim() };
+  return { head: body, tail: "" };
+}
 
 /**
  * Makes a draft fit its channel as that channel counts: the title is shortened to the
  * title limit; hashtags stay within the channel's budget and are the first thing given up
  * for room; a body that is still too long becomes a thread (at most 25 posts) where the
- * channel has threads, or is shortened where it has not. Fitting a fitted draft again
- * keeps it within the limits.
+ * channel has threads, or is shortened where it has not. Shortening takes from the middle:
+ * the tail (the call to action and its link) stays whenever it fits at all. Fitting a
+ * fitted draft again keeps it within the limits.
  */
-export function fitToChannel(channel: Channel, draft: { title?: string | null; body: string; hashtags?: string[] }): ChannelDraft {
+export function fitToChannel(channel: Channel, draft: { title?: string | null; body: string; hashtags?: string[]; tail?: string }): ChannelDraft {
   const rule = channelRules[channel];
   const fits: Fits = (candidate) => fitsWithin(rule.unit, candidate, rule.bodyLimit);
   const window = windowFor(rule.bodyLimit);
@@ -106,12 +126,27 @@ export function fitToChannel(channel: Channel, draft: { title?: string | null; b
       if (fits(post)) return result([post], tags);
     }
   }
+  const split = splitTail(body, draft.tail);
+  const tail = split.tail && split.tail.length <= window ? split.tail : "";
+  const head = tail ? split.head : body;
   if (rule.threads) {
-    const parts = splitIntoThread(body, fits, window);
+    const fitsNumbered: Fits = (candidate) => fits(`${candidate} (99/99)`);
+    const keepTail = Boolean(tail) && fitsNumbered(tail);
+    const posts = splitIntoPosts(head, fitsNumbered, window, keepTail ? maxThreadParts - 1 : maxThreadParts);
+    if (keepTail) {
+      const joined = posts.length ? `${posts.at(-1)}\n\n${tail}` : tail;
+      if (posts.length && fitsNumbered(joined)) posts[posts.length - 1] = joined;
+      else posts.push(tail);
+    }
+    const parts = numbered(posts);
     const tags = wanted.join(" ");
     const withTags = tags && fits(`${parts.at(-1)}\n\n${tags}`);
     if (withTags) parts[parts.length - 1] = `${parts.at(-1)}\n\n${tags}`;
     return result(parts, withTags ? wanted : []);
+  }
+  if (tail && fits(tail)) {
+    const kept = shortenToFit(head, (candidate) => fits(`${candidate}\n\n${tail}`), window);
+    return result([kept ? `${kept}\n\n${tail}` : tail], []);
   }
   return result([shortenToFit(body, fits, window)], []);
 }

@@ -5,38 +5,91 @@ const aliases: Record<string, Channel> = {
   "x (twitter)": "x",
   "twitter/x": "x",
   "x/twitter": "x",
+  "x.com": "x",
+  tweets: "x",
   ig: "instagram",
+  insta: "instagram",
+  "instagram posts": "instagram",
   reels: "instagram-reels",
   "instagram reels": "instagram-reels",
+  "insta reels": "instagram-reels",
+  "ig reels": "instagram-reels",
   shorts: "youtube-shorts",
   youtube: "youtube-shorts",
   "youtube shorts": "youtube-shorts",
+  "yt shorts": "youtube-shorts",
+  "tik tok": "tiktok",
+  "linked in": "linkedin",
   facebook: "facebook-group",
+  fb: "facebook-group",
+  "fb group": "facebook-group",
   "facebook groups": "facebook-group",
   "facebook group": "facebook-group",
+  "facebook-gruppe": "facebook-group",
+  "facebook-gruppen": "facebook-group",
   "blog posts": "blog",
+  "blog post": "blog",
+  medium: "blog",
   substack: "newsletter",
   email: "newsletter",
   "e-mail": "newsletter",
+  "email newsletter": "newsletter",
   "thought leadership": "thought-leadership",
   bsky: "bluesky",
+  "bluesky social": "bluesky",
+  "threads (meta)": "threads",
+  subreddit: "reddit",
+  subreddits: "reddit",
+  "discord server": "discord",
+  pin: "pinterest",
+  pins: "pinterest",
 };
 
-/** The channel a founder meant by a free-text answer ("Twitter", "LinkedIn", "Substack"...), if any. */
+/** The answer as a lookup key: lower case, "(formerly Twitter)"-style asides and surrounding punctuation gone. */
+const keyOf = (answer: string) =>
+  answer
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\((formerly|ex|früher|anciennement|antes|antigo|antigamente)[^)]*\)/g, "")
+    .replace(/^[\s"'.,;:!-]+|[\s"'.,;:!-]+$/g, "")
+    .replace(/\s+/g, " ");
+
+/** The channel a founder meant by a free-text answer ("Twitter", "X (formerly Twitter)", "Insta", "Substack"...), if any. */
 export function resolveChannel(answer: string): Channel | undefined {
-  const key = answer.trim().toLowerCase();
+  const key = keyOf(answer);
   if ((channels as readonly string[]).includes(key)) return key as Channel;
-  return aliases[key] ?? (channels as readonly string[]).find((channel) => key.replace(/\s+/g, "-") === channel) as Channel | undefined;
+  return aliases[key] ?? ((channels as readonly string[]).find((channel) => key.replace(/\s+/g, "-") === channel) as Channel | undefined);
+}
+
+interface ChannelAnswers {
+  enabledChannels?: string[] | null;
+  audiencePlatforms?: string[] | null;
 }
 
 /**
- * The project's channels: the enabled ones it named, else the ones its audience uses,
- * else a sensible default for a founder starting out.
+ * The project's channels and the names Launchloop has no channel for ("Hacker News"):
+ * the enabled ones it named, else the ones its audience uses, else a sensible default.
  */
-export function projectChannels(onboarding: { enabledChannels?: string[] | null; audiencePlatforms?: string[] | null }): Channel[] {
+export function channelsOfAnswers(onboarding: ChannelAnswers): { channels: Channel[]; unknown: string[] } {
   for (const answers of [onboarding.enabledChannels, onboarding.audiencePlatforms]) {
-    const resolved = [...new Set((answers ?? []).map(resolveChannel).filter((channel): channel is Channel => Boolean(channel)))];
-    if (resolved.length > 0) return resolved;
+    const named = (answers ?? []).map((answer) => answer.trim()).filter(Boolean);
+    const resolved = [...new Set(named.map(resolveChannel).filter((channel): channel is Channel => Boolean(channel)))];
+    if (resolved.length > 0 || (answers === onboarding.enabledChannels && named.length > 0)) {
+      const unknown = [...new Set(named.filter((answer) => !resolveChannel(answer)))];
+      return { channels: resolved.length ? resolved : ["x", "linkedin", "newsletter"], unknown };
+    }
   }
-  return ["x", "linkedin", "newsletter"];
+  return { channels: ["x", "linkedin", "newsletter"], unknown: [] };
+}
+
+/** The project's channels (see `channelsOfAnswers`). */
+export const projectChannels = (onboarding: ChannelAnswers): Channel[] => channelsOfAnswers(onboarding).channels;
+
+const mentionNames: [string, Channel][] = [...Object.entries(aliases), ...channels.map((channel) => [channel, channel] as [string, Channel]), ...channels.map((channel) => [channel.replace(/-/g, " "), channel] as [string, Channel])];
+
+/** The channels a sentence names ("LinkedIn is dead for us" names linkedin). "X" counts only as a word of its own. */
+export function channelMentions(text: string): Channel[] {
+  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, " ")} `;
+  const found = mentionNames.filter(([name]) => lower.includes(` ${name} `)).map(([, channel]) => channel);
+  return [...new Set(found)];
 }

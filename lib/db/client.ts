@@ -1,7 +1,10 @@
+import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { config } from "@/lib/config";
+import { databaseUnavailable, describeError } from "./errors";
+import { countingQueries, countPgliteQueries, countPostgresQueries } from "./query-count";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -12,22 +15,45 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+const kinds = new WeakMap<Database, DatabaseHandle["kind"]>();
+
+/** Which engine a database handle runs on. */
+export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {
+  return kinds.get(db);
+}
+
 const migrationsFolder = () => path.join(process.cwd(), "supabase/migrations");
 
-/** Opens and migrates a database: Postgres when a URL is given, otherwise PGlite (in `dataDir`, or in memory). */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+export interface OpenOptions {
+  url?: string;
+  dataDir?: string;
+  /** Apply pending migrations on open (default true; the server leaves Postgres to `npm run db:migrate`). */
+  migrate?: boolean;
+}
+
+/** Opens (and by default migrates) a database: Postgres when a URL is given, otherwise PGlite (in `dataDir`, or in memory). */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url, options.migrate ?? true);
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, runMigrations: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   // prepare: false keeps the client safe behind transaction poolers (Supabase, PgBouncer).
   const client = postgres(url, { prepare: false, max: 10, onnotice: () => {} });
+  if (countingQueries()) countPostgresQueries(client);
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  if (runMigrations) {
+    try {
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+    } catch (error) {
+      await client.end({ timeout: 1 }).catch(() => {});
+      throw error;
+    }
+  }
+  kinds.set(db as unknown as Database, "postgres");
   return { db: db as unknown as Database, kind: "postgres", close: () => client.end() };
 }
 
@@ -37,21 +63,37 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  if (countingQueries()) countPgliteQueries(client);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  kinds.set(db as unknown as Database, "pglite");
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
 // One database per process, kept on globalThis so Next's module reloading shares it.
 const holder = globalThis as unknown as { launchloopDatabase?: Promise<DatabaseHandle> };
 
-/** The service's database, opened and migrated on first use. */
+/**
+ * The service's database, opened on first use. The embedded database migrates itself;
+ * Postgres is migrated by the deploy step (`npm run db:migrate`, which `npm start` runs).
+ * A failed open is forgotten, so the next request tries again: an outage answers 503
+ * while it lasts and the process recovers when the database is back.
+ */
 export async function getDatabase(): Promise<Database> {
-  holder.launchloopDatabase ??= openDatabase({
-    url: config().databaseUrl,
-    dataDir: path.join(config().dataDir, "pglite"),
-  });
-  return (await holder.launchloopDatabase).db;
+  if (!holder.launchloopDatabase) {
+    const { databaseUrl, dataDir } = config();
+    const opening = openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
+    holder.launchloopDatabase = opening;
+    opening.catch((error) => {
+      if (holder.launchloopDatabase === opening) holder.launchloopDatabase = undefined;
+      console.error(`database unavailable: ${describeError(error)}`);
+    });
+  }
+  try {
+    return (await holder.launchloopDatabase).db;
+  } catch (error) {
+    throw databaseUnavailable(error);
+  }
 }
 
 /** Points the service at an already opened database (tests, CLIs). */

@@ -12,9 +12,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative imports: drizzle-kit loads this file without the `@/` alias.
+import { paidPlans, plans } from "../schemas/common";
+import { type CycleRetro, cycleStatuses, type ItemDraft, type ItemUsage, itemGrades, itemResults, itemStatuses, taskStatuses, type WeeklyPlan } from "../schemas/growth";
+import type { Learning } from "../schemas/playbook";
+import { type Decisions, type ModelUsage, type Onboarding, projectStatuses, runStatuses } from "../schemas/project";
 
 // Every table has row level security enabled with no policies: on Supabase only the
 // service's own connection (which bypasses RLS) can see the data, never the public REST API.
+// Every tenant table carries `account_id`, and every statement on it names the account.
 
 const id = () => uuid("id").primaryKey().defaultRandom();
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -26,9 +32,11 @@ export const accounts = pgTable("accounts", {
   passwordHash: text("password_hash"),
   /** Which signup door the account came through: it decides what cancellation falls back to. */
   signupDoor: text("signup_door", { enum: ["browser", "api"] }).notNull(),
-  plan: text("plan", { enum: ["free", "pro", "studio"] }).notNull().default("free"),
+  plan: text("plan", { enum: plans }).notNull().default("free"),
   activated: boolean("activated").notNull().default(false),
   emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+  /** The Supabase Auth user behind the account, when Supabase Auth is in use. */
+  supabaseUserId: uuid("supabase_user_id").unique(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }).enableRLS();
@@ -53,7 +61,7 @@ export const authTokens = pgTable(
   {
     id: id(),
     accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["email_confirmation"] }).notNull(),
+    purpose: text("purpose", { enum: ["email_confirmation", "password_reset"] }).notNull(),
     /** SHA-256 of the token_hash carried by the e-mail link; the link itself is never stored. */
     tokenDigest: text("token_digest").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -61,6 +69,21 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("auth_tokens_account_idx").on(table.accountId)],
+).enableRLS();
+
+/** Signed-in browsers (embedded auth): the cookie's token is stored only as its SHA-256. */
+export const browserSessions = pgTable(
+  "browser_sessions",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    tokenDigest: text("token_digest").notNull().unique(),
+    createdAt: createdAt(),
+    /** Moves forward as the session is used; a session idle past its window has expired. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("browser_sessions_account_idx").on(table.accountId)],
 ).enableRLS();
 
 /** The response of a key bootstrap, kept encrypted for byte-identical replays of the same request. */
@@ -107,13 +130,15 @@ export const projects = pgTable(
     id: id(),
     accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    status: text("status", { enum: ["onboarding", "pipeline", "launch_ready", "growth"] })
+    /** BCP 47: the language every agent writes the project's content in. */
+    language: text("language").notNull().default("en"),
+    status: text("status", { enum: projectStatuses })
       .notNull()
       .default("onboarding"),
-    onboarding: jsonb("onboarding").notNull(),
-    decisions: jsonb("decisions").notNull().default({}),
+    onboarding: jsonb("onboarding").$type<Onboarding>().notNull(),
+    decisions: jsonb("decisions").$type<Decisions>().notNull().default({}),
     /** Dated learnings from retros and founder edits, read by later plans. */
-    learnings: jsonb("learnings").notNull().default([]),
+    learnings: jsonb("learnings").$type<Learning[]>().notNull().default([]),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -128,7 +153,7 @@ export const agentRuns = pgTable(
     projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     agentType: text("agent_type").notNull(),
-    status: text("status", { enum: ["running", "completed", "failed", "approved", "rejected"] })
+    status: text("status", { enum: runStatuses })
       .notNull()
       .default("running"),
     feedback: text("feedback"),
@@ -157,6 +182,7 @@ export const contentItems = pgTable(
   {
     id: id(),
     projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     runId: uuid("run_id").notNull().references(() => agentRuns.id, { onDelete: "cascade" }),
     agentType: text("agent_type").notNull(),
     kind: text("kind").notNull(),
@@ -179,11 +205,11 @@ export const growthCycles = pgTable(
     projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
     accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     weekNumber: integer("week_number").notNull(),
-    status: text("status", { enum: ["planned", "approved", "closed"] }).notNull().default("planned"),
+    status: text("status", { enum: cycleStatuses }).notNull().default("planned"),
     weekStart: date("week_start").notNull(),
-    plan: jsonb("plan").notNull(),
-    retro: jsonb("retro"),
-    usage: jsonb("usage"),
+    plan: jsonb("plan").$type<WeeklyPlan>().notNull(),
+    retro: jsonb("retro").$type<CycleRetro>(),
+    usage: jsonb("usage").$type<ModelUsage>(),
     createdAt: createdAt(),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
@@ -203,6 +229,7 @@ export const growthItems = pgTable(
     id: id(),
     cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
@@ -211,13 +238,15 @@ export const growthItems = pgTable(
     cta: text("cta"),
     suggestedDay: text("suggested_day").notNull(),
     notes: text("notes"),
-    status: text("status", { enum: ["planned", "draft", "approved", "skipped", "published"] })
+    status: text("status", { enum: itemStatuses })
       .notNull()
       .default("planned"),
-    draft: jsonb("draft"),
-    draftHistory: jsonb("draft_history").notNull().default([]),
-    result: text("result", { enum: ["published", "skipped"] }),
-    grade: text("grade", { enum: ["great", "ok", "quiet"] }),
+    draft: jsonb("draft").$type<ItemDraft>(),
+    draftHistory: jsonb("draft_history").$type<ItemDraft[]>().notNull().default([]),
+    /** Tokens spent writing this item's drafts, all regenerations together. */
+    usage: jsonb("usage").$type<ItemUsage>(),
+    result: text("result", { enum: itemResults }),
+    grade: text("grade", { enum: itemGrades }),
     resultNote: text("result_note"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -232,12 +261,13 @@ export const growthTasks = pgTable(
     id: id(),
     cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
     effort: text("effort").notNull(),
     suggestedDay: text("suggested_day"),
-    status: text("status", { enum: ["open", "done", "skipped"] }).notNull().default("open"),
+    status: text("status", { enum: taskStatuses }).notNull().default("open"),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -245,12 +275,30 @@ export const growthTasks = pgTable(
   (table) => [index("growth_tasks_cycle_idx").on(table.cycleId)],
 ).enableRLS();
 
+/**
+ * Secret calendar subscription URLs of a project's growth calendar. The token is shown once
+ * and stored as its SHA-256; revoking sets `revoked_at`, and at most one is live per project.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("calendar_feeds_one_live_per_project").on(table.projectId).where(sql`revoked_at is null`)],
+).enableRLS();
+
 export const subscriptions = pgTable("subscriptions", {
   accountId: uuid("account_id")
     .primaryKey()
     .references(() => accounts.id, { onDelete: "cascade" }),
   provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
-  plan: text("plan", { enum: ["pro", "studio"] }).notNull(),
+  plan: text("plan", { enum: paidPlans }).notNull(),
   status: text("status").notNull(),
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id").unique(),
@@ -263,7 +311,7 @@ export const subscriptions = pgTable("subscriptions", {
 export const checkoutSessions = pgTable("checkout_sessions", {
   id: id(),
   accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-  plan: text("plan", { enum: ["pro", "studio"] }).notNull(),
+  plan: text("plan", { enum: paidPlans }).notNull(),
   status: text("status", { enum: ["open", "completed"] }).notNull().default("open"),
   createdAt: createdAt(),
   completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -274,4 +322,44 @@ export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+}).enableRLS();
+
+/** The dashboard's onboarding wizard answers so far: one draft per account, kept until the project is created. */
+export const onboardingDrafts = pgTable("onboarding_drafts", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** The wizard step the founder reached. */
+  step: integer("step").notNull().default(0),
+  /** `{name, onboarding}` with the answers of the steps done so far. */
+  answers: jsonb("answers").notNull().default({}),
+  updatedAt: updatedAt(),
+}).enableRLS();
+
+/** Read-only links to a project's launch pack; the token is stored as a SHA-256 hash, shown once. */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, so the founder can tell links apart. */
+    hint: text("hint").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("share_links_project_idx").on(table.projectId)],
+).enableRLS();
+
+/** A project's brand logo: the bytes live in storage, this row says where and what they are. */
+export const projectLogos = pgTable("project_logos", {
+  projectId: uuid("project_id")
+    .primaryKey()
+    .references(() => projects.id, { onDelete: "cascade" }),
+  accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+  storageKey: text("storage_key").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  updatedAt: updatedAt(),
 }).enableRLS();

@@ -24,12 +24,13 @@ export const errorCodes = {
   cycle_open: { status: 409, retryable: false, message: "Another cycle is still open for this project." },
   cycle_state: { status: 409, retryable: false, message: "The cycle is not in a state that allows this." },
   invalid_transition: { status: 409, retryable: false, message: "The item cannot move to that status from its current one." },
+  unsupported_media_type: { status: 415, retryable: false, message: "Send the request body as JSON (Content-Type: application/json)." },
   payload_too_large: { status: 413, retryable: false, message: "The request body is too large." },
   rate_limited: { status: 429, retryable: true, message: "Too many requests. Slow down and retry later." },
   daily_run_limit: { status: 429, retryable: true, message: "The daily run limit of your plan is reached." },
   write_limit: { status: 429, retryable: true, message: "The hourly write limit is reached." },
   internal_error: { status: 500, retryable: true, message: "Something went wrong on our side." },
-  not_implemented: { status: 501, retryable: false, message: "This endpoint is not available yet." },
+  service_unavailable: { status: 503, retryable: true, message: "The service is temporarily unavailable (its database cannot be reached). Retry shortly." },
   provider_unavailable: { status: 503, retryable: true, message: "A service we depend on is unavailable. Retry later." },
 } as const satisfies Record<string, { status: number; retryable: boolean; message: string }>;
 

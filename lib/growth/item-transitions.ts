@@ -22,4 +22,5 @@ export function reviewTransition(from: ItemStatus, to: ItemStatus): "same" | "al
 }
 
 /** Generating (or regenerating) a draft needs an item that is planned or already a draft. */
-export const canGenerate = (status: ItemStatus) => status === "planned" || status === "draft";
+export const generatableStatuses = ["planned", "draft"] as const satisfies readonly ItemStatus[];
+export const canGenerate = (status: ItemStatus) => (generatableStatuses as readonly ItemStatus[]).includes(status);

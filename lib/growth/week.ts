@@ -13,3 +13,10 @@ export function weeklyHoursOf(answer: string | null | undefined): number {
   const hours = Math.max(...numbers);
   return Math.min(40, Math.max(1, hours));
 }
+
+/** The Monday a new week starts: the week after the last planned one, but never before the next Monday. */
+export function weekStartAfter(lastWeekStart: string | null, now: Date): string {
+  const following = lastWeekStart ? new Date(Date.parse(`${lastWeekStart}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10) : null;
+  const monday = nextMonday(now);
+  return following && following > monday ? following : monday;
+}

@@ -1,17 +1,14 @@
 import { after } from "next/server";
 import { getDatabase } from "@/lib/db";
-import { rateLimitHeaders } from "@/lib/limits";
-import { executeOperation } from "@/lib/operations/execute";
-import type { AnyOperation, AuthenticatedContext, FileResult, RequestContext } from "@/lib/operations/operation";
+import { type CountedLimit, generalLimit, limitResultOf, limitsCountedInDatabase, rateLimitHeaders, sweepExpiredCounters } from "@/lib/limits";
+import type { RequestContext, ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
+import { executeWithLimits } from "@/lib/operations/execute";
+import { type AnyOperation, admits, isPublic } from "@/lib/operations/operation";
 import { authenticateApiKey } from "@/lib/services/api-keys";
+import { clientIpOf } from "./client-ip";
 import { readRawInput } from "./input";
 import { errorResponse, fileResponse, jsonResponse, newResponseHeaders } from "./responses";
-
-/** The caller's address: the last hop of X-Forwarded-For, which the nearest proxy (or Next itself) appends. */
-export function clientIpOf(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",").map((hop) => hop.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? headers.get("x-real-ip") ?? "unknown";
-}
 
 /** Lets long work outlive the response on serverless platforms; outside a Next.js request it simply runs on. */
 export function waitUntil(work: Promise<unknown>) {
@@ -22,13 +19,35 @@ export function waitUntil(work: Promise<unknown>) {
   }
 }
 
-/** The context of a request: who calls (after checking the bearer key when the face needs one), from where, when. */
-export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | AuthenticatedContext> {
+/**
+ * The context of a request: who calls (after checking the bearer key when the face needs
+ * one: the key principal), from where, when.
+ */
+export async function requestContext(request: Request, requestId: string, auth: "key"): Promise<ServiceContext>;
+export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | ServiceContext>;
+export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | ServiceContext> {
   const db = await getDatabase();
   const now = new Date();
   const base: RequestContext = { requestId, db, now, clientIp: clientIpOf(request.headers), waitUntil };
   if (auth === "none") return base;
   return { ...base, ...(await authenticateApiKey(db, request.headers.get("authorization"), now)) };
+}
+
+/**
+ * A keyed REST request's context. When limits are counted in the database (Postgres),
+ * the general rate limit's hit is counted in the statement that finds the key and its
+ * account, so a keyed read starts with one round trip, not three.
+ */
+async function keyRequestContext(request: Request, requestId: string, countGeneral: boolean): Promise<{ ctx: ServiceContext; general?: CountedLimit }> {
+  const db = await getDatabase();
+  const now = new Date();
+  const clientIp = clientIpOf(request.headers);
+  const policy = countGeneral && limitsCountedInDatabase(db) ? generalLimit({ clientIp, subject: "key:" }) : undefined;
+  const { hits, ...caller } = await authenticateApiKey(db, request.headers.get("authorization"), now, policy);
+  const ctx: ServiceContext = { requestId, db, now, clientIp, waitUntil, ...caller };
+  if (!policy || hits === undefined) return { ctx };
+  if (Math.random() < 0.01) waitUntil(sweepExpiredCounters(db, now).catch(() => {}));
+  return { ctx, general: { policy, result: limitResultOf(policy, hits, now) } };
 }
 
 /**
@@ -38,12 +57,16 @@ export async function requestContext(request: Request, requestId: string, auth: 
 export async function handleOperation(operation: AnyOperation, request: Request, pathParams: Record<string, string> = {}): Promise<Response> {
   const headers = newResponseHeaders();
   try {
-    const ctx = await requestContext(request, headers.get("X-Request-Id")!, operation.auth);
+    const requestId = headers.get("X-Request-Id")!;
+    // REST callers are API keys: an operation that admits no key still authenticates, then answers 403.
+    const { ctx, general } = isPublic(operation)
+      ? { ctx: await requestContext(request, requestId, "none"), general: undefined }
+      : await keyRequestContext(request, requestId, admits(operation, "key"));
     const raw = await readRawInput(operation, request, pathParams);
-    const { result, rateLimit } = await executeOperation(operation, raw, ctx);
-    for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(name, value);
-    if (operation.fileTypes) return fileResponse(result as FileResult, headers);
-    return jsonResponse(result, operation.status ?? 200, headers);
+    const { output, rateLimit } = await executeWithLimits(operation, raw, ctx, general);
+    if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(name, value);
+    if (operation.files) return fileResponse(output as FileResult, headers);
+    return jsonResponse(output, operation.status ?? 200, headers);
   } catch (error) {
     return errorResponse(error, headers);
   }

@@ -1,27 +1,64 @@
 import { AppError } from "@/lib/errors";
 import type { RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
+import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
+import { readBodyText } from "./body";
 
-const maxBodyBytes = 1024 * 1024;
+/** A declared media type other than JSON (`application/json`, `application/*+json`); none declared counts as JSON. */
+const notJson = (contentType: string | null) =>
+  contentType !== null && contentType.trim() !== "" && !/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim());
 
 async function readJsonBody(request: Request): Promise<unknown> {
-  const declaredLength = Number(request.headers.get("content-length") ?? 0);
-  if (declaredLength > maxBodyBytes) throw new AppError("payload_too_large");
-  const raw = await request.text();
-  if (Buffer.byteLength(raw) > maxBodyBytes) throw new AppError("payload_too_large");
+  const raw = await readBodyText(request);
   if (raw.trim() === "") return undefined;
+  if (notJson(request.headers.get("content-type"))) throw new AppError("unsupported_media_type");
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw new AppError("invalid_json");
   }
+  if (nestingDepth(raw) > maxNesting) throw new AppError("invalid_request", `The body is nested deeper than ${maxNesting} levels.`);
+  return parsed;
+}
+
+const maxNesting = 64;
+
+/** How deep arrays and objects nest in a JSON text (strings skipped), counted without recursion. */
+function nestingDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index++) {
+    const char = json[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{" || char === "[") deepest = Math.max(deepest, ++depth);
+    else if (char === "}" || char === "]") depth--;
+  }
+  return deepest;
 }
 
 /** An HTTP request's input for an operation: path parameters, query string, JSON body. */
 export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
-  return {
+  const raw = {
     params: pathParams,
     query: Object.fromEntries(new URL(request.url).searchParams),
     body: operation.body ? await readJsonBody(request) : undefined,
   };
+  refuseUnsafeText(raw);
+  return raw;
+}
+
+/**
+ * Refuses NUL and unpaired surrogates anywhere in a query or body (400 `invalid_request`),
+ * whatever the field's schema. Path ids are left to their own schemas (400 or 404).
+ */
+export function refuseUnsafeText(input: RawInput): void {
+  const paths = unsafeTextPaths({ query: input.query, body: input.body });
+  if (paths.length === 0) return;
+  const issues = paths.map((path) => ({ path: path.replace(/^(body|query)\.?/, ""), message: unsafeTextMessage }));
+  throw new AppError("invalid_request", undefined, { details: { issues } });
 }

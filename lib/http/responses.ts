@@ -1,5 +1,6 @@
+import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
-import type { FileResult } from "@/lib/operations/operation";
+import type { FileResult } from "@/lib/core/file-result";
 
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
@@ -9,6 +10,7 @@ export function jsonResponse(body: unknown, status: number, headers: Headers): R
 export function fileResponse(file: FileResult, headers: Headers): Response {
   const asciiName = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   headers.set("Content-Type", file.contentType);
+  if (file.body instanceof ReadableStream) return new Response(file.body, { status: 200, headers });
   headers.set(
     "Content-Disposition",
     `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
@@ -16,10 +18,16 @@ export function fileResponse(file: FileResult, headers: Headers): Response {
   return new Response(file.body as BodyInit, { status: 200, headers });
 }
 
-/** The error envelope as a response. Unexpected errors are logged with the request id, never shown. */
-export function errorResponse(error: unknown, headers: Headers): Response {
+/**
+ * The error envelope as a response. A database outage is a 503; unexpected errors are
+ * logged with the request id and their codes (never a query's parameters), never shown.
+ */
+export function errorResponse(thrown: unknown, headers: Headers): Response {
+  const error = asServiceError(thrown);
   if (!(error instanceof AppError)) {
-    console.error(`[${headers.get("X-Request-Id")}] unexpected error`, error);
+    console.error(`[${headers.get("X-Request-Id")}] unexpected error: ${describeError(error)}`);
+  } else if (error.code === "service_unavailable") {
+    console.error(`[${headers.get("X-Request-Id")}] database unavailable: ${describeError(error.cause)}`);
   }
   const envelope = toErrorEnvelope(error);
   for (const [name, value] of Object.entries(envelope.headers)) headers.set(name, value);

@@ -1,6 +1,7 @@
 import { AppError } from "@/lib/errors";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { handleOperation } from "./handle";
+import { hasMalformedEscape, malformedPathError } from "./malformed-path";
 import { errorResponse, newResponseHeaders } from "./responses";
 
 interface CompiledRoute {
@@ -34,6 +35,7 @@ export function createRouter(operations: readonly AnyOperation[]) {
 
   return async function dispatch(request: Request): Promise<Response> {
     const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+    if (hasMalformedEscape(pathname)) return errorResponse(malformedPathError(), newResponseHeaders());
     const method = request.method === "HEAD" ? "GET" : request.method;
     const candidates = routes
       .map((route) => ({ route, match: route.pattern.exec(pathname) }))
@@ -53,16 +55,8 @@ export function createRouter(operations: readonly AnyOperation[]) {
       return errorResponse(new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`), headers);
     }
     const params = Object.fromEntries(
-      chosen.route.paramNames.map((name, index) => [name, safeDecode(chosen.match![index + 1]!)]),
+      chosen.route.paramNames.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1]!)]),
     );
     return handleOperation(chosen.route.operation, request, params);
   };
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,13 +2,11 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { accounts, dailyRunUsage, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { AccountRecord } from "@/lib/services/accounts";
-import type { PaidPlan } from "@/lib/services/billing";
-import { entitlementsOf, planCatalog } from "./plans";
+import type { AccountRecord } from "@/lib/db/records";
+import { entitlementsOf, type PaidPlan, paidPlans, planCatalog } from "./plans";
 import { rateLimitHeaders } from "./policies";
 import { upgradeRequired } from "./upgrade";
 
-const paidPlans: PaidPlan[] = ["pro", "studio"];
 const plansWhere = (allows: (plan: (typeof planCatalog)[PaidPlan]) => boolean) =>
   paidPlans.filter((plan) => allows(planCatalog[plan]));
 
@@ -21,9 +19,19 @@ export function secondsToUtcMidnight(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
-export async function assertCanCreateProject(db: Database, account: AccountRecord): Promise<void> {
+/** Locks the account's row for the rest of the caller's transaction: its counted rules then act one at a time. */
+export async function lockAccount(tx: Database, accountId: string): Promise<void> {
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+}
+
+/**
+ * The project cap. Call it inside the transaction that inserts the project: the account
+ * row is locked first, so concurrent creates are counted one after another.
+ */
+export async function assertCanCreateProject(tx: Database, account: AccountRecord): Promise<void> {
   const allowed = entitlementsOf(account).projects;
-  const [owned] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
+  await lockAccount(tx, account.id);
+  const [owned] = await tx.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
   const used = owned?.value ?? 0;
   if (used < allowed) return;
   const plans = plansWhere((plan) => plan.projects > used);
@@ -58,7 +66,7 @@ export async function reserveDailyRun(tx: Database, account: AccountRecord, proj
     throw upgradeRequired("runs", plansWhere((plan) => plan.dailyRuns > 0), "Your account is not activated yet: choose a plan to run agents.");
   }
   const day = utcDay(now);
-  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
+  await lockAccount(tx, account.id);
   const scope = and(
     eq(dailyRunUsage.accountId, account.id),
     eq(dailyRunUsage.day, day),

@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
-import type { Database } from "@/lib/db";
-import { databaseLimiter, type Limiter } from "./limiter";
+import { type Database, databaseKind } from "@/lib/db";
+import { databaseLimiter, type Limiter, type LimitResult } from "./limiter";
+import { memoryLimiter } from "./memory-limiter";
 import { upstashLimiter } from "./upstash-limiter";
 import { limitExceeded, type LimitPolicy } from "./policies";
 
@@ -9,13 +10,24 @@ export * from "./policies";
 export * from "./gates";
 export * from "./upgrade";
 export type { Limiter, LimitResult, LimitRule } from "./limiter";
+export { limitResultOf, sweepExpiredCounters } from "./limiter";
 
 let upstash: { url: string; limiter: Limiter } | undefined;
+const inMemory = new WeakMap<Database, Limiter>();
 
-/** The limiter in use: Upstash Redis when configured, otherwise counters in the database. */
+/**
+ * The limiter in use: Upstash Redis when configured; with the embedded database (one
+ * process, the database's only user) counters in memory; with Postgres (any number of
+ * instances) counters in the database.
+ */
 export function limiterFor(db: Database): Limiter {
   const connection = config().upstash;
-  if (!connection) return databaseLimiter(db);
+  if (!connection) {
+    if (databaseKind(db) !== "pglite") return databaseLimiter(db);
+    const limiter = inMemory.get(db) ?? memoryLimiter();
+    inMemory.set(db, limiter);
+    return limiter;
+  }
   if (upstash?.url !== connection.url) upstash = { url: connection.url, limiter: upstashLimiter(connection) };
   return upstash.limiter;
 }
@@ -23,6 +35,23 @@ export function limiterFor(db: Database): Limiter {
 /** Counts one hit against a policy; throws the 429 when it is over. */
 export async function enforceLimit(db: Database, policy: LimitPolicy, now: Date) {
   const result = await limiterFor(db).hit(policy, now);
+  if (!result.allowed) throw limitExceeded(policy, result, now);
+  return result;
+}
+
+/** Whether limits are counted by database statements (Postgres without Upstash): then a request can count in its first statement. */
+export function limitsCountedInDatabase(db: Database): boolean {
+  return !config().upstash && databaseKind(db) === "postgres";
+}
+
+/** A hit already counted (in the statement that authenticated the request). */
+export interface CountedLimit {
+  policy: LimitPolicy;
+  result: LimitResult;
+}
+
+/** Throws the 429 for a hit counted elsewhere when it is over; otherwise its result. */
+export function acceptCounted({ policy, result }: CountedLimit, now: Date): LimitResult {
   if (!result.allowed) throw limitExceeded(policy, result, now);
   return result;
 }

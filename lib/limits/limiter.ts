@@ -26,6 +26,16 @@ export function windowOf(rule: LimitRule, now: Date) {
   return { start: new Date(start), resetAt: new Date(start + windowMs) };
 }
 
+/** What a limit answers once a hit made its window's count `count`. */
+export function limitResultOf(rule: LimitRule, count: number, now: Date): LimitResult {
+  return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetAt: windowOf(rule, now).resetAt };
+}
+
+/** Deletes counters of windows that have ended (run now and then, never awaited by a request). */
+export async function sweepExpiredCounters(db: Database, now: Date): Promise<void> {
+  await db.delete(limitCounters).where(sql`${limitCounters.expiresAt} < ${now.toISOString()}`);
+}
+
 /** Fixed-window counters in the database: one atomic upsert per hit. */
 export function databaseLimiter(db: Database): Limiter {
   return {
@@ -39,11 +49,8 @@ export function databaseLimiter(db: Database): Limiter {
           set: { count: sql`${limitCounters.count} + 1` },
         })
         .returning({ count: limitCounters.count });
-      if (Math.random() < 0.01) {
-        await db.delete(limitCounters).where(sql`${limitCounters.expiresAt} < ${now.toISOString()}`);
-      }
-      const count = row?.count ?? 1;
-      return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetAt };
+      if (Math.random() < 0.01) await sweepExpiredCounters(db, now);
+      return limitResultOf(rule, row?.count ?? 1, now);
     },
   };
 }

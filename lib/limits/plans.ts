@@ -1,7 +1,9 @@
 import type { z } from "zod";
-import type { planSchema } from "@/lib/schemas/common";
+import { paidPlans, type planSchema } from "@/lib/schemas/common";
 
 export type Plan = z.infer<typeof planSchema>;
+export type PaidPlan = (typeof paidPlans)[number];
+export { paidPlans };
 
 export interface Entitlements {
   projects: number;
@@ -44,4 +46,9 @@ export function publicPlans() {
     canExport: planCatalog[plan].canExport,
     canGrow: planCatalog[plan].canGrow,
   }));
+}
+
+/** The request a client sends to get a checkout link for `plan`. */
+export function checkoutPointer(plan: PaidPlan) {
+  return { method: "POST" as const, path: "/api/v1/billing/checkout" as const, body: { plan } };
 }

@@ -9,15 +9,16 @@ export interface LimitPolicy extends LimitRule {
   retryAfterSeconds?: number;
 }
 
-interface Caller {
+export interface Caller {
   clientIp: string;
   accountId?: string;
-  apiKeyId?: string;
+  /** The principal a signed-in call counts against, e.g. `key:<id>` or `session:<id>`. */
+  subject?: string;
 }
 
-/** The general limit: per API key, or per client address for unauthenticated calls. */
+/** The general limit: per API key (or session), or per client address for unauthenticated calls. */
 export function generalLimit(caller: Caller): LimitPolicy {
-  const subject = caller.apiKeyId ? `key:${caller.apiKeyId}` : `ip:${caller.clientIp}`;
+  const subject = caller.subject ?? `ip:${caller.clientIp}`;
   return { key: `rate:${subject}`, limit: config().rateLimitPerMinute, windowSeconds: 60, code: "rate_limited" };
 }
 

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { checkoutPointer, type PaidPlan } from "@/lib/services/billing";
+import { checkoutPointer, type PaidPlan } from "./plans";
 
 export type GatedFeature = "projects" | "runs" | "exports" | "growth";
 

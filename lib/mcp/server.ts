@@ -1,12 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { apiOperations } from "@/lib/operations";
-import type { AuthenticatedContext } from "@/lib/operations/operation";
+import type { ServiceContext } from "@/lib/core/context";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
 import { registerOperationTools } from "./tools";
 
 /** An MCP server for one authenticated caller: the API's operations as tools, plus resources and prompts. */
-export function createMcpServer(ctx: AuthenticatedContext): McpServer {
+export function createMcpServer(ctx: ServiceContext): McpServer {
   const server = new McpServer(
     { name: "launchloop", title: "Launchloop", version: "1.0.0" },
     {

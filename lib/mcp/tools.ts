@@ -1,8 +1,13 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
+import { refuseUnsafeText } from "@/lib/http/input";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
-import type { AnyOperation, AuthenticatedContext } from "@/lib/operations/operation";
+import type { ServiceContext } from "@/lib/core/context";
+import type { AnyOperation } from "@/lib/operations/operation";
+import { toolSchemas } from "./tool-schemas";
 
 /** Path parameters get names a model cannot confuse: a project's `id` becomes `projectId`. */
 const toolParamName = (name: string) => (name === "id" ? "projectId" : name);
@@ -27,9 +32,19 @@ export function toRawInput(operation: AnyOperation, args: Record<string, unknown
   return { params, query, body: operation.body ? body : undefined };
 }
 
+/** Arguments a tool does not declare are refused like unknown body fields over REST. */
+function refuseUnknownArguments(operation: AnyOperation, args: Record<string, unknown>) {
+  const known = new Set(Object.keys(toolInputSchema(operation).shape));
+  const unknown = Object.keys(args).filter((name) => !known.has(name));
+  if (unknown.length === 0) return;
+  const issues = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));
+  throw new AppError("invalid_request", undefined, { details: { issues } });
+}
+
 /** A tool error carrying the same envelope as the REST API (status and retry time included). */
-export function toolError(error: unknown) {
-  if (!(error instanceof AppError)) console.error("MCP tool failed", error);
+export function toolError(thrown: unknown, requestId?: string) {
+  const error = asServiceError(thrown);
+  if (!(error instanceof AppError)) console.error(`[${requestId ?? "mcp"}] MCP tool failed: ${describeError(error)}`);
   const envelope = toErrorEnvelope(error);
   const retryAfter = envelope.headers["Retry-After"];
   const body = { ...envelope.body, status: envelope.status, ...(retryAfter && { retryAfterSeconds: Number(retryAfter) }) };
@@ -39,34 +54,53 @@ export function toolError(error: unknown) {
 type Progress = { progressToken?: string | number };
 type Extra = { _meta?: Progress; sendNotification: (notification: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total: number; message: string } }) => Promise<void> };
 
-/** Registers a tool for every operation that declares one, each running the same executor as its REST route. */
-export function registerOperationTools(server: McpServer, operations: readonly AnyOperation[], ctx: AuthenticatedContext) {
+/**
+ * Registers a tool for every operation that declares one, each running the same executor
+ * as its REST route. The SDK lists the tools with their schemas, but calls are answered
+ * here: the executor validates the arguments with the operation's own schemas, so a bad
+ * argument gets the same envelope as over REST instead of the SDK's validation text.
+ */
+export function registerOperationTools(server: McpServer, operations: readonly AnyOperation[], ctx: ServiceContext) {
+  const byName = new Map<string, AnyOperation>();
+  const schemas = toolSchemas(operations, (operation) => (operation.tool ? { input: toolInputSchema(operation), response: operation.response } : undefined));
   for (const operation of operations) {
     const tool = operation.tool;
     if (!tool) continue;
+    byName.set(tool.name, operation);
     server.registerTool(
       tool.name,
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: toolInputSchema(operation),
-        // A fresh top-level object: the registered schema's id would turn it into a bare $ref.
-        outputSchema: z.object(shapeOf(operation.response)),
-        annotations: { title: tool.title, readOnlyHint: tool.readOnly ?? false, destructiveHint: tool.destructive ?? false, idempotentHint: tool.idempotent ?? false, openWorldHint: false },
+        inputSchema: schemas.get(operation)!.input,
+        outputSchema: schemas.get(operation)!.output,
+        annotations: { readOnlyHint: tool.readOnly ?? false, destructiveHint: tool.destructive ?? false, idempotentHint: tool.idempotent ?? false, openWorldHint: false },
       },
-      async (args: Record<string, unknown>, extra: unknown) => {
-        const { _meta, sendNotification } = extra as Extra;
-        const progressToken = _meta?.progressToken;
-        const progress = progressToken === undefined
-          ? undefined
-          : (done: number, total: number, message: string) => void sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, message } }).catch(() => {});
-        try {
-          const { result } = await executeOperation(operation, toRawInput(operation, args), { ...ctx, now: new Date(), progress });
-          return { structuredContent: result as Record<string, unknown>, content: [{ type: "text" as const, text: JSON.stringify(result) }] };
-        } catch (error) {
-          return toolError(error);
-        }
-      },
+      // Never reached: tools/call is answered by the handler below.
+      async () => toolError(new AppError("internal_error")),
     );
+  }
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const operation = byName.get(request.params.name);
+    // As the SDK's own server answers it: a tool result with isError, here with our envelope.
+    if (!operation) return toolError(new AppError("not_found", `No tool named ${request.params.name}. tools/list names them all.`), ctx.requestId);
+    return callTool(operation, request.params.arguments ?? {}, extra as unknown as Extra, ctx);
+  });
+}
+
+async function callTool(operation: AnyOperation, args: Record<string, unknown>, extra: Extra, ctx: ServiceContext) {
+  const { _meta, sendNotification } = extra;
+  const progressToken = _meta?.progressToken;
+  const progress = progressToken === undefined
+    ? undefined
+    : (done: number, total: number, message: string) => void sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, message } }).catch(() => {});
+  try {
+    refuseUnknownArguments(operation, args);
+    const raw = toRawInput(operation, args);
+    refuseUnsafeText(raw);
+    const result = await executeOperation(operation, raw, { ...ctx, now: new Date(), progress });
+    return { structuredContent: result as Record<string, unknown>, content: [{ type: "text" as const, text: JSON.stringify(result) }] };
+  } catch (error) {
+    return toolError(error, ctx.requestId);
   }
 }

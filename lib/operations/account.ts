@@ -14,7 +14,7 @@ export const signup = defineOperation({
   id: "signup",
   method: "POST",
   path: "/api/v1/signup",
-  auth: "none",
+  principals: ["none"],
   tag: "Account",
   summary: "Create an account",
   description:
@@ -24,7 +24,7 @@ export const signup = defineOperation({
   body: signupRequest,
   status: 202,
   response: signupResponse,
-  errors: [400, 403, 429],
+  errors: ["signups_closed", "invalid_invite", "invalid_captcha"],
   limit: "signup",
   handler: ({ body }, ctx) => signUp(ctx, body),
 });
@@ -33,7 +33,7 @@ export const bootstrapApiKey = defineOperation({
   id: "bootstrapApiKey",
   method: "POST",
   path: "/api/v1/keys/bootstrap",
-  auth: "none",
+  principals: ["none"],
   tag: "Account",
   summary: "Confirm the e-mail and get an API key",
   description:
@@ -41,7 +41,7 @@ export const bootstrapApiKey = defineOperation({
     "An identical retry within 15 minutes replays the identical response; an unknown, expired or used token is 400 `invalid_token`.",
   body: bootstrapRequest,
   response: bootstrapResponse,
-  errors: [400, 429],
+  errors: ["invalid_token"],
   handler: ({ body }, ctx) => bootstrapKey(ctx, body),
 });
 
@@ -49,12 +49,10 @@ export const getMe = defineOperation({
   id: "getMe",
   method: "GET",
   path: "/api/v1/me",
-  auth: "key",
   tag: "Account",
   summary: "The caller's account, limits, usage and billing",
   description: "While the account is unactivated, `activation.checkout` is the request that gets a checkout link.",
   response: meResponse,
-  errors: [401, 429],
   tool: {
     name: "account_get",
     title: "Your account",
@@ -64,5 +62,3 @@ export const getMe = defineOperation({
   },
   handler: (_input, ctx) => describeAccount(ctx),
 });
-
-export const accountOperations = [signup, bootstrapApiKey, getMe];

@@ -1,16 +1,14 @@
 import { billingResponse, checkoutRequest, checkoutResponse } from "@/lib/schemas/account";
-import { createCheckout as createCheckoutSession, getBilling } from "@/lib/services/billing";
+import * as billing from "@/lib/services/billing";
 import { defineOperation } from "./operation";
 
-export const getBillingState = defineOperation({
+export const getBilling = defineOperation({
   id: "getBilling",
   method: "GET",
   path: "/api/v1/billing",
-  auth: "key",
   tag: "Billing",
   summary: "Current plan and billing state",
   response: billingResponse,
-  errors: [401, 429],
   tool: {
     name: "billing_get",
     title: "Billing state",
@@ -18,14 +16,13 @@ export const getBillingState = defineOperation({
       "Shows the current plan and subscription state.",
     readOnly: true, idempotent: true,
   },
-  handler: async (_input, ctx) => ({ billing: await getBilling(ctx.db, ctx.account) }),
+  handler: (_input, ctx) => billing.getBillingState(ctx),
 });
 
 export const createCheckout = defineOperation({
   id: "createCheckout",
   method: "POST",
   path: "/api/v1/billing/checkout",
-  auth: "key",
   tag: "Billing",
   summary: "Get a hosted checkout link for an upgrade",
   description:
@@ -33,14 +30,12 @@ export const createCheckout = defineOperation({
     "Without Stripe configured, the url is this service's test-mode checkout page: a POST to it completes the payment.",
   body: checkoutRequest,
   response: checkoutResponse,
-  errors: [400, 401, 429],
+  errors: ["provider_unavailable"],
   tool: {
     name: "billing_checkout",
     title: "Get an upgrade link",
     description:
       "Returns a checkout link for the pro or studio plan. Call it when a tool answered `upgrade_required` (its `upgrade.checkout.body` names the plan); give the url to the founder to pay. The plan is active as soon as payment completes.",
   },
-  handler: ({ body }, ctx) => createCheckoutSession(ctx.db, ctx.account, body.plan),
+  handler: ({ body }, ctx) => billing.createCheckout(ctx, body),
 });
-
-export const billingOperations = [getBillingState, createCheckout];

@@ -7,10 +7,9 @@ export const getCaptchaChallenge = defineOperation({
   id: "getCaptchaChallenge",
   method: "GET",
   path: "/api/auth/captcha",
-  auth: "none",
+  principals: ["none"],
   tag: "Account",
   summary: "An ALTCHA challenge for browser signups",
   response: z.record(z.string(), z.unknown()),
-  errors: [429],
   handler: async (_input, ctx) => ({ ...(await createCaptchaChallenge(ctx.now)) }),
 });

@@ -1,22 +1,27 @@
-import { idParams } from "@/lib/schemas/common";
+import { z } from "zod";
+import { idParams, pageQuery } from "@/lib/schemas/common";
 import { contentEditRequest, contentItemParams, contentItemResponse, contentListResponse, exportQuery } from "@/lib/schemas/content";
+import { exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
 import * as content from "@/lib/services/content";
 import * as exports from "@/lib/services/exports";
-import { defineOperation, fileResult } from "./operation";
+import { fileResultSchema as fileResult } from "@/lib/core/file-result";
+import { defineOperation } from "./operation";
 
-const markdown = ["text/markdown; charset=utf-8"] as const;
+const markdown = { "text/markdown; charset=utf-8": { description: "Markdown", schema: z.string() } };
 
 export const listContent = defineOperation({
   id: "listContent",
   method: "GET",
   path: "/api/v1/projects/{id}/content",
-  auth: "key",
   tag: "Launch pack",
   summary: "The launch pack's content items",
-  description: "Items of approved runs, plus those of a completed run awaiting review (marked `awaitingReview`).",
+  description:
+    "Items of approved runs, plus those of a completed run awaiting review (marked `awaitingReview`), in pipeline order. " +
+    "Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every item.",
   params: idParams,
+  query: pageQuery,
   response: contentListResponse,
-  errors: [400, 401, 404, 429],
+  badIdIs: 400,
   tool: {
     name: "content_list",
     title: "List the launch pack",
@@ -24,36 +29,35 @@ export const listContent = defineOperation({
       "Lists the launch pack's content items (home page, posts, emails...) with their Markdown bodies, including those of a run awaiting review.",
     readOnly: true, idempotent: true,
   },
-  handler: ({ params }, ctx) => content.listContent(ctx, params.id),
+  handler: ({ params, query }, ctx) => content.listContent(ctx, { projectId: params.id, ...query }),
 });
 
 export const downloadAllContent = defineOperation({
   id: "downloadAllContent",
   method: "GET",
   path: "/api/v1/projects/{id}/content/download-all",
-  auth: "key",
   tag: "Launch pack",
   summary: "Every content item as one Markdown document",
   description: "Plans without exports get 402 `exports`.",
   params: idParams,
   response: fileResult,
-  fileTypes: markdown,
-  errors: [400, 401, 402, 404, 429],
-  handler: ({ params }, ctx) => exports.downloadAllContent(ctx, params.id),
+  files: markdown,
+  badIdIs: 400,
+  errors: ["upgrade_required"],
+  handler: ({ params }, ctx) => exports.downloadAllContent(ctx, { projectId: params.id }),
 });
 
 export const editContent = defineOperation({
   id: "editContent",
   method: "PATCH",
   path: "/api/v1/content/{itemId}",
-  auth: "key",
   tag: "Launch pack",
   summary: "Edit a content item's title and body",
   description: "Edits are kept when later steps run. Counts against the hourly write limit.",
   params: contentItemParams,
   body: contentEditRequest,
   response: contentItemResponse,
-  errors: [400, 401, 404, 429],
+  badIdIs: 400,
   limit: "write",
   tool: {
     name: "content_edit",
@@ -62,40 +66,38 @@ export const editContent = defineOperation({
       "Replaces a content item's body (and optionally title) with the founder's version. The playbook learns from the edit.",
     idempotent: true,
   },
-  handler: ({ params, body }, ctx) => content.editContent(ctx, params.itemId, body),
+  handler: ({ params, body }, ctx) => content.editContent(ctx, { ...params, ...body }),
 });
 
 export const downloadContent = defineOperation({
   id: "downloadContent",
   method: "GET",
   path: "/api/v1/content/{itemId}/download",
-  auth: "key",
   tag: "Launch pack",
   summary: "One content item as Markdown",
   params: contentItemParams,
   response: fileResult,
-  fileTypes: markdown,
-  errors: [400, 401, 404, 429],
-  handler: ({ params }, ctx) => content.downloadContent(ctx, params.itemId),
+  files: markdown,
+  badIdIs: 400,
+  handler: ({ params }, ctx) => content.downloadContent(ctx, params),
 });
 
 export const exportLaunchPack = defineOperation({
   id: "exportLaunchPack",
   method: "GET",
   path: "/api/v1/export",
-  auth: "key",
   tag: "Launch pack",
   summary: "Export the launch pack as JSON, DOCX, PDF or XLSX",
   description: "Plans without exports get 402 `exports`.",
   query: exportQuery,
   response: fileResult,
-  fileTypes: [
-    "application/json",
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "application/pdf",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ],
-  errors: [400, 401, 402, 404, 429],
+  files: {
+    [exportMediaTypes.json]: { description: "`format=json`: the launch pack as data", schema: launchPackSchema },
+    [exportMediaTypes.docx]: { description: "`format=docx`: a Word document" },
+    [exportMediaTypes.pdf]: { description: "`format=pdf`: a PDF document" },
+    [exportMediaTypes.xlsx]: { description: "`format=xlsx`: a spreadsheet, one sheet per section" },
+  },
+  errors: ["not_found", "upgrade_required"],
   handler: ({ query }, ctx) => exports.exportLaunchPack(ctx, query),
 });
 
@@ -103,14 +105,10 @@ export const exportAccount = defineOperation({
   id: "exportAccount",
   method: "GET",
   path: "/api/v1/account/export",
-  auth: "key",
   tag: "Account",
   summary: "Everything your account owns, as JSON",
   description: "Never includes a secret or a hash.",
   response: fileResult,
-  fileTypes: ["application/json"],
-  errors: [401, 429],
+  files: { "application/json": { description: "The account export (`launchloop.account-export`, version 1)" } },
   handler: (_input, ctx) => exports.exportAccount(ctx),
 });
-
-export const contentOperations = [listContent, downloadAllContent, editContent, downloadContent, exportLaunchPack, exportAccount];

@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
+import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
-import { enforceLimit, generalLimit, limitPolicies, type LimitResult } from "@/lib/limits";
-import type { AnyOperation, AuthenticatedContext, RequestContext } from "./operation";
+import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
+import { type AnyOperation, admits, isPublic, type OperationOutput } from "./operation";
 
 /** An operation's input as a face received it, before validation. */
 export interface RawInput {
@@ -22,13 +24,13 @@ const invalid = (error: z.ZodError) => new AppError("invalid_request", undefined
 
 /**
  * Validates path parameters, query and body against the operation's closed schemas.
- * A malformed path id is a 404 unless the operation declares a 400 for bad parameters.
+ * A malformed path id answers what the operation declares (`badIdIs`).
  */
 export function validateInput(operation: AnyOperation, raw: RawInput) {
   let params: unknown;
   if (operation.params) {
     const parsed = operation.params.safeParse(raw.params ?? {});
-    if (!parsed.success) throw operation.errors.includes(400) ? invalid(parsed.error) : new AppError("not_found");
+    if (!parsed.success) throw operation.badIdIs === 400 ? invalid(parsed.error) : new AppError("not_found");
     params = parsed.data;
   }
   let query: unknown;
@@ -46,22 +48,93 @@ export function validateInput(operation: AnyOperation, raw: RawInput) {
   return { params, query, body };
 }
 
+const isServiceContext = (ctx: RequestContext | ServiceContext): ctx is ServiceContext => "principal" in ctx && "account" in ctx;
+
+/** 401 when an account operation has no caller, 403 when the caller's kind of principal may not call it. */
+export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestContext | ServiceContext): void {
+  if (isPublic(operation)) return;
+  if (!isServiceContext(ctx)) throw new AppError("unauthorized");
+  if (!admits(operation, ctx.principal.kind)) {
+    const message = ctx.principal.kind === "key" ? "This action needs a signed-in browser session; an API key cannot do it." : undefined;
+    throw new AppError("forbidden", message);
+  }
+}
+
+/** Who a limit counts against: the key or session, the account, the address. */
+function callerOf(ctx: RequestContext | ServiceContext) {
+  if (!isServiceContext(ctx)) return { clientIp: ctx.clientIp };
+  const { principal } = ctx;
+  const subject = principal.kind === "key" ? `key:${principal.apiKeyId}` : `session:${principal.sessionId}`;
+  return { clientIp: ctx.clientIp, accountId: ctx.account.id, subject };
+}
+
 /**
- * Runs one operation for a caller, whatever the face: the general rate limit, closed
- * validation, the operation's named limit, the handler, and the response schema on what
- * goes out. Throws `AppError`s for the face to render.
+ * Responses are parsed by their schema in development and tests, and in production only
+ * with VALIDATE_RESPONSES=1 (the server test suites set it). The parse must leave the
+ * answer as it is (no member stripped, no value changed), so skipping it in production
+ * sends exactly what the schema allows; for a full project it cost about as much as
+ * serializing the answer (README, Performance).
  */
-export async function executeOperation(
-  operation: AnyOperation,
+const checkResponses = () => process.env.NODE_ENV !== "production" || process.env.VALIDATE_RESPONSES === "1";
+
+const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+function checkedResponse(operation: AnyOperation, result: unknown) {
+  const parsed = operation.response.parse(result);
+  if (!isDeepStrictEqual(asJson(parsed), asJson(result))) {
+    throw new Error(`The ${operation.id} handler answered members or values its response schema does not have (the parse changed them).`);
+  }
+  return parsed;
+}
+
+/**
+ * How a face settles the general rate limit: counted here (absent), already counted by the
+ * face (in the statement that found the key), or `"page-read"`: a signed-in browser's page
+ * rendering its own data, which Next does again after every server action. Those reads are
+ * not metered by the general limit (the actions that caused them are); only a session's
+ * GET qualifies, anything else is counted as usual.
+ */
+export type GeneralLimit = CountedLimit | "page-read";
+
+const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContext) =>
+  operation.method === "GET" && isServiceContext(ctx) && ctx.principal.kind === "session";
+
+/**
+ * Runs one operation for a caller, whatever the face: the principal check, the general
+ * rate limit, closed validation, the operation's named limit, the handler, and the
+ * response schema on what goes out. Also answers the general limit's state (REST sends
+ * it as headers; null for an unmetered page read). Throws `AppError`s for the face to render.
+ */
+export async function executeWithLimits<O extends AnyOperation>(
+  operation: O,
   raw: RawInput,
-  ctx: RequestContext | AuthenticatedContext,
-): Promise<{ result: unknown; rateLimit: LimitResult }> {
-  const account = "account" in ctx ? ctx : undefined;
-  const caller = { clientIp: ctx.clientIp, apiKeyId: account?.apiKeyId, accountId: account?.account.id };
-  const rateLimit = await enforceLimit(ctx.db, generalLimit(caller), ctx.now);
+  ctx: RequestContext | ServiceContext,
+  general?: GeneralLimit,
+): Promise<{ output: OperationOutput<O>; rateLimit: LimitResult | null }> {
+  assertPrincipalAllowed(operation, ctx);
+  const caller = callerOf(ctx);
+  const rateLimit =
+    general === "page-read" && isPageRead(operation, ctx)
+      ? null
+      : general && general !== "page-read"
+        ? acceptCounted(general, ctx.now)
+        : await enforceLimit(ctx.db, generalLimit(caller), ctx.now);
   const input = validateInput(operation, raw);
   if (operation.limit) await enforceLimit(ctx.db, limitPolicies[operation.limit](caller), ctx.now);
-  if (!operation.handler) throw new AppError("not_implemented");
-  const output = await operation.handler(input as never, ctx as AuthenticatedContext);
-  return { result: operation.fileTypes ? output : operation.response.parse(output), rateLimit };
+  const result = await operation.handler(input as never, ctx as ServiceContext);
+  const output = operation.files || !checkResponses() ? result : checkedResponse(operation, result);
+  return { output: output as OperationOutput<O>, rateLimit };
+}
+
+/**
+ * The face-neutral entry point: runs `operation` for an already-resolved context (a key's,
+ * a session's, or a public request's) and answers its typed output.
+ */
+export async function executeOperation<O extends AnyOperation>(
+  operation: O,
+  raw: RawInput,
+  ctx: RequestContext | ServiceContext,
+  general?: GeneralLimit,
+): Promise<OperationOutput<O>> {
+  return (await executeWithLimits(operation, raw, ctx, general)).output;
 }

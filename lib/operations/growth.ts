@@ -1,4 +1,4 @@
-import { idParams } from "@/lib/schemas/common";
+import { idParams, pageQuery } from "@/lib/schemas/common";
 import {
   cycleApprovalRequest,
   cycleListResponse,
@@ -21,13 +21,13 @@ export const startGrowth = defineOperation({
   id: "startGrowth",
   method: "POST",
   path: "/api/v1/projects/{id}/growth/start",
-  auth: "key",
   tag: "Growth",
   summary: "Enter the weekly growth phase",
   description: "Needs a `launch_ready` project (409 `pipeline_incomplete`); again is a no-op. Next: plan the first cycle.",
   params: idParams,
   response: projectResponse,
-  errors: [401, 404, 409, 429],
+  badIdIs: 404,
+  errors: ["pipeline_incomplete"],
   tool: {
     name: "growth_start",
     title: "Start the growth phase",
@@ -35,19 +35,20 @@ export const startGrowth = defineOperation({
       "Moves a launch-ready project into the weekly growth loop. Next: growth_plan_cycle.",
     idempotent: true,
   },
-  handler: ({ params }, ctx) => growth.startGrowth(ctx, params.id),
+  handler: ({ params }, ctx) => growth.startGrowth(ctx, { projectId: params.id }),
 });
 
 export const listCycles = defineOperation({
   id: "listCycles",
   method: "GET",
   path: "/api/v1/projects/{id}/growth/cycles",
-  auth: "key",
   tag: "Growth",
   summary: "The project's weekly cycles, newest first",
+  description: "Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every cycle.",
   params: idParams,
+  query: pageQuery,
   response: cycleListResponse,
-  errors: [401, 404, 429],
+  badIdIs: 404,
   tool: {
     name: "growth_list_cycles",
     title: "List weekly cycles",
@@ -55,14 +56,13 @@ export const listCycles = defineOperation({
       "Lists the project's weekly cycles, newest first, with their plans, items, tasks and retros.",
     readOnly: true, idempotent: true,
   },
-  handler: ({ params }, ctx) => growth.listCycles(ctx, params.id),
+  handler: ({ params, query }, ctx) => growth.listCycles(ctx, { projectId: params.id, ...query }),
 });
 
 export const planCycle = defineOperation({
   id: "planCycle",
   method: "POST",
   path: "/api/v1/projects/{id}/growth/cycles",
-  auth: "key",
   tag: "Growth",
   summary: "Plan the next weekly cycle",
   description:
@@ -70,7 +70,8 @@ export const planCycle = defineOperation({
     "409 `cycle_open` while another cycle is planned or approved; plans without growth get 402 `growth`. Next: approve it.",
   params: idParams,
   response: cycleResponse,
-  errors: [401, 402, 404, 409, 429],
+  badIdIs: 404,
+  errors: ["upgrade_required", "pipeline_incomplete", "growth_not_started", "cycle_open", "daily_run_limit", "provider_unavailable"],
   long: true,
   tool: {
     name: "growth_plan_cycle",
@@ -78,14 +79,13 @@ export const planCycle = defineOperation({
     description:
       "Plans the next week of content and founder tasks from the playbook and last week's results. Can take minutes. Show the plan to the founder, then growth_approve_cycle (optionally with their edited plan).",
   },
-  handler: ({ params }, ctx) => growth.planCycle(ctx, params.id),
+  handler: ({ params }, ctx) => growth.planCycle(ctx, { projectId: params.id }),
 });
 
 export const approveCycle = defineOperation({
   id: "approveCycle",
   method: "POST",
   path: "/api/v1/growth/cycles/{cycleId}/approve",
-  auth: "key",
   tag: "Growth",
   summary: "Approve a planned cycle, optionally replacing its plan",
   description: "Creates the cycle's items (status `planned`) and founder tasks (status `open`). Next: generate drafts for the items.",
@@ -93,42 +93,42 @@ export const approveCycle = defineOperation({
   body: cycleApprovalRequest,
   bodyOptional: true,
   response: cycleResponse,
-  errors: [400, 401, 404, 409, 429],
+  badIdIs: 400,
+  errors: ["cycle_state"],
   tool: {
     name: "growth_approve_cycle",
     title: "Approve a weekly plan",
     description:
       "Approves the planned week, optionally replacing its plan with the founder's version; creates the items and tasks. Next: growth_generate_item for each item.",
   },
-  handler: ({ params, body }, ctx) => growth.approveCycle(ctx, params.cycleId, body),
+  handler: ({ params, body }, ctx) => growth.approveCycle(ctx, { ...params, ...body }),
 });
 
 export const submitRetro = defineOperation({
   id: "submitRetro",
   method: "POST",
   path: "/api/v1/growth/cycles/{cycleId}/retro",
-  auth: "key",
   tag: "Growth",
   summary: "Submit the week's retro and close the cycle",
   description: "Results and grades land on the items and shape the next plan.",
   params: cycleParams,
   body: retroRequest,
   response: cycleResponse,
-  errors: [400, 401, 404, 409, 429],
+  badIdIs: 400,
+  errors: ["cycle_state"],
   tool: {
     name: "growth_submit_retro",
     title: "Submit the weekly retro",
     description:
       "Closes the week with the founder's results: for each item published or skipped and a grade (great, ok, quiet), plus an overall note. Grades shape next week's plan.",
   },
-  handler: ({ params, body }, ctx) => growth.submitRetro(ctx, params.cycleId, body),
+  handler: ({ params, body }, ctx) => growth.submitRetro(ctx, { ...params, ...body }),
 });
 
 export const generateItem = defineOperation({
   id: "generateItem",
   method: "POST",
   path: "/api/v1/growth/items/{itemId}/generate",
-  auth: "key",
   tag: "Growth",
   summary: "Write (or rewrite) a channel-ready draft for a planned item",
   description: "Needs an approved cycle and an item in `planned` or `draft`. Counts against the hourly write limit.",
@@ -136,7 +136,8 @@ export const generateItem = defineOperation({
   body: itemGenerateRequest,
   bodyOptional: true,
   response: growthItemResponse,
-  errors: [400, 401, 404, 409, 429],
+  badIdIs: 400,
+  errors: ["cycle_state", "invalid_transition", "provider_unavailable"],
   limit: "write",
   long: true,
   tool: {
@@ -145,14 +146,13 @@ export const generateItem = defineOperation({
     description:
       "Writes a channel-ready draft for a planned item, or rewrites a draft with feedback such as \"shorter\" or \"more casual\". Can take a while. Next: growth_review_item.",
   },
-  handler: ({ params, body }, ctx) => growth.generateItem(ctx, params.itemId, body),
+  handler: ({ params, body }, ctx) => growth.generateItem(ctx, { ...params, ...body }),
 });
 
 export const reviewItem = defineOperation({
   id: "reviewItem",
   method: "PATCH",
   path: "/api/v1/growth/items/{itemId}",
-  auth: "key",
   tag: "Growth",
   summary: "Set a growth item's status",
   description:
@@ -160,7 +160,8 @@ export const reviewItem = defineOperation({
   params: growthItemParams,
   body: itemReviewRequest,
   response: growthItemResponse,
-  errors: [400, 401, 404, 409, 429],
+  badIdIs: 400,
+  errors: ["cycle_state", "invalid_transition"],
   tool: {
     name: "growth_review_item",
     title: "Set an item's status",
@@ -168,20 +169,19 @@ export const reviewItem = defineOperation({
       "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final.",
     idempotent: true,
   },
-  handler: ({ params, body }, ctx) => growth.reviewItem(ctx, params.itemId, body),
+  handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),
 });
 
 export const updateTask = defineOperation({
   id: "updateTask",
   method: "PATCH",
   path: "/api/v1/growth/tasks/{taskId}",
-  auth: "key",
   tag: "Growth",
   summary: "Tick off (or reopen) a founder task",
   params: taskParams,
   body: taskUpdateRequest,
   response: taskResponse,
-  errors: [400, 401, 404, 429],
+  badIdIs: 400,
   tool: {
     name: "growth_update_task",
     title: "Tick off a founder task",
@@ -189,16 +189,5 @@ export const updateTask = defineOperation({
       "Sets a founder task to done, skipped or open.",
     idempotent: true,
   },
-  handler: ({ params, body }, ctx) => growth.updateTask(ctx, params.taskId, body),
+  handler: ({ params, body }, ctx) => growth.updateTask(ctx, { ...params, ...body }),
 });
-
-export const growthOperations = [
-  startGrowth,
-  listCycles,
-  planCycle,
-  approveCycle,
-  submitRetro,
-  generateItem,
-  reviewItem,
-  updateTask,
-];

@@ -1,39 +1,20 @@
-import { z } from "zod";
-import type { Database } from "@/lib/db";
-import type { AccountRecord } from "@/lib/services/accounts";
+import type { z } from "zod";
+import type { PrincipalKind, RequestContext, ServiceContext } from "@/lib/core/context";
+import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
-/** A file answer: the bytes, their media type and the name the client should save them under. */
-export interface FileResult {
-  body: string | Uint8Array;
-  contentType: string;
-  filename: string;
-}
-export const fileResult = z.custom<FileResult>((value) => typeof value === "object" && value !== null && "body" in value);
+/**
+ * Who may call an operation: `["none"]` for public operations (signup, discovery), else
+ * the principal kinds allowed (`key` for REST and MCP, `session` for the dashboard).
+ */
+export type Principals = readonly ["none"] | readonly PrincipalKind[];
 
-/** What every face knows about the caller of an operation. */
-export interface RequestContext {
-  requestId: string;
-  db: Database;
-  now: Date;
-  clientIp: string;
-  /** Keeps the platform alive until background work settles (Next's `after`), where the face can. */
-  waitUntil?: (work: Promise<unknown>) => void;
-  /** Reports progress of long work to faces that can show it (MCP progress notifications). */
-  progress?: (done: number, total: number, message: string) => void;
-}
+/** The principals of an account operation that declares none. */
+export const defaultPrincipals = ["key", "session"] as const satisfies Principals;
 
-export interface AuthenticatedContext extends RequestContext {
-  account: AccountRecord;
-  apiKeyId: string;
-}
-
-type Auth = "none" | "key";
-type ContextFor<A extends Auth> = A extends "key" ? AuthenticatedContext : RequestContext;
-const none = z.undefined();
-type None = typeof none;
+type ContextFor<A extends Principals> = A extends readonly ["none"] ? RequestContext : ServiceContext;
 
 /** How an operation appears to MCP clients: a tool named and described for a model. */
 export interface ToolDeclaration {
@@ -55,10 +36,10 @@ export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B exte
 
 /**
  * An endpoint declared once: the REST route, the OpenAPI document, the discovery
- * endpoint and the MCP tools are all derived from this declaration.
+ * endpoint, the MCP tools and the server actions are all derived from this declaration.
  */
 export interface Operation<
-  A extends Auth = Auth,
+  A extends Principals = Principals,
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
@@ -69,7 +50,8 @@ export interface Operation<
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/api/v1/projects/{id}`. */
   path: string;
-  auth: A;
+  /** Who may call it; absent means any signed-in caller (`["key", "session"]`). */
+  principals?: A;
   tag: string;
   summary: string;
   description?: string;
@@ -81,29 +63,71 @@ export interface Operation<
   /** Success status (default 200). */
   status?: 200 | 201 | 202;
   response: R;
-  /** Media types of a file answer; the handler then returns a `FileResult`. */
-  fileTypes?: readonly string[];
-  /** Error statuses this operation can answer, besides 405/413/500. */
-  errors: readonly number[];
+  /**
+   * A file answer: its media types, each described (with a schema for structured ones);
+   * the handler then returns a `FileResult`.
+   */
+  files?: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
+  /**
+   * What a malformed path id answers: 400 `invalid_request`, or 404 `not_found` as for an
+   * id that does not exist. Required with `params`.
+   */
+  badIdIs?: 400 | 404;
+  /**
+   * The codes this operation's own rules answer with (statuses and OpenAPI text come from
+   * the code table); those every operation of its kind can answer are added by `errorCodesOf`.
+   */
+  errors?: readonly ErrorCode[];
   /** A named limit applied before the handler runs, on top of the general rate limit. */
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
   tool?: ToolDeclaration;
-  /** Absent while the endpoint is declared but not built yet: it then answers 501. */
-  handler?: (input: OperationInput<P, Q, B>, ctx: ContextFor<A>) => Promise<z.input<R>>;
+  // Method syntax: a typed operation stays assignable to `AnyOperation`.
+  handler(input: OperationInput<P, Q, B>, ctx: ContextFor<A>): Promise<z.input<R>>;
 }
 
-export type AnyOperation = Operation<Auth, z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+export type AnyOperation = Operation<Principals, z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+
+/** What an operation answers once its response schema has parsed the handler's result. */
+export type OperationOutput<O> = O extends Operation<Principals, z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+
+/** A caller as an operation's declaration names it: a kind of principal, or nobody. */
+export type CallerKind = PrincipalKind | "none";
+
+/** The principals an operation admits, with the default filled in. */
+export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] => operation.principals ?? defaultPrincipals;
+
+/** Whether `kind` of caller may call the operation. */
+export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) => principalsOf(operation).includes(kind);
+
+/** Whether an operation is public: callable before anyone is known. */
+export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");
+
+/**
+ * Every code an operation can answer: its declared ones plus those of the pipeline
+ * (auth, principals, limits, validation, lookups), in the code table's order.
+ */
+export function errorCodesOf(operation: AnyOperation): ErrorCode[] {
+  const codes = new Set<ErrorCode>(operation.errors ?? []);
+  if (!isPublic(operation)) codes.add("unauthorized");
+  if (!isPublic(operation) && !(["key", "session"] as const).every((kind) => admits(operation, kind))) codes.add("forbidden");
+  if (operation.params) codes.add(operation.badIdIs === 400 ? "invalid_request" : "not_found").add("not_found");
+  if (operation.query || operation.body) codes.add("invalid_request");
+  if (operation.body) codes.add("invalid_json").add("payload_too_large");
+  codes.add("rate_limited");
+  if (operation.limit === "write") codes.add("write_limit");
+  return (Object.keys(errorCodes) as ErrorCode[]).filter((code) => codes.has(code));
+}
 
 /** Declares an operation with its types inferred from its schemas. */
 export function defineOperation<
-  A extends Auth,
   R extends z.ZodType,
-  P extends z.ZodType = None,
-  Q extends z.ZodType = None,
-  B extends z.ZodType = None,
->(operation: Operation<A, P, Q, B, R>): AnyOperation {
-  return operation as unknown as AnyOperation;
+  const A extends Principals = typeof defaultPrincipals,
+  P extends z.ZodType = z.ZodUndefined,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+>(operation: Operation<A, P, Q, B, R>): Operation<A, P, Q, B, R> {
+  return operation;
 }

@@ -1,30 +1,30 @@
-import { idParams } from "@/lib/schemas/common";
+import { idParams, pageQuery } from "@/lib/schemas/common";
 import {
   createProjectRequest,
   decisionsResponse,
   decisionsSchema,
-  playbookResponse,
-  projectDetailResponse,
   projectListResponse,
   projectResponse,
   reviewRunRequest,
-  runResponse,
   startAgentRequest,
+  updateProjectRequest,
 } from "@/lib/schemas/project";
+import { playbookResponse } from "@/lib/schemas/playbook";
 import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
+import { projectDetailResponse, runResponse } from "./runs";
 
 export const listProjects = defineOperation({
   id: "listProjects",
   method: "GET",
   path: "/api/v1/projects",
-  auth: "key",
   tag: "Projects",
   summary: "List your projects",
+  description: "Newest first. Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every project.",
+  query: pageQuery,
   response: projectListResponse,
-  errors: [401, 429],
   tool: {
     name: "projects_list",
     title: "List projects",
@@ -32,21 +32,20 @@ export const listProjects = defineOperation({
       "Lists the founder's projects with their status and pipeline step. Use it to find a project id.",
     readOnly: true, idempotent: true,
   },
-  handler: (_input, ctx) => projects.listProjects(ctx),
+  handler: ({ query }, ctx) => projects.listProjects(ctx, query),
 });
 
 export const createProject = defineOperation({
   id: "createProject",
   method: "POST",
   path: "/api/v1/projects",
-  auth: "key",
   tag: "Projects",
   summary: "Create a project from onboarding answers",
   description: "Next: confirm it with POST /api/v1/projects/{id}/confirm, then run the pipeline's first step.",
   body: createProjectRequest,
   status: 201,
   response: projectResponse,
-  errors: [400, 401, 402, 429],
+  errors: ["upgrade_required"],
   tool: {
     name: "projects_create",
     title: "Create a project",
@@ -60,13 +59,12 @@ export const getProject = defineOperation({
   id: "getProject",
   method: "GET",
   path: "/api/v1/projects/{id}",
-  auth: "key",
   tag: "Projects",
   summary: "A project and its runs (oldest first)",
   description: "Poll this while an agent runs: the run settles as `completed` or `failed`.",
   params: idParams,
   response: projectDetailResponse,
-  errors: [401, 404, 429],
+  badIdIs: 404,
   tool: {
     name: "projects_get",
     title: "Get a project and its runs",
@@ -74,20 +72,42 @@ export const getProject = defineOperation({
       "Shows a project, its pipeline (current step, each step's status) and every agent run with its output. Use it to follow a run that is still going or to read past outputs.",
     readOnly: true, idempotent: true,
   },
-  handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, params.id),
+  handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, { projectId: params.id }),
+});
+
+export const updateProject = defineOperation({
+  id: "updateProject",
+  method: "PATCH",
+  path: "/api/v1/projects/{id}",
+  tag: "Projects",
+  summary: "Rename a project or change the language its agents write in",
+  description:
+    "Send `name`, `language` (BCP 47, e.g. de or pt-BR) or both; members left out stay. The language is detected from the answers at creation; every later run and draft is written in the one set here.",
+  params: idParams,
+  body: updateProjectRequest,
+  response: projectResponse,
+  badIdIs: 400,
+  limit: "write",
+  tool: {
+    name: "projects_update",
+    title: "Rename a project or change its language",
+    description:
+      "Changes a project's name and/or language (a BCP 47 tag such as en, de, fr, es, pt-BR). All agents write in the project's language: set it when the founder asks for another language.",
+    idempotent: true,
+  },
+  handler: ({ params, body }, ctx) => projects.updateProject(ctx, { projectId: params.id, ...body }),
 });
 
 export const confirmProject = defineOperation({
   id: "confirmProject",
   method: "POST",
   path: "/api/v1/projects/{id}/confirm",
-  auth: "key",
   tag: "Projects",
   summary: "Confirm a project: it enters the pipeline",
   description: "Confirming twice is a no-op. Next: POST /api/v1/agents with the current step.",
   params: idParams,
   response: projectResponse,
-  errors: [400, 401, 404, 429],
+  badIdIs: 400,
   tool: {
     name: "projects_confirm",
     title: "Confirm a project",
@@ -95,14 +115,13 @@ export const confirmProject = defineOperation({
       "Confirms the project so its pipeline can run (a no-op if already confirmed). Next: pipeline_run_agent with agentType market-strategist.",
     idempotent: true,
   },
-  handler: ({ params }, ctx) => projects.confirmProject(ctx, params.id),
+  handler: ({ params }, ctx) => projects.confirmProject(ctx, { projectId: params.id }),
 });
 
 export const startAgent = defineOperation({
   id: "startAgent",
   method: "POST",
   path: "/api/v1/agents",
-  auth: "key",
   tag: "Pipeline",
   summary: "Run the project's current pipeline step",
   description:
@@ -111,7 +130,7 @@ export const startAgent = defineOperation({
     "Next: review the run with PATCH /api/v1/agents.",
   body: startAgentRequest,
   response: runResponse,
-  errors: [400, 401, 402, 404, 409, 429],
+  errors: ["not_found", "upgrade_required", "not_confirmed", "step_mismatch", "review_pending", "agent_running", "daily_run_limit"],
   long: true,
   tool: {
     name: "pipeline_run_agent",
@@ -126,7 +145,6 @@ export const reviewRun = defineOperation({
   id: "reviewRun",
   method: "PATCH",
   path: "/api/v1/agents",
-  auth: "key",
   tag: "Pipeline",
   summary: "Approve or reject a completed run",
   description:
@@ -134,7 +152,7 @@ export const reviewRun = defineOperation({
     "Only a `completed` run can be reviewed (400 `run_not_reviewable`).",
   body: reviewRunRequest,
   response: runResponse,
-  errors: [400, 401, 404, 429],
+  errors: ["not_found", "run_not_reviewable"],
   tool: {
     name: "pipeline_review_run",
     title: "Approve or reject a run",
@@ -148,12 +166,11 @@ export const getPlaybook = defineOperation({
   id: "getPlaybook",
   method: "GET",
   path: "/api/v1/projects/{id}/brain",
-  auth: "key",
   tag: "Playbook",
   summary: "The project's Marketing Playbook",
   params: idParams,
   response: playbookResponse,
-  errors: [401, 404, 429],
+  badIdIs: 404,
   tool: {
     name: "playbook_get",
     title: "Read the Marketing Playbook",
@@ -161,21 +178,20 @@ export const getPlaybook = defineOperation({
       "Returns the project's Marketing Playbook: positioning, value proposition, audience, brand, voice, channels, launch plan and dated learnings, also as Markdown.",
     readOnly: true, idempotent: true,
   },
-  handler: ({ params }, ctx) => playbook.getPlaybook(ctx, params.id),
+  handler: ({ params }, ctx) => playbook.getPlaybook(ctx, { projectId: params.id }),
 });
 
 export const updateDecisions = defineOperation({
   id: "updateDecisions",
   method: "PATCH",
   path: "/api/v1/projects/{id}/decisions",
-  auth: "key",
   tag: "Playbook",
   summary: "Merge founder decisions into the project",
   description: "Members you send replace the stored ones; members you leave out are kept. Counts against the hourly write limit.",
   params: idParams,
   body: decisionsSchema,
   response: decisionsResponse,
-  errors: [400, 401, 404, 429],
+  badIdIs: 400,
   limit: "write",
   tool: {
     name: "decisions_update",
@@ -184,16 +200,5 @@ export const updateDecisions = defineOperation({
       "Merges the founder's decisions into the project (members sent replace, others stay). Later agents follow them.",
     idempotent: true,
   },
-  handler: ({ params, body }, ctx) => pipeline.updateDecisions(ctx, params.id, body),
+  handler: ({ params, body }, ctx) => pipeline.updateDecisions(ctx, { projectId: params.id, decisions: body }),
 });
-
-export const projectOperations = [
-  listProjects,
-  createProject,
-  getProject,
-  confirmProject,
-  startAgent,
-  reviewRun,
-  getPlaybook,
-  updateDecisions,
-];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { text, timestamp, uuid } from "./common";
+import { nextCursor, text, timestamp, uuid } from "./common";
+import { exportFormats } from "./exports";
 import { agentTypeSchema } from "./project";
 
 export const contentItemSchema = z
@@ -25,10 +26,9 @@ export const contentEditRequest = z
 
 export const contentItemParams = z.strictObject({ itemId: uuid.describe("Content item id") });
 
-export const contentListResponse = z.object({ items: z.array(contentItemSchema) }).meta({ id: "ContentList" });
+export const contentListResponse = z.object({ items: z.array(contentItemSchema), nextCursor }).meta({ id: "ContentList" });
 export const contentItemResponse = z.object({ item: contentItemSchema }).meta({ id: "ContentItemResponse" });
 
-export const exportFormats = ["json", "docx", "pdf", "xlsx"] as const;
 export const exportQuery = z
   .strictObject({
     projectId: uuid,

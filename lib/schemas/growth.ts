@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text, timestamp, uuid } from "./common";
+import { nextCursor, text, timestamp, uuid } from "./common";
 
 export const channels = [
   "x",
@@ -23,8 +23,12 @@ export type Channel = z.infer<typeof channelSchema>;
 
 export const itemStatuses = ["planned", "draft", "approved", "skipped", "published"] as const;
 export const itemStatusSchema = z.enum(itemStatuses);
-export const taskStatusSchema = z.enum(["open", "done", "skipped"]);
-export const cycleStatusSchema = z.enum(["planned", "approved", "closed"]);
+export const taskStatuses = ["open", "done", "skipped"] as const;
+export const taskStatusSchema = z.enum(taskStatuses);
+export const cycleStatuses = ["planned", "approved", "closed"] as const;
+export const cycleStatusSchema = z.enum(cycleStatuses);
+export const itemResults = ["published", "skipped"] as const;
+export const itemGrades = ["great", "ok", "quiet"] as const;
 
 export const plannedItemSchema = z
   .strictObject({
@@ -76,9 +80,9 @@ export const cycleApprovalRequest = z
 
 export const retroEntrySchema = z.strictObject({
   itemId: uuid,
-  result: z.enum(["published", "skipped"]),
+  result: z.enum(itemResults),
   note: z.string().max(500).optional(),
-  grade: z.enum(["great", "ok", "quiet"]).optional(),
+  grade: z.enum(itemGrades).optional(),
 });
 
 export const retroRequest = z
@@ -98,6 +102,54 @@ export const itemGenerateRequest = z
 
 export const taskUpdateRequest = z.strictObject({ status: taskStatusSchema }).meta({ id: "TaskUpdateRequest" });
 
+const tokens = z.number().int();
+
+/** Tokens spent writing one item's drafts, all regenerations together. */
+export const itemUsageSchema = z
+  .object({ inputTokens: tokens, outputTokens: tokens, model: z.string().nullable(), calls: tokens })
+  .meta({ id: "ItemUsage" });
+export type ItemUsage = z.infer<typeof itemUsageSchema>;
+
+export const cycleUsageSchema = z
+  .object({
+    inputTokens: tokens.nullable().describe("The planner's"),
+    outputTokens: tokens.nullable().describe("The planner's"),
+    model: z.string().nullable().describe("The planner's model; `offline` for the offline drafting engine"),
+    items: z.object({ inputTokens: tokens, outputTokens: tokens, calls: tokens }).describe("Every draft of the cycle's items"),
+    totalTokens: tokens,
+  })
+  .meta({ id: "CycleUsage" });
+
+export const videoScriptSchema = z
+  .object({ hook: z.string(), onScreenText: z.string(), voiceOver: z.string(), caption: z.string() })
+  .meta({ id: "VideoScript", description: "A short video's script, part by part" });
+
+export const itemDraftSchema = z
+  .object({
+    channel: channelSchema,
+    format: z.string().describe("The channel's kind of post, e.g. `short-post`, `long-form`"),
+    title: z.string().nullable(),
+    body: z.string().describe("The whole post; for a thread, its parts joined by blank lines"),
+    parts: z.array(z.string()).describe("A thread's posts, each within the channel's limit; one part for a single post"),
+    hashtags: z.array(z.string()),
+    length: z.number().int().describe("The longest part's length, counted as the channel counts"),
+    limit: z.number().int(),
+    unit: z.string().describe("How the channel counts: characters, graphemes or weighted"),
+    feedback: z.string().nullable().describe("The founder's feedback this draft answered"),
+    model: z.string().describe("`offline` for the offline drafting engine"),
+    script: videoScriptSchema.nullish().describe("For short-video channels; absent elsewhere"),
+    language: z.string().optional().describe("BCP 47 language the draft is written in"),
+    usage: z.object({ inputTokens: tokens, outputTokens: tokens }).optional().describe("Tokens this draft took"),
+    generatedAt: timestamp,
+  })
+  .meta({ id: "ItemDraft", description: "A channel-ready draft" });
+export type ItemDraft = z.infer<typeof itemDraftSchema>;
+
+export const cycleRetroSchema = z
+  .object({ overall: z.string(), items: z.array(retroEntrySchema), submittedAt: timestamp })
+  .meta({ id: "CycleRetro" });
+export type CycleRetro = z.infer<typeof cycleRetroSchema>;
+
 export const growthItemSchema = z
   .object({
     id: uuid,
@@ -111,11 +163,12 @@ export const growthItemSchema = z
     suggestedDay: z.string(),
     notes: z.string().nullable(),
     status: itemStatusSchema,
-    draft: z.record(z.string(), z.unknown()).nullable().describe("The current channel-ready draft: title, body, thread parts, hashtags, length and limit"),
-    previousDrafts: z.array(z.record(z.string(), z.unknown())).describe("Earlier drafts, oldest first"),
-    result: z.enum(["published", "skipped"]).nullable().describe("Recorded by the retro"),
-    grade: z.enum(["great", "ok", "quiet"]).nullable().describe("Recorded by the retro"),
+    draft: itemDraftSchema.nullable().describe("The current channel-ready draft"),
+    previousDrafts: z.array(itemDraftSchema).describe("Earlier drafts, oldest first"),
+    result: z.enum(itemResults).nullable().describe("Recorded by the retro"),
+    grade: z.enum(itemGrades).nullable().describe("Recorded by the retro"),
     resultNote: z.string().nullable(),
+    usage: itemUsageSchema.nullable().describe("Tokens spent on this item's drafts, all regenerations together"),
   })
   .meta({ id: "GrowthItem" });
 
@@ -139,11 +192,11 @@ export const cycleSchema = z
     weekNumber: z.number().int(),
     status: cycleStatusSchema,
     weekStart: z.string().describe("ISO date of the week's Monday"),
-    plan: z.record(z.string(), z.unknown()),
+    plan: weeklyPlanSchema,
     items: z.array(growthItemSchema),
     tasks: z.array(taskSchema),
-    retro: z.record(z.string(), z.unknown()).nullable(),
-    usage: z.record(z.string(), z.unknown()).nullable().describe("Tokens and model of the planner"),
+    retro: cycleRetroSchema.nullable().describe("Present once the cycle is closed"),
+    usage: cycleUsageSchema.describe("Tokens of the planner, of the drafts (all regenerations) and of the whole cycle"),
     createdAt: timestamp,
     approvedAt: timestamp.nullable(),
     closedAt: timestamp.nullable(),
@@ -155,6 +208,6 @@ export const growthItemParams = z.strictObject({ itemId: uuid.describe("Growth i
 export const taskParams = z.strictObject({ taskId: uuid.describe("Founder task id") });
 
 export const cycleResponse = z.object({ cycle: cycleSchema }).meta({ id: "CycleResponse" });
-export const cycleListResponse = z.object({ cycles: z.array(cycleSchema).describe("Newest first") }).meta({ id: "CycleList" });
+export const cycleListResponse = z.object({ cycles: z.array(cycleSchema).describe("Newest first"), nextCursor }).meta({ id: "CycleList" });
 export const growthItemResponse = z.object({ item: growthItemSchema }).meta({ id: "GrowthItemResponse" });
 export const taskResponse = z.object({ task: taskSchema }).meta({ id: "TaskResponse" });

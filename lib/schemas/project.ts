@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalAnswer, optionalAnswerList, text, timestamp, uuid } from "./common";
+import { nextCursor, optionalAnswer, optionalAnswerList, text, timestamp, uuid } from "./common";
 
 export const agentTypes = [
   "market-strategist",
@@ -54,9 +54,32 @@ export const onboardingSchema = z
   .meta({ id: "Onboarding", description: "The founder's onboarding answers" });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
+/** A BCP 47 language tag ("de", "pt-BR"), stored in its canonical form. */
+export const languageSchema = z
+  .string()
+  .min(2)
+  .max(35)
+  .transform((tag, context) => {
+    try {
+      return Intl.getCanonicalLocales(tag.trim())[0]!;
+    } catch {
+      context.addIssue({ code: "custom", message: "Not a BCP 47 language tag (e.g. en, de, pt-BR)" });
+      return z.NEVER;
+    }
+  })
+  .describe("BCP 47 language tag the agents write in, e.g. en, de, fr, es, pt-BR");
+
 export const createProjectRequest = z
-  .strictObject({ name: text(1, 200), onboarding: onboardingSchema })
+  .strictObject({
+    name: text(1, 200),
+    onboarding: onboardingSchema,
+    language: languageSchema.optional().describe("Detected from the answers when left out"),
+  })
   .meta({ id: "CreateProjectRequest" });
+
+export const updateProjectRequest = z
+  .strictObject({ name: text(1, 200).optional(), language: languageSchema.optional() })
+  .meta({ id: "UpdateProjectRequest", description: "Members you send replace the stored ones" });
 
 export const decisionsSchema = z
   .strictObject({
@@ -69,13 +92,16 @@ export const decisionsSchema = z
   .meta({ id: "FounderDecisions", description: "The founder's decisions; every member is optional and merged" });
 export type Decisions = z.infer<typeof decisionsSchema>;
 
-export const projectStatusSchema = z.enum(["onboarding", "pipeline", "launch_ready", "growth"]);
-export const runStatusSchema = z.enum(["running", "completed", "failed", "approved", "rejected"]);
+export const projectStatuses = ["onboarding", "pipeline", "launch_ready", "growth"] as const;
+export const projectStatusSchema = z.enum(projectStatuses);
+export const runStatuses = ["running", "completed", "failed", "approved", "rejected"] as const;
+export const runStatusSchema = z.enum(runStatuses);
 
 export const projectSchema = z
   .object({
     id: uuid,
     name: z.string(),
+    language: z.string().describe("BCP 47: the language every agent writes in (detected from the answers, changeable)"),
     status: projectStatusSchema,
     onboarding: onboardingSchema,
     decisions: decisionsSchema,
@@ -95,31 +121,31 @@ export const projectSchema = z
   })
   .meta({ id: "Project" });
 
-export const runSchema = z
+/** What a run or a plan used of a model: `offline` for the offline drafting engine. */
+export const modelUsageSchema = z
   .object({
-    id: uuid,
-    projectId: uuid,
-    agentType: agentTypeSchema,
-    status: runStatusSchema,
-    feedback: z.string().nullable(),
-    output: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    usage: z.object({
-      inputTokens: z.number().int().nullable(),
-      outputTokens: z.number().int().nullable(),
-      model: z.string().nullable().describe("`offline` for the offline drafting engine"),
-    }),
-    startedAt: timestamp,
-    completedAt: timestamp.nullable(),
-    reviewedAt: timestamp.nullable(),
+    inputTokens: z.number().int().nullable(),
+    outputTokens: z.number().int().nullable(),
+    model: z.string().nullable().describe("`offline` for the offline drafting engine"),
   })
-  .meta({ id: "AgentRun" });
+  .meta({ id: "ModelUsage" });
+export type ModelUsage = z.infer<typeof modelUsageSchema>;
+
+/** A run's fields besides its step and output (see lib/operations/runs.ts for the whole run). */
+export const runFields = {
+  id: uuid,
+  projectId: uuid,
+  status: runStatusSchema,
+  feedback: z.string().nullable(),
+  error: z.string().nullable(),
+  usage: modelUsageSchema,
+  startedAt: timestamp,
+  completedAt: timestamp.nullable(),
+  reviewedAt: timestamp.nullable(),
+};
 
 export const projectResponse = z.object({ project: projectSchema }).meta({ id: "ProjectResponse" });
-export const projectListResponse = z.object({ projects: z.array(projectSchema) }).meta({ id: "ProjectList" });
-export const projectDetailResponse = z
-  .object({ project: projectSchema, runs: z.array(runSchema).describe("Oldest first") })
-  .meta({ id: "ProjectDetail" });
+export const projectListResponse = z.object({ projects: z.array(projectSchema).describe("Newest first"), nextCursor }).meta({ id: "ProjectList" });
 
 export const startAgentRequest = z
   .strictObject({ projectId: uuid, agentType: agentTypeSchema })
@@ -134,10 +160,4 @@ export const reviewRunRequest = z
   })
   .meta({ id: "RunReviewRequest" });
 
-export const runResponse = z.object({ run: runSchema, project: projectSchema }).meta({ id: "RunResponse" });
-
 export const decisionsResponse = z.object({ decisions: decisionsSchema }).meta({ id: "DecisionsResponse" });
-
-export const playbookResponse = z
-  .object({ playbook: z.record(z.string(), z.unknown()).describe("The Marketing Playbook") })
-  .meta({ id: "PlaybookResponse" });

@@ -1,9 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import "server-only";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import type { AccountRecord } from "./accounts";
+import type { AccountRecord } from "@/lib/db/records";
+import { type LimitRule, windowOf } from "@/lib/limits/limiter";
 
 const keyPrefix = "llk_";
 const shownPrefixLength = keyPrefix.length + 8;
@@ -26,23 +28,48 @@ export async function createApiKey(db: Database, accountId: string, name: string
   return { secret, record: record! };
 }
 
-/** The account behind a bearer key, or a 401. */
+/**
+ * The account behind a bearer key, or a 401, in one statement: the key joined with its
+ * account; `last_used_at` touched in the same statement when it is older than the
+ * resolution (a data-modifying CTE, so no second round trip and no write per request);
+ * and, when `count` is given, one hit on the key's fixed-window counter (`count.key` with
+ * the key's id appended), whose new value comes back as `hits`.
+ */
 export async function authenticateApiKey(
   db: Database,
   authorization: string | null,
   now: Date,
-): Promise<{ account: AccountRecord; apiKeyId: string }> {
+  count?: LimitRule,
+): Promise<{ account: AccountRecord; principal: { kind: "key"; apiKeyId: string }; hits?: number }> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
-  if (!secret || !secret.startsWith(keyPrefix) || secret.length > 200) throw new AppError("unauthorized");
+  if (!secret?.startsWith(keyPrefix) || secret.length > 200) throw new AppError("unauthorized");
+  const secretHash = sha256Hex(secret);
+  const touchedBefore = new Date(now.getTime() - lastUsedResolutionMs).toISOString();
+  const touch = db.$with("touch", { id: sql<string>`id` }).as(
+    sql`update api_keys set last_used_at = ${now.toISOString()}::timestamptz
+        where secret_hash = ${secretHash} and revoked_at is null and (last_used_at is null or last_used_at < ${touchedBefore}::timestamptz)
+        returning id`,
+  );
+  const window = count && windowOf(count, now);
+  const hit = db.$with("hit", { count: sql<number>`count` }).as(
+    window
+      ? sql`insert into limit_counters (key, window_start, count, expires_at)
+            select ${count!.key} || k.id::text, ${window.start.toISOString()}::timestamptz, 1, ${window.resetAt.toISOString()}::timestamptz
+            from api_keys k where k.secret_hash = ${secretHash} and k.revoked_at is null
+            on conflict (key, window_start) do update set count = limit_counters.count + 1
+            returning count`
+      : sql`select null::integer as count where false`,
+  );
   const [found] = await db
-    .select({ account: accounts, key: apiKeys })
+    .with(touch, hit)
+    .select({ account: accounts, keyId: apiKeys.id, hits: sql<number | null>`(select count from hit)` })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(and(eq(apiKeys.secretHash, sha256Hex(secret)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)));
   if (!found) throw new AppError("unauthorized");
-  const lastUsed = found.key.lastUsedAt?.getTime() ?? 0;
-  if (now.getTime() - lastUsed > lastUsedResolutionMs) {
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, found.key.id));
-  }
-  return { account: found.account, apiKeyId: found.key.id };
+  return {
+    account: found.account,
+    principal: { kind: "key" as const, apiKeyId: found.keyId },
+    ...(window && found.hits !== null && { hits: Number(found.hits) }),
+  };
 }

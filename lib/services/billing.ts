@@ -1,18 +1,15 @@
+import "server-only";
 import { and, eq } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { accounts, checkoutSessions, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { stripeClient } from "@/lib/billing/stripe-client";
-import type { AccountRecord } from "./accounts";
+import type { ServiceContext } from "@/lib/core/context";
+import type { AccountRecord } from "@/lib/db/records";
+import type { PaidPlan } from "@/lib/limits";
 
-export type PaidPlan = "pro" | "studio";
 type Provider = "stripe" | "local";
-
-/** The request a client sends to get a checkout link for `plan`. */
-export function checkoutPointer(plan: PaidPlan) {
-  return { method: "POST" as const, path: "/api/v1/billing/checkout" as const, body: { plan } };
-}
 
 export const billingProvider = (): Provider => (config().stripe ? "stripe" : "local");
 
@@ -28,8 +25,15 @@ export async function getBilling(db: Database, account: AccountRecord) {
   };
 }
 
+/** The caller's plan and billing state. */
+export async function getBillingState(ctx: ServiceContext) {
+  return { billing: await getBilling(ctx.db, ctx.account) };
+}
+
 /** A hosted checkout link: a Stripe Checkout Session, or the local test-mode checkout page. */
-export async function createCheckout(db: Database, account: AccountRecord, plan: PaidPlan) {
+export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPlan }) {
+  const { db, account } = ctx;
+  const { plan } = input;
   const { appUrl, stripe: settings } = config();
   const stripe = stripeClient();
   if (!stripe || !settings) {
@@ -117,16 +121,21 @@ export async function grantFreePlan(db: Database, accountId: string): Promise<vo
 
 /** Completes a local test-mode checkout session through the same activation as Stripe's webhook. */
 export async function completeLocalCheckout(db: Database, sessionId: string) {
-  const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
-  if (!session) throw new AppError("not_found", "This checkout session does not exist.");
-  if (session.status === "open") {
-    await activatePlan(db, { accountId: session.accountId, plan: session.plan, provider: "local" });
-    await db
+  return db.transaction(async (tx) => {
+    // Completing is conditional on the session being open: two concurrent payments activate once.
+    const [completed] = await tx
       .update(checkoutSessions)
       .set({ status: "completed", completedAt: new Date() })
-      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")));
-  }
-  return { status: "completed" as const, plan: session.plan };
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.status, "open")))
+      .returning();
+    if (completed) {
+      await activatePlan(tx, { accountId: completed.accountId, plan: completed.plan, provider: "local" });
+      return { status: "completed" as const, plan: completed.plan };
+    }
+    const [session] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId));
+    if (!session) throw new AppError("not_found", "This checkout session does not exist.");
+    return { status: "completed" as const, plan: session.plan };
+  });
 }
 
 export async function findLocalCheckout(db: Database, sessionId: string) {

@@ -1,14 +1,21 @@
+import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { agents } from "@/lib/agents";
 import type { Database } from "@/lib/db";
-import { agentRuns, contentItems, projects } from "@/lib/db/schema";
+import { agentRuns, contentItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { AuthenticatedContext, FileResult } from "@/lib/operations/operation";
+import { plainSummary } from "@/lib/exports/markdown-blocks";
+import type { ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
 import type { contentEditRequest } from "@/lib/schemas/content";
 import { agentTypes, type AgentType } from "@/lib/schemas/project";
-import { withLearnings, type Learning } from "./playbook";
-import { getOwnedProject } from "./projects";
+import type { PageQuery } from "@/lib/schemas/common";
+import type { Learning } from "@/lib/schemas/playbook";
+import { decodeCursor, isPaged, pageOf } from "./pages";
+import { addLearnings } from "./playbook";
+import { getOwnedProject, type ProjectRecord } from "./projects";
+import { ownedRow, ownedRows } from "./tenant";
 
 type ContentRecord = typeof contentItems.$inferSelect;
 
@@ -34,12 +41,23 @@ export type ContentItem = ReturnType<typeof serializeContentItem>;
  * A project's content in pipeline order: the launch pack (items of approved runs) and,
  * unless `approvedOnly`, the items of a completed run still waiting for review.
  */
-export async function projectContent(db: Database, projectId: string, { approvedOnly = false } = {}): Promise<ContentItem[]> {
+export async function projectContent(
+  db: Database,
+  project: Pick<ProjectRecord, "id" | "accountId">,
+  { approvedOnly = false } = {},
+): Promise<ContentItem[]> {
   const rows = await db
     .select({ item: contentItems, runStatus: agentRuns.status })
     .from(contentItems)
-    .innerJoin(agentRuns, eq(agentRuns.id, contentItems.runId))
-    .where(and(eq(contentItems.projectId, projectId), inArray(agentRuns.status, approvedOnly ? ["approved"] : ["approved", "completed"])))
+    .innerJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, project.accountId)))
+    .where(
+      ownedRows(
+        contentItems,
+        project.accountId,
+        eq(contentItems.projectId, project.id),
+        inArray(agentRuns.status, approvedOnly ? ["approved"] : ["approved", "completed"]),
+      ),
+    )
     .orderBy(asc(contentItems.position));
   const step = (agentType: string) => agentTypes.indexOf(agentType as AgentType);
   return rows
@@ -54,18 +72,29 @@ export function groupByStep(items: ContentItem[]) {
     .filter((section) => section.items.length > 0);
 }
 
-export async function listContent(ctx: AuthenticatedContext, projectId: string) {
+export async function listContent(ctx: ServiceContext, { projectId, ...query }: { projectId: string } & PageQuery) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  return { items: await projectContent(ctx.db, project.id) };
+  const items = await projectContent(ctx.db, project);
+  if (!isPaged(query)) return { items };
+  // The cursor holds the last item's step and id: the page goes on after that item, or after its step if the item is gone.
+  const step = (item: ContentItem) => agentTypes.indexOf(item.agentType);
+  const after = decodeCursor(query.cursor, ["number", "string"]);
+  let start = 0;
+  if (after) {
+    const at = items.findIndex((item) => item.id === after[1]);
+    start = at >= 0 ? at + 1 : items.findIndex((item) => step(item) > (after[0] as number));
+    if (start < 0) start = items.length;
+  }
+  const page = pageOf(items.slice(start), query, (item) => [step(item), item.id]);
+  return { items: page.rows, nextCursor: page.nextCursor };
 }
 
 async function getOwnedItem(db: Database, accountId: string, itemId: string) {
   const [found] = await db
-    .select({ item: contentItems, runStatus: agentRuns.status, project: projects })
+    .select({ item: contentItems, runStatus: agentRuns.status })
     .from(contentItems)
-    .innerJoin(projects, eq(projects.id, contentItems.projectId))
-    .innerJoin(agentRuns, eq(agentRuns.id, contentItems.runId))
-    .where(and(eq(contentItems.id, itemId), eq(projects.accountId, accountId)));
+    .innerJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, accountId)))
+    .where(ownedRow(contentItems, accountId, itemId));
   if (!found) throw new AppError("not_found", "Content item not found.");
   return found;
 }
@@ -74,23 +103,26 @@ async function getOwnedItem(db: Database, accountId: string, itemId: string) {
  * Saves the founder's edit. Edits stay when later steps run, and the playbook records
  * that the founder rewrote this piece, so later drafts can learn from it.
  */
-export async function editContent(ctx: AuthenticatedContext, itemId: string, edit: z.infer<typeof contentEditRequest>) {
-  const found = await getOwnedItem(ctx.db, ctx.account.id, itemId);
+export async function editContent(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof contentEditRequest>) {
+  const { account } = ctx;
+  const found = await getOwnedItem(ctx.db, account.id, input.itemId);
   const updated = await ctx.db.transaction(async (tx) => {
     const [item] = await tx
       .update(contentItems)
-      .set({ body: edit.body, ...(edit.title !== undefined && { title: edit.title }), editedByFounderAt: ctx.now, updatedAt: ctx.now })
-      .where(eq(contentItems.id, itemId))
+      .set({ body: input.body, ...(input.title !== undefined && { title: input.title }), editedByFounderAt: ctx.now, updatedAt: ctx.now })
+      .where(ownedRow(contentItems, account.id, input.itemId))
       .returning();
+    if (!item) throw new AppError("not_found", "Content item not found.");
     const learning: Learning = {
       date: ctx.now.toISOString().slice(0, 10),
       kind: "founder-edit",
-      text: `The founder rewrote "${item!.title}" (${item!.kind}); prefer their wording: ${item!.body.slice(0, 280)}`,
+      text: `The founder rewrote "${item.title}" (${item.kind}); prefer their wording: ${plainSummary(item.body, 280)}`,
     };
     // One learning per item: a newer edit replaces the older note about it.
-    const others = ((found.project.learnings as Learning[]) ?? []).filter((entry) => !entry.text.includes(`"${found.item.title}" (${found.item.kind})`));
-    await tx.update(projects).set({ learnings: withLearnings(others, [learning]), updatedAt: ctx.now }).where(eq(projects.id, found.project.id));
-    return item!;
+    await addLearnings(tx, { id: item.projectId, accountId: account.id }, [learning], ctx.now, (entry) =>
+      entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
+    );
+    return item;
   });
   return { item: serializeContentItem(updated, found.runStatus) };
 }
@@ -109,7 +141,7 @@ export function fileNameOf(title: string, extension: string): string {
 
 export const itemMarkdown = (item: Pick<ContentItem, "title" | "body">) => `# ${item.title}\n\n${item.body.trim()}\n`;
 
-export async function downloadContent(ctx: AuthenticatedContext, itemId: string): Promise<FileResult> {
-  const { item } = await getOwnedItem(ctx.db, ctx.account.id, itemId);
+export async function downloadContent(ctx: ServiceContext, input: { itemId: string }): Promise<FileResult> {
+  const { item } = await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
   return { body: itemMarkdown(item), contentType: "text/markdown; charset=utf-8", filename: fileNameOf(item.title, "md") };
 }

@@ -1,41 +1,67 @@
-import { eq, inArray } from "drizzle-orm";
+import "server-only";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { launchPackDocx } from "@/lib/exports/docx";
-import { launchPackMarkdown, loadLaunchPack } from "@/lib/exports/launch-pack";
+import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
 import { agentRuns, apiKeys, contentItems, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
 import { assertCanExport } from "@/lib/limits";
-import type { AuthenticatedContext, FileResult } from "@/lib/operations/operation";
+import type { ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
 import type { exportQuery } from "@/lib/schemas/content";
-import { fileNameOf } from "./content";
-import { getOwnedProject } from "./projects";
+import { exportMediaTypes } from "@/lib/schemas/exports";
+import type { Database } from "@/lib/db";
+import { fileNameOf, groupByStep, projectContent } from "./content";
+import { buildPlaybook } from "./playbook";
+import { coverLogoOf } from "./project-logos";
+import { getOwnedProject, type ProjectRecord } from "./projects";
+import { ownedRows } from "./tenant";
 
-const mediaTypes = {
-  json: "application/json",
-  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  pdf: "application/pdf",
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-} as const;
+
+/**
+ * Everything an export shows: the project, its decisions, the playbook and the launch
+ * pack's content (items of approved runs) grouped by pipeline step.
+ */
+export async function loadLaunchPack(db: Database, project: ProjectRecord, now: Date): Promise<LaunchPack> {
+  const playbook = await buildPlaybook(db, project);
+  const items = await projectContent(db, project, { approvedOnly: true });
+  return {
+    format: "launchloop.launch-pack",
+    version: 1,
+    generatedAt: now.toISOString(),
+    project: { id: project.id, name: project.name, status: project.status },
+    brand: { name: playbook.brand.name, tagline: playbook.brand.tagline },
+    decisions: project.decisions,
+    playbook,
+    sections: groupByStep(items).map((section) => ({
+      step: section.agentType,
+      title: section.title,
+      items: section.items.map(({ id, kind, title, body, source, editedByFounder }) => ({ id, kind, title, body, source, editedByFounder })),
+    })),
+  };
+}
 
 /** The launch pack in a format a founder can send: JSON, DOCX, PDF or XLSX (plans with exports). */
-export async function exportLaunchPack(ctx: AuthenticatedContext, query: z.infer<typeof exportQuery>): Promise<FileResult> {
+export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeof exportQuery>): Promise<FileResult> {
   const project = await getOwnedProject(ctx.db, ctx.account.id, query.projectId);
   assertCanExport(ctx.account);
-  const pack = await loadLaunchPack(ctx.db, project, ctx.now);
+  const [loaded, logo] = await Promise.all([loadLaunchPack(ctx.db, project, ctx.now), query.format === "json" ? undefined : coverLogoOf(ctx, project)]);
+  const pack = { ...loaded, logo };
   const render = {
-    json: async () => `${JSON.stringify(pack, null, 2)}\n`,
+    // The cover image stays out of the JSON document (it is bytes, not content).
+    json: async () => `${JSON.stringify({ ...pack, logo: undefined }, null, 2)}\n`,
     docx: () => launchPackDocx(pack),
     pdf: () => launchPackPdf(pack),
     xlsx: () => launchPackXlsx(pack),
   }[query.format];
   const body = await render();
-  return { body: typeof body === "string" ? body : new Uint8Array(body), contentType: mediaTypes[query.format], filename: fileNameOf(`${pack.brand.name} launch pack`, query.format) };
+  return { body: typeof body === "string" ? body : new Uint8Array(body), contentType: exportMediaTypes[query.format], filename: fileNameOf(`${pack.brand.name} launch pack`, query.format) };
 }
 
 /** Every content item of the launch pack as one Markdown document (plans with exports). */
-export async function downloadAllContent(ctx: AuthenticatedContext, projectId: string): Promise<FileResult> {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+export async function downloadAllContent(ctx: ServiceContext, input: { projectId: string }): Promise<FileResult> {
+  const project = await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
   assertCanExport(ctx.account);
   const pack = await loadLaunchPack(ctx.db, project, ctx.now);
   return { body: launchPackMarkdown(pack), contentType: "text/markdown; charset=utf-8", filename: fileNameOf(`${pack.brand.name} launch pack`, "md") };
@@ -44,18 +70,16 @@ export async function downloadAllContent(ctx: AuthenticatedContext, projectId: s
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
 /** Everything the account owns, as JSON: never a secret, a hash or another account's data. */
-export async function exportAccount(ctx: AuthenticatedContext): Promise<FileResult> {
+export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
   const { db, account } = ctx;
-  const keys = await db.select().from(apiKeys).where(eq(apiKeys.accountId, account.id));
-  const owned = await db.select().from(projects).where(eq(projects.accountId, account.id));
-  const projectIds = owned.map((project) => project.id);
-  const within = <T extends { projectId: unknown }>(table: T) => inArray(table.projectId as never, projectIds.length ? projectIds : ["00000000-0000-0000-0000-000000000000"]);
-  const [runs, content, cycles, items, tasks, [subscription]] = await Promise.all([
-    db.select().from(agentRuns).where(within(agentRuns)),
-    db.select().from(contentItems).where(within(contentItems)),
-    db.select().from(growthCycles).where(within(growthCycles)),
-    db.select().from(growthItems).where(within(growthItems)),
-    db.select().from(growthTasks).where(within(growthTasks)),
+  const [keys, owned, runs, content, cycles, items, tasks, [subscription]] = await Promise.all([
+    db.select().from(apiKeys).where(ownedRows(apiKeys, account.id)),
+    db.select().from(projects).where(ownedRows(projects, account.id)),
+    db.select().from(agentRuns).where(ownedRows(agentRuns, account.id)),
+    db.select().from(contentItems).where(ownedRows(contentItems, account.id)),
+    db.select().from(growthCycles).where(ownedRows(growthCycles, account.id)),
+    db.select().from(growthItems).where(ownedRows(growthItems, account.id)),
+    db.select().from(growthTasks).where(ownedRows(growthTasks, account.id)),
     db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id)),
   ]);
   const document = {
@@ -90,8 +114,8 @@ export async function exportAccount(ctx: AuthenticatedContext): Promise<FileResu
           weekStart: cycle.weekStart,
           plan: cycle.plan,
           retro: cycle.retro,
-          items: items.filter((item) => item.cycleId === cycle.id).map(({ projectId: _project, ...item }) => ({ ...item, createdAt: iso(item.createdAt), updatedAt: iso(item.updatedAt) })),
-          tasks: tasks.filter((task) => task.cycleId === cycle.id).map(({ projectId: _project, ...task }) => ({ ...task, createdAt: iso(task.createdAt), updatedAt: iso(task.updatedAt) })),
+          items: items.filter((item) => item.cycleId === cycle.id).map(({ projectId: _project, accountId: _account, ...item }) => ({ ...item, createdAt: iso(item.createdAt), updatedAt: iso(item.updatedAt) })),
+          tasks: tasks.filter((task) => task.cycleId === cycle.id).map(({ projectId: _project, accountId: _account, ...task }) => ({ ...task, createdAt: iso(task.createdAt), updatedAt: iso(task.updatedAt) })),
         })),
     })),
   };

@@ -1,10 +1,10 @@
-import { eq, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import type { Database } from "@/lib/db";
 import { bootstrapReplays } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { RequestContext } from "@/lib/operations/operation";
+import type { RequestContext } from "@/lib/core/context";
 import type { bootstrapRequest, bootstrapResponse } from "@/lib/schemas/account";
 import { sha256Hex } from "@/lib/security/hashing";
 import { seal, unseal } from "@/lib/security/secret";
@@ -25,8 +25,8 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
   const tokenDigest = sha256Hex(input.tokenHash);
   const requestDigest = sha256Hex(JSON.stringify({ tokenHash: input.tokenHash, name }));
 
-  await ctx.db.delete(bootstrapReplays).where(lt(bootstrapReplays.expiresAt, ctx.now));
-  const replay = await findReplay(ctx.db, tokenDigest, requestDigest);
+  await purgeExpiredReplays(ctx.db, ctx.now);
+  const replay = await findReplay(ctx.db, tokenDigest, requestDigest, ctx.now);
   if (replay) return replay;
 
   const issued = await ctx.db.transaction(async (tx) => {
@@ -45,13 +45,23 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
   if (issued) return issued;
 
   // A concurrent identical request may have used the token a moment ago: replay its answer.
-  const raced = await findReplay(ctx.db, tokenDigest, requestDigest);
+  const raced = await findReplay(ctx.db, tokenDigest, requestDigest, ctx.now);
   if (raced) return raced;
   throw new AppError("invalid_token");
 }
 
-async function findReplay(db: Database, tokenDigest: string, requestDigest: string) {
-  const [replay] = await db.select().from(bootstrapReplays).where(eq(bootstrapReplays.tokenDigest, tokenDigest));
+/** Deletes the kept answers (each holds a sealed key) whose 15 minutes are over; run on every bootstrap and on a schedule. */
+export async function purgeExpiredReplays(db: Database, now: Date): Promise<number> {
+  const purged = await db.delete(bootstrapReplays).where(lt(bootstrapReplays.expiresAt, now)).returning({ tokenDigest: bootstrapReplays.tokenDigest });
+  return purged.length;
+}
+
+async function findReplay(db: Database, tokenDigest: string, requestDigest: string, now: Date) {
+  // An expired answer is never replayed, even before the purge has removed it.
+  const [replay] = await db
+    .select()
+    .from(bootstrapReplays)
+    .where(and(eq(bootstrapReplays.tokenDigest, tokenDigest), gt(bootstrapReplays.expiresAt, now)));
   if (!replay) return undefined;
   // The token was used: only the identical request gets the answer again.
   if (replay.requestDigest !== requestDigest) throw new AppError("invalid_token");

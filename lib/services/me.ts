@@ -1,12 +1,13 @@
+import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import { dailyRunUsage, projects } from "@/lib/db/schema";
-import { entitlementsOf } from "@/lib/limits";
+import { checkoutPointer, entitlementsOf } from "@/lib/limits";
 import { utcDay } from "@/lib/limits/gates";
-import type { AuthenticatedContext } from "@/lib/operations/operation";
-import { getBilling, checkoutPointer } from "./billing";
+import type { ServiceContext } from "@/lib/core/context";
+import { getBilling } from "./billing";
 
 /** The caller's account: plan, limits, scope-aware usage, billing, and how to activate. */
-export async function describeAccount(ctx: Pick<AuthenticatedContext, "db" | "account" | "now">) {
+export async function describeAccount(ctx: Pick<ServiceContext, "db" | "account" | "now">) {
   const { db, account } = ctx;
   const [projectCount] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
   const runsByProject = await db

@@ -1,44 +1,42 @@
-import { and, eq, lt } from "drizzle-orm";
+import "server-only";
+import { eq, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { runAgent } from "@/lib/agents/run";
-import type { AgentInput, ApprovedOutputs } from "@/lib/agents";
+import type { AgentInput } from "@/lib/agents";
+import { readFeedback } from "@/lib/agents/feedback";
+import { pipelineInput } from "@/lib/agents/inputs";
 import { ModelFailure } from "@/lib/ai/generate";
 import type { Database } from "@/lib/db";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { describeError, isUniqueViolation } from "@/lib/db/errors";
 import { agentRuns, contentItems, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { AuthenticatedContext } from "@/lib/operations/operation";
-import { agentTypes, type AgentType, type Decisions, type Onboarding, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
-import { getOwnedProject, pipelineRunsOf, pipelineState, runsOf, serializeProject, serializeRun, type ProjectRecord, type RunRecord } from "./projects";
+import type { ServiceContext } from "@/lib/core/context";
+import { loadOwned, ownedRow, ownedRows } from "./tenant";
+import { agentTypes, type AgentType, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
+import { getOwnedProject, getOwnedProjectWithRuns, pipelineRunsOf, pipelineState, runsOf, serializeProject, serializeRun, type ProjectRecord, type RunRecord } from "./projects";
 
 /** A run still `running` this long after it started lost its process (the model call is bounded well below it). */
 export const staleRunAfterMs = 6 * 60 * 1000;
 
 /** Settles runs whose process died as `failed` (and gives their run back), so a project is never stuck. */
-export async function settleStaleRuns(db: Database, projectId: string, now: Date): Promise<void> {
+export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord, "id" | "accountId">, now: Date): Promise<void> {
   const stale = await db
     .update(agentRuns)
     .set({ status: "failed", error: "The run was interrupted before it finished. Start it again.", completedAt: now })
-    .where(and(eq(agentRuns.projectId, projectId), eq(agentRuns.status, "running"), lt(agentRuns.startedAt, new Date(now.getTime() - staleRunAfterMs))))
+    .where(
+      ownedRows(
+        agentRuns,
+        project.accountId,
+        eq(agentRuns.projectId, project.id),
+        eq(agentRuns.status, "running"),
+        lt(agentRuns.startedAt, new Date(now.getTime() - staleRunAfterMs)),
+      ),
+    )
     .returning();
   for (const run of stale) {
     if (run.countedDay) await releaseDailyRun(db, run.accountId, run.projectId, run.countedDay);
   }
-}
-
-/** What an agent works from: the answers, the decisions, earlier approved work and the last rejection's feedback. */
-function agentInput(project: ProjectRecord, runs: RunRecord[], agentType: AgentType): AgentInput {
-  const approved: Record<string, unknown> = {};
-  for (const run of runs) if (run.status === "approved" && run.agentType !== agentType) approved[run.agentType] = run.output;
-  const lastOfStep = runs.filter((run) => run.agentType === agentType && run.status !== "running").at(-1);
-  return {
-    projectName: project.name,
-    onboarding: project.onboarding as Onboarding,
-    decisions: project.decisions as Decisions,
-    approved: approved as ApprovedOutputs,
-    feedback: lastOfStep?.status === "rejected" ? lastOfStep.feedback : null,
-  };
 }
 
 /**
@@ -46,26 +44,27 @@ function agentInput(project: ProjectRecord, runs: RunRecord[], agentType: AgentT
  * the daily cap and records it as `running` in one transaction (the database allows one
  * running agent per project), then does the work and settles the run.
  */
-export async function startAgentRun(ctx: AuthenticatedContext, input: z.infer<typeof startAgentRequest>) {
+export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof startAgentRequest>) {
   const { db, account, now } = ctx;
-  const project = await getOwnedProject(db, account.id, input.projectId);
-  await settleStaleRuns(db, project.id, now);
-  if (project.status === "onboarding") throw new AppError("not_confirmed");
+  await settleStaleRuns(db, await getOwnedProject(db, account.id, input.projectId), now);
 
   let run: RunRecord;
   let runs: RunRecord[];
+  let project: ProjectRecord;
   try {
-    ({ run, runs } = await db.transaction(async (tx) => {
+    ({ run, runs, project } = await db.transaction(async (tx) => {
       // Concurrent starts for a project queue here, so each one checks the state the previous one left.
-      await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, project.id)).for("update");
-      const runs = await runsOf(tx, project.id);
+      const [project] = await tx.select().from(projects).where(ownedRow(projects, account.id, input.projectId)).for("update");
+      if (!project) throw new AppError("not_found", "Project not found.");
+      if (project.status === "onboarding") throw new AppError("not_confirmed");
+      const runs = await runsOf(tx, project);
       assertCanStart(runs, input.agentType);
       const countedDay = await reserveDailyRun(tx, account, project.id, now);
       const [inserted] = await tx
         .insert(agentRuns)
         .values({ projectId: project.id, accountId: account.id, agentType: input.agentType, status: "running", countedDay, startedAt: now })
         .returning();
-      return { run: inserted!, runs };
+      return { run: inserted!, runs, project };
     }));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("agent_running");
@@ -73,13 +72,13 @@ export async function startAgentRun(ctx: AuthenticatedContext, input: z.infer<ty
   }
 
   ctx.progress?.(0, 1, `Running ${input.agentType}`);
-  const work = executeRun(db, run, agentInput(project, runs, input.agentType));
+  const work = executeRun(db, run, pipelineInput(project, runs, input.agentType, now));
   // The work finishes even if the client goes away; the platform is asked to wait for it.
   ctx.waitUntil?.(work);
   const settled = await work;
   ctx.progress?.(1, 1, `${input.agentType} ${settled.status}`);
-  const [current] = await db.select().from(projects).where(eq(projects.id, project.id));
-  return { run: serializeRun(settled), project: serializeProject(current!, await pipelineRunsOf(db, project.id)) };
+  const current = await getOwnedProject(db, account.id, project.id);
+  return { run: serializeRun(settled), project: serializeProject(current, await pipelineRunsOf(db, current)) };
 }
 
 /** The pipeline rules for starting `agentType` given the project's runs (409s with their codes). */
@@ -93,7 +92,7 @@ function assertCanStart(runs: RunRecord[], agentType: AgentType) {
     );
   }
   if (latest.get(agentType)?.status === "completed") {
-    throw new AppError("review_pending", `Review the last ${agentType} run (PATCH /api/v1/agents) before running it again.`);
+    throw new AppError("review_pending", `Approve or reject the last ${agentType} run before running it again.`);
   }
 }
 
@@ -112,13 +111,14 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
           model: result.usage.model,
           completedAt: new Date(),
         })
-        .where(and(eq(agentRuns.id, run.id), eq(agentRuns.status, "running")))
+        .where(ownedRow(agentRuns, run.accountId, run.id, eq(agentRuns.status, "running")))
         .returning();
-      if (!completed) return (await tx.select().from(agentRuns).where(eq(agentRuns.id, run.id)))[0]!;
+      if (!completed) return loadOwned(tx, agentRuns, run.accountId, run.id, "Run not found.");
       if (result.content.length) {
         await tx.insert(contentItems).values(
           result.content.map((item, position) => ({
             projectId: run.projectId,
+            accountId: run.accountId,
             runId: run.id,
             agentType: run.agentType,
             kind: item.kind,
@@ -133,63 +133,76 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
     });
   } catch (error) {
     const reason = error instanceof ModelFailure ? error.message : "The run failed on our side. It was not counted; start it again.";
-    if (!(error instanceof ModelFailure)) console.error(`run ${run.id} failed`, error);
+    if (!(error instanceof ModelFailure)) console.error(`run ${run.id} failed: ${describeError(error)}`);
     const [failed] = await db
       .update(agentRuns)
       .set({ status: "failed", error: reason, completedAt: new Date() })
-      .where(and(eq(agentRuns.id, run.id), eq(agentRuns.status, "running")))
+      .where(ownedRow(agentRuns, run.accountId, run.id, eq(agentRuns.status, "running")))
       .returning();
     // A failure through our fault or the model provider's does not count against the cap.
     if (failed && run.countedDay) await releaseDailyRun(db, run.accountId, run.projectId, run.countedDay);
-    return failed ?? (await db.select().from(agentRuns).where(eq(agentRuns.id, run.id)))[0]!;
+    return failed ?? (await loadOwned(db, agentRuns, run.accountId, run.id, "Run not found."));
   }
 }
 
 /** Approves (moving the pipeline on) or rejects (keeping the step, feedback for its next run) a completed run. */
-export async function reviewRun(ctx: AuthenticatedContext, input: z.infer<typeof reviewRunRequest>) {
+export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof reviewRunRequest>) {
   const { db, account, now } = ctx;
-  const [found] = await db
-    .select({ run: agentRuns, project: projects })
-    .from(agentRuns)
-    .innerJoin(projects, eq(projects.id, agentRuns.projectId))
-    .where(and(eq(agentRuns.id, input.runId), eq(projects.accountId, account.id)));
-  if (!found) throw new AppError("not_found", "Run not found.");
-  const notReviewable = () => new AppError("run_not_reviewable", `Only a completed run can be reviewed; this one is ${found.run.status}.`);
-  if (found.run.status !== "completed") throw notReviewable();
-
   const { run, project } = await db.transaction(async (tx) => {
+    // The review is a conditional update on the status that was checked: two reviews of one run cannot both pass.
     const [reviewed] = await tx
       .update(agentRuns)
       .set({ status: input.action === "approve" ? "approved" : "rejected", feedback: input.feedback ?? null, reviewedAt: now })
-      .where(and(eq(agentRuns.id, found.run.id), eq(agentRuns.status, "completed")))
+      .where(ownedRow(agentRuns, account.id, input.runId, eq(agentRuns.status, "completed")))
       .returning();
-    if (!reviewed) throw notReviewable();
-    if (input.action === "reject") await tx.delete(contentItems).where(eq(contentItems.runId, found.run.id));
-
-    const decisions = input.decisions ? { ...(found.project.decisions as Decisions), ...input.decisions } : found.project.decisions;
-    const finished = input.action === "approve" && found.run.agentType === agentTypes.at(-1) && found.project.status === "pipeline";
+    if (!reviewed) {
+      const current = await loadOwned(tx, agentRuns, account.id, input.runId, "Run not found.");
+      throw new AppError("run_not_reviewable", `Only a completed run can be reviewed; this one is ${current.status}.`);
+    }
+    if (input.action === "reject") {
+      await tx.delete(contentItems).where(ownedRows(contentItems, account.id, eq(contentItems.runId, reviewed.id)));
+    }
+    const finished = input.action === "approve" && reviewed.agentType === agentTypes.at(-1);
+    // "Bitte alles auf Deutsch": a rejection that asks for a language sets the project's language.
+    const language = input.action === "reject" ? readFeedback(input.feedback).language : undefined;
     const [updated] = await tx
       .update(projects)
-      .set({ decisions, updatedAt: now, ...(finished && { status: "launch_ready" as const }) })
-      .where(eq(projects.id, found.project.id))
+      .set({
+        // Decisions merge in SQL: a concurrent PATCH of other members is never lost.
+        ...(input.decisions && { decisions: mergeDecisions(input.decisions) }),
+        updatedAt: now,
+        ...(language && { language }),
+        ...(finished && { status: sql`case when ${projects.status} = 'pipeline' then 'launch_ready' else ${projects.status} end` }),
+      })
+      .where(ownedRow(projects, account.id, reviewed.projectId))
       .returning();
     return { run: reviewed, project: updated! };
   });
-  return { run: serializeRun(run), project: serializeProject(project, await pipelineRunsOf(db, project.id)) };
+  return { run: serializeRun(run), project: serializeProject(project, await pipelineRunsOf(db, project)) };
 }
 
 /** The project with its runs (oldest first), settling any run whose process died. */
-export async function getProjectDetail(ctx: AuthenticatedContext, projectId: string) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  await settleStaleRuns(ctx.db, project.id, ctx.now);
-  const runs = await runsOf(ctx.db, project.id);
+export async function getProjectDetail(ctx: ServiceContext, { projectId }: { projectId: string }) {
+  let { project, runs } = await getOwnedProjectWithRuns(ctx.db, ctx.account.id, projectId);
+  // Settling writes only when a run has outlived its bound (its process died): reads stay one statement.
+  const staleBefore = ctx.now.getTime() - staleRunAfterMs;
+  if (runs.some((run) => run.status === "running" && run.startedAt.getTime() < staleBefore)) {
+    await settleStaleRuns(ctx.db, project, ctx.now);
+    runs = await runsOf(ctx.db, project);
+  }
   return { project: serializeProject(project, runs), runs: runs.map(serializeRun) };
 }
 
+/** `decisions || patch`: members sent replace the stored ones, members left out stay, in one statement. */
+const mergeDecisions = (patch: Decisions) => sql<Decisions>`${projects.decisions} || ${JSON.stringify(patch)}::jsonb`;
+
 /** Merges founder decisions into the project: members sent replace, members left out stay. */
-export async function updateDecisions(ctx: AuthenticatedContext, projectId: string, decisions: Decisions) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  const merged = { ...(project.decisions as Decisions), ...decisions };
-  await ctx.db.update(projects).set({ decisions: merged, updatedAt: ctx.now }).where(eq(projects.id, project.id));
-  return { decisions: merged };
+export async function updateDecisions(ctx: ServiceContext, { projectId, decisions }: { projectId: string; decisions: Decisions }) {
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({ decisions: mergeDecisions(decisions), updatedAt: ctx.now })
+    .where(ownedRow(projects, ctx.account.id, projectId))
+    .returning({ decisions: projects.decisions });
+  if (!updated) throw new AppError("not_found", "Project not found.");
+  return { decisions: updated.decisions };
 }

@@ -1,40 +1,59 @@
-import { and, asc, eq } from "drizzle-orm";
+import "server-only";
+import { asc, eq } from "drizzle-orm";
 import type { BrandSystem } from "@/lib/agents/brand-architect";
 import type { LaunchStrategy } from "@/lib/agents/launch-strategist";
 import type { MarketStrategy } from "@/lib/agents/market-strategist";
 import { projectChannels } from "@/lib/channels";
 import type { Database } from "@/lib/db";
-import { agentRuns } from "@/lib/db/schema";
-import type { AuthenticatedContext } from "@/lib/operations/operation";
-import type { Decisions, Onboarding } from "@/lib/schemas/project";
+import { agentRuns, projects } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { plainSummary } from "@/lib/exports/markdown-blocks";
+import type { ServiceContext } from "@/lib/core/context";
+import type { Learning, Playbook } from "@/lib/schemas/playbook";
+import type { AgentType } from "@/lib/schemas/project";
 import { getOwnedProject, type ProjectRecord } from "./projects";
+import { ownedRow, ownedRows } from "./tenant";
 
-export interface Learning {
-  date: string;
-  kind: "worked" | "quiet" | "founder-note" | "founder-edit";
-  text: string;
+export type { Learning };
+
+/** The newest learnings a project keeps. */
+const keptLearnings = 100;
+
+/**
+ * Adds learnings to the caller's project inside the caller's transaction: the project row
+ * is locked first, so concurrent retros and edits each add theirs and none is lost.
+ * `replaces` drops older learnings the new ones supersede.
+ */
+export async function addLearnings(
+  tx: Database,
+  project: Pick<ProjectRecord, "id" | "accountId">,
+  added: Learning[],
+  now: Date,
+  replaces: (learning: Learning) => boolean = () => false,
+): Promise<void> {
+  const [locked] = await tx.select({ learnings: projects.learnings }).from(projects).where(ownedRow(projects, project.accountId, project.id)).for("update");
+  if (!locked) throw new AppError("not_found", "Project not found.");
+  const learnings = [...locked.learnings.filter((learning) => !replaces(learning)), ...added].slice(-keptLearnings);
+  await tx.update(projects).set({ learnings, updatedAt: now }).where(ownedRow(projects, project.accountId, project.id));
 }
-
-/** The project's learnings with new ones added: the newest 100 are kept. */
-export const withLearnings = (existing: unknown, added: Learning[]): Learning[] => [...((existing as Learning[] | null) ?? []), ...added].slice(-100);
 
 /**
  * The Marketing Playbook: the project's strategy as it stands, from the founder's
  * decisions first, then the approved outputs, then their answers, plus dated learnings.
  * The same object is shown to the founder and given to later agents as context.
  */
-export async function buildPlaybook(db: Database, project: ProjectRecord) {
+export async function buildPlaybook(db: Database, project: ProjectRecord): Promise<Playbook> {
   const approvedRuns = await db
     .select({ agentType: agentRuns.agentType, output: agentRuns.output })
     .from(agentRuns)
-    .where(and(eq(agentRuns.projectId, project.id), eq(agentRuns.status, "approved")))
+    .where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id), eq(agentRuns.status, "approved")))
     .orderBy(asc(agentRuns.startedAt));
   const outputOf = <T>(agentType: string) => approvedRuns.filter((run) => run.agentType === agentType).at(-1)?.output as T | undefined;
   const playbook = assemblePlaybook(project, {
     market: outputOf<MarketStrategy>("market-strategist"),
     brand: outputOf<BrandSystem>("brand-architect"),
     launch: outputOf<LaunchStrategy>("launch-strategist"),
-    approvedSteps: approvedRuns.map((run) => run.agentType),
+    approvedSteps: approvedRuns.map((run) => run.agentType as AgentType),
   });
   return { ...playbook, markdown: playbookMarkdown(playbook) };
 }
@@ -43,12 +62,11 @@ interface ApprovedWork {
   market?: MarketStrategy;
   brand?: BrandSystem;
   launch?: LaunchStrategy;
-  approvedSteps: string[];
+  approvedSteps: AgentType[];
 }
 
 function assemblePlaybook(project: ProjectRecord, { market, brand, launch, approvedSteps }: ApprovedWork) {
-  const onboarding = project.onboarding as Onboarding;
-  const decisions = project.decisions as Decisions;
+  const { onboarding, decisions } = project;
 
   return {
     projectId: project.id,
@@ -68,15 +86,13 @@ function assemblePlaybook(project: ProjectRecord, { market, brand, launch, appro
     voice: brand?.voice ?? { description: null, traits: onboarding.toneWords ?? [], do: [], dont: onboarding.avoidToneWords ?? [] },
     channels: launch?.channelStrategy ?? projectChannels(onboarding).map((channel) => ({ channel, role: null, cadence: null, firstMove: null })),
     launchPlan: launch ? { goal: launch.launchGoal, phases: launch.launchPlan, metrics: launch.metrics } : null,
-    learnings: (project.learnings as Learning[]) ?? [],
+    learnings: project.learnings,
     approvedSteps,
   };
 }
 
-type Playbook = ReturnType<typeof assemblePlaybook>;
-
 /** The playbook as a document a founder reads and a model takes as context. */
-export function playbookMarkdown(playbook: Playbook): string {
+export function playbookMarkdown(playbook: Omit<Playbook, "markdown">): string {
   const sections = [`# Marketing Playbook: ${playbook.brand.name}`];
   if (playbook.brand.tagline) sections.push(`> ${playbook.brand.tagline}`);
   if (playbook.positioning) sections.push(`## Positioning\n\n**${playbook.positioning.name}.** ${playbook.positioning.statement}`);
@@ -90,11 +106,11 @@ export function playbookMarkdown(playbook: Playbook): string {
   if (playbook.launchPlan) {
     sections.push(`## Launch plan\n\n**Goal:** ${playbook.launchPlan.goal}\n\n${playbook.launchPlan.phases.map((phase) => `- **${phase.phase}** (${phase.timing}): ${phase.actions.join(" ")}`).join("\n")}`);
   }
-  if (playbook.learnings.length) sections.push(`## Learnings\n\n${playbook.learnings.map((learning) => `- ${learning.date} (${learning.kind}): ${learning.text}`).join("\n")}`);
+  if (playbook.learnings.length) sections.push(`## Learnings\n\n${playbook.learnings.map((learning) => `- ${learning.date} (${learning.kind}): ${plainSummary(learning.text, 400)}`).join("\n")}`);
   return sections.join("\n\n");
 }
 
-export async function getPlaybook(ctx: AuthenticatedContext, projectId: string) {
+export async function getPlaybook(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   return { playbook: await buildPlaybook(ctx.db, project) };
 }

@@ -1,9 +1,10 @@
+import "server-only";
 import type { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import { verifyCaptcha } from "@/lib/auth/captcha";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import type { RequestContext } from "@/lib/operations/operation";
+import type { RequestContext } from "@/lib/core/context";
 import type { signupRequest } from "@/lib/schemas/account";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeClient } from "@/lib/billing/stripe-client";
@@ -5,7 +6,8 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { stripeEvents, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { activatePlan, endPlan, type PaidPlan } from "./billing";
+import type { PaidPlan } from "@/lib/limits";
+import { activatePlan, endPlan } from "./billing";
 
 const handledEvents = new Set([
   "checkout.session.completed",

@@ -18,6 +18,7 @@ const specifiedEndpoints = [
   "GET /api/v1/projects",
   "POST /api/v1/projects",
   "GET /api/v1/projects/{id}",
+  "PATCH /api/v1/projects/{id}",
   "POST /api/v1/projects/{id}/confirm",
   "POST /api/v1/agents",
   "PATCH /api/v1/agents",
@@ -26,6 +27,7 @@ const specifiedEndpoints = [
   "PATCH /api/v1/content/{itemId}",
   "GET /api/v1/content/{itemId}/download",
   "GET /api/v1/projects/{id}/brain",
+  "GET /api/v1/projects/{id}/events",
   "PATCH /api/v1/projects/{id}/decisions",
   "GET /api/v1/export",
   "GET /api/v1/account/export",
@@ -39,10 +41,22 @@ const specifiedEndpoints = [
   "PATCH /api/v1/growth/tasks/{taskId}",
   "GET /api/v1/billing",
   "POST /api/v1/billing/checkout",
+  // Key management (issue 11): listed and revoked with a key, created only in the browser.
+  "GET /api/v1/keys",
+  "DELETE /api/v1/keys/{keyId}",
+];
+
+// Beyond the specification: the growth calendar feed (issue 13).
+const calendarEndpoints = [
+  "GET /api/v1/projects/{id}/growth/calendar.ics",
+  "GET /api/v1/projects/{id}/growth/calendar-subscription",
+  "POST /api/v1/projects/{id}/growth/calendar-subscription",
+  "DELETE /api/v1/projects/{id}/growth/calendar-subscription",
+  "GET /api/v1/calendar-feeds/{token}/calendar.ics",
 ];
 
 describe("GET /api/v1/openapi.json", () => {
-  it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with all 29 endpoints", async () => {
+  it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the specification's endpoints, key management, the event stream and the calendar feed", async () => {
     const response = await app.request("GET", "/api/v1/openapi.json");
     expect(response.status).toBe(200);
     const document = response.json;
@@ -55,7 +69,7 @@ describe("GET /api/v1/openapi.json", () => {
     const declared = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(declared.sort()).toEqual([...specifiedEndpoints].sort());
+    expect(declared.sort()).toEqual([...specifiedEndpoints, ...calendarEndpoints].sort());
   });
 
   it("declares bearer security, closed request bodies and the error envelopes", async () => {
@@ -69,6 +83,12 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.components.schemas.Onboarding.additionalProperties).toBe(false);
     expect(document.components.schemas.Error.required).toEqual(expect.arrayContaining(["error", "code", "retryable"]));
     expect(document.paths["/api/v1/meta"].get.security).toEqual([]);
+    // Statuses come from each operation's error codes, as the specification's endpoint table lists them.
+    const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses).filter((status) => status !== "default");
+    expect(statuses("/api/v1/projects/{id}/confirm", "post")).toEqual(expect.arrayContaining(["200", "400", "401", "404"]));
+    expect(statuses("/api/v1/projects/{id}", "get")).not.toContain("400");
+    expect(statuses("/api/v1/agents", "post")).toEqual(expect.arrayContaining(["400", "401", "402", "404", "409", "429"]));
+    expect(document.paths["/api/v1/agents"].post.responses["409"].description).toContain("`step_mismatch`");
   });
 });
 
@@ -84,7 +104,7 @@ describe("GET /api/v1/meta", () => {
       ["pro", 24, 1, 40, true],
       ["studio", 89, 10, 100, true],
     ]);
-    expect(meta.endpoints).toHaveLength(29);
+    expect(meta.endpoints).toHaveLength(specifiedEndpoints.length + calendarEndpoints.length);
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");
     expect(meta.mcp).toEqual({ url: "http://launchloop.test/api/mcp", transport: "streamable-http" });

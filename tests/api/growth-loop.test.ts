@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
-type Item = { id: string; channel: Channel; title: string; status: string; draft: { body: string; parts: string[]; title: string | null } | null };
+type Item = { id: string; channel: Channel; title: string; angle: string; status: string; draft: { body: string; parts: string[]; title: string | null } | null };
 
 function expectWithinLimits(item: Item) {
   const rule = channelRules[item.channel];
@@ -147,10 +147,13 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     expect(Date.parse(week2.weekStart) - Date.parse(week1.weekStart)).toBeGreaterThanOrEqual(7 * 86_400_000);
     const entry = (channel: string) => week2.plan.contentPlan.find((planned: { channel: string }) => planned.channel === channel);
     expect(entry("linkedin").count).toBe(2);
-    expect(entry("linkedin").items[0].angle).toMatch(/^More of what worked/);
-    expect(entry("x").items[0].angle).toMatch(/^New angle/);
-    expect(entry("reddit").items[0].title).toContain("(carried over)");
-    expect(week2.plan.weekTheme).toMatch(/^More of what worked/);
+    // More of what worked (the same angle, noted why), a new angle for what was quiet, skipped work planned again.
+    expect(entry("linkedin").items[0]).toMatchObject({ angle: linkedin.angle, notes: expect.stringContaining("graded great") });
+    expect(entry("x").items[0].angle).not.toBe(x.angle);
+    expect(entry("x").items[0].notes).toContain("was quiet");
+    expect(entry("reddit").items[0]).toMatchObject({ title: reddit.title, notes: expect.stringContaining("planned again") });
+    expect(week2.plan.weekTheme).toMatch(/^Week 2: /);
+    expect(week2.plan.rationale).toMatch(/Budget: 5 hours a week give 6 pieces/);
     expect(week2.plan.rationale).toContain("LinkedIn carried the week");
     expect(week2.plan.rationale).toContain("graded great");
 

@@ -2,7 +2,9 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
+import { showcaseMarkdown } from "../support/export-showcase";
 import { sampleOnboarding, sampleProject } from "../support/founder";
+import { findText, readPdf } from "../support/pdf-reader";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -74,6 +76,27 @@ describe("launch pack content", () => {
     expect(playbook.json.playbook.learnings).toContainEqual(expect.objectContaining({ kind: "founder-edit", text: expect.stringContaining("Questions & answers") }));
   });
 
+  it("teaches the playbook a plain-text summary of an edit, cut at a word with an ellipsis", async () => {
+    const founder = await app.signUpWithKey();
+    await setPlan(app.db, founder.email, "pro");
+    const id = await launchReadyProject(app, founder.key);
+    const items = (await app.request("GET", `/api/v1/projects/${id}/content`, { key: founder.key })).json.items;
+    const about = items.find((item: { kind: string }) => item.kind === "about");
+    const body = `## Our story\n\n**Tidybooks** started when a _freelance_ designer lost a weekend to receipts. [Read more](https://example.com).\n\n- Reconciles payments overnight\n- Chases late invoices politely\n\n${"Every sentence here is the founder's own wording. ".repeat(8)}`;
+    expect((await app.request("PATCH", `/api/v1/content/${about.id}`, { key: founder.key, body: { body } })).status).toBe(200);
+    const { learnings } = (await app.request("GET", `/api/v1/projects/${id}/brain`, { key: founder.key })).json.playbook;
+    const learning = learnings.find((entry: { kind: string }) => entry.kind === "founder-edit");
+    const summary = learning.text.split("prefer their wording: ")[1];
+    expect(summary).toMatch(/^Our story\. Tidybooks started when a freelance designer lost a weekend to receipts\. Read more\. Reconciles payments overnight\. Chases late invoices politely\. Every sentence/);
+    expect(summary).not.toMatch(/[*_#[\]\n]|\(https?:/);
+    expect(summary.endsWith("…")).toBe(true);
+    expect(Array.from(summary).length).toBeLessThanOrEqual(280);
+    // Cut between words: what precedes the ellipsis is a whole word of the body.
+    expect(body).toMatch(new RegExp(`\\b${summary.slice(0, -1).split(" ").at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
+    const markdown = (await app.request("GET", `/api/v1/projects/${id}/content/download-all`, { key: founder.key })).text;
+    expect(markdown).toContain(`prefer their wording: ${summary}`);
+  });
+
   it.each([
     ["an empty body", { body: "" }],
     ["a body over 20000 characters", { body: "x".repeat(20001) }],
@@ -99,7 +122,7 @@ describe("launch pack content", () => {
     const response = await app.request("GET", `/api/v1/projects/${projectId}/content/download-all`, { key });
     expect(response.status).toBe(200);
     expect(response.text).toMatch(/^# Tidybooks 整理簿: launch pack/);
-    for (const heading of ["## Market strategy", "## Brand system", "## Launch strategy", "## Website copy", "## Launch assets", "### Questions & answers"]) {
+    for (const heading of ["## Marketing Playbook", "### Positioning", "### Channels", "## Market strategy", "## Brand system", "## Launch strategy", "## Website copy", "## Launch assets", "### Questions & answers"]) {
       expect(response.text).toContain(heading);
     }
     expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''tidybooks-%E6%95%B4%E7%90%86%E7%B0%BF-launch-pack.md");
@@ -193,6 +216,27 @@ describe("exports", () => {
     expect(xml).not.toMatch(/\*\*[^*<]+\*\*/);
   });
 
+  it("gives Word headings that step down clearly and tables whose rows never split, header repeated", async () => {
+    const zip = await JSZip.loadAsync((await fetchBinary(`/api/v1/export?projectId=${projectId}&format=docx`)).bytes);
+    const styles = await zip.file("word/styles.xml")!.async("string");
+    const size = (level: number) => {
+      const style = styles.match(new RegExp(`<w:style [^>]*w:styleId="Heading${level}"[^>]*>([\\s\\S]*?)</w:style>`))?.[1] ?? "";
+      return Number(style.match(/<w:sz w:val="(\d+)"/)?.[1] ?? 0);
+    };
+    const body = 22;
+    expect(size(1)).toBeGreaterThanOrEqual(body * 1.6);
+    expect(size(1) - size(2)).toBeGreaterThanOrEqual(6);
+    expect(size(2) - size(3)).toBeGreaterThanOrEqual(4);
+    expect(size(3)).toBeGreaterThan(body);
+    const xml = await zip.file("word/document.xml")!.async("string");
+    const rows = xml.match(/<w:tr>[\s\S]*?<\/w:tr>|<w:tr [\s\S]*?<\/w:tr>/g)!;
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) expect(row).toContain("<w:cantSplit/>");
+    const tables = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/g)!;
+    for (const table of tables) expect(table.match(/<w:tr>[\s\S]*?<\/w:tr>|<w:tr [\s\S]*?<\/w:tr>/)![0]).toContain("<w:tblHeader/>");
+  });
+
+
   it("exports a PDF whose text a parser reads back, non-Latin and emoji included", async () => {
     const { status, headers, bytes } = await fetchBinary(`/api/v1/export?projectId=${projectId}&format=pdf`);
     expect(status).toBe(200);
@@ -231,6 +275,65 @@ describe("exports", () => {
     expect(faqRow.getCell(5).value).toBe("yes");
     const market = workbook.getWorksheet("Market strategy")!;
     expect(String(market.getRow(2).getCell(3).value)).not.toContain("**");
+  });
+
+  it("labels kinds for people and never cuts a header", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await fetchBinary(`/api/v1/export?projectId=${projectId}&format=xlsx`)).bytes as unknown as ArrayBuffer);
+    for (const sheet of workbook.worksheets) {
+      sheet.getRow(1).eachCell((cell, column) => {
+        // Bold header text needs about 1.1 character widths per character, plus the cell's padding.
+        expect(sheet.getColumn(column).width ?? 0, `${sheet.name}: ${cell.value}`).toBeGreaterThanOrEqual(String(cell.value).length * 1.1 + 2);
+      });
+    }
+    const kinds = (name: string) => workbook.getWorksheet(name)!.getColumn(2).values.slice(2).map(String);
+    expect(kinds("Website copy")).toEqual(expect.arrayContaining(["Home page", "FAQ"]));
+    expect(kinds("Launch assets")).toEqual(expect.arrayContaining(["LinkedIn post", "Announcement email"]));
+    expect(workbook.worksheets.slice(2).flatMap((sheet) => sheet.getColumn(2).values.slice(2).map(String)).filter((kind) => /^[a-z]+(-[a-z]+)+$/.test(kind))).toEqual([]);
+  });
+
+});
+
+describe("exports of Markdown a founder wrote", () => {
+  let showcaseKey: string;
+  let showcaseProject: string;
+  beforeAll(async () => {
+    const founder = await app.signUpWithKey();
+    await setPlan(app.db, founder.email, "pro");
+    showcaseKey = founder.key;
+    showcaseProject = await launchReadyProject(app, founder.key);
+    const items = (await app.request("GET", `/api/v1/projects/${showcaseProject}/content`, { key: founder.key })).json.items;
+    const metrics = items.find((item: { kind: string }) => item.kind === "metrics");
+    await app.request("PATCH", `/api/v1/content/${metrics.id}`, { key: founder.key, body: { body: showcaseMarkdown } });
+  });
+  const download = async (format: string) => {
+    const { dispatch } = await import("../support/dispatch");
+    const response = await dispatch(new Request(`http://launchloop.test/api/v1/export?projectId=${showcaseProject}&format=${format}`, { headers: { authorization: `Bearer ${showcaseKey}` } }));
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  it("PDF: checklists without raw brackets, nested lists indented, bookmarks for every section and item", async () => {
+    const pdf = await readPdf(await download("pdf"));
+    expect(pdf.pages.length).toBeGreaterThanOrEqual(14);
+    expect(pdf.text).toContain("Schedule the LinkedIn post");
+    expect(pdf.text).not.toMatch(/\[[ xX]\]|☐|☑/);
+    // The last occurrences: the playbook's learnings quote the edit too, as plain text.
+    expect(findText(pdf.pages, "Reddit: r/freelance", { last: true }).item.x).toBeGreaterThan(findText(pdf.pages, "Communities where", { last: true }).item.x + 10);
+    expect(pdf.outline.map((entry) => entry.title)).toEqual(["Decisions", "Marketing Playbook", "Market strategy", "Brand system", "Launch strategy", "Website copy", "Launch assets"]);
+    expect(pdf.outline.find((entry) => entry.title === "Website copy")!.items.map((entry) => entry.title)).toEqual(expect.arrayContaining(["Home page", "FAQ"]));
+  });
+
+  it("DOCX: checklists without raw brackets, nested lists at their depth, code in monospace", async () => {
+    const xml = await (await JSZip.loadAsync(await download("docx"))).file("word/document.xml")!.async("string");
+    const text = xml.replace(/<[^>]+>/g, "");
+    expect(text).toContain("Schedule the LinkedIn post");
+    expect(text).not.toMatch(/\[[ xX]\]/);
+    // The last occurrences: the playbook's learnings quote the edit too, as plain text.
+    const paragraph = (needle: string) => xml.split("</w:p>").findLast((part) => part.includes(needle))!;
+    expect(paragraph("Communities where freelancers")).toContain('<w:ilvl w:val="0"/>');
+    expect(paragraph("Reddit: r/freelance")).toContain('<w:ilvl w:val="1"/>');
+    expect(paragraph("Answer questions first")).toContain('<w:ilvl w:val="2"/>');
+    expect(paragraph("utm_medium=post")).toContain('w:ascii="Courier New"');
   });
 });
 

@@ -10,7 +10,7 @@ let app: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let key: string;
 
-const validAnswer = marketStrategist.offline({ projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: null });
+const validAnswer = marketStrategist.offline({ projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: null, language: "en", rejections: 0, today: "2026-11-22" });
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();

@@ -112,9 +112,9 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
 
   it("feeds a rejection's feedback into the step's next run", async () => {
     const { runAgent } = await import("@/lib/agents/run");
-    const { buildBrief } = await import("@/lib/agents/brief");
-    const input = { projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: "Shorter, please." };
-    expect(buildBrief(input)).toContain("Shorter, please.");
+    const { marketStrategist } = await import("@/lib/agents/market-strategist");
+    const input = { projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: "Shorter, please.", language: "en", rejections: 1, today: "2026-11-22" };
+    expect(marketStrategist.prompt(input).task).toContain("Shorter, please.");
     expect((await runAgent("market-strategist", input)).usage.model).toBe("offline");
   });
 

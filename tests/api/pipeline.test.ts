@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reloadConfig } from "@/lib/config";
 import { handleOperation } from "@/lib/http/handle";
+import { accounts } from "@/lib/db/schema";
+import { executeOperation } from "@/lib/operations/execute";
 import { defineOperation } from "@/lib/operations/operation";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -68,7 +70,7 @@ describe("the request pipeline", () => {
     reloadConfig();
     try {
       const statuses: number[] = [];
-      let last;
+      let last: Awaited<ReturnType<typeof app.request>> | undefined;
       for (let i = 0; i < 4; i++) {
         last = await app.request("GET", "/api/v1/me", { key: limitedKey });
         statuses.push(last.status);
@@ -85,13 +87,25 @@ describe("the request pipeline", () => {
     }
   });
 
-  it("answers 501 JSON for an endpoint declared without a handler; every API endpoint has one", async () => {
-    const declaredOnly = defineOperation({ id: "later", method: "GET", path: "/later", auth: "none", tag: "Test", summary: "not built", response: z.object({}), errors: [] });
-    const response = await handleOperation(declaredOnly, new Request("http://launchloop.test/later"));
-    expect(response.status).toBe(501);
-    expect(await response.json()).toMatchObject({ code: "not_implemented", retryable: false });
-    const { apiOperations } = await import("@/lib/operations");
-    expect(apiOperations.filter((operation) => !operation.handler).map((operation) => operation.id)).toEqual([]);
+  it("lets only the principals an operation declares call it", async () => {
+    const sessionOnly = defineOperation({
+      id: "sessionOnly", method: "POST", path: "/session-only", principals: ["session"], tag: "Test", summary: "browser only",
+      response: z.object({ ok: z.boolean() }), handler: async () => ({ ok: true }),
+    });
+    const { key } = await app.signUpWithKey();
+    const withKey = await handleOperation(sessionOnly, new Request("http://launchloop.test/session-only", { method: "POST", headers: { authorization: `Bearer ${key}` } }));
+    expect(withKey.status).toBe(403);
+    expect(await withKey.json()).toMatchObject({ code: "forbidden", retryable: false });
+    const anonymous = await handleOperation(sessionOnly, new Request("http://launchloop.test/session-only", { method: "POST" }));
+    expect(anonymous.status).toBe(401);
+
+    const ctx = { requestId: "test", db: app.db, now: new Date(), clientIp: "127.0.0.1" };
+    await expect(executeOperation(sessionOnly, {}, ctx)).rejects.toMatchObject({ code: "unauthorized" });
+    const [account] = await app.db.select().from(accounts).limit(1);
+    const asSession = { ...ctx, account: account!, principal: { kind: "session" as const, sessionId: "s1" } };
+    const output: { ok: boolean } = await executeOperation(sessionOnly, {}, asSession);
+    expect(output).toEqual({ ok: true });
+    await expect(executeOperation(sessionOnly, {}, { ...asSession, principal: { kind: "key", apiKeyId: "k1" } })).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("never leaks an internal error message or stack trace", async () => {
@@ -99,11 +113,10 @@ describe("the request pipeline", () => {
       id: "failing",
       method: "GET",
       path: "/failing",
-      auth: "none",
+      principals: ["none"],
       tag: "Test",
       summary: "fails",
       response: z.object({}),
-      errors: [],
       handler: async () => {
         throw new Error("connection to db-internal.local:5432 refused");
       },
@@ -120,19 +133,19 @@ describe("the request pipeline", () => {
     expect(text).not.toContain("at ");
   });
 
-  it("applies the response schema to what goes out", async () => {
+  it("fails loudly, outside production, when a handler answers more than its response schema (production then skips the parse)", async () => {
     const leaky = defineOperation({
       id: "leaky",
       method: "GET",
       path: "/leaky",
-      auth: "none",
+      principals: ["none"],
       tag: "Test",
       summary: "returns more than it declares",
       response: z.object({ email: z.string() }),
-      errors: [],
       handler: async () => ({ email: "a@example.com", passwordHash: "scrypt$..." }) as { email: string },
     });
     const response = await handleOperation(leaky, new Request("http://launchloop.test/leaky"));
-    expect(await response.json()).toEqual({ email: "a@example.com" });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("scrypt");
   });
 });

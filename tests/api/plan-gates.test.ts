@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toErrorEnvelope } from "@/lib/errors";
 import { assertCanCreateProject, assertCanExport, assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { AccountRecord } from "@/lib/services/accounts";
+import type { AccountRecord } from "@/lib/db/records";
 import { accountOnPlan, addProjects, type PlanState } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
 

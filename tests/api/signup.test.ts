@@ -157,7 +157,7 @@ describe("POST /api/v1/signup", () => {
 
   it(
     "limits signups per client address with 429 and rate-limit headers",
-    withEnv({ SIGNUP_LIMIT_PER_HOUR: "2" }, async () => {
+    withEnv({ SIGNUP_LIMIT_PER_HOUR: "2", TRUST_PROXY: "1" }, async () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
       const statuses = [];
       for (const n of [1, 2, 3]) {

@@ -67,7 +67,7 @@ describe("the remote MCP server at /api/mcp", () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
-        "account_get", "billing_get", "billing_checkout", "projects_list", "projects_create", "projects_get", "projects_confirm", "pipeline_run_agent",
+        "account_get", "keys_list", "keys_revoke", "billing_get", "billing_checkout", "projects_list", "projects_create", "projects_get", "projects_update", "projects_confirm", "pipeline_run_agent",
         "pipeline_review_run", "playbook_get", "decisions_update", "content_list", "content_edit", "growth_start", "growth_list_cycles",
         "growth_plan_cycle", "growth_approve_cycle", "growth_submit_retro", "growth_generate_item", "growth_review_item", "growth_update_task",
       ].sort(),

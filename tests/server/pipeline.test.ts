@@ -54,7 +54,7 @@ describe("a client that disconnects mid-run", () => {
   });
 
   it("still finds the run completed when it polls", async () => {
-    const answer = marketStrategist.offline({ projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: null });
+    const answer = marketStrategist.offline({ projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: null, language: "en", rejections: 0, today: "2026-11-22" });
     fake.answer({ kind: "json", value: answer, delayMs: 2500 });
     const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
     const { key } = await paidFounder("pro");

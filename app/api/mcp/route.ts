@@ -1,10 +1,12 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { readBodyText } from "@/lib/http/body";
 import { requestContext } from "@/lib/http/handle";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
+import { enforceMessageLimit } from "@/lib/mcp/limits";
 import { createMcpServer } from "@/lib/mcp/server";
-import type { AuthenticatedContext } from "@/lib/operations/operation";
+import type { ServiceContext } from "@/lib/core/context";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -26,19 +28,28 @@ function asksForProgress(message: unknown): boolean {
 /** The remote MCP server: stateless streamable HTTP, one server per request, authenticated by the same API keys. */
 export async function POST(request: Request) {
   const headers = newResponseHeaders();
-  let ctx: AuthenticatedContext;
+  let ctx: ServiceContext;
   try {
-    ctx = (await requestContext(request, headers.get("X-Request-Id")!, "key")) as AuthenticatedContext;
+    ctx = await requestContext(request, headers.get("X-Request-Id")!, "key");
   } catch (error) {
-    headers.set("WWW-Authenticate", `Bearer realm="launchloop", error="invalid_token", error_description="Send your Launchloop API key as a bearer token"`);
+    if (error instanceof AppError && error.code === "unauthorized") {
+      headers.set("WWW-Authenticate", `Bearer realm="launchloop", error="invalid_token", error_description="Send your Launchloop API key as a bearer token"`);
+    }
     return errorResponse(error, headers);
   }
-  const text = await request.text();
+  let text: string;
   let parsedBody: unknown;
+  let limitHeaders: Record<string, string>;
   try {
-    parsedBody = JSON.parse(text);
-  } catch {
-    parsedBody = undefined;
+    text = await readBodyText(request);
+    try {
+      parsedBody = JSON.parse(text);
+    } catch {
+      parsedBody = undefined;
+    }
+    limitHeaders = await enforceMessageLimit(ctx, parsedBody);
+  } catch (error) {
+    return errorResponse(error, headers);
   }
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -51,6 +62,7 @@ export async function POST(request: Request) {
   const response = await transport.handleRequest(forwarded, parsedBody === undefined ? undefined : { parsedBody });
   const answer = new Response(response.body, response);
   answer.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
+  for (const [name, value] of Object.entries(limitHeaders)) answer.headers.set(name, value);
   return answer;
 }
 

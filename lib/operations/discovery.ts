@@ -1,5 +1,11 @@
 import { publicPlans } from "@/lib/limits";
-import type { AnyOperation } from "@/lib/operations/operation";
+import { type AnyOperation, admits } from "./operation";
+
+/** How a caller authenticates: no one, an API key, or (browser-only operations) a session. */
+function authOf(operation: AnyOperation): "none" | "key" | "session" {
+  if (admits(operation, "none")) return "none";
+  return admits(operation, "key") ? "key" : "session";
+}
 
 /** What an agent or a developer needs to start: product, pricing, how to authenticate, every endpoint. */
 export function describeService(operations: readonly AnyOperation[], appUrl: string) {
@@ -25,7 +31,7 @@ export function describeService(operations: readonly AnyOperation[], appUrl: str
     endpoints: operations.map((operation) => ({
       method: operation.method,
       path: operation.path,
-      auth: operation.auth,
+      auth: authOf(operation),
       summary: operation.summary,
     })),
     openapi: `${appUrl}/api/v1/openapi.json`,

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "@/lib/db";
-import { accounts } from "@/lib/db/schema";
-
-export type AccountRecord = typeof accounts.$inferSelect;
+import type { Database } from "./client";
+import type { AccountRecord } from "./records";
+import { accounts } from "./schema";
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 

@@ -1,27 +1,22 @@
 import { createDocument } from "zod-openapi";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
-import type { AnyOperation } from "@/lib/operations/operation";
-
-const errorDescriptions: Record<number, string> = {
-  400: "Invalid request body or parameters (`invalid_request` with `issues`, `invalid_json`, or a specific code)",
-  401: "Missing or invalid API key (`unauthorized`)",
-  402: "Plan lock: the body says which plans lift it and how to get a checkout link",
-  403: "Not permitted (`signups_closed`, `invalid_invite`, `forbidden`)",
-  404: "Does not exist or is not yours (`not_found`)",
-  409: "Conflict with the current state (see the operation's description for codes)",
-  429: "Rate limit, daily run cap or hourly write limit (`rate_limited`, `daily_run_limit`, `write_limit`)",
-  501: "Declared but not available yet (`not_implemented`)",
-};
+import { type ErrorCode, errorCodes } from "@/lib/errors";
+import { type AnyOperation, admits, errorCodesOf } from "./operation";
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
 
+/** The operation's error codes grouped by status, each status described by its codes and their meaning. */
 function errorResponses(operation: AnyOperation): ZodOpenApiResponsesObject {
-  const statuses = [...operation.errors, ...(operation.handler ? [] : [501])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodesOf(operation)) {
+    const { status } = errorCodes[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   const responses: ZodOpenApiResponsesObject = {};
-  for (const status of statuses) {
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status) as "400"] = {
-      description: errorDescriptions[status] ?? "Error",
+      description: codes.map((code) => `\`${code}\`: ${errorCodes[code].message}`).join(" "),
       content: { "application/json": { schema: status === 402 ? upgradeError : errorEnvelope } },
       ...(status === 429 && {
         headers: {
@@ -38,10 +33,13 @@ function errorResponses(operation: AnyOperation): ZodOpenApiResponsesObject {
 
 function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
   const status = String(operation.status ?? 200) as "200";
-  const success = operation.fileTypes
+  const binary = { type: "string" as const, format: "binary" };
+  const success = operation.files
     ? {
-        description: "The file, as an attachment",
-        content: Object.fromEntries(operation.fileTypes.map((type) => [type, { schema: { type: "string" as const, format: "binary" } }])),
+        description: `The file, as an attachment: ${Object.entries(operation.files)
+          .map(([type, file]) => `${type}: ${file.description}`)
+          .join("; ")}`,
+        content: Object.fromEntries(Object.entries(operation.files).map(([type, file]) => [type, { schema: file.schema ?? binary }])),
       }
     : { description: "Success", content: { "application/json": { schema: operation.response } } };
   return {
@@ -51,7 +49,7 @@ function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
       .filter(Boolean)
       .join(" "),
     tags: [operation.tag],
-    security: operation.auth === "key" ? [{ bearerAuth: [] }] : [],
+    security: admits(operation, "key") ? [{ bearerAuth: [] }] : [],
     requestParams: {
       ...(operation.params && { path: operation.params as never }),
       ...(operation.query && { query: operation.query as never }),

@@ -1,0 +1,24 @@
+import type { Database } from "@/lib/db";
+import type { AccountRecord } from "@/lib/db/records";
+
+/** Who calls: an API key (REST, MCP) or a signed-in browser session (the dashboard). */
+export type Principal = { kind: "key"; apiKeyId: string } | { kind: "session"; sessionId: string };
+export type PrincipalKind = Principal["kind"];
+
+/** What every face passes to the core about a request, before anyone is known. */
+export interface RequestContext {
+  requestId: string;
+  db: Database;
+  now: Date;
+  clientIp: string;
+  /** Keeps the platform alive until background work settles (Next's `after`), where the face can. */
+  waitUntil?: (work: Promise<unknown>) => void;
+  /** Reports progress of long work to faces that can show it (MCP progress, the event stream). */
+  progress?: (done: number, total: number, message: string) => void;
+}
+
+/** A request whose caller is known: services act for `account`, never for anyone else. */
+export interface ServiceContext extends RequestContext {
+  account: AccountRecord;
+  principal: Principal;
+}

@@ -1,0 +1,74 @@
+import { fileResultSchema as fileResult } from "@/lib/core/file-result";
+import { calendarFeedParams, calendarRevokeResponse, calendarSubscriptionResponse } from "@/lib/schemas/calendar-feed";
+import { idParams } from "@/lib/schemas/common";
+import * as feeds from "@/lib/services/calendar-feeds";
+import { defineOperation } from "./operation";
+
+const calendar = { "text/calendar; charset=utf-8": { description: "An iCalendar file (RFC 5545)" } } as const;
+
+export const downloadGrowthCalendar = defineOperation({
+  id: "downloadGrowthCalendar",
+  method: "GET",
+  path: "/api/v1/projects/{id}/growth/calendar.ics",
+  tag: "Growth",
+  summary: "The project's growth weeks as an iCalendar file",
+  description: "Every content item on its day (tentative while planned, cancelled when skipped) and every founder task, as all-day events (RFC 5545).",
+  params: idParams,
+  badIdIs: 404,
+  response: fileResult,
+  files: calendar,
+  handler: ({ params }, ctx) => feeds.downloadGrowthCalendar(ctx, params.id),
+});
+
+export const getCalendarSubscription = defineOperation({
+  id: "getCalendarSubscription",
+  method: "GET",
+  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  tag: "Growth",
+  summary: "Whether the project has a live calendar subscription URL",
+  params: idParams,
+  badIdIs: 404,
+  response: calendarSubscriptionResponse,
+  handler: ({ params }, ctx) => feeds.getCalendarSubscription(ctx, params.id),
+});
+
+export const createCalendarSubscription = defineOperation({
+  id: "createCalendarSubscription",
+  method: "POST",
+  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  tag: "Growth",
+  summary: "Create a secret calendar subscription URL (shown once)",
+  description: "For calendar apps that cannot send a key. Replaces (and revokes) the project's earlier URL.",
+  params: idParams,
+  badIdIs: 404,
+  status: 201,
+  response: calendarSubscriptionResponse,
+  handler: ({ params }, ctx) => feeds.createCalendarSubscription(ctx, params.id),
+});
+
+export const revokeCalendarSubscription = defineOperation({
+  id: "revokeCalendarSubscription",
+  method: "DELETE",
+  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  tag: "Growth",
+  summary: "Revoke the project's calendar subscription URL",
+  params: idParams,
+  badIdIs: 404,
+  response: calendarRevokeResponse,
+  handler: ({ params }, ctx) => feeds.revokeCalendarSubscription(ctx, params.id),
+});
+
+export const subscribedCalendar = defineOperation({
+  id: "subscribedCalendar",
+  method: "GET",
+  path: "/api/v1/calendar-feeds/{token}/calendar.ics",
+  principals: ["none"],
+  tag: "Growth",
+  summary: "A growth calendar by its secret subscription URL",
+  description: "No key: the URL is the secret. Unknown or revoked URLs answer 404.",
+  params: calendarFeedParams,
+  badIdIs: 404,
+  response: fileResult,
+  files: calendar,
+  handler: ({ params }, ctx) => feeds.subscribedCalendar(ctx, params.token),
+});

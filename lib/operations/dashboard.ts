@@ -1,0 +1,149 @@
+import { idParams } from "@/lib/schemas/common";
+import {
+  createdShareLinkResponse,
+  draftResponse,
+  logoResponse,
+  logoUploadRequest,
+  saveDraftRequest,
+  sharedPackResponse,
+  shareLinkListResponse,
+  shareLinkParams,
+  shareLinkResponse,
+  shareTokenParams,
+} from "@/lib/schemas/dashboard";
+import * as drafts from "@/lib/services/onboarding-drafts";
+import * as logos from "@/lib/services/project-logos";
+import * as shares from "@/lib/services/share-links";
+import { defineOperation } from "./operation";
+
+// Operations of the browser face only: declared like every other one (closed validation,
+// limits, principals, response schemas through the one executor), but not REST routes or
+// MCP tools, so their paths name the dashboard's own door.
+
+export const getOnboardingDraft = defineOperation({
+  id: "getOnboardingDraft",
+  method: "GET",
+  path: "/dashboard/onboarding-draft",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "The onboarding wizard's saved answers",
+  response: draftResponse,
+  handler: (_input, ctx) => drafts.getDraft(ctx),
+});
+
+export const saveOnboardingDraft = defineOperation({
+  id: "saveOnboardingDraft",
+  method: "PATCH",
+  path: "/dashboard/onboarding-draft",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Keep the onboarding wizard's answers so far",
+  body: saveDraftRequest,
+  response: draftResponse,
+  handler: ({ body }, ctx) => drafts.saveDraft(ctx, body),
+});
+
+export const discardOnboardingDraft = defineOperation({
+  id: "discardOnboardingDraft",
+  method: "DELETE",
+  path: "/dashboard/onboarding-draft",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Forget the onboarding wizard's answers",
+  response: draftResponse,
+  handler: (_input, ctx) => drafts.discardDraft(ctx),
+});
+
+export const listShareLinks = defineOperation({
+  id: "listShareLinks",
+  method: "GET",
+  path: "/dashboard/projects/{id}/share-links",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "The project's read-only share links",
+  params: idParams,
+  badIdIs: 404,
+  response: shareLinkListResponse,
+  handler: ({ params }, ctx) => shares.listShareLinks(ctx, params.id),
+});
+
+export const createShareLink = defineOperation({
+  id: "createShareLink",
+  method: "POST",
+  path: "/dashboard/projects/{id}/share-links",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Create a read-only link to the launch pack (its address is shown once)",
+  params: idParams,
+  badIdIs: 404,
+  response: createdShareLinkResponse,
+  limit: "write",
+  handler: ({ params }, ctx) => shares.createShareLink(ctx, params.id),
+});
+
+export const revokeShareLink = defineOperation({
+  id: "revokeShareLink",
+  method: "DELETE",
+  path: "/dashboard/projects/{id}/share-links/{linkId}",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Revoke a share link",
+  params: shareLinkParams,
+  badIdIs: 404,
+  response: shareLinkResponse,
+  handler: ({ params }, ctx) => shares.revokeShareLink(ctx, params.id, params.linkId),
+});
+
+export const getSharedPack = defineOperation({
+  id: "getSharedPack",
+  method: "GET",
+  path: "/share/{token}",
+  principals: ["none"],
+  tag: "Dashboard",
+  summary: "The launch pack behind a live share link",
+  params: shareTokenParams,
+  badIdIs: 404,
+  response: sharedPackResponse,
+  handler: ({ params }, ctx) => shares.getSharedPack(ctx, params.token),
+});
+
+export const getProjectLogo = defineOperation({
+  id: "getProjectLogo",
+  method: "GET",
+  path: "/dashboard/projects/{id}/logo",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "The project's brand logo (a short-lived URL), if any",
+  params: idParams,
+  badIdIs: 404,
+  response: logoResponse,
+  handler: ({ params }, ctx) => logos.getLogo(ctx, params.id),
+});
+
+export const uploadProjectLogo = defineOperation({
+  id: "uploadProjectLogo",
+  method: "POST",
+  path: "/dashboard/projects/{id}/logo",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Upload or replace the project's brand logo (PNG, JPEG or WebP, up to 512 KB)",
+  params: idParams,
+  badIdIs: 404,
+  body: logoUploadRequest,
+  response: logoResponse,
+  limit: "write",
+  handler: ({ params, body }, ctx) => logos.uploadLogo(ctx, params.id, body),
+});
+
+export const removeProjectLogo = defineOperation({
+  id: "removeProjectLogo",
+  method: "DELETE",
+  path: "/dashboard/projects/{id}/logo",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Remove the project's brand logo",
+  params: idParams,
+  badIdIs: 404,
+  response: logoResponse,
+  handler: ({ params }, ctx) => logos.removeLogo(ctx, params.id),
+});

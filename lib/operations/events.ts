@@ -1,0 +1,23 @@
+import { fileResultSchema } from "@/lib/core/file-result";
+import { idParams } from "@/lib/schemas/common";
+import * as events from "@/lib/services/project-events";
+import { defineOperation } from "./operation";
+
+export const streamProjectEvents = defineOperation({
+  id: "streamProjectEvents",
+  method: "GET",
+  path: "/api/v1/projects/{id}/events",
+  tag: "Projects",
+  summary: "Server-Sent Events of the project's runs, until nothing runs",
+  description:
+    "A `text/event-stream` that reads the database, so it sees runs started anywhere. Events: `state` first and on every change " +
+    "(`{project: {id, status, currentStep, steps, updatedAt}, runs: [{id, agentType, status, error, startedAt, completedAt, reviewedAt}]}`), " +
+    "`progress` every few seconds while a run is going (`{runId, agentType, elapsedSeconds, message}`), " +
+    "then `end` (`{reason}`: `idle` when nothing runs, `reconnect` after about 5 minutes) and the stream closes. " +
+    "Open it after starting a run (POST /api/v1/agents) to follow it instead of polling GET /api/v1/projects/{id}.",
+  params: idParams,
+  badIdIs: 404,
+  response: fileResultSchema,
+  files: { "text/event-stream": { description: "The event stream: `state`, `progress` and `end` events" } },
+  handler: ({ params }, ctx) => events.streamProjectEvents(ctx, params.id),
+});

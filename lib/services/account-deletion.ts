@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import { authProvider } from "@/lib/auth";
+import { stripeClient } from "@/lib/billing/stripe-client";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, projects, subscriptions } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { normalizeEmail } from "@/lib/db/accounts";
+
+const mismatch = (field: string, message: string) =>
+  new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
+
+/** Deletes a project and everything in it, once its name was typed again. One statement: the name check is part of the delete. */
+export async function deleteProject(ctx: ServiceContext, projectId: string, input: { confirmName: string }) {
+  const deleted = await ctx.db
+    .delete(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.accountId, ctx.account.id), eq(projects.name, input.confirmName.trim())))
+    .returning({ id: projects.id });
+  if (deleted.length === 1) return { deleted: true as const, projectId };
+  const [exists] = await ctx.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.accountId, ctx.account.id)));
+  if (!exists) throw new AppError("not_found", "No project with this id in your account.");
+  throw mismatch("confirmName", "Type the project's name exactly as it is shown to confirm.");
+}
+
+/**
+ * Deletes the account and all its data, once its e-mail was typed again: a paid Stripe
+ * subscription is cancelled first (no charge for a deleted account), then the identity
+ * at the auth provider, then the account row, whose deletion cascades to every table.
+ */
+export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: string }) {
+  if (normalizeEmail(input.confirmEmail) !== ctx.account.email) {
+    throw mismatch("confirmEmail", "Type your account's e-mail address exactly to confirm.");
+  }
+  const [subscription] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, ctx.account.id));
+  const stripe = stripeClient();
+  if (stripe && subscription?.stripeSubscriptionId && !["canceled", "incomplete_expired"].includes(subscription.status)) {
+    await stripe.subscriptions.cancel(subscription.stripeSubscriptionId).catch((error: unknown) => {
+      throw new AppError("provider_unavailable", "The payment provider did not answer, so nothing was deleted. Retry in a moment.", { cause: error });
+    });
+  }
+  await authProvider().deleteIdentity(ctx.db, ctx.account);
+  await ctx.db.delete(accounts).where(eq(accounts.id, ctx.account.id));
+  return { deleted: true as const };
+}

@@ -1,0 +1,6 @@
+import "server-only";
+export { approveCycle, listCycles, planCycle, startGrowth } from "./cycles";
+export { generateItem, reviewItem } from "./items";
+export { submitRetro } from "./retro";
+export { serializeCycle, serializeItem, serializeTask } from "./serialize";
+export { updateTask } from "./tasks";

@@ -1,0 +1,106 @@
+import "server-only";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
+import { writerInput as writerInputOf } from "@/lib/agents/inputs";
+import { runTask } from "@/lib/agents/run";
+import { ModelFailure } from "@/lib/ai/generate";
+import { channelRules } from "@/lib/channels";
+import type { ServiceContext } from "@/lib/core/context";
+import { growthCycles, growthItems } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth/item-transitions";
+import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
+import { buildPlaybook } from "../playbook";
+import { ownedRow } from "../tenant";
+import { getOwnedItem } from "./load";
+import { type ItemRecord, serializeItem } from "./serialize";
+
+const notApproved = (status: string, doing: string) => new AppError("cycle_state", `${doing} while their cycle is approved; this one is ${status}.`);
+
+/** The item's cycle is (still) approved: a subquery, so the check and the write are one statement. */
+const cycleIsApproved = (accountId: string) =>
+  sql`${growthItems.cycleId} in (select ${growthCycles.id} from ${growthCycles} where ${growthCycles.accountId} = ${accountId} and ${growthCycles.status} = 'approved')`;
+
+/** Why a conditional write on an item found nothing to change: its cycle or its status moved meanwhile. */
+async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemRecord) => AppError | null, doing: string) {
+  const { item, cycle } = await getOwnedItem(ctx.db, ctx.account.id, itemId);
+  if (cycle.status !== "approved") return notApproved(cycle.status, doing);
+  return refuse(item);
+}
+
+/** Writes (or rewrites, with optional feedback) the item's channel-ready draft, keeping earlier drafts. */
+export async function generateItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemGenerateRequest>) {
+  const { account } = ctx;
+  const { item, cycle, project } = await getOwnedItem(ctx.db, account.id, input.itemId);
+  if (cycle.status !== "approved") throw notApproved(cycle.status, "Drafts are written");
+  const notGeneratable = (current: ItemRecord) =>
+    canGenerate(current.status) ? null : new AppError("invalid_transition", `Only a planned item or a draft can be (re)generated; this one is ${current.status}.`);
+  const refused = notGeneratable(item);
+  if (refused) throw refused;
+
+  const channel = item.channel as Channel;
+  const writerInput = writerInputOf(project, await buildPlaybook(ctx.db, project), cycle.weekNumber, item, input.feedback ?? null);
+  ctx.progress?.(0, 1, `Writing the ${channelRules[channel].label} draft`);
+  const result = await runTask(growthWriter, writerInput).catch((error: unknown) => {
+    throw error instanceof ModelFailure ? new AppError("provider_unavailable", error.message) : error;
+  });
+  const spentNow = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
+  const draft: ItemDraft = {
+    ...fittedDraft(result.output, writerInput),
+    feedback: writerInput.feedback,
+    model: result.usage.model,
+    usage: spentNow,
+    generatedAt: ctx.now.toISOString(),
+  };
+  const spent: ItemUsage = item.usage ?? { inputTokens: 0, outputTokens: 0, model: null, calls: 0 };
+  const usage: ItemUsage = {
+    inputTokens: spent.inputTokens + spentNow.inputTokens,
+    outputTokens: spent.outputTokens + spentNow.outputTokens,
+    model: result.usage.model,
+    calls: spent.calls + 1,
+  };
+  // The draft lands only if the item may still take one; the current draft joins the history in SQL, so none is lost.
+  const [updated] = await ctx.db
+    .update(growthItems)
+    .set({
+      draft,
+      usage,
+      draftHistory: sql`case when ${growthItems.draft} is null then ${growthItems.draftHistory} else ${growthItems.draftHistory} || jsonb_build_array(${growthItems.draft}) end`,
+      status: "draft",
+      updatedAt: ctx.now,
+    })
+    .where(ownedRow(growthItems, account.id, item.id, inArray(growthItems.status, generatableStatuses), cycleIsApproved(account.id)))
+    .returning();
+  if (!updated) throw (await refusal(ctx, item.id, notGeneratable, "Drafts are written")) ?? new AppError("invalid_transition");
+  ctx.progress?.(1, 1, "Draft ready");
+  return { item: serializeItem(updated) };
+}
+
+/**
+ * Moves an item along its review states (see lib/growth/item-transitions). The write is
+ * conditional on the status the move was checked against: of two concurrent moves from
+ * one status, the second sees the first's result (so `published` stays final).
+ */
+export async function reviewItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemReviewRequest>) {
+  const { account } = ctx;
+  let { item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId);
+  for (let attempt = 0; ; attempt++) {
+    if (cycle.status !== "approved") throw notApproved(cycle.status, "Items are reviewed");
+    const move = reviewTransition(item.status, input.status);
+    if (move === "refused") {
+      const hint = input.status === "draft" && item.status === "planned" ? " Generate a draft for it instead." : "";
+      throw new AppError("invalid_transition", `An item cannot go from ${item.status} to ${input.status}.${hint}`);
+    }
+    if (move === "same" && input.resultNote === undefined) return { item: serializeItem(item) };
+    const [updated] = await ctx.db
+      .update(growthItems)
+      .set({ status: input.status, ...(input.resultNote !== undefined && { resultNote: input.resultNote }), updatedAt: ctx.now })
+      .where(ownedRow(growthItems, account.id, item.id, eq(growthItems.status, item.status), cycleIsApproved(account.id)))
+      .returning();
+    if (updated) return { item: serializeItem(updated) };
+    // Something moved the item (or closed its cycle) since it was read: decide again on what it is now.
+    if (attempt >= 3) throw new AppError("invalid_transition", "The item changed while this move was made. Read it and try again.");
+    ({ item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId));
+  }
+}

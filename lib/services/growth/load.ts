@@ -1,0 +1,46 @@
+import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { growthCycles, growthItems, growthTasks, projects } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { ownedRows } from "../tenant";
+import { type CycleRecord, serializeCycle } from "./serialize";
+
+/** The items and tasks of the account's `cycles`. */
+export async function contentsOf(db: Database, accountId: string, cycles: Pick<CycleRecord, "id">[]) {
+  const ids = cycles.map((cycle) => cycle.id);
+  if (ids.length === 0) return { items: [], tasks: [] };
+  const [items, tasks] = await Promise.all([
+    db.select().from(growthItems).where(ownedRows(growthItems, accountId, inArray(growthItems.cycleId, ids))),
+    db.select().from(growthTasks).where(ownedRows(growthTasks, accountId, inArray(growthTasks.cycleId, ids))),
+  ]);
+  return { items, tasks };
+}
+
+export async function cycleWithContents(db: Database, cycle: CycleRecord) {
+  const { items, tasks } = await contentsOf(db, cycle.accountId, [cycle]);
+  return { cycle: serializeCycle(cycle, items, tasks) };
+}
+
+/** The caller's cycle with its project, or 404. */
+export async function getOwnedCycle(db: Database, accountId: string, cycleId: string) {
+  const [found] = await db
+    .select({ cycle: growthCycles, project: projects })
+    .from(growthCycles)
+    .innerJoin(projects, and(eq(projects.id, growthCycles.projectId), eq(projects.accountId, accountId)))
+    .where(ownedRows(growthCycles, accountId, eq(growthCycles.id, cycleId)));
+  if (!found) throw new AppError("not_found", "Cycle not found.");
+  return found;
+}
+
+/** The caller's growth item with its cycle and project, or 404. */
+export async function getOwnedItem(db: Database, accountId: string, itemId: string) {
+  const [found] = await db
+    .select({ item: growthItems, cycle: growthCycles, project: projects })
+    .from(growthItems)
+    .innerJoin(growthCycles, and(eq(growthCycles.id, growthItems.cycleId), eq(growthCycles.accountId, accountId)))
+    .innerJoin(projects, and(eq(projects.id, growthItems.projectId), eq(projects.accountId, accountId)))
+    .where(ownedRows(growthItems, accountId, eq(growthItems.id, itemId)));
+  if (!found) throw new AppError("not_found", "Item not found.");
+  return found;
+}

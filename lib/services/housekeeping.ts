@@ -1,0 +1,21 @@
+import { getDatabase } from "@/lib/db";
+import { purgeExpiredReplays } from "./key-bootstrap";
+
+const everyMs = 60_000;
+const slot = Symbol.for("launchloop.housekeeping");
+
+/** One sweep: expired bootstrap answers go. Errors (a database outage) wait for the next sweep. */
+export async function sweepOnce(now = new Date()): Promise<void> {
+  try {
+    await purgeExpiredReplays(await getDatabase(), now);
+  } catch {
+    // The database is down or busy: the next sweep (or the next bootstrap) purges.
+  }
+}
+
+/** Sweeps once a minute while the server process lives (never keeps it alive on its own). */
+export function startHousekeeping(): void {
+  const slots = globalThis as Record<symbol, unknown>;
+  if (slots[slot]) return;
+  slots[slot] = setInterval(() => void sweepOnce(), everyMs).unref();
+}

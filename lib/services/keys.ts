@@ -1,0 +1,56 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, apiKeys } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { createApiKey, type ApiKeyRecord } from "./api-keys";
+
+/** Live keys one account may hold at once. */
+export const maxActiveKeys = 25;
+
+export function describeApiKey(key: ApiKeyRecord) {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** The account's live keys, newest first: never their secrets, which are not stored. */
+export async function listKeys(ctx: ServiceContext) {
+  const keys = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, ctx.account.id), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+  return { keys: keys.map(describeApiKey) };
+}
+
+/** Creates a key, shown once. The account row is locked so concurrent creations cannot pass the cap together. */
+export async function createKey(ctx: ServiceContext, input: { name: string }) {
+  return ctx.db.transaction(async (tx) => {
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.account.id)).for("update");
+    const [live] = await tx
+      .select({ value: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, ctx.account.id), isNull(apiKeys.revokedAt)));
+    if ((live?.value ?? 0) >= maxActiveKeys) {
+      throw new AppError("forbidden", `An account holds at most ${maxActiveKeys} active keys. Revoke one you no longer use first.`);
+    }
+    const { secret, record } = await createApiKey(tx, ctx.account.id, input.name);
+    return { key: secret, apiKey: describeApiKey(record) };
+  });
+}
+
+/** Revokes a key of the caller's account (the calling key included): it answers 401 from the next request on. */
+export async function revokeKey(ctx: ServiceContext, keyId: string) {
+  const [revoked] = await ctx.db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.now.toISOString()}::timestamptz)` })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.account.id)))
+    .returning();
+  if (!revoked) throw new AppError("not_found", "No API key with this id in your account.");
+  return { apiKey: describeApiKey(revoked) };
+}

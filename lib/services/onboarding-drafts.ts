@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { ServiceContext } from "@/lib/core/context";
+import { onboardingDrafts } from "@/lib/db/schema";
+import type { draftAnswersSchema, saveDraftRequest } from "@/lib/schemas/dashboard";
+
+type DraftAnswers = z.infer<typeof draftAnswersSchema>;
+
+/** The founder's unfinished onboarding answers, if any. */
+export async function getDraft(ctx: ServiceContext) {
+  const [draft] = await ctx.db.select().from(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id));
+  return {
+    draft: draft ? { step: draft.step, answers: draft.answers as DraftAnswers, updatedAt: draft.updatedAt.toISOString() } : null,
+  };
+}
+
+/** Keeps the answers so far (one draft per account; the latest save wins). */
+export async function saveDraft(ctx: ServiceContext, input: z.infer<typeof saveDraftRequest>) {
+  const [saved] = await ctx.db
+    .insert(onboardingDrafts)
+    .values({ accountId: ctx.account.id, step: input.step, answers: input.answers, updatedAt: ctx.now })
+    .onConflictDoUpdate({ target: onboardingDrafts.accountId, set: { step: input.step, answers: input.answers, updatedAt: ctx.now } })
+    .returning();
+  return { draft: { step: saved!.step, answers: saved!.answers as DraftAnswers, updatedAt: saved!.updatedAt.toISOString() } };
+}
+
+/** Forgets the draft (once its project exists, or when the founder starts over). */
+export async function discardDraft(ctx: ServiceContext) {
+  await ctx.db.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id));
+  return { draft: null };
+}

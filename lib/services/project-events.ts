@@ -1,0 +1,133 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
+import type { Database } from "@/lib/db";
+import { agentRuns, projects } from "@/lib/db/schema";
+import type { AgentType } from "@/lib/schemas/project";
+import { settleStaleRuns } from "./pipeline";
+import { getOwnedProject, pipelineState } from "./projects";
+
+/** How often the stream reads the database, how often it sends progress and keep-alives, and its longest life. */
+export const eventTiming = { pollMs: 1000, progressMs: 2000, keepAliveMs: 15_000, maxLifeMs: 280_000 };
+
+interface RunState {
+  id: string;
+  agentType: AgentType;
+  status: string;
+  error: string | null;
+  startedAt: string;
+  completedAt: string | null;
+  reviewedAt: string | null;
+}
+
+/** The project's state as the stream reports it: what the pipeline shows and every run's status. */
+async function readState(db: Database, accountId: string, projectId: string) {
+  const [project] = await db
+    .select({ id: projects.id, status: projects.status, updatedAt: projects.updatedAt })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.accountId, accountId)));
+  if (!project) return null;
+  const rows = await db
+    .select({
+      id: agentRuns.id,
+      agentType: agentRuns.agentType,
+      status: agentRuns.status,
+      error: agentRuns.error,
+      startedAt: agentRuns.startedAt,
+      completedAt: agentRuns.completedAt,
+      reviewedAt: agentRuns.reviewedAt,
+    })
+    .from(agentRuns)
+    .where(and(eq(agentRuns.projectId, projectId), eq(agentRuns.accountId, accountId)))
+    .orderBy(asc(agentRuns.startedAt));
+  const { currentStep, steps } = pipelineState(rows);
+  const runs: RunState[] = rows.map((run) => ({
+    ...run,
+    agentType: run.agentType as AgentType,
+    startedAt: run.startedAt.toISOString(),
+    completedAt: run.completedAt?.toISOString() ?? null,
+    reviewedAt: run.reviewedAt?.toISOString() ?? null,
+  }));
+  return {
+    project: { id: project.id, status: project.status, currentStep, steps, updatedAt: project.updatedAt.toISOString() },
+    runs,
+    running: runs.find((run) => run.status === "running") ?? null,
+  };
+}
+
+const encoder = new TextEncoder();
+const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/**
+ * The project's run changes and progress as Server-Sent Events, read from the database
+ * (so a run started on another instance shows too): `state` first and on every change,
+ * `progress` while a run is going, then `end` once nothing runs (or when the stream has
+ * lived its longest; the client reconnects). Throws 404 before streaming for a project
+ * that is not the caller's.
+ */
+export async function streamProjectEvents(ctx: ServiceContext, projectId: string): Promise<FileResult> {
+  const { db, account } = ctx;
+  await getOwnedProject(db, account.id, projectId);
+  let stopped = false;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (!stopped) controller.enqueue(frame(event, data));
+      };
+      const started = Date.now();
+      let lastState = "";
+      let lastProgress = 0;
+      let lastWrite = Date.now();
+      try {
+        controller.enqueue(encoder.encode("retry: 3000\n\n"));
+        while (!stopped) {
+          const now = new Date();
+          await settleStaleRuns(db, { id: projectId, accountId: account.id }, now);
+          const state = await readState(db, account.id, projectId);
+          if (!state) {
+            send("end", { reason: "gone" });
+            break;
+          }
+          const signature = JSON.stringify([state.project, state.runs]);
+          if (signature !== lastState) {
+            lastState = signature;
+            send("state", { project: state.project, runs: state.runs });
+            lastWrite = Date.now();
+          }
+          if (!state.running) {
+            send("end", { reason: "idle" });
+            break;
+          }
+          if (Date.now() - lastProgress >= eventTiming.progressMs) {
+            lastProgress = Date.now();
+            const elapsedSeconds = Math.max(0, Math.round((now.getTime() - new Date(state.running.startedAt).getTime()) / 1000));
+            send("progress", { runId: state.running.id, agentType: state.running.agentType, elapsedSeconds, message: `Working on ${state.running.agentType} (${elapsedSeconds} s)` });
+            lastWrite = Date.now();
+          }
+          if (Date.now() - started >= eventTiming.maxLifeMs) {
+            send("end", { reason: "reconnect" });
+            break;
+          }
+          if (Date.now() - lastWrite >= eventTiming.keepAliveMs && !stopped) {
+            controller.enqueue(encoder.encode(": keep-alive\n\n"));
+            lastWrite = Date.now();
+          }
+          await sleep(eventTiming.pollMs);
+        }
+      } catch (error) {
+        console.error(`[events ${projectId}] stream failed`, error);
+        send("end", { reason: "error" });
+      }
+      if (!stopped) {
+        stopped = true;
+        controller.close();
+      }
+    },
+    cancel() {
+      stopped = true;
+    },
+  });
+  return { body, contentType: "text/event-stream; charset=utf-8", filename: "events" };
+}

@@ -1,0 +1,69 @@
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { ServiceContext } from "@/lib/core/context";
+import { projectLogos } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import type { CoverImage } from "@/lib/exports/launch-pack";
+import type { logoUploadRequest } from "@/lib/schemas/dashboard";
+import { storage } from "@/lib/storage";
+import { getOwnedProject } from "./projects";
+
+/** The largest logo accepted, in bytes. */
+export const maxLogoBytes = 512 * 1024;
+
+/** The image's real type from its first bytes: PNG, JPEG or WebP (never SVG, which can carry scripts). */
+function sniff(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | null {
+  const starts = (...values: number[]) => values.every((value, index) => bytes[index] === value);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
+  if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === "WEBP") return "image/webp";
+  return null;
+}
+
+const signedUrlSeconds = 60 * 60;
+
+async function describe(row: typeof projectLogos.$inferSelect | undefined) {
+  if (!row) return { logo: null };
+  return {
+    logo: { url: await storage().signedUrl(row.storageKey, signedUrlSeconds), contentType: row.contentType, size: row.size, updatedAt: row.updatedAt.toISOString() },
+  };
+}
+
+export async function getLogo(ctx: ServiceContext, projectId: string) {
+  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const [row] = await ctx.db.select().from(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id)));
+  return describe(row);
+}
+
+/** Stores the project's logo (replacing any earlier one) after checking its bytes are the image they claim to be. */
+export async function uploadLogo(ctx: ServiceContext, projectId: string, input: z.infer<typeof logoUploadRequest>) {
+  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
+  if (bytes.length === 0) throw new AppError("invalid_request", "The file is empty.");
+  if (bytes.length > maxLogoBytes) throw new AppError("invalid_request", `The logo is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${maxLogoBytes / 1024} KB.`);
+  const type = sniff(bytes);
+  if (!type || type !== input.contentType) throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
+  const storageKey = `accounts/${ctx.account.id}/projects/${project.id}/logo`;
+  await storage().put(storageKey, bytes, type);
+  const [row] = await ctx.db
+    .insert(projectLogos)
+    .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now })
+    .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now } })
+    .returning();
+  return describe(row);
+}
+
+/** The logo's bytes for an export's cover: PNG and JPEG only (what PDF and DOCX draw); WebP or none gives undefined. */
+export async function coverLogoOf(ctx: ServiceContext, project: { id: string }): Promise<CoverImage | undefined> {
+  const [row] = await ctx.db.select().from(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id)));
+  if (!row || (row.contentType !== "image/png" && row.contentType !== "image/jpeg")) return undefined;
+  const stored = await storage().get(row.storageKey);
+  return stored ? { bytes: stored.body, contentType: row.contentType } : undefined;
+}
+
+export async function removeLogo(ctx: ServiceContext, projectId: string) {
+  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const [row] = await ctx.db.delete(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id))).returning();
+  if (row) await storage().remove([row.storageKey]);
+  return { logo: null };
+}

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authProvider } from "@/lib/auth";
+import type { RequestCookie, SessionCookie } from "@/lib/auth/provider";
+import { browserSessions } from "@/lib/db/schema";
+import { sha256Hex } from "@/lib/security/hashing";
+import { mailsTo } from "../support/mailbox";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Embedded browser sessions through the built-in provider, over a real database.
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const day = 24 * 60 * 60 * 1000;
+const asRequest = (cookies: SessionCookie[]): RequestCookie[] => cookies.map(({ name, value }) => ({ name, value }));
+const tokenIn = (mail: string, path: string) => new RegExp(`${path}\\?token_hash=([0-9a-f]+)`).exec(mail)![1]!;
+
+async function confirmedAccount(email: string, password: string) {
+  const provider = authProvider();
+  await provider.requestConfirmation(app.db, { email, password, door: "browser" }, new Date());
+  const signedIn = await provider.confirmAndSignIn(app.db, tokenIn(mailsTo(app.mailDir, email).at(-1)!, "/auth/confirm"), new Date());
+  expect(signedIn).not.toBeNull();
+  return signedIn!;
+}
+
+describe("embedded browser sessions", () => {
+  it("sets an HttpOnly, SameSite=Lax, 30-day cookie whose token is stored only as a hash", async () => {
+    const { cookies } = await confirmedAccount("cookie@example.com", "first password");
+    expect(cookies).toEqual([
+      { name: "ll_session", value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), options: { httpOnly: true, secure: false, sameSite: "lax", path: "/", maxAge: 30 * 24 * 3600 } },
+    ]);
+    const [stored] = await app.db.select().from(browserSessions).where(eq(browserSessions.tokenDigest, sha256Hex(cookies[0]!.value)));
+    expect(stored).toBeDefined();
+    expect(JSON.stringify(await app.db.select().from(browserSessions))).not.toContain(cookies[0]!.value);
+  });
+
+  it("answers the same for a wrong password and an unknown e-mail; unconfirmed accounts are told to confirm", async () => {
+    const provider = authProvider();
+    await confirmedAccount("same-answer@example.com", "first password");
+    expect(await provider.signIn(app.db, { email: "same-answer@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
+    expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
+    await provider.requestConfirmation(app.db, { email: "pending@example.com", password: "first password", door: "browser" }, new Date());
+    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "first password" }, [], new Date())).toEqual({ kind: "unconfirmed" });
+    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
+  });
+
+  it("rotates at sign-in: the browser's previous session ends", async () => {
+    const provider = authProvider();
+    const first = await confirmedAccount("rotate@example.com", "first password");
+    const second = await provider.signIn(app.db, { email: "rotate@example.com", password: "first password" }, asRequest(first.cookies), new Date());
+    expect(second.kind).toBe("signed_in");
+    const next = second.kind === "signed_in" ? second.session.cookies : [];
+    expect(next[0]!.value).not.toBe(first.cookies[0]!.value);
+    expect(await provider.currentSession(app.db, asRequest(first.cookies), new Date())).toBeNull();
+    expect((await provider.currentSession(app.db, asRequest(next), new Date()))?.session.account.email).toBe("rotate@example.com");
+  });
+
+  it("expires after 30 days without use, and use keeps it alive", async () => {
+    const provider = authProvider();
+    const { cookies } = await confirmedAccount("idle@example.com", "first password");
+    const start = Date.now();
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 20 * day))).not.toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 45 * day))).not.toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 76 * day))).toBeNull();
+  });
+
+  it("signs out: the session is revoked and the cookie cleared", async () => {
+    const provider = authProvider();
+    const { cookies } = await confirmedAccount("bye@example.com", "first password");
+    expect(await provider.signOut(app.db, asRequest(cookies), new Date())).toEqual([
+      { name: "ll_session", value: "", options: expect.objectContaining({ maxAge: 0, httpOnly: true }) },
+    ]);
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date())).toBeNull();
+  });
+
+  it("a password reset through the e-mailed link ends every session; the link works once", async () => {
+    const provider = authProvider();
+    const email = "reset@example.com";
+    const first = await confirmedAccount(email, "first password");
+    await provider.requestPasswordReset(app.db, email, new Date());
+    await provider.requestPasswordReset(app.db, "nobody@example.com", new Date());
+    expect(mailsTo(app.mailDir, "nobody@example.com")).toEqual([]);
+    const mail = mailsTo(app.mailDir, email).at(-1)!;
+    expect(mail).toContain("Subject: Reset your Launchloop password");
+    expect(mail).toContain("Content-Type: text/html; charset=utf-8");
+    const tokenHash = tokenIn(mail, "/reset-password");
+
+    const reset = await provider.resetPassword(app.db, { tokenHash, password: "second password" }, new Date());
+    expect(reset).not.toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(first.cookies), new Date())).toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(reset!.cookies), new Date())).not.toBeNull();
+    expect((await provider.signIn(app.db, { email, password: "first password" }, [], new Date())).kind).toBe("invalid");
+    expect((await provider.signIn(app.db, { email, password: "second password" }, [], new Date())).kind).toBe("signed_in");
+    expect(await provider.resetPassword(app.db, { tokenHash, password: "third password" }, new Date())).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { executeOperation } from "@/lib/operations/execute";
+import {
+  createShareLink,
+  discardOnboardingDraft,
+  getOnboardingDraft,
+  getProjectLogo,
+  getSharedPack,
+  removeProjectLogo,
+  uploadProjectLogo,
+  listShareLinks,
+  revokeShareLink,
+  saveOnboardingDraft,
+} from "@/lib/operations/dashboard";
+import { operations } from "@/lib/operations";
+import { readPdf } from "../support/pdf-reader";
+import { launchReadyProject } from "../support/pipeline";
+import { setPlan } from "../support/plans";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+let app: TestApp;
+let owner: ServiceContext;
+let stranger: ServiceContext;
+let projectId: string;
+
+async function sessionContext(email: string): Promise<ServiceContext> {
+  const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
+  return { requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.9", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
+}
+
+const publicContext = () => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.10" });
+
+async function codeOf(work: Promise<unknown>) {
+  try {
+    await work;
+    return "ok";
+  } catch (error) {
+    return error instanceof AppError ? error.code : String(error);
+  }
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const founder = await app.signUpWithKey();
+  await setPlan(app.db, founder.email, "pro");
+  projectId = await launchReadyProject(app, founder.key);
+  owner = await sessionContext(founder.email);
+  const other = await app.signUpWithKey();
+  await setPlan(app.db, other.email, "pro");
+  stranger = await sessionContext(other.email);
+}, 120_000);
+afterAll(() => app.close());
+
+describe("the onboarding draft", () => {
+  it("keeps the answers so far, checked by the onboarding schema, until discarded", async () => {
+    expect(await executeOperation(getOnboardingDraft, {}, owner)).toEqual({ draft: null });
+    const answers = { name: "Launch", onboarding: { businessName: "Tidybooks", toneWords: ["clear"] } };
+    await executeOperation(saveOnboardingDraft, { body: { step: 2, answers } }, owner);
+    const { draft } = await executeOperation(getOnboardingDraft, {}, owner);
+    expect(draft).toMatchObject({ step: 2, answers });
+    expect(await executeOperation(getOnboardingDraft, {}, stranger)).toEqual({ draft: null });
+
+    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { businessName: "" } } } }, owner))).toBe("invalid_request");
+    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { unknown: "x" } } } }, owner))).toBe("invalid_request");
+
+    await executeOperation(discardOnboardingDraft, {}, owner);
+    expect(await executeOperation(getOnboardingDraft, {}, owner)).toEqual({ draft: null });
+  });
+
+  it("is for the dashboard only: an API key is refused", async () => {
+    const keyContext = { ...owner, principal: { kind: "key" as const, apiKeyId: crypto.randomUUID() } };
+    expect(await codeOf(executeOperation(getOnboardingDraft, {}, keyContext))).toBe("forbidden");
+  });
+});
+
+describe("share links", () => {
+  it("shows the approved pack to anyone with the link, until it is revoked", async () => {
+    const created = await executeOperation(createShareLink, { params: { id: projectId } }, owner);
+    const token = created.url.split("/share/")[1]!;
+    expect(token).toMatch(/^shr_[A-Za-z0-9_-]{43}$/);
+    expect(created.link.hint).toBe(token.slice(0, 10));
+
+    const shared = await executeOperation(getSharedPack, { params: { token } }, publicContext());
+    expect(shared.items.length).toBeGreaterThan(5);
+    expect(shared.items.every((item) => !item.awaitingReview)).toBe(true);
+    expect(shared.project.name).toBe("Tidybooks launch");
+
+    const { links } = await executeOperation(listShareLinks, { params: { id: projectId } }, owner);
+    expect(links.map((link) => link.id)).toContain(created.link.id);
+    expect(JSON.stringify(links)).not.toContain(token);
+
+    expect(await codeOf(executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, stranger))).toBe("not_found");
+    const revoked = await executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, owner);
+    expect(revoked.link.revokedAt).not.toBeNull();
+    expect(await codeOf(executeOperation(getSharedPack, { params: { token } }, publicContext()))).toBe("not_found");
+    // Revoking twice is a no-op.
+    expect((await executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, owner)).link.revokedAt).toBe(revoked.link.revokedAt);
+  });
+
+  it("refuses unknown and malformed tokens and other accounts' projects", async () => {
+    expect(await codeOf(executeOperation(getSharedPack, { params: { token: `shr_${"a".repeat(43)}` } }, publicContext()))).toBe("not_found");
+    expect(await codeOf(executeOperation(getSharedPack, { params: { token: "short" } }, publicContext()))).toBe("not_found");
+    expect(await codeOf(executeOperation(createShareLink, { params: { id: projectId } }, stranger))).toBe("not_found");
+    expect(await codeOf(executeOperation(listShareLinks, { params: { id: projectId } }, stranger))).toBe("not_found");
+  });
+});
+
+describe("the project's logo", () => {
+  // A 1×1 PNG.
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+  it("stores a real image in storage, reads it back through a signed URL, and removes it", async () => {
+    const uploaded = await executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, owner);
+    expect(uploaded.logo).toMatchObject({ contentType: "image/png", size: Buffer.from(png, "base64").length });
+    expect(uploaded.logo!.url).toMatch(/\/api\/storage\/accounts\/.+\/logo\?expires=\d+&signature=/);
+    expect((await executeOperation(getProjectLogo, { params: { id: projectId } }, owner)).logo?.contentType).toBe("image/png");
+    expect(await codeOf(executeOperation(getProjectLogo, { params: { id: projectId } }, stranger))).toBe("not_found");
+    await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
+    expect((await executeOperation(getProjectLogo, { params: { id: projectId } }, owner)).logo).toBeNull();
+  });
+
+  it("is drawn on the cover of the PDF export once uploaded", async () => {
+    const coverImages = async () => {
+      const file = await executeOperation(operations.exportLaunchPack, { query: { projectId, format: "pdf" } }, owner);
+      return (await readPdf(file.body as Uint8Array)).pages[0]!.images;
+    };
+    expect(await coverImages()).toBe(0);
+    await executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, owner);
+    expect(await coverImages()).toBe(1);
+    await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
+  });
+
+  it("refuses what is not the image it claims to be, SVG, and oversized files", async () => {
+    const text = Buffer.from("<svg onload=alert(1)></svg>").toString("base64");
+    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: text } }, owner))).toBe("invalid_request");
+    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/svg+xml", data: text } }, owner))).toBe("invalid_request");
+    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/jpeg", data: png } }, owner))).toBe("invalid_request");
+    const large = Buffer.concat([Buffer.from(png, "base64"), Buffer.alloc(520 * 1024)]).toString("base64");
+    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: large } }, owner))).toBe("invalid_request");
+    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, stranger))).toBe("not_found");
+  });
+});

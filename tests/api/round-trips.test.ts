@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryCount } from "@/lib/db/query-count";
+import { launchReadyProject } from "../support/pipeline";
+import { setPlan } from "../support/plans";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// The driver counts its statements (LAUNCHLOOP_COUNT_QUERIES), set before the database opens.
+process.env.LAUNCHLOOP_COUNT_QUERIES = "1";
+
+let app: TestApp;
+let key: string;
+let projectId: string;
+beforeAll(async () => {
+  app = await createTestApp();
+  const founder = await app.signUpWithKey();
+  await setPlan(app.db, founder.email, "studio");
+  key = founder.key;
+  projectId = await launchReadyProject(app, key);
+});
+afterAll(() => app.close());
+
+async function statementsOf(path: string) {
+  const before = queryCount();
+  const response = await app.request("GET", path, { key });
+  expect(response.status, response.text).toBe(200);
+  return queryCount() - before;
+}
+
+describe("database round trips per keyed read", () => {
+  it("reads a project with its runs in two statements: the key (with account and rate limit), then the project with its runs", async () => {
+    await statementsOf(`/api/v1/projects/${projectId}`);
+    expect(await statementsOf(`/api/v1/projects/${projectId}`)).toBe(2);
+    const { json } = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
+    expect(json.runs).toHaveLength(5);
+    expect(json.runs.map((run: { startedAt: string }) => run.startedAt)).toEqual(json.runs.map((run: { startedAt: string }) => run.startedAt).sort());
+  });
+
+  it("counts the key's use without a second statement, and refuses a revoked or unknown key in one", async () => {
+    const before = queryCount();
+    const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key: "llk_unknown" });
+    expect(response.status).toBe(401);
+    expect(queryCount() - before).toBe(1);
+  });
+});
