@@ -1,23 +1,31 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
+import { SiteHeader } from "@/components/site-header";
+import { Toaster } from "@/components/ui";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Launchloop",
+  title: { default: "Launchloop", template: "%s · Launchloop" },
   description: "From a founder's answers to a reviewed launch pack and a weekly growth loop.",
 };
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#f8f8fb" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>
-        <header className="site">
-          <nav>
-            <a className="brand" href="/">Launchloop</a>
-            <a href="/docs">API reference</a>
-          </nav>
-        </header>
-        <main>{children}</main>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow-[var(--shadow-pop)]">
+          Skip to content
+        </a>
+        <Toaster>
+          <SiteHeader />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+        </Toaster>
       </body>
     </html>
   );

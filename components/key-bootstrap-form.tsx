@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { Button, CopyButton, Notice } from "./ui";
 
 type State = { kind: "idle" } | { kind: "busy" } | { kind: "done"; key: string } | { kind: "failed"; message: string };
 
@@ -21,18 +22,21 @@ export function KeyBootstrapForm({ tokenHash }: { tokenHash: string }) {
 
   if (state.kind === "done") {
     return (
-      <div className="card">
-        <p><strong>Your API key</strong> (shown once: copy it now)</p>
-        <pre data-testid="api-key">{state.key}</pre>
+      <div className="space-y-2 text-left">
+        <Notice tone="success" title="Your API key">Shown once: copy it now and keep it somewhere safe.</Notice>
+        <div className="flex items-center gap-2">
+          <pre data-testid="api-key" className="m-0 flex-1 text-xs">{state.key}</pre>
+          <CopyButton value={state.key} />
+        </div>
       </div>
     );
   }
   return (
-    <div className="card">
-      <button onClick={createKey} disabled={state.kind === "busy"}>
+    <div className="space-y-3">
+      <Button variant="secondary" className="w-full" onClick={createKey} disabled={state.kind === "busy"}>
         {state.kind === "busy" ? "Confirming…" : "Confirm my e-mail and create my API key"}
-      </button>
-      {state.kind === "failed" && <p className="error">{state.message}</p>}
+      </Button>
+      {state.kind === "failed" && <Notice tone="danger">{state.message}</Notice>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { config } from "@/lib/config";
 import { openDatabase, type Database } from "@/lib/db/client";
 import { planSchema } from "@/lib/schemas/common";
-import { findAccountByEmail } from "@/lib/services/accounts";
+import { findAccountByEmail } from "@/lib/db/accounts";
 import { activatePlan, grantFreePlan } from "@/lib/services/billing";
 import { describeAccount } from "@/lib/services/me";
 

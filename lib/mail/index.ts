@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { config } from "@/lib/config";
+import { AppError } from "@/lib/errors";
 
 export interface MailMessage {
   to: string;
@@ -16,25 +18,44 @@ export interface MailMessage {
  */
 export async function sendMail(message: MailMessage): Promise<void> {
   const { smtpUrl, mailFrom, mailDir } = config();
-  if (smtpUrl) {
-    await nodemailer.createTransport(smtpUrl).sendMail({ from: mailFrom, ...message });
-    return;
+  try {
+    if (smtpUrl) {
+      await nodemailer.createTransport(smtpUrl).sendMail({ from: mailFrom, ...message });
+      return;
+    }
+    await fs.mkdir(mailDir, { recursive: true });
+    await fs.writeFile(path.join(mailDir, mailFileName(message.to)), toEml(mailFrom, message));
+  } catch (error) {
+    throw new AppError("provider_unavailable", "The e-mail could not be sent. Retry later.", { cause: error });
   }
-  await fs.mkdir(mailDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const recipient = message.to.replace(/[^A-Za-z0-9@._-]/g, "_");
-  const file = path.join(mailDir, `${stamp}-${recipient}-${crypto.randomUUID().slice(0, 8)}.eml`);
-  await fs.writeFile(file, toEml(mailFrom, message));
+}
+
+const maxRecipientChars = 80;
+
+/**
+ * `<time>-<recipient>-<random>.eml`, well under the 255 bytes a file name may have: a long
+ * address is cut and completed by a digest of the whole, so names stay distinct and sortable.
+ */
+export function mailFileName(to: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, "-");
+  const safe = to.toLowerCase().replace(/[^a-z0-9@._-]/g, "_");
+  const recipient =
+    safe.length <= maxRecipientChars
+      ? safe
+      : `${safe.slice(0, maxRecipientChars - 13)}~${createHash("sha256").update(to).digest("hex").slice(0, 12)}`;
+  return `${stamp}-${recipient}-${crypto.randomUUID().slice(0, 8)}.eml`;
 }
 
 const encodeHeader = (value: string) =>
   /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value).toString("base64")}?=`;
 
 /**
- * A single-part RFC 5322 message with an 8bit UTF-8 text body, so links and tokens stay
- * readable and greppable in the file (a composed multipart message would quote-print them).
+ * An RFC 5322 message with 8bit UTF-8 bodies (never quoted-printable), so links and tokens
+ * stay readable and greppable in the file: plain text alone, or text and HTML as
+ * multipart/alternative when the message has an HTML part.
  */
 function toEml(from: string, message: MailMessage): string {
+  const crlf = (text: string) => text.replace(/\r?\n/g, "\r\n");
   const headers = [
     `From: ${from}`,
     `To: ${message.to}`,
@@ -42,8 +63,20 @@ function toEml(from: string, message: MailMessage): string {
     `Date: ${new Date().toUTCString()}`,
     `Message-ID: <${crypto.randomUUID()}@launchloop.local>`,
     "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "Content-Transfer-Encoding: 8bit",
   ];
-  return `${headers.join("\r\n")}\r\n\r\n${message.text.replace(/\r?\n/g, "\r\n")}\r\n`;
+  const part = (type: string, body: string) =>
+    [`Content-Type: ${type}; charset=utf-8`, "Content-Transfer-Encoding: 8bit", "", crlf(body)].join("\r\n");
+  if (!message.html) return `${headers.join("\r\n")}\r\n${part("text/plain", message.text)}\r\n`;
+  const boundary = `ll-${crypto.randomUUID()}`;
+  return [
+    ...headers,
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    "",
+    `--${boundary}`,
+    part("text/plain", message.text),
+    `--${boundary}`,
+    part("text/html", message.html),
+    `--${boundary}--`,
+    "",
+  ].join("\r\n");
 }

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-admin-"));
 
 async function admin(...args: string[]) {
-  return run(path.join("node_modules", ".bin", "tsx"), ["lib/cli/admin.ts", ...args], {
+  return run(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "lib/cli/admin.ts", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
   });
 }

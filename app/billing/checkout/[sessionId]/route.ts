@@ -1,4 +1,4 @@
-import { checkoutNotFoundPage, checkoutPage } from "@/lib/billing/checkout-page";
+import { checkoutNotFoundPage, checkoutPage, checkoutUnavailablePage } from "@/lib/billing/checkout-page";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { errorResponse, jsonResponse, newResponseHeaders } from "@/lib/http/responses";
@@ -24,13 +24,37 @@ async function findSession(sessionId: string) {
   return findLocalCheckout(await getDatabase(), sessionId);
 }
 
-export async function GET(_request: Request, context: Context) {
-  const found = await findSession((await context.params).sessionId);
-  if (!found) return html(checkoutNotFoundPage(), 404);
-  return html(checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }), 200);
+/** A failure as a page (browsers) or the envelope (API clients): 503 while the database is down. */
+function failure(request: Request, thrown: unknown) {
+  const headers = newResponseHeaders();
+  const response = errorResponse(thrown, headers);
+  if (!wantsHtml(request)) return response;
+  const page = html(checkoutUnavailablePage(response.status), response.status);
+  page.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
+  const retryAfter = response.headers.get("Retry-After");
+  if (retryAfter) page.headers.set("Retry-After", retryAfter);
+  return page;
+}
+
+export async function GET(request: Request, context: Context) {
+  try {
+    const found = await findSession((await context.params).sessionId);
+    if (!found) return html(checkoutNotFoundPage(), 404);
+    return html(checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }), 200);
+  } catch (error) {
+    return failure(request, error);
+  }
 }
 
 export async function POST(request: Request, context: Context) {
+  try {
+    return await complete(request, context);
+  } catch (error) {
+    return failure(request, error);
+  }
+}
+
+async function complete(request: Request, context: Context) {
   const found = await findSession((await context.params).sessionId);
   if (!found) {
     return wantsHtml(request)

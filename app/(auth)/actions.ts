@@ -1,0 +1,62 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { runOperation } from "@/lib/actions/run-operation";
+import { confirmAndSignIn, requestPasswordReset, resetPassword, signIn, signOut } from "@/lib/actions/session";
+import { signup } from "@/lib/operations/account";
+import { validationIssues } from "@/lib/operations/execute";
+import { signupRequest } from "@/lib/schemas/account";
+
+/** Only a path of this site: never an absolute or protocol-relative address. */
+const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/dashboard");
+
+export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const email = formText(formData, "email");
+  const captchaToken = formText(formData, "altcha");
+  const body = { email, password: formText(formData, "password"), acceptTerms: formData.get("acceptTerms") === "on", captchaToken };
+  // The browser door needs the solved captcha: without it the API door would make an unactivated account.
+  if (!captchaToken) {
+    const checked = signupRequest.safeParse({ ...body, captchaToken: "pending" });
+    const state = checked.success ? { status: "error" as const, message: "Some fields need another look." } : failedForm({ error: { error: "", code: "invalid_request", retryable: false, issues: validationIssues(checked.error) } });
+    return { ...state, values: { email }, fieldErrors: { ...state.fieldErrors, altcha: "Wait for the spam check to finish, then submit again." } };
+  }
+  const result = await runOperation(signup, { body });
+  if (!result.ok) return failedForm(result, { email });
+  redirect(`/signup/check-email?email=${encodeURIComponent(email)}`);
+}
+
+export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const email = formText(formData, "email");
+  const result = await signIn({ email, password: formText(formData, "password") });
+  if (!result.ok) return failedForm(result, { email });
+  redirect(safeNext(formText(formData, "next")));
+}
+
+export async function signOutAction(): Promise<void> {
+  await signOut();
+  redirect("/login?signed_out=1");
+}
+
+export async function confirmAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const result = await confirmAndSignIn({ tokenHash: formText(formData, "tokenHash") });
+  if (!result.ok) return failedForm(result);
+  redirect("/auth/confirm/welcome");
+}
+
+export async function forgotPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const email = formText(formData, "email");
+  const result = await requestPasswordReset({ email });
+  if (!result.ok) return failedForm(result, { email });
+  return { status: "success", message: `If ${email} has an account, a reset link is on its way. It works once, for one hour.`, values: { email } };
+}
+
+export async function resetPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const password = formText(formData, "password");
+  if (password !== formText(formData, "passwordAgain")) {
+    return { status: "error", message: "Some fields need another look.", fieldErrors: { passwordAgain: "The two passwords differ." } };
+  }
+  const result = await resetPassword({ tokenHash: formText(formData, "tokenHash"), password });
+  if (!result.ok) return failedForm(result);
+  redirect("/dashboard?password_changed=1");
+}

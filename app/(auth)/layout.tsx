@@ -1,0 +1,6 @@
+import type { ReactNode } from "react";
+
+/** Sign-up, sign-in and password pages: one calm column. */
+export default function AuthLayout({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">{children}</div>;
+}

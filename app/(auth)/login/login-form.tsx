@@ -1,0 +1,24 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormMessage } from "@/components/form-message";
+import { SubmitButton, TextField } from "@/components/ui";
+import { idleForm } from "@/lib/actions/form-state";
+import { signInAction } from "../actions";
+
+export function LoginForm({ next }: { next?: string }) {
+  const [state, action] = useActionState(signInAction, idleForm);
+  const errors = state.fieldErrors ?? {};
+  return (
+    <form action={action} className="space-y-5" noValidate>
+      <FormMessage state={state} />
+      {next && <input type="hidden" name="next" value={next} />}
+      <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <div className="flex items-center justify-between gap-4">
+        <a href="/forgot-password" className="text-sm">Forgot your password?</a>
+        <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
+      </div>
+    </form>
+  );
+}

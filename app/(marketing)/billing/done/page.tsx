@@ -1,0 +1,22 @@
+import { ButtonLink, Card, CardBody } from "@/components/ui";
+
+export const metadata = { title: "Thank you" };
+
+export default function CheckoutDonePage() {
+  return (
+    <div className="mx-auto max-w-lg">
+      <Card>
+        <CardBody className="space-y-4 sm:py-8">
+          <h1 className="text-2xl font-semibold tracking-tight">Thank you!</h1>
+          <p className="text-[15px] text-muted">
+            Your plan is being activated; it takes effect as soon as the payment is confirmed. Your API keys keep working.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink href="/settings/billing">See my billing</ButtonLink>
+            <ButtonLink href="/docs" variant="secondary">API reference</ButtonLink>
+          </div>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { signOutAction } from "@/app/(auth)/actions";
+import { Badge } from "./ui";
+
+const item = "block rounded-md px-3 py-2 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
+
+/**
+ * The account menu: a native disclosure (works with the keyboard and without script),
+ * closed on Escape or a click elsewhere once the page is interactive.
+ */
+export function AccountMenu({ email, plan }: { email: string; plan: string }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node)) {
+        menu.open = false;
+        if (event instanceof KeyboardEvent) menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        aria-label={`Account menu for ${email}`}
+        className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-surface pr-3 pl-1 text-sm hover:bg-sunken [&::-webkit-details-marker]:hidden"
+      >
+        <span aria-hidden className="grid size-7 place-items-center rounded-full bg-accent-soft font-semibold text-accent uppercase">
+          {email[0]}
+        </span>
+        <span className="hidden max-w-[14rem] truncate sm:inline">{email}</span>
+        <span aria-hidden className="text-muted">▾</span>
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-[var(--shadow-pop)]">
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-medium">{email}</p>
+          <Badge tone="accent" className="mt-1 capitalize">{plan} plan</Badge>
+        </div>
+        <hr className="my-1 border-line" />
+        <a className={item} href="/dashboard">Dashboard</a>
+        <a className={item} href="/settings/keys">API keys</a>
+        <a className={item} href="/settings/billing">Billing</a>
+        <a className={item} href="/settings/account">Account</a>
+        <hr className="my-1 border-line" />
+        <form action={signOutAction}>
+          <button type="submit" className={`${item} w-full text-left`}>Sign out</button>
+        </form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,33 @@
+import { currentBrowserSession } from "@/lib/actions/browser-session";
+import { AccountMenu } from "./account-menu";
+import { ButtonLink } from "./ui";
+
+const navLink = "rounded-md px-2 py-1 text-[15px] text-muted no-underline hover:text-ink hover:no-underline";
+
+/** The header of every page: the brand, the public pages, and the account menu or the way in. */
+export async function SiteHeader() {
+  const session = await currentBrowserSession();
+  return (
+    <header className="border-b border-line bg-surface/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+        <a href={session ? "/dashboard" : "/"} className="mr-auto flex items-center gap-2 text-[17px] font-semibold tracking-tight text-ink no-underline hover:no-underline">
+          <span aria-hidden className="grid size-7 place-items-center rounded-lg bg-accent text-sm text-white">L</span>
+          Launchloop
+        </a>
+        <a href="/pricing" className={`${navLink} hidden sm:inline`}>Pricing</a>
+        <a href="/docs" className={`${navLink} hidden sm:inline`}>API docs</a>
+        {session ? (
+          <>
+            <a href="/dashboard" className={`${navLink} hidden sm:inline`}>Dashboard</a>
+            <AccountMenu email={session.account.email} plan={session.account.plan} />
+          </>
+        ) : (
+          <>
+            <a href="/login" className={navLink}>Sign in</a>
+            <ButtonLink href="/signup" size="sm">Get started</ButtonLink>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

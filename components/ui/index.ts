@@ -1,0 +1,14 @@
+export { Badge, type BadgeTone } from "./badge";
+export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
+export { Card, CardBody, CardFooter, CardHeader } from "./card";
+export { CopyButton } from "./copy-button";
+export { cx } from "./cx";
+export { Dialog } from "./dialog";
+export { EmptyState } from "./empty-state";
+export { Field, TextAreaField, TextField, type ControlProps } from "./field";
+export { Input, Select, Textarea } from "./input";
+export { Notice, type NoticeTone } from "./notice";
+export { PageHeader } from "./page-header";
+export { SubmitButton } from "./submit-button";
+export { Table, TBody, TD, TH, THead, TR } from "./table";
+export { Toaster, useToast } from "./toast";

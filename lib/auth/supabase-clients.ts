@@ -1,0 +1,70 @@
+import { createServerClient } from "@supabase/ssr";
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { config } from "@/lib/config";
+import { sessionCookie } from "./cookies";
+import type { RequestCookie, SessionCookie } from "./provider";
+
+/**
+ * We never open Supabase Realtime, but supabase-js builds its client eagerly and, on
+ * Node 20 (no global WebSocket), refuses without a transport: give it one that is never used.
+ */
+class NoRealtime {
+  constructor() {
+    throw new Error("Supabase Realtime is not used by Launchloop");
+  }
+}
+const realtime = { transport: NoRealtime as never };
+
+export function supabaseSettings() {
+  const settings = config().supabase;
+  if (!settings) throw new Error("Supabase is not configured (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY)");
+  return settings;
+}
+
+/** A client with the service role key: admin calls (delete a user) and storage. Never sent to a browser. */
+export function supabaseAdmin(): SupabaseClient {
+  const { url, serviceRoleKey } = supabaseSettings();
+  return createClient(url, serviceRoleKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+}
+
+/** A stateless client with the anon key, for calls that need no session (sign-up, recovery e-mails, token checks). */
+export function supabaseAnon(): SupabaseClient {
+  const { url, anonKey } = supabaseSettings();
+  return createClient(url, anonKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+}
+
+/**
+ * A per-request `@supabase/ssr` client over a cookie jar: it reads the browser's cookies
+ * and collects the ones it writes, which the face then sets, always HttpOnly, SameSite=Lax
+ * and Secure over https (the browser never needs to read them: every call is server-side).
+ */
+export function supabaseForCookies(incoming: RequestCookie[]) {
+  const { url, anonKey } = supabaseSettings();
+  const jar = new Map(incoming.map((cookie) => [cookie.name, cookie.value]));
+  const written = new Map<string, SessionCookie>();
+  const client = createServerClient(url, anonKey, {
+    realtime,
+    cookies: {
+      getAll: () => [...jar].map(([name, value]) => ({ name, value })),
+      setAll: (cookies) => {
+        for (const { name, value, options } of cookies) {
+          const cleared = !value || options?.maxAge === 0;
+          if (cleared) jar.delete(name);
+          else jar.set(name, value);
+          written.set(name, sessionCookie(name, cleared ? "" : value, cleared ? 0 : (options?.maxAge ?? 400 * 24 * 3600) * 1000));
+        }
+      },
+    },
+  });
+  return { client, written: () => [...written.values()], names: () => [...jar.keys()] };
+}
+
+/** The `session_id` claim of a Supabase access token: the session the browser is signed in with. */
+export function sessionIdOf(accessToken: string): string | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload.session_id === "string" ? payload.session_id : undefined;
+  } catch {
+    return undefined;
+  }
+}

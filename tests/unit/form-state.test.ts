@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { describeError, failedForm, fieldErrorsOf } from "@/lib/actions/form-state";
+
+describe("form state from an error envelope", () => {
+  it("puts the first issue of each top-level field next to that field", () => {
+    const error = {
+      error: "The request is not valid.",
+      code: "invalid_request" as const,
+      retryable: false,
+      issues: [
+        { path: "email", message: "Invalid email address" },
+        { path: "onboarding.features.0.what", message: "Too long" },
+        { path: "email", message: "second message" },
+      ],
+    };
+    expect(fieldErrorsOf(error)).toEqual({ email: "Invalid email address", onboarding: "Too long" });
+    expect(failedForm({ error }, { email: "x" })).toEqual({
+      status: "error",
+      message: "Some fields need another look.",
+      fieldErrors: { email: "Invalid email address", onboarding: "Too long" },
+      values: { email: "x" },
+    });
+  });
+
+  it("turns limits and plan locks into a sentence with a next step", () => {
+    expect(describeError({ error: "Too many requests.", code: "rate_limited", retryable: true }, 600)).toBe("Too many requests. Try again in 10 minutes.");
+    expect(describeError({ error: "Exports are part of pro.", code: "upgrade_required", retryable: false })).toContain("Settings → Billing");
+    expect(describeError({ error: "boom", code: "internal_error", retryable: true })).not.toContain("boom");
+    expect(describeError({ error: "That e-mail and password do not match an account.", code: "unauthorized", retryable: false })).toContain("do not match");
+  });
+});
