@@ -1,9 +1,13 @@
 import { z } from "zod";
+import type { PhraseKey } from "./language/en";
+import { wordsFor } from "./language/phrasebook";
+import { finish } from "./offline";
+import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
-import { answersOr, audienceOf, bullets, clause, clean, featuresOf, pick, sentence, toneOf } from "./words";
+import { bullets, clause, clean, factsOf, pick, sentence } from "./words";
 
 export const brandSystemSchema = z.object({
-  brandNameOptions: z.array(z.object({ name: z.string(), rationale: z.string() })).describe("Three name options, the current name first"),
+  brandNameOptions: z.array(z.object({ name: z.string(), rationale: z.string() })).describe("Name options, the current name first"),
   taglineOptions: z.array(z.string()).describe("Three to five taglines, each under ten words"),
   voice: z.object({
     description: z.string().describe("How the brand sounds, in two sentences"),
@@ -21,93 +25,104 @@ export type BrandSystem = z.infer<typeof brandSystemSchema>;
 
 // Each palette in the order of `roles`: text, primary, highlight, accent, background.
 const palettes = [
-  { mood: "calm", colors: [["Deep ink", "#1F2A44"], ["Calm blue", "#3B6EF5"], ["Soft sky", "#E8EEFF"], ["Warm accent", "#F5A524"], ["Paper", "#FAFAF7"]] },
-  { mood: "bold", colors: [["Night", "#14121F"], ["Electric violet", "#6D4AFF"], ["Mist", "#F1EEFF"], ["Signal coral", "#FF6B5B"], ["White", "#FFFFFF"]] },
-  { mood: "friendly", colors: [["Forest", "#1E3B33"], ["Fresh green", "#2FB67C"], ["Mint", "#E3F6EC"], ["Sunny", "#FFD166"], ["Cream", "#FFF8EC"]] },
-  { mood: "premium", colors: [["Graphite", "#1B1B1F"], ["Slate", "#5B6472"], ["Stone", "#E9E4DA"], ["Brass", "#B48A4A"], ["Ivory", "#FBF9F4"]] },
+  { mood: "calm", colors: ["#1F2A44", "#3B6EF5", "#E8EEFF", "#F5A524", "#FAFAF7"] },
+  { mood: "bold", colors: ["#14121F", "#6D4AFF", "#F1EEFF", "#FF6B5B", "#FFFFFF"] },
+  { mood: "friendly", colors: ["#1E3B33", "#2FB67C", "#E3F6EC", "#FFD166", "#FFF8EC"] },
+  { mood: "premium", colors: ["#1B1B1F", "#5B6472", "#E9E4DA", "#B48A4A", "#FBF9F4"] },
 ] as const;
 
+// Tone words in the five drafting languages that point to a mood.
 function paletteFor(tone: string[], seed: string) {
   const words = tone.join(" ").toLowerCase();
-  if (/bold|playful|energetic|fun|loud/.test(words)) return palettes[1];
-  if (/friendly|warm|human|approachable|kind/.test(words)) return palettes[2];
-  if (/premium|luxur|elegant|expert|serious/.test(words)) return palettes[3];
-  if (/calm|clear|trust|simple|honest/.test(words)) return palettes[0];
+  if (/bold|playful|energetic|fun|loud|mutig|verspielt|audac|ludique|atrevid|divertid|ousad/.test(words)) return palettes[1];
+  if (/friendly|warm|human|approachable|kind|freundlich|herzlich|warm|chaleureu|amical|cálid|amable|amig|acolhed/.test(words)) return palettes[2];
+  if (/premium|luxur|elegant|expert|serious|edel|hochwertig|élégant|sérieu|elegante|seri/.test(words)) return palettes[3];
+  if (/calm|clear|trust|simple|honest|ruhig|klar|ehrlich|calme|clair|honnête|tranquil|claro|honest/.test(words)) return palettes[0];
   return pick([...palettes], seed);
 }
 
-const roles = ["Text and headings", "Primary actions and links", "Highlighted sections", "Accents and badges", "Page background"];
+const roles = ["text", "primary", "highlight", "accent", "background"] as const;
+
+/** Under ten words: a founder's sentence as a tagline, or nothing if it is longer. */
+const asTagline = (text: string | null | undefined) => {
+  const trimmed = clean(text).replace(/[.!]+$/, "");
+  return trimmed && trimmed.split(/\s+/).length <= 10 ? sentence(trimmed) : "";
+};
 
 export const brandArchitect: Agent<BrandSystem> = {
   type: "brand-architect",
+  name: "brand_architect",
   title: "Brand system",
+  useCase: "strategy",
   schema: brandSystemSchema,
-  instructions:
-    "You are a brand strategist. Build a brand the founder can use tomorrow: names that are short and ownable, taglines a " +
-    "customer would repeat, a voice with concrete rules, an accessible palette with roles. Follow decisions the founder already made.",
-  task: () => "Propose brand name options, taglines, the voice (traits, do and don't), a color palette with roles, and three messaging pillars.",
-  offline: ({ onboarding: o, decisions, approved }) => {
-    const business = clean(decisions.brandName) || clean(o.businessName);
-    const audience = audienceOf(o);
-    const problem = clause(o.problemSolved);
-    const tone = toneOf(o);
-    const avoid = answersOr(o.avoidToneWords, ["hype", "jargon"]);
-    const features = featuresOf(o);
+  prompt: (input) =>
+    pipelinePrompt(
+      input,
+      "Act as a brand strategist. Build a brand the founder can use tomorrow: names that are short and ownable, taglines a customer would repeat, a voice with concrete rules, an accessible palette with roles.",
+      "Propose brand name options, taglines, the voice (traits, do and don't), a color palette with roles, and three messaging pillars.",
+    ),
+  offline: (input) => {
+    const { decisions, approved } = input;
+    const w = wordsFor(input.language);
+    const f = factsOf(input.onboarding, decisions);
     const positioning = decisions.positioning?.statement ?? approved["market-strategist"]?.positioningOptions[0]?.statement;
-    const root = business.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}]/gu, "") || business;
-    const palette = paletteFor(tone, business);
+    const root = f.brand.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}]/gu, "") || f.brand;
+    const palette = paletteFor(f.tone, f.brand);
+    const taglines = [
+      clean(decisions.tagline),
+      ...f.features.map((feature) => asTagline(feature.benefit)),
+      asTagline(f.why),
+      asTagline(f.product),
+    ].filter((line, index, all) => line && all.indexOf(line) === index);
 
-    return {
+    return finish(input, {
       brandNameOptions: [
-        { name: business, rationale: "The name you chose: keep it if customers can spell it after hearing it once." },
-        { name: `${root} HQ`, rationale: "Signals a home base for the job; easy to claim as a handle." },
-        { name: `Get${root}`, rationale: "A common pattern for the domain and social handles when the plain name is taken." },
+        { name: f.brand, rationale: w.t("brand.keep") },
+        ...(root.length <= 16 ? [{ name: `Get${root}`, rationale: w.t("brand.domain") }] : []),
       ],
-      taglineOptions: [
-        decisions.tagline ?? sentence(features[0]?.benefit || "Less busywork, more of your week back"),
-        sentence(features[1]?.benefit || `The ${tone[0] ?? "simple"} way to get it done`),
-        sentence(`Made for ${audience}`),
-        "Less busywork, more of your week back.",
-      ],
+      taglineOptions: taglines.length ? taglines.slice(0, 5) : [w.fill("need.tagline")],
       voice: {
-        description: `${business} sounds ${tone.slice(0, 3).join(", ")}. It talks to ${audience} like a peer who has solved the problem, never like a salesperson.`,
-        traits: tone.slice(0, 5),
-        do: [
-          "Lead with the customer's problem, then the outcome, then the feature.",
-          "Use the words the audience uses about their problem.",
-          "Keep sentences short; one idea per paragraph.",
-          positioning ? `Stay on the positioning: ${clause(positioning, [business])}.` : "Name the specific audience in headlines.",
-        ],
-        dont: [...avoid.map((word) => sentence(`Don't sound ${clause(word)}`)), "Don't promise what the product does not do yet.", o.avoidTopics ? sentence(`Avoid: ${clause(o.avoidTopics)}`) : ""].filter(Boolean),
+        description: [
+          f.tone.length ? w.t("brand.voice", { brand: f.brand, tone: w.list(f.tone.slice(0, 3)) }) : w.fill("need.tone"),
+          w.t("brand.voicePeer", { audience: f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null }),
+        ]
+          .filter(Boolean)
+          .join(" "),
+        traits: f.tone.length ? f.tone.slice(0, 5) : [w.fill("need.tone")],
+        do: [w.t("brand.do1"), w.t("brand.do2"), w.t("brand.do3"), positioning ? w.t("brand.doPositioning", { positioning: sentence(positioning) }) : ""].filter(Boolean),
+        dont: [...f.avoidTone.map((word) => w.t("brand.dontSound", { word: clause(word, [], w.lowerClauses) })), w.t("brand.dontPromise"), f.avoidTopics ? w.t("brand.dontTopic", { topic: sentence(f.avoidTopics) }) : ""].filter(Boolean),
       },
-      palette: palette.colors.map(([name, hex], index) => ({ name, hex, use: roles[index]! })),
+      palette: palette.colors.map((hex, index) => ({ name: w.t(`color.${roles[index]}` as PhraseKey) || hex, hex, use: w.t(`color.${roles[index]}Use` as PhraseKey) })),
       paletteRationale: decisions.colorPalette
-        ? `Built around your choice (${clean(decisions.colorPalette)}), with neutral text and background colors for legibility.`
-        : `A ${palette.mood} palette to match a ${tone.slice(0, 2).join(" and ")} voice; text and background pass WCAG AA contrast.`,
+        ? w.t("brand.paletteChosen", { choice: clean(decisions.colorPalette) })
+        : w.t("brand.palette", { mood: w.t(`mood.${palette.mood}` as PhraseKey), tone: w.list(f.tone.slice(0, 2)) }) || w.t("brand.palette", { mood: w.t(`mood.${palette.mood}` as PhraseKey), tone: w.t(`mood.${palette.mood}` as PhraseKey) }),
       messagingPillars: [
-        { pillar: "The problem we solve", proofPoints: [sentence(o.problemSolved), o.audienceFeedback ? `In their words: "${clean(o.audienceFeedback)}"` : "Quote a customer in their own words."] },
-        { pillar: "The outcome", proofPoints: features.length ? features.map((f) => sentence(f.benefit || f.what)) : [sentence(o.productDescription)] },
-        { pillar: "Why us", proofPoints: [sentence(o.whyChooseYou) || "Show how the product was built with its users.", o.founderStory ? sentence(clean(o.founderStory).split(/(?<=[.!?])\s/)[0]) : ""].filter(Boolean) },
+        { pillar: w.t("section.problem") || "1", proofPoints: [f.problem, f.quote ? `"${f.quote}"` : w.fill("need.quote")] },
+        { pillar: w.t("section.outcome") || "2", proofPoints: f.features.length ? f.features.map((feature) => sentence(feature.benefit || feature.what)) : [f.product] },
+        { pillar: w.t("section.why", { brand: f.brand }) || f.brand, proofPoints: [f.edge ?? w.fill("need.edge"), f.story[0] ?? ""].filter(Boolean) },
       ],
-    };
+    });
   },
-  toContent: (output) => [
-    { kind: "brand-names", title: "Brand name options", body: output.brandNameOptions.map((option) => `## ${option.name}\n\n${option.rationale}`).join("\n\n") },
-    { kind: "taglines", title: "Tagline options", body: bullets(output.taglineOptions) },
-    {
-      kind: "voice",
-      title: "Voice and tone guide",
-      body: `${output.voice.description}\n\n**Traits:** ${output.voice.traits.join(", ")}\n\n## Do\n\n${bullets(output.voice.do)}\n\n## Don't\n\n${bullets(output.voice.dont)}`,
-    },
-    {
-      kind: "palette",
-      title: "Color palette",
-      body: `| Color | Hex | Use |\n|---|---|---|\n${output.palette.map((color) => `| ${color.name} | ${color.hex} | ${color.use} |`).join("\n")}\n\n${output.paletteRationale}`,
-    },
-    {
-      kind: "messaging-pillars",
-      title: "Messaging pillars",
-      body: output.messagingPillars.map((pillar) => `## ${pillar.pillar}\n\n${bullets(pillar.proofPoints)}`).join("\n\n"),
-    },
-  ],
+  toContent: (output, input) => {
+    const w = wordsFor(input.language);
+    return [
+      { kind: "brand-names", title: w.t("title.brand-names"), body: output.brandNameOptions.map((option) => `## ${option.name}\n\n${option.rationale}`).join("\n\n") },
+      { kind: "taglines", title: w.t("title.taglines"), body: bullets(output.taglineOptions) },
+      {
+        kind: "voice",
+        title: w.t("title.voice"),
+        body: `${output.voice.description}\n\n**${w.t("title.traits")}:** ${output.voice.traits.join(", ")}\n\n## ${w.t("title.do")}\n\n${bullets(output.voice.do)}\n\n## ${w.t("title.dont")}\n\n${bullets(output.voice.dont)}`,
+      },
+      {
+        kind: "palette",
+        title: w.t("title.palette"),
+        body: `| ${w.t("title.color")} | Hex | ${w.t("title.use")} |\n|---|---|---|\n${output.palette.map((color) => `| ${color.name} | ${color.hex} | ${color.use} |`).join("\n")}\n\n${output.paletteRationale}`,
+      },
+      {
+        kind: "messaging-pillars",
+        title: w.t("title.messaging-pillars"),
+        body: output.messagingPillars.map((pillar) => `## ${pillar.pillar}\n\n${bullets(pillar.proofPoints)}`).join("\n\n"),
+      },
+    ];
+  },
 };

@@ -1,108 +1,187 @@
 import { channelRules, fitToChannel, type ChannelDraft } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
-import { bullets, clause, clean, sentence } from "./words";
+import type { PhraseKey } from "./language/en";
+import type { Words } from "./language/phrasebook";
+import { bullets, clause, sentence, sentencesOf, type Facts } from "./words";
 
-/** What a channel draft is written from. */
-export interface DraftFacts {
-  brand: string;
-  audience: string;
-  problem: string;
-  /** The one thing the post should say. */
-  message: string;
-  /** The way in: a story, a lesson, a question... */
-  angle: string;
-  cta: string;
-  url: string | null;
-  story: string | null;
-  features: { what: string; benefit: string }[];
-  /** Topic words for hashtags. */
-  topics: string[];
+/** The ways into a post. Planner notes name them; a draft never prints them. */
+export const angleKeys = ["pain", "story", "how-to", "question", "proof", "behind"] as const;
+export type AngleKey = (typeof angleKeys)[number] | "launch";
+
+/** A short-video script, its parts as separate fields. */
+export interface VideoScript {
+  hook: string;
+  onScreenText: string;
+  voiceOver: string;
+  caption: string;
 }
+
+export interface DraftRequest {
+  channel: Channel;
+  facts: Facts;
+  words: Words;
+  angle: AngleKey;
+  /** Which of the founder's facts to lead with: it rotates by week and item, so drafts vary. */
+  variant: number;
+  /** Which wording of the angle's opening: it alternates by week and regeneration. */
+  phrasing?: number;
+  /** The one thing the post should say (the plan's key message), if any. */
+  message: string | null;
+  cta: string | null;
+}
+
+export type WrittenDraft = ChannelDraft & { script: VideoScript | null };
+
+const at = <T>(items: T[], index: number) => (items.length ? items[index % items.length] : undefined);
 
 const hashtag = (word: string) => {
   const letters = word.replace(/[^\p{L}\p{N}]/gu, "");
   return letters ? letters[0]!.toUpperCase() + letters.slice(1) : "";
 };
 
-const callToAction = (facts: DraftFacts) => `${sentence(facts.cta).replace(/\.$/, "")}${facts.url ? `: ${facts.url}` : "."}`;
+/** The call to action with the link: the tail fitting keeps. */
+export function callToAction({ facts, words: w, cta }: Pick<DraftRequest, "facts" | "words" | "cta">): string {
+  const action = cta ?? facts.cta;
+  if (!action) return facts.url ? `${w.fill("need.cta")} ${facts.url}` : w.fill("need.cta");
+  return `${sentence(action).replace(/\.$/, "")}: ${facts.url ?? w.fill("need.link")}`;
+}
+
+/** The angle's opening lines, from the founder's own material (or a fill-in where there is none). */
+function opening(request: DraftRequest): string[] {
+  const { facts: f, words: w, variant } = request;
+  const alt = (request.phrasing ?? 0) % 2 === 1;
+  const key = (base: string) => (alt ? `${base}2` : base) as PhraseKey;
+  const audience = f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null;
+  const feature = at(f.features, variant);
+  const featureLine = feature ? w.t("open.feature", { what: feature.what, benefit: clause(feature.benefit, [f.brand], w.lowerClauses) }) || sentence(feature.what) : "";
+  switch (request.angle) {
+    case "launch":
+      return [w.t("post.launch", { brand: f.brand }), f.product];
+    case "pain":
+      return [w.t(key("open.pain"), { problem: f.problem }) || f.problem, f.quote ? w.t("open.painQuote", { quote: f.quote }) : w.fill("need.quote")];
+    case "story": {
+      const told = f.story.length ? [at(f.story, variant)!, f.story.length > 1 ? at(f.story, variant + 1)! : ""] : [w.fill("need.story")];
+      return [[w.t(key("open.story"), { brand: f.brand }), told[0]].filter(Boolean).join(" "), told[1] ?? ""];
+    }
+    case "how-to":
+      return [w.t(key("open.howto"), { audience: audience ?? f.brand }), featureLine || w.fill("need.tip")];
+    case "question":
+      return [w.t(key("open.question"), { audience }) || w.t("open.questionBody", { problem: f.problem }), audience ? w.t("open.questionBody", { problem: f.problem }) : ""];
+    case "proof": {
+      const proof = at([f.research, f.quote ? `"${f.quote}"` : null, f.existingAudience ? sentence(f.existingAudience) : null].filter((entry): entry is string => Boolean(entry)), variant);
+      return [[w.t(key("open.proof"), { brand: f.brand }), proof ?? w.fill("need.proof")].filter(Boolean).join(" ")];
+    }
+    case "behind":
+      return [[w.t(key("open.behind")), w.fill("need.decision")].filter(Boolean).join(" "), at([f.why, f.edge, f.problem].filter((entry): entry is string => Boolean(entry)), variant) ?? ""];
+  }
+}
 
 /**
- * The offline engine's channel-ready draft: written the way each channel is written
- * (a thread, a LinkedIn story, a video script, a community post, a long-form piece),
- * then fitted to the channel's real limits.
+ * The offline engine's channel-ready draft: written the way each channel is written (a
+ * thread, a LinkedIn story, a video script, a community post, a long-form piece) from the
+ * angle's material, then fitted to the channel's limits with the call to action kept.
  */
-export function writeChannelDraft(channel: Channel, facts: DraftFacts): ChannelDraft {
+export function writeChannelDraft(request: DraftRequest): WrittenDraft {
+  const { channel, facts: f, words: w, variant } = request;
   const rule = channelRules[channel];
-  const hook = sentence(facts.angle) || sentence(`${facts.audience}: ${facts.problem}?`);
-  // Said once: the message is left out where the hook already says it.
-  const message = hook.toLowerCase().includes(clause(facts.message).toLowerCase()) ? "" : sentence(facts.message);
-  const featureLines = facts.features.slice(0, 3).map((feature) => `${clean(feature.what)}${feature.benefit ? `: ${clause(feature.benefit, [facts.brand])}` : ""}`);
-  const hashtags = [facts.brand, ...facts.topics, ...(rule.format === "short-post" ? ["BuildInPublic"] : [])].map(hashtag).filter(Boolean);
+  const open = opening(request).filter(Boolean);
+  const opened = open.join(" ").toLowerCase();
+  const message = request.message && !opened.includes(request.message.toLowerCase().slice(0, 40)) ? sentence(request.message) : "";
+  const launch = request.angle === "launch";
+  // The launch post shows the features; a weekly post one of them, in turn, so weeks differ.
+  const features = f.features.length ? (launch ? [0, 1, 2] : [1]).map((offset) => at(f.features, variant + offset)!).filter((feature, index, all) => all.indexOf(feature) === index) : [];
+  const featureLines = features
+    .map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [f.brand], w.lowerClauses)}` : feature.what))
+    .filter((line) => !message || !line.toLowerCase().includes(message.toLowerCase().replace(/\.$/, "")));
+  const said = `${open.join(" ")} ${message}`.toLowerCase();
+  const fresh = featureLines.filter((line) => !said.includes(line.split(":")[0]!.toLowerCase()));
+  const context = at([f.problem, f.story.join(" "), f.why, f.edge].filter((entry): entry is string => Boolean(entry) && !said.includes(entry!.toLowerCase().slice(0, 30))), variant + (request.phrasing ?? 0)) ?? "";
+  // A weekly post keeps the founder's facts inside the angle's own paragraphs, so no paragraph is last week's.
+  const weekly = (extra: string[]) => [[...open, message].filter(Boolean).join(" "), extra.filter(Boolean).map(sentence).join(" ")].filter(Boolean);
+  // Short formats say it all in one paragraph.
+  const short = rule.format === "short-post" || rule.format === "visual";
+  const lead = launch ? [...open, message] : short ? [[...open, message].filter(Boolean).join(" ")] : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
+  const cta = callToAction(request);
+  const english = w.language.toLowerCase().startsWith("en");
+  const hashtags = [f.brand, ...f.topics, ...(rule.format === "short-post" && english ? ["BuildInPublic"] : [])].map(hashtag).filter(Boolean);
   let title: string | null = null;
+  let script: VideoScript | null = null;
   let body: string;
 
   switch (rule.format) {
     case "short-post":
-      body = [hook, message, facts.story ? sentence(clean(facts.story).split(/(?<=[.!?])\s/)[0]) : "", callToAction(facts)].filter(Boolean).join("\n\n");
+      body = [...lead, cta].filter(Boolean).join("\n\n");
       break;
     case "post":
       body = [
-        hook,
-        sentence(`If you are one of the ${facts.audience} out there, you know this one: ${facts.problem}`),
-        facts.story ? clean(facts.story) : "",
-        message,
-        featureLines.length ? `What ${facts.brand} does:\n${bullets(featureLines)}` : "",
-        callToAction(facts),
-        "How do you handle this today?",
+        ...lead,
+        launch && featureLines.length ? `${w.t("post.what", { brand: f.brand })}\n${bullets(featureLines.slice(0, 2))}` : "",
+        request.angle === "question" ? "" : w.t((["post.question", "post.question2", "post.question3"] as PhraseKey[])[(request.phrasing ?? 0) % 3]!),
+        cta,
       ]
         .filter(Boolean)
         .join("\n\n");
       break;
     case "visual":
-      title = channel === "pinterest" ? `${facts.brand}: ${clause(facts.message)}` : null;
-      body = [
-        channel === "pinterest" ? "" : `[Image: ${facts.brand} showing the result, not the screen]`,
-        hook,
-        message,
-        callToAction(facts),
-      ]
-        .filter(Boolean)
-        .join("\n\n");
+      title = rule.titleLimit ? `${f.brand}: ${clause(request.message ?? f.product, [f.brand], w.lowerClauses)}` : null;
+      body = [rule.titleLimit ? "" : w.t("post.image", { brand: f.brand }), ...lead, cta].filter(Boolean).join("\n\n");
       break;
-    case "video":
-      title = rule.titleLimit ? `${clause(facts.message)} | ${facts.brand}` : null;
-      body = [
-        `Hook (0-3s): ${hook}`,
-        `Show (3-20s): ${sentence(`The problem: ${facts.problem}`)}`,
-        `Demo (20-45s): ${featureLines[0] ? sentence(featureLines[0]) : message || hook}`,
-        `Close (45-60s): ${callToAction(facts)}`,
-        `Caption: ${message || hook}`,
-      ].join("\n");
+    case "video": {
+      title = rule.titleLimit ? `${clause(request.message ?? f.product, [f.brand], w.lowerClauses)} | ${f.brand}` : null;
+      script = {
+        hook: open[0] ?? f.problem,
+        onScreenText: featureLines[0] ?? f.brand,
+        voiceOver: [open[1], message || f.product].filter(Boolean).join(" "),
+        caption: cta,
+      };
+      body = scriptBody(script, w);
       break;
+    }
     case "community":
-      title = channel === "reddit" ? `I built ${facts.brand} for ${facts.audience}: honest feedback welcome` : null;
+      title = channel === "reddit" ? w.t("post.redditTitle", { brand: f.brand }) : null;
       body = [
-        sentence(`Hi all! I kept running into the same problem (${facts.problem}), so I built ${facts.brand}`),
-        message,
-        featureLines.length ? bullets(featureLines) : "",
-        "I'd love honest feedback: what would make this useful for you?",
-        facts.url ? `(Link if you want to try it: ${facts.url})` : "",
+        launch ? w.t("post.hi", { brand: f.brand, problem: f.problem }) : "",
+        ...lead,
+        launch && featureLines.length ? bullets(featureLines) : "",
+        launch ? w.t("post.feedback") : "",
+        f.url ? w.t("post.link", { url: f.url }) : cta,
       ]
         .filter(Boolean)
         .join("\n\n");
       break;
     case "long-form": {
-      title = channel === "newsletter" ? `${facts.brand}: ${clause(facts.message)}` : sentence(facts.angle).replace(/\.$/, "") || `A better way for ${facts.audience}`;
-      const outline = ["Why this keeps happening", "What we learned building the fix", `How ${facts.brand} works`, "What to do next"];
+      title = sentence(request.message ?? f.product).replace(/\.$/, "");
+      const headings = (["post.h1", "post.h2", "post.h3", "post.h4"] as PhraseKey[]).map((key) => w.t(key, { brand: f.brand }));
+      const sections = launch
+        ? [
+            [...open].join("\n\n"),
+            [f.problem, f.story.length ? f.story.join(" ") : (f.why ?? "")].filter(Boolean).join(" "),
+            [message || f.product, featureLines.length ? bullets(featureLines) : ""].filter(Boolean).join("\n\n"),
+            cta,
+          ]
+        : [...weekly([fresh[0] ?? "", context]), cta].filter(Boolean);
+      // A weekly piece is titled after its angle's longest opening sentence.
+      if (!launch) title = sentencesOf(open.join(" ")).sort((a, b) => b.length - a.length)[0]?.replace(/[.:]$/, "") || title;
+      // The launch story has an outline; a weekly piece is written from its angle, without the same headings every week.
       body = [
-        `**Outline:**\n${outline.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}`,
-        `## ${outline[0]}\n\n${sentence(`Ask any of the ${facts.audience} we talked to and you hear the same thing: ${facts.problem}`)}`,
-        `## ${outline[1]}\n\n${facts.story ? clean(facts.story) : message}`,
-        `## ${outline[2]}\n\n${message || hook}${featureLines.length ? `\n\n${bullets(featureLines)}` : ""}`,
-        `## ${outline[3]}\n\n${callToAction(facts)}`,
-      ].join("\n\n");
+        launch && headings.every(Boolean) ? `**${w.t("post.outline")}:**\n${headings.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}` : "",
+        ...sections.map((section, index) => (launch && headings[index] ? `## ${headings[index]}\n\n${section}` : section)),
+      ]
+        .filter(Boolean)
+        .join("\n\n");
       break;
     }
   }
-  return fitToChannel(channel, { title, body, hashtags });
+  return { ...fitToChannel(channel, { title, body, hashtags, tail: cta }), script };
 }
+
+/** A video script as the post body: each part on its own labelled line. */
+export const scriptBody = (script: VideoScript, w: Words) =>
+  [
+    [w.t("title.hook"), script.hook],
+    [w.t("title.onScreen"), script.onScreenText],
+    [w.t("title.voiceOver"), script.voiceOver],
+    [w.t("title.caption"), script.caption],
+  ]
+    .map(([label, text]) => (label ? `${label}: ${text}` : text!))
+    .join("\n");

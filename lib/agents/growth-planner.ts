@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { channelRules, projectChannels, shortenToFit } from "@/lib/channels";
-import { weeklyHoursOf } from "@/lib/growth/week";
+import { channelMentions, channelRules, channelsOfAnswers, shortenToFit } from "@/lib/channels";
 import { channelSchema, weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { audienceOf, clause, clean, featuresOf, primaryAction, sentence } from "./words";
+import { weeklyBudget } from "./budget";
+import { angleKeys, type AngleKey } from "./channel-drafts";
+import type { PhraseKey } from "./language/en";
+import { channelLabel, wordsFor, type Words } from "./language/phrasebook";
+import { founderBrief, json, systemRules } from "./prompt";
+import type { Task } from "./types";
+import { clean, factsOf, sentence } from "./words";
 
 /** What happened in an earlier week, as the planner reads it. */
 export interface CycleHistory {
@@ -14,19 +19,32 @@ export interface CycleHistory {
   overall: string | null;
 }
 
+/** The parts of the Marketing Playbook the growth tasks read. */
+export interface PlaybookDigest {
+  positioning?: { name: string; statement: string } | null;
+  valueProposition?: { angle: string; statement: string } | null;
+  brand?: { name?: string | null; tagline?: string | null } | null;
+  voice?: { description?: string | null; traits?: string[]; do?: string[]; dont?: string[] } | null;
+  channels?: { channel: string; role?: string | null; cadence?: string | null }[];
+  learnings?: { date: string; kind: string; text: string }[];
+}
+
 export interface PlannerInput {
-  brand: string;
+  projectName: string;
+  language: string;
   onboarding: Onboarding;
   decisions: Decisions;
-  playbook: string;
+  playbook: PlaybookDigest;
   weekNumber: number;
   history: CycleHistory[];
+  /** ISO date of the planning day. */
+  today: string;
 }
 
 /** The plan as a model writes it (strict structured output: nullable, never optional), then normalized. */
 export const plannerOutputSchema = z.object({
   weekTheme: z.string().describe("The week's theme, under 10 words"),
-  rationale: z.string().describe("Why this plan: what last week's grades and notes changed"),
+  rationale: z.string().describe("The pieces budget from the weekly hours, and what last week's grades and notes changed"),
   contentPlan: z.array(
     z.object({
       channel: channelSchema,
@@ -44,12 +62,18 @@ export const plannerOutputSchema = z.object({
     }),
   ),
   founderTasks: z.array(z.object({ title: z.string(), description: z.string(), category: z.string(), effort: z.string(), suggestedDay: z.string().nullable() })),
-  skipped: z.array(z.object({ what: z.string(), why: z.string() })).describe("What was left out this week and why, including anything skipped last week"),
+  skipped: z.array(z.object({ what: z.string(), why: z.string() })).describe("What was left out this week and why, including anything skipped last week and channels the founder dropped"),
 });
 export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
 
 const cut = (text: string | null | undefined, max: number) => shortenToFit(clean(text), (candidate) => candidate.length <= max);
-const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "item";
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 60) || "item";
 
 /** Normalizes a planner answer into a valid weekly plan: within every limit, slugs unique, counts matching items. */
 export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyPlan {
@@ -88,43 +112,90 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
 }
 
 const days = ["Mon", "Tue", "Wed", "Thu", "Fri"];
-const angles = [
-  "Behind the build: a decision we made and why",
-  "How-to: one concrete tip the audience can use today",
-  "Customer pain: a real quote and what it costs them",
-  "Question to the audience: ask how they handle it today",
-  "Proof: a result, a number or a user's words",
-  "Myth vs fact about the problem",
-  "Founder story: the moment that started it",
-];
-const themes = ["The problem, up close", "Behind the build", "Proof and results", "How-to week", "Founder's lessons", "Customer stories"];
-const taskPool = (audience: string, brand: string) => [
-  { title: "Reply to every comment and message within a day", description: "Conversations turn posts into customers: block 15 minutes a day for replies.", category: "community", effort: "15m/day" },
-  { title: "Talk to one customer", description: `A 20-minute call with someone from ${audience}: what made them try ${brand}, what almost stopped them. Note their exact words.`, category: "research", effort: "45m" },
-  { title: "Ask two happy users for a quote", description: "A one-line testimonial you can reuse in posts and on the homepage.", category: "social proof", effort: "20m" },
-  { title: "Update the homepage headline", description: "Use this week's best-performing message as the headline for a week and compare sign-ups.", category: "website", effort: "30m" },
-  { title: `Join a conversation where ${audience} ask for help`, description: "Answer one question in a community thread without linking to the product unless asked.", category: "community", effort: "30m" },
-  { title: "Check the numbers", description: "Note visits, sign-ups and the main action this week, to grade the week honestly in the retro.", category: "analytics", effort: "15m" },
-];
+
+/** The angle a plan's item was given, read back from its text in any drafting language. */
+export function angleOf(angle: string, w: Words): AngleKey | undefined {
+  const text = angle.toLowerCase();
+  return angleKeys.find((key) => text.startsWith(w.t(`angle.${key}` as PhraseKey).toLowerCase()) && w.t(`angle.${key}` as PhraseKey));
+}
+
+const angleText = (key: AngleKey, w: Words) => [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
+
+// Words that, next to a channel's name in a retro note, mean "stop this channel".
+const deadWords =
+  /\b(dead|is over|doesn'?t work|does not work|not working|waste of time|drop|stop|quit|no more|forget)\b|\btot\b|funktioniert nicht|bringt nichts|weglassen|\bmort\b|ne marche pas|arrêter|\bmuert[oa]\b|no funciona|dejar|\bmort[oa]\b|não funciona|parar/i;
+
+/** Channels a founder's retro notes declare dead ("Reddit is dead for us"), with the note that said so. */
+export function droppedChannels(history: CycleHistory[]): Map<Channel, string> {
+  const dropped = new Map<Channel, string>();
+  for (const cycle of history) {
+    const notes = [cycle.overall, ...cycle.items.map((item) => item.resultNote)].filter((note): note is string => Boolean(note?.trim()));
+    for (const note of notes) {
+      for (const part of note.split(/[.;!?\n,]+\s*/)) {
+        if (deadWords.test(part)) for (const channel of channelMentions(part)) dropped.set(channel, clean(part));
+      }
+    }
+  }
+  return dropped;
+}
+
+/** Founder tasks by week, in the project's language. */
+function taskPool(w: Words, brand: string) {
+  const task = (key: string, category: string, effort: string) => ({
+    title: w.t(`task.${key}` as PhraseKey),
+    description: w.t(`task.${key}Desc` as PhraseKey, { brand }),
+    category: w.t(`task.${category}` as PhraseKey) || category,
+    effort,
+  });
+  return [
+    task("reply", "catCommunity", "15m/day"),
+    task("call", "catResearch", "45m"),
+    task("quote", "catProof", "20m"),
+    task("headline", "catWebsite", "30m"),
+    task("join", "catCommunity", "30m"),
+    task("numbers", "catAnalytics", "15m"),
+  ].filter((entry) => entry.title);
+}
+
+/** What a week's posts can say: the chosen messages first, then the founder's own benefits and reasons. */
+function messagePool(input: PlannerInput): string[] {
+  const f = factsOf(input.onboarding, input.decisions);
+  const candidates = [
+    input.decisions.valueProposition?.statement ?? input.playbook.valueProposition?.statement,
+    input.decisions.positioning?.statement ?? input.playbook.positioning?.statement,
+    ...f.features.map((feature) => feature.benefit),
+    f.why,
+    f.edge,
+    f.product,
+    f.problem,
+  ];
+  const kept: string[] = [];
+  // A message that only repeats another (the positioning quoting the product sentence) is said once.
+  for (const text of candidates.map((candidate) => sentence(candidate)).filter(Boolean)) {
+    if (!kept.some((other) => other.includes(text.replace(/\.$/, "")) || text.includes(other.replace(/\.$/, "")))) kept.push(text);
+  }
+  return kept;
+}
 
 /**
- * The offline planner: a week sized to the founder's hours on the project's channels,
- * shaped by earlier weeks. Channels graded great get more, quiet ones get a new angle
- * (or a rest after two quiet weeks), and skipped work is carried over or named in `skipped`.
+ * The offline planner: a week within the founder's hours budget on the project's channels,
+ * shaped by earlier weeks. Channels graded great get more, quiet ones a new angle (or a
+ * rest after two quiet weeks), dropped ones leave the plan, and skipped work is carried
+ * over or named in `skipped`.
  */
 export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
-  const { onboarding: o, brand, weekNumber } = input;
-  const audience = audienceOf(o);
-  const channels = projectChannels(o);
-  const hours = weeklyHoursOf(o.weeklyHours);
-  const budget = Math.min(12, Math.max(3, Math.round(hours * 1.2)));
+  const { weekNumber } = input;
+  const w = wordsFor(input.language);
+  const f = factsOf(input.onboarding, input.decisions);
+  const { channels, unknown } = channelsOfAnswers(input.onboarding);
+  const budget = weeklyBudget(input.onboarding.weeklyHours);
   const last = input.history.at(-1);
   const previous = input.history.at(-2);
+  const dropped = droppedChannels(input.history);
   const gradesOf = (cycle: CycleHistory | undefined, channel: Channel) => (cycle?.items ?? []).filter((item) => item.channel === channel);
-  const message = input.decisions.valueProposition?.statement ?? input.decisions.positioning?.statement ?? sentence(featuresOf(o)[0]?.benefit || o.productDescription);
-  const action = primaryAction(o);
+  const messages = messagePool(input);
 
-  const skipped: { what: string; why: string }[] = [];
+  const skipped: PlannerOutput["skipped"] = unknown.map((name) => ({ what: name, why: w.t("skip.unknownChannel", { name }) || name }));
   const notes: string[] = [];
   const ranked = channels
     .map((channel, order) => {
@@ -138,64 +209,129 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
     })
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
 
-  let remaining = budget;
+  let remaining = budget.pieces;
   const contentPlan: PlannerOutput["contentPlan"] = [];
   for (const entry of ranked) {
-    const label = channelRules[entry.channel].label;
+    const label = channelLabel(entry.channel, channelRules[entry.channel].label, w);
+    if (dropped.has(entry.channel)) {
+      skipped.push({ what: label, why: w.t("skip.dead", { note: dropped.get(entry.channel) }) });
+      notes.push(w.t("plan.dropped", { channel: label }));
+      continue;
+    }
     if (entry.quietTwice) {
-      skipped.push({ what: `${label} this week`, why: `${label} was graded quiet two weeks in a row: resting it and putting the time where posts were graded better.` });
-      notes.push(`${label} rests after two quiet weeks.`);
+      skipped.push({ what: label, why: w.t("skip.quietTwice") || label });
       continue;
     }
     const count = Math.min(remaining, entry.great.length > 0 ? 2 : 1);
     if (count === 0) {
-      skipped.push({ what: `${label} this week`, why: `Your ${hours} hours a week fit ${budget} pieces; ${label} had the weakest results so far, so it waits a week.` });
+      skipped.push({ what: label, why: w.t("skip.budget", { hours: budget.hours, pieces: budget.pieces }) || label });
       continue;
     }
     remaining -= count;
+    const quietAngles = new Set(entry.quiet.map((item) => angleOf(item.angle, w)));
     const items = Array.from({ length: count }, (_, index) => {
       const best = entry.great[index];
-      const angle = best
-        ? `More of what worked: ${best.angle}`
-        : entry.quiet.length
-          ? `New angle (last week's "${entry.quiet[0]!.title}" was quiet): ${angles[(weekNumber + entry.order + 3) % angles.length]}`
-          : angles[(weekNumber + entry.order + index) % angles.length]!;
       const carried = entry.skippedItems[index];
+      let key: AngleKey = angleKeys[(weekNumber * 2 + entry.order + index * 3) % angleKeys.length]!;
+      if (best) key = angleOf(best.angle, w) ?? key;
+      for (let step = 1; quietAngles.has(key) && step < angleKeys.length; step++) key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
+      const angle = carried ? carried.angle : angleText(key, w);
       return {
-        title: carried ? `${carried.title} (carried over)` : `${label}: ${angle.split(":")[0]}`,
+        title: carried ? carried.title : `${label}: ${w.t(`angle.${key}` as PhraseKey) || key}`,
         angle,
-        keyMessage: message,
-        cta: action,
+        keyMessage: messages[(weekNumber + entry.order + index * 2) % Math.max(1, messages.length)] ?? f.product,
+        cta: f.cta,
         suggestedDay: days[(contentPlan.length * 2 + index) % days.length]!,
         notes: best
-          ? `Last week's "${best.title}" was graded great${best.resultNote ? ` (${clause(best.resultNote)})` : ""}.`
+          ? w.t("plan.noteGreat", { title: best.title })
           : carried
-            ? "Skipped last week: planned again so it is not lost; skip it in the retro if it no longer fits."
-            : null,
+            ? w.t("plan.noteCarried")
+            : entry.quiet[0]
+              ? w.t("plan.noteQuiet", { title: entry.quiet[0].title })
+              : null,
       };
     });
-    if (entry.great.length) notes.push(`${label} gets ${count} posts: last week's were graded great.`);
-    if (entry.quiet.length) notes.push(`${label} tries a new angle after a quiet week.`);
-    if (entry.skippedItems.length) notes.push(`${entry.skippedItems.length} skipped ${label} item(s) from last week are carried over.`);
-    contentPlan.push({ channel: entry.channel, audienceRationale: `${audience} on ${label}: ${channelRules[entry.channel].conventions}`, items });
+    if (entry.great.length) notes.push(w.t("plan.great", { channel: label }));
+    if (entry.quiet.length) notes.push(w.t("plan.quiet", { channel: label }));
+    if (entry.skippedItems.length) notes.push(w.t("plan.carried", { count: entry.skippedItems.length, channel: label }));
+    contentPlan.push({ channel: entry.channel, audienceRationale: w.t("plan.audience", { channel: label, conventions: channelRules[entry.channel].conventions }) || null, items });
   }
 
-  const pool = taskPool(audience, brand);
-  const taskCount = Math.min(5, Math.max(2, Math.round(hours / 2)));
-  const founderTasks = Array.from({ length: taskCount }, (_, index) => pool[(index === 0 ? 0 : weekNumber + index) % pool.length]!)
+  const pool = taskPool(w, f.brand);
+  const founderTasks = Array.from({ length: Math.min(budget.tasks, pool.length) }, (_, index) => pool[(index === 0 ? 0 : weekNumber + index) % pool.length]!)
     .filter((task, index, all) => all.indexOf(task) === index)
     .map((task, index) => ({ ...task, suggestedDay: days[(index * 2) % days.length]! }));
-  const openTasks = (last?.tasks ?? []).filter((task) => task.status === "open");
-  for (const task of openTasks.slice(0, 3)) skipped.push({ what: `Task: ${task.title}`, why: "Left open last week. Re-add it if it still matters; the plan keeps to your hours." });
+  for (const task of (last?.tasks ?? []).filter((task) => task.status === "open").slice(0, 3)) {
+    skipped.push({ what: task.title, why: w.t("skip.openTask") || task.title });
+  }
 
-  const bestItem = last?.items.find((item) => item.grade === "great");
-  const weekTheme = weekNumber === 1 ? `Launch week: introduce ${brand}` : bestItem ? `More of what worked: ${bestItem.angle.replace(/^More of what worked: /, "")}` : themes[weekNumber % themes.length]!;
+  const planned = contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
+  const leadAngle = contentPlan[0]?.items[0] ? angleOf(contentPlan[0].items[0].angle, w) : undefined;
+  const weekTheme =
+    weekNumber === 1 ? w.t("plan.themeFirst", { brand: f.brand }) : w.t("plan.theme", { week: weekNumber, angle: leadAngle ? w.t(`angle.${leadAngle}Desc` as PhraseKey) : null }) || `${weekNumber}`;
   const rationale = [
-    `Sized to ${hours} hours a week: ${budget - remaining} pieces of content and ${founderTasks.length} founder tasks.`,
-    last ? `Week ${last.weekNumber} results shape this plan. ${notes.join(" ")}` : `First week: one piece per channel to learn where ${audience} respond.`,
-    last?.overall ? `Your note on week ${last.weekNumber}: "${clean(last.overall)}".` : "",
+    w.t("plan.budget", { hours: budget.hours, pieces: budget.pieces, tasks: founderTasks.length }),
+    w.t("plan.planned", { count: planned }),
+    last ? w.t("plan.results", { week: last.weekNumber }) : w.t("plan.first"),
+    ...notes,
+    last?.overall ? w.t("plan.yourNote", { week: last.weekNumber, note: clean(last.overall) }) : "",
   ]
     .filter(Boolean)
     .join(" ");
-  return { weekTheme, rationale, contentPlan, founderTasks, skipped };
+  return { weekTheme: weekTheme || `${weekNumber}`, rationale, contentPlan, founderTasks, skipped };
 }
+
+/** The playbook as the growth tasks read it: compact, the same for every call of a week. */
+export const playbookContext = (playbook: PlaybookDigest) =>
+  `## Marketing Playbook\n${json({
+    positioning: playbook.positioning?.statement,
+    valueProposition: playbook.valueProposition?.statement,
+    tagline: playbook.brand?.tagline,
+    voice: playbook.voice,
+    channels: playbook.channels?.map(({ channel, role, cadence }) => ({ channel, role, cadence })),
+  })}`;
+
+export const learningsContext = (playbook: PlaybookDigest) =>
+  playbook.learnings?.length ? `## Learnings (newest last)\n${playbook.learnings.slice(-12).map((learning) => `- ${learning.date} ${learning.kind}: ${learning.text}`).join("\n")}` : "";
+
+export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
+  name: "weekly_plan",
+  useCase: "strategy",
+  schema: plannerOutputSchema,
+  prompt: (input) => {
+    const budget = weeklyBudget(input.onboarding.weeklyHours);
+    const { channels, unknown } = channelsOfAnswers(input.onboarding);
+    return {
+      system: systemRules(input.language),
+      context: [founderBrief(input.projectName, input.onboarding), playbookContext(input.playbook), learningsContext(input.playbook)].filter(Boolean).join("\n\n"),
+      task: [
+        input.history.length ? `## Earlier weeks\n${json(input.history.slice(-3))}` : "",
+        `## Task\nAct as the founder's growth planner. Plan week ${input.weekNumber}. Today is ${input.today}. ` +
+          `Weekly hours: ${budget.hours}, so at most ${budget.pieces} pieces of content and ${budget.tasks} founder tasks; say so in the rationale. ` +
+          `Timeline: ${input.onboarding.successTimeline ?? "not given"}. Channels: ${channels.join(", ")}` +
+          `${unknown.length ? `; not available (list them in skipped with why): ${unknown.join(", ")}` : ""}. ` +
+          "Give more to what was graded great, change the angle of what was quiet, drop any channel the founder's notes call dead, and never drop skipped work silently: plan it again or say why in `skipped`. " +
+          "Each item's angle and key message must differ from last week's.",
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+    };
+  },
+  offline: offlineWeeklyPlan,
+  normalize: (output, input) => {
+    const channels = channelsOfAnswers(input.onboarding).channels;
+    const dropped = droppedChannels(input.history);
+    const budget = weeklyBudget(input.onboarding.weeklyHours);
+    let remaining = budget.pieces;
+    // A model's plan keeps to the project's channels, the founder's dropped channels and the hours budget too.
+    const contentPlan = output.contentPlan
+      .filter((entry) => channels.includes(entry.channel) && !dropped.has(entry.channel))
+      .map((entry) => {
+        const items = entry.items.slice(0, Math.max(0, remaining));
+        remaining -= items.length;
+        return { ...entry, items };
+      })
+      .filter((entry) => entry.items.length > 0);
+    return { ...output, contentPlan, founderTasks: output.founderTasks.slice(0, budget.tasks) };
+  },
+};

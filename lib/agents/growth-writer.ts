@@ -1,117 +1,126 @@
 import { z } from "zod";
-import { channelRules, countAs, fitToChannel, shortenToFit, type ChannelDraft } from "@/lib/channels";
+import { channelRules, countAs, fitToChannel, fitsWithin, shortenToFit } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { writeChannelDraft, type DraftFacts } from "./channel-drafts";
-import { audienceOf, clause, clean, featuresOf, pick, topicWords } from "./words";
+import { angleKeys, callToAction, scriptBody, writeChannelDraft, type WrittenDraft } from "./channel-drafts";
+import { casualEnglish, formalText, readFeedback } from "./feedback";
+import { primaryOf, wordsFor } from "./language/phrasebook";
+import { angleOf, learningsContext, playbookContext, type PlaybookDigest } from "./growth-planner";
+import { founderBrief, systemRules } from "./prompt";
+import type { Task } from "./types";
+import { clause, factsOf } from "./words";
 
 export interface WriterInput {
-  brand: string;
+  projectName: string;
+  language: string;
   onboarding: Onboarding;
   decisions: Decisions;
-  playbook: string;
-  item: { channel: Channel; title: string; angle: string; keyMessage: string; cta: string | null; notes: string | null };
+  playbook: PlaybookDigest;
+  weekNumber: number;
+  item: { channel: Channel; title: string; angle: string; keyMessage: string; cta: string | null; notes: string | null; position: number };
   feedback: string | null;
-  /** How many drafts came before this one (a regeneration without feedback varies the hook). */
+  /** How many drafts came before this one (a regeneration without feedback leads with other facts). */
   previousDrafts: number;
   previousBody: string | null;
 }
 
+const scriptSchema = z.object({ hook: z.string(), onScreenText: z.string(), voiceOver: z.string(), caption: z.string() });
+
 export const writerOutputSchema = z.object({
   title: z.string().nullable().describe("Only for channels whose posts have a title or subject"),
-  body: z.string().describe("The post exactly as it will be published"),
+  body: z.string().describe("The post exactly as it will be published, ending with the call to action and link"),
   hashtags: z.array(z.string()),
+  script: scriptSchema.nullable().describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
 });
+export type WriterOutput = z.infer<typeof writerOutputSchema>;
 
-export const writerInstructions = (channel: Channel) => {
-  const rule = channelRules[channel];
-  return (
-    `You write ${rule.label} posts for a founder, in the voice of their Marketing Playbook. ${rule.conventions} ` +
-    `Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
-    `${rule.titleLimit ? `, title ${rule.titleLimit} characters` : ""}; at most ${rule.hashtagBudget} hashtags. Never invent facts or numbers.`
-  );
-};
+/** The language a draft is written in: the one the feedback asks for, else the project's. */
+const languageOf = (input: WriterInput) => readFeedback(input.feedback).language ?? input.language;
 
-const casual = (text: string) =>
-  text
-    .replace(/\bI am\b/g, "I'm")
-    .replace(/\bdo not\b/g, "don't")
-    .replace(/\bIt is\b/g, "It's")
-    .replace(/\bit is\b/g, "it's")
-    .replace(/\bWe are\b/g, "We're")
-    .replace(/\bcannot\b/g, "can't");
-const formal = (text: string) =>
-  text
-    .replace(/\p{Extended_Pictographic}\uFE0F?/gu, "")
-    .replace(/!+/g, ".")
-    .replace(/\bI'm\b/g, "I am")
-    .replace(/\bdon't\b/g, "do not")
-    .replace(/\bit's\b/gi, (match) => (match[0] === "I" ? "It is" : "it is"));
-
-/**
- * Applies the founder's feedback to a draft: "shorter", "longer", "more casual", "more
- * formal", "no hashtags", "add emoji". Whatever it asks, the result still fits the channel.
- */
-function applyFeedback(draft: ChannelDraft, feedback: string, facts: DraftFacts): ChannelDraft {
-  const wants = (pattern: RegExp) => pattern.test(feedback.toLowerCase());
-  let body = draft.parts.length > 1 ? draft.parts.map((part) => part.replace(/ \(\d+\/\d+\)$/, "")).join("\n\n") : draft.body;
+function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): WriterOutput {
+  const directives = readFeedback(input.feedback);
+  const facts = factsOf(input.onboarding, input.decisions);
+  const english = primaryOf(languageOf(input)) === "en";
+  const rule = channelRules[draft.channel];
+  let body = draft.parts.map((part) => part.replace(/ \(\d+\/\d+\)$/, "")).join("\n\n");
   let hashtags = draft.hashtags;
-  if (wants(/short|brief|concise|tight|less/)) {
-    const target = Math.max(60, Math.floor(countAs(channelRules[draft.channel].unit, body.slice(0, 50_000)) * 0.6));
-    body = shortenToFit(body, (candidate) => countAs(channelRules[draft.channel].unit, candidate) <= target);
+  const head = body.endsWith(tail) ? body.slice(0, body.length - tail.length).trim() : body;
+  if (directives.length === "shorter") {
+    const target = Math.max(40, Math.floor(countAs(rule.unit, head.slice(0, 50_000)) * 0.5));
+    const kept = shortenToFit(head, (candidate) => fitsWithin(rule.unit, candidate, target));
+    body = [kept, tail].filter(Boolean).join("\n\n");
   }
-  if (wants(/long|detail|more depth|expand/)) {
-    body = [body, facts.story ? clean(facts.story) : "", ...facts.features.map((feature) => `${feature.what}: ${clause(feature.benefit)}`)].filter(Boolean).join("\n\n");
+  if (directives.length === "longer") {
+    const more = [...facts.story, ...facts.features.map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what))].filter((line) => !head.includes(line));
+    body = [head, ...more, tail].filter(Boolean).join("\n\n");
   }
-  if (wants(/casual|relaxed|friendl|fun|informal/)) body = `${pick(["Quick one:", "Real talk:", "Okay, honest question:"], facts.brand)} ${casual(body)}`;
-  if (wants(/formal|professional|serious/)) body = formal(body);
-  if (wants(/no hashtag|without hashtag|drop the hashtag|fewer hashtag/)) hashtags = wants(/fewer/) ? hashtags.slice(0, 1) : [];
-  if (wants(/emoji/) && !wants(/no emoji/)) body = `✨ ${body}`;
-  if (wants(/no emoji|without emoji/)) body = body.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "");
-  return fitToChannel(draft.channel, { title: draft.title, body, hashtags });
+  if (directives.tone === "casual" && english) body = casualEnglish(body);
+  if (directives.tone === "formal") body = formalText(body, english);
+  if (directives.hashtags === "none") hashtags = [];
+  if (directives.hashtags === "fewer") hashtags = hashtags.slice(0, 1);
+  if (directives.emoji === "add") body = `✨ ${body}`;
+  if (directives.emoji === "none") body = body.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "");
+  return { title: draft.title, body, hashtags, script: draft.script };
 }
 
-const hooks = [
-  (facts: DraftFacts) => facts.angle,
-  (facts: DraftFacts) => `${facts.audience}, this one is for you. ${facts.angle}`,
-  (facts: DraftFacts) => `Here is what we learned: ${clause(facts.angle)}`,
-  (facts: DraftFacts) => `How do you handle this? ${facts.angle}`,
-];
+/** The offline writer: a channel-ready draft from the item's angle and key message; the angle's label never appears in it. */
+export function offlineDraft(input: WriterInput): WriterOutput {
+  const w = wordsFor(languageOf(input));
+  const facts = factsOf(input.onboarding, input.decisions);
+  const angle = angleOf(input.item.angle, wordsFor(input.language)) ?? angleOf(input.item.angle, w) ?? angleKeys[(input.item.position + input.weekNumber) % angleKeys.length]!;
+  const variant = input.weekNumber * 3 + input.item.position + input.previousDrafts;
+  const draft = writeChannelDraft({
+    channel: input.item.channel,
+    facts,
+    words: w,
+    angle,
+    variant,
+    phrasing: input.weekNumber + input.previousDrafts,
+    message: input.item.keyMessage || null,
+    cta: input.item.cta,
+  });
+  return applyFeedback(draft, input, callToAction({ facts, words: w, cta: input.item.cta }));
+}
 
-/** The offline writer: a channel-ready draft from the item's angle, key message and call to action. */
-export function offlineDraft(input: WriterInput): ChannelDraft {
-  const { onboarding: o, item } = input;
-  const facts: DraftFacts = {
-    brand: input.brand,
-    audience: audienceOf(o),
-    problem: clause(o.problemSolved),
-    message: item.keyMessage,
-    angle: "",
-    cta: item.cta || "Learn more",
-    url: clean(o.assetUrls).match(/https?:\/\/\S+/)?.[0] ?? null,
-    story: o.founderStory ?? null,
-    features: featuresOf(o).map(({ what, benefit }) => ({ what, benefit })),
-    topics: topicWords(o.audienceType ?? o.audienceDescription),
+/** A draft as stored: fitted to the channel (the call to action kept), with its length and limit. */
+export function fittedDraft(output: WriterOutput, input: WriterInput) {
+  const channel = input.item.channel;
+  const rule = channelRules[channel];
+  const w = wordsFor(languageOf(input));
+  const body = output.script && !output.body.trim() ? scriptBody(output.script, w) : output.body;
+  const tail = callToAction({ facts: factsOf(input.onboarding, input.decisions), words: w, cta: input.item.cta });
+  const fitted = fitToChannel(channel, { title: output.title, body, hashtags: output.hashtags, tail: body.includes(tail) ? tail : undefined });
+  return {
+    ...fitted,
+    script: output.script,
+    length: Math.max(...fitted.parts.map((part) => countAs(rule.unit, part))),
+    limit: rule.bodyLimit,
+    unit: rule.unit,
+    language: languageOf(input),
   };
-  const angle = item.angle.replace(/^(More of what worked|New angle[^:]*): /, "");
-  facts.angle = hooks[input.previousDrafts % hooks.length]!({ ...facts, angle: `${item.title.replace(/^[^:]+: /, "")}. ${angle}` });
-  const draft = writeChannelDraft(item.channel, facts);
-  return input.feedback ? applyFeedback(draft, input.feedback, facts) : draft;
 }
 
-export function writerPrompt(input: WriterInput): string {
-  return [
-    `Write a ${channelRules[input.item.channel].label} post.`,
-    `Title: ${input.item.title}`,
-    `Angle: ${input.item.angle}`,
-    `Key message: ${input.item.keyMessage}`,
-    input.item.cta ? `Call to action: ${input.item.cta}` : "",
-    input.item.notes ? `Notes: ${input.item.notes}` : "",
-    input.previousBody ? `The previous draft was:\n${input.previousBody}` : "",
-    input.feedback ? `The founder's feedback on it (follow it): ${input.feedback}` : "",
-    "## Marketing Playbook",
-    input.playbook,
-  ]
-    .filter(Boolean)
-    .join("\n\n");
-}
+export const growthWriter: Task<WriterInput, WriterOutput> = {
+  name: "channel_draft",
+  useCase: "drafts",
+  schema: writerOutputSchema,
+  prompt: (input) => {
+    const rule = channelRules[input.item.channel];
+    return {
+      system: systemRules(languageOf(input)),
+      context: [founderBrief(input.projectName, input.onboarding), playbookContext(input.playbook), learningsContext(input.playbook)].filter(Boolean).join("\n\n"),
+      task: [
+        `## Task\nAct as the founder's copywriter. Write one ${rule.label} post from the product facts, features, links, proof and story in the brief, in the playbook's voice. ` +
+          `${rule.conventions} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
+          `${rule.titleLimit ? `, title ${rule.titleLimit} characters` : ""}; at most ${rule.hashtagBudget} hashtags. End with the call to action and the link. ` +
+          "The angle and notes below are instructions for you, never text for the post.",
+        `Item: ${JSON.stringify({ angle: input.item.angle, keyMessage: input.item.keyMessage, cta: input.item.cta, notes: input.item.notes })}`,
+        input.previousBody ? `The previous draft:\n${input.previousBody}` : "",
+        input.feedback ? `The founder's feedback on it (follow it): ${input.feedback}` : "",
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+    };
+  },
+  offline: offlineDraft,
+};

@@ -1,129 +1,151 @@
 import { z } from "zod";
-import { channelRules, fitToChannel, projectChannels, resolveChannel, shortenToFit, type ChannelDraft } from "@/lib/channels";
-import { writeChannelDraft, type DraftFacts } from "./channel-drafts";
+import { channelRules, fitToChannel, projectChannels, shortenToFit } from "@/lib/channels";
+import { channelSchema, type Channel } from "@/lib/schemas/growth";
+import { callToAction, scriptBody, writeChannelDraft } from "./channel-drafts";
+import { readFeedback } from "./feedback";
+import { channelLabel, wordsFor } from "./language/phrasebook";
+import { applyDirectives } from "./offline";
+import { pipelinePrompt } from "./prompt";
 import type { Agent, AgentInput } from "./types";
-import { audienceOf, clause, clean, featuresOf, primaryAction, productSentence, sentence, topicWords } from "./words";
+import { bullets, factsOf, sentence } from "./words";
 
-export const launchAssetsSchema = z.object({
-  channelPosts: z
-    .array(
-      z.object({
-        channel: z.string().describe("One of the project's channels, e.g. x, linkedin, instagram, reddit, newsletter"),
-        title: z.string().nullable().describe("For channels whose posts have a title (Reddit, Pinterest, YouTube Shorts, long-form)"),
-        body: z.string().describe("The post as it will be published, within the channel's limit"),
-        hashtags: z.array(z.string()),
-      }),
-    )
-    .describe("One launch post per channel of the project"),
-  announcementEmail: z.object({ subject: z.string(), previewText: z.string(), body: z.string() }),
-  productHunt: z.object({
-    name: z.string(),
-    tagline: z.string().describe("At most 60 characters"),
-    description: z.string().describe("At most 260 characters"),
-    firstComment: z.string().describe("The maker's first comment: the story and an ask"),
-  }),
-  pressBlurb: z.string().describe("A short third-person paragraph a journalist can paste"),
+/** Product Hunt's own limits, enforced like a channel's. */
+export const productHuntLimits = { tagline: 60, description: 260 } as const;
+
+const scriptSchema = z.object({
+  hook: z.string().describe("The first seconds, spoken or shown"),
+  onScreenText: z.string(),
+  voiceOver: z.string(),
+  caption: z.string().describe("The post's caption, with the call to action"),
 });
+
+const channelPostSchema = (channel: z.ZodType<Channel>) =>
+  z.object({
+    channel,
+    title: z.string().nullable().describe("For channels whose posts have a title (Reddit, Pinterest, YouTube Shorts, long-form)"),
+    parts: z.array(z.string()).describe("The post as published: one part, or a thread's posts in order"),
+    hashtags: z.array(z.string()),
+    script: scriptSchema.nullable().describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
+  });
+
+const assetsSchema = (channel: z.ZodType<Channel>) =>
+  z.object({
+    channelPosts: z.array(channelPostSchema(channel)).describe("One launch post per channel of the project"),
+    announcementEmail: z.object({ subject: z.string(), previewText: z.string(), body: z.string() }),
+    productHunt: z.object({
+      name: z.string(),
+      tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
+      description: z.string().describe(`At most ${productHuntLimits.description} characters`),
+      firstComment: z.string().describe("The maker's first comment: the story and an ask"),
+    }),
+    pressBlurb: z.string().describe("A short third-person paragraph a journalist can paste"),
+  });
+
+export const launchAssetsSchema = assetsSchema(channelSchema);
 export type LaunchAssets = z.infer<typeof launchAssetsSchema>;
 
-/** The facts every launch draft is written from: the approved work first, then the answers. */
-export function launchFacts({ onboarding: o, decisions, approved }: AgentInput): DraftFacts {
-  const brand = clean(decisions.brandName) || clean(o.businessName);
+const fitsIn = (limit: number) => (text: string) => text.length <= limit;
+
+/** Every post fitted to its channel (threads as parts, the call to action kept), Product Hunt within its limits. */
+function normalizeAssets(output: LaunchAssets, input: AgentInput): LaunchAssets {
+  const w = wordsFor(input.language);
+  const cta = callToAction({ facts: factsOf(input.onboarding, input.decisions), words: w, cta: null });
   return {
-    brand,
-    audience: audienceOf(o),
-    problem: clause(o.problemSolved),
-    message:
-      decisions.valueProposition?.statement ??
-      approved["market-strategist"]?.valuePropositions[0]?.statement ??
-      productSentence(o, brand),
-    angle: `Launching today: ${decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0] ?? brand}`,
-    cta: primaryAction(o),
-    url: clean(o.assetUrls).match(/https?:\/\/\S+/)?.[0] ?? null,
-    story: o.founderStory ?? null,
-    features: featuresOf(o).map(({ what, benefit }) => ({ what, benefit })),
-    topics: topicWords(o.audienceType ?? o.audienceDescription),
+    ...output,
+    channelPosts: output.channelPosts.map((post) => {
+      const body = post.script ? scriptBody(post.script, w) : post.parts.join("\n\n");
+      const fitted = fitToChannel(post.channel, { title: post.title, body, hashtags: post.hashtags, tail: body.includes(cta) ? cta : undefined });
+      return { channel: post.channel, title: fitted.title, parts: fitted.parts, hashtags: fitted.hashtags, script: post.script };
+    }),
+    productHunt: {
+      ...output.productHunt,
+      tagline: shortenToFit(output.productHunt.tagline, fitsIn(productHuntLimits.tagline)),
+      description: shortenToFit(output.productHunt.description, fitsIn(productHuntLimits.description)),
+    },
   };
 }
 
-const fitPost = (post: LaunchAssets["channelPosts"][number]): ChannelDraft | undefined => {
-  const channel = resolveChannel(post.channel);
-  return channel ? fitToChannel(channel, post) : undefined;
-};
-
 export const launchAssets: Agent<LaunchAssets> = {
   type: "launch-assets",
+  name: "launch_assets",
   title: "Launch assets",
+  useCase: "drafts",
   schema: launchAssetsSchema,
-  instructions:
-    "You are a launch copywriter. Write assets ready to publish: one post per channel written the way that channel is written " +
-    "(threads on X, a story on LinkedIn, a script for video, an honest post for communities), within each channel's limits, " +
-    "in the approved brand voice, pointing to the founder's main call to action.",
-  task: ({ onboarding }) =>
-    `Write the launch posts for these channels: ${projectChannels(onboarding)
-      .map((channel) => `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit})`)
-      .join("; ")}. Then the announcement email, the Product Hunt listing and a press blurb.`,
+  schemaFor: (input) => {
+    const channels = projectChannels(input.onboarding);
+    return assetsSchema(z.enum(channels as [Channel, ...Channel[]])) as unknown as z.ZodType<LaunchAssets>;
+  },
+  prompt: (input) =>
+    pipelinePrompt(
+      input,
+      "Act as a launch copywriter. Write assets ready to publish, each channel the way it is written, in the approved brand voice, pointing to the founder's main call to action with its link at the end.",
+      `Write one launch post for each of these channels: ${projectChannels(input.onboarding)
+        .map((channel) => `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`)
+        .join("; ")}. Short-video channels get a script (hook, on-screen text, voice-over, caption). ` +
+        `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`,
+    ),
+  normalize: normalizeAssets,
   offline: (input) => {
-    const facts = launchFacts(input);
-    const { onboarding: o } = input;
-    const action = primaryAction(o);
-    return {
-      channelPosts: projectChannels(o).map((channel) => {
-        const draft = writeChannelDraft(channel, facts);
-        return { channel, title: draft.title, body: draft.body, hashtags: draft.hashtags };
+    const w = wordsFor(input.language);
+    const f = factsOf(input.onboarding, input.decisions);
+    const directives = readFeedback(input.feedback);
+    const message = input.decisions.valueProposition?.statement ?? input.approved["market-strategist"]?.valuePropositions[0]?.statement ?? null;
+    const tagline = input.decisions.tagline ?? input.approved["brand-architect"]?.taglineOptions[0];
+    const cta = callToAction({ facts: f, words: w, cta: null });
+    const output: LaunchAssets = {
+      channelPosts: projectChannels(input.onboarding).map((channel) => {
+        const draft = writeChannelDraft({ channel, facts: f, words: w, angle: "launch", variant: input.rejections, message, cta: null });
+        return { channel, title: draft.title, parts: draft.parts, hashtags: directives.hashtags === "none" ? [] : draft.hashtags, script: draft.script };
       }),
       announcementEmail: {
-        subject: `${facts.brand} is live`,
-        previewText: sentence(facts.message),
+        subject: w.t("email.subject", { brand: f.brand }),
+        previewText: message ? sentence(message) : f.product,
         body: [
-          "Hi there,",
-          sentence(`Today we are launching ${facts.brand}, for ${facts.audience}. The problem it solves: ${facts.problem}`),
-          sentence(facts.message),
-          facts.features.length ? facts.features.map((feature) => `- ${sentence(feature.benefit || feature.what)}`).join("\n") : "",
-          `${sentence(action).replace(/\.$/, "")}${facts.url ? `: ${facts.url}` : "."}`,
-          "Reply to this email: I read every answer.",
+          w.t("email.hello"),
+          [w.t("email.today", { brand: f.brand }), f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
+          f.problem,
+          f.productFull,
+          f.features.length ? bullets(f.features.map((feature) => sentence(feature.benefit || feature.what))) : "",
+          cta,
+          w.t("email.reply"),
         ]
           .filter(Boolean)
           .join("\n\n"),
       },
       productHunt: {
-        name: facts.brand,
-        tagline: shortenToFit(sentence(decisionsTagline(input) ?? facts.features[0]?.benefit ?? facts.brand).replace(/\.$/, ""), (text) => text.length <= 60),
-        description: shortenToFit(`${sentence(o.productDescription)} ${sentence(`Made for ${facts.audience}`)}`, (text) => text.length <= 260),
-        firstComment: [
-          `Hi Product Hunt! I'm the maker of ${facts.brand}.`,
-          o.founderStory ? clean(o.founderStory) : sentence(`I built it because ${facts.problem}`),
-          "What would make it more useful for you? I'm here all day to answer.",
-        ].join("\n\n"),
+        name: f.brand,
+        tagline: (tagline ? sentence(tagline) : (f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand)).replace(/\.$/, ""),
+        description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
+        firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")].filter(Boolean).join("\n\n"),
       },
-      pressBlurb: `${facts.brand} launched today. ${sentence(o.productDescription)} ${sentence(`It is built for ${facts.audience}`)} ${o.whyChooseYou ? sentence(o.whyChooseYou) : ""}`.trim(),
+      pressBlurb: [w.t("press.launched", { brand: f.brand }), f.productFull, f.audience ? w.t("web.for", { audience: f.audience }) : "", f.edge ?? ""].filter(Boolean).join(" "),
     };
+    return normalizeAssets(applyDirectives(output, directives, input.language), input);
   },
-  toContent: (output) => [
-    ...output.channelPosts.map((post) => {
-      const fitted = fitPost(post);
-      const label = fitted ? channelRules[fitted.channel].label : post.channel;
-      const parts = fitted && fitted.parts.length > 1 ? fitted.parts.map((part, index) => `**${index + 1}.** ${part}`).join("\n\n") : (fitted?.body ?? post.body);
-      return {
-        kind: `post-${fitted?.channel ?? post.channel}`,
-        title: `${label} launch post`,
-        body: `${fitted?.title ? `**${fitted.title}**\n\n` : ""}${parts}`,
-      };
-    }),
-    {
-      kind: "announcement-email",
-      title: "Announcement email",
-      body: `**Subject:** ${output.announcementEmail.subject}\n\n**Preview:** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
-    },
-    {
-      kind: "product-hunt",
-      title: "Product Hunt listing",
-      body: `**Name:** ${output.productHunt.name}\n\n**Tagline:** ${output.productHunt.tagline}\n\n**Description:** ${output.productHunt.description}\n\n## First comment\n\n${output.productHunt.firstComment}`,
-    },
-    { kind: "press-blurb", title: "Press blurb", body: output.pressBlurb },
-  ],
+  toContent: (output, input) => {
+    const w = wordsFor(input.language);
+    return [
+      ...output.channelPosts.map((post) => {
+        const label = channelLabel(post.channel, channelRules[post.channel]?.label ?? post.channel, w);
+        const parts = post.parts.length > 1 ? post.parts.map((part, index) => `**${index + 1}.** ${part}`).join("\n\n") : (post.parts[0] ?? "");
+        return {
+          kind: `post-${post.channel}`,
+          title: w.t("title.post", { channel: label }),
+          body: `${post.title ? `**${post.title}**\n\n` : ""}${parts}`,
+        };
+      }),
+      {
+        kind: "announcement-email",
+        title: w.t("title.announcement-email"),
+        body: `**${w.t("title.subject")}:** ${output.announcementEmail.subject}\n\n**${w.t("title.preview")}:** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
+      },
+      {
+        kind: "product-hunt",
+        title: w.t("title.product-hunt"),
+        body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
+      },
+      { kind: "press-blurb", title: w.t("title.press-blurb"), body: output.pressBlurb },
+    ];
+  },
 };
 
-function decisionsTagline(input: AgentInput): string | undefined {
-  return input.decisions.tagline ?? input.approved["brand-architect"]?.taglineOptions[0];
-}

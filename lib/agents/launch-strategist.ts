@@ -1,125 +1,133 @@
 import { z } from "zod";
-import { channelRules, projectChannels } from "@/lib/channels";
+import { channelRules, channelsOfAnswers } from "@/lib/channels";
+import { nextMonday } from "@/lib/growth/week";
+import { weeklyBudget, spreadPieces } from "./budget";
+import type { PhraseKey } from "./language/en";
+import { channelLabel, wordsFor } from "./language/phrasebook";
+import { finish } from "./offline";
+import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
-import { answersOr, audienceOf, bullets, clause, clean, primaryAction, sentence } from "./words";
+import { bullets, clause, factsOf, sentence } from "./words";
 
 export const launchStrategySchema = z.object({
-  launchGoal: z.string().describe("One measurable goal for the launch"),
+  launchGoal: z.string().describe("One measurable goal for the launch, from the founder's success definition and timeline"),
   launchPlan: z
-    .array(z.object({ phase: z.string(), timing: z.string(), actions: z.array(z.string()) }))
-    .describe("Phases from pre-launch to the weeks after launch"),
+    .array(z.object({ phase: z.string(), timing: z.string().describe("Real dates from today's date"), actions: z.array(z.string()) }))
+    .describe("Phases from pre-launch to the weeks after launch, within the founder's timeline"),
   channelStrategy: z
     .array(z.object({ channel: z.string(), role: z.string(), cadence: z.string(), firstMove: z.string() }))
-    .describe("One entry per channel the founder will use"),
+    .describe("One entry per channel the founder will use; all cadences together within the weekly pieces budget"),
   metrics: z.array(z.object({ metric: z.string(), target: z.string() })),
   launchDayChecklist: z.array(z.string()),
+  skipped: z.array(z.object({ what: z.string(), why: z.string() })).describe("Channels or work left out, and why"),
 });
 export type LaunchStrategy = z.infer<typeof launchStrategySchema>;
 
-const roleOf: Record<string, string> = {
-  "short-post": "Build in public: daily progress, quick wins, conversations with peers",
-  post: "Credibility: lessons learned and results, for professional buyers",
-  visual: "Show the product and the outcome visually",
-  video: "Demos and before/after stories in under a minute",
-  community: "Be useful where the audience already asks for help; launch posts only where allowed",
-  "long-form": "Depth: teach the problem space, capture search traffic and subscribers",
-};
-const cadenceOf: Record<string, string> = {
-  "short-post": "1 post a day, plus replies",
-  post: "2 to 3 posts a week",
-  visual: "3 posts a week",
-  video: "2 to 3 videos a week",
-  community: "Answer 3 questions a week; 1 launch post",
-  "long-form": "1 piece a week",
-};
+const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const launchStrategist: Agent<LaunchStrategy> = {
   type: "launch-strategist",
+  name: "launch_strategist",
   title: "Launch strategy",
+  useCase: "strategy",
   schema: launchStrategySchema,
-  instructions:
-    "You are a launch strategist for bootstrapped founders with little time. Plan what one person can really do in their " +
-    "weekly hours, on the channels where their audience is, building on the approved market and brand work.",
-  task: () => "Write the launch goal, a phased launch plan, the strategy per channel, the metrics with targets, and a launch-day checklist.",
-  offline: ({ onboarding: o, decisions }) => {
-    const audience = audienceOf(o);
-    const channels = projectChannels(o);
-    const action = clause(primaryAction(o));
-    const success = answersOr(o.successDefinition, [`the first 100 ${audience} who ${action}`]);
-    const hours = clean(o.weeklyHours) || "a few hours";
-    const brand = clean(decisions.brandName) || clean(o.businessName);
-    return {
-      launchGoal: sentence(`${success[0]}${o.successTimeline ? `, within ${clause(o.successTimeline)}` : ", in the first 30 days after launch"}`),
+  prompt: (input) => {
+    const budget = weeklyBudget(input.onboarding.weeklyHours);
+    return pipelinePrompt(
+      input,
+      "Act as a launch strategist for bootstrapped founders with little time. Plan what one person can really do in their weekly hours, on the channels where their audience is.",
+      `Today is ${input.today}. Weekly hours: ${budget.hours} (a budget of ${budget.pieces} pieces of content and ${budget.tasks} founder tasks a week). ` +
+        `Timeline: ${input.onboarding.successTimeline ?? "not given"}; readiness: ${input.onboarding.productReadiness ?? "not given"}. ` +
+        "Write the launch goal, a phased launch plan with real dates, the strategy per channel (cadences within the budget), the metrics with targets (fill-ins where the brief has none), a launch-day checklist, and what you left out in `skipped`.",
+    );
+  },
+  offline: (input) => {
+    const w = wordsFor(input.language);
+    const f = factsOf(input.onboarding, input.decisions);
+    const { channels, unknown } = channelsOfAnswers(input.onboarding);
+    const budget = weeklyBudget(input.onboarding.weeklyHours);
+    const cta = f.cta ?? w.fill("need.cta");
+    const start = nextMonday(new Date(`${input.today}T12:00:00Z`));
+    const launchDay = addDays(start, 22);
+    const skipped: LaunchStrategy["skipped"] = unknown.map((name) => ({ what: name, why: w.t("skip.unknownChannel", { name }) }));
+    const spread = spreadPieces(channels, budget.pieces);
+    for (const entry of spread.filter((entry) => entry.count === 0)) {
+      skipped.push({ what: channelLabel(entry.channel, channelRules[entry.channel].label, w), why: w.t("skip.budget", { hours: budget.hours, pieces: budget.pieces }) });
+    }
+    return finish(input, {
+      launchGoal: f.goals.length ? (f.timeline ? w.t("launch.goal", { goal: f.goals[0], timeline: f.timeline }) : sentence(f.goals[0])) : w.fill("need.goal"),
       launchPlan: [
         {
-          phase: "Prepare",
-          timing: "Two weeks before launch",
+          phase: w.t("launch.phasePrepare") || "1",
+          timing: w.t("launch.weeks", { from: 1, to: 2, date: start }),
           actions: [
-            `Publish the new homepage and make "${action}" the main button.`,
-            `Tell ${audience} you are building ${brand}: share the problem, not the product.`,
-            "Collect emails of everyone who shows interest; write to each one personally.",
-            o.existingAssets?.length ? `Refresh what you have: ${o.existingAssets.join(", ")}.` : "Record a two-minute demo of the main workflow.",
-          ],
+            f.cta ? w.t("launch.prep1", { cta: f.cta }) : w.fill("need.cta"),
+            w.t("launch.prep2", { audience: f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null }),
+            w.t("launch.prep3"),
+            f.assets.length ? w.t("launch.prepAssets", { assets: sentence(w.list(f.assets)) }) : w.t("launch.prepDemo"),
+          ].filter(Boolean),
+        },
+        { phase: w.t("launch.phaseWarm") || "2", timing: w.t("launch.week", { from: 3, date: addDays(start, 14) }), actions: [w.t("launch.warm1"), w.t("launch.warm2"), w.t("launch.warm3")].filter(Boolean) },
+        {
+          phase: w.t("launch.phaseLaunch") || "3",
+          timing: w.t("launch.day", { date: launchDay }),
+          actions: [w.t("launch.day1"), w.t("launch.day2"), w.t("launch.day3", { cta: sentence(cta) })].filter(Boolean),
         },
         {
-          phase: "Warm up",
-          timing: "Launch week, days 1 to 4",
-          actions: [
-            "Share one behind-the-scenes story a day on your main channel.",
-            "Line up five friendly users to share their first results on launch day.",
-            "Prepare the launch posts, the announcement email and the Product Hunt listing.",
-          ],
-        },
-        {
-          phase: "Launch",
-          timing: "Launch day",
-          actions: ["Go live on every channel in the plan before 9:00 in your audience's time zone.", "Reply to every comment within the hour.", `Send the announcement email with one call to action: ${action}.`],
-        },
-        {
-          phase: "Follow through",
-          timing: "The two weeks after launch",
-          actions: ["Turn the best questions from launch day into posts and an FAQ entry.", "Thank and interview the first users.", "Start the weekly growth loop with what worked."],
+          phase: w.t("launch.phaseFollow") || "4",
+          timing: f.timeline ? w.t("launch.after", { timeline: f.timeline }) : w.t("launch.weeks", { from: 5, to: 6, date: addDays(launchDay, 6) }),
+          actions: [w.t("launch.follow1"), w.t("launch.follow2"), w.t("launch.follow3")].filter(Boolean),
         },
       ],
-      channelStrategy: channels.map((channel) => {
-        const rule = channelRules[channel];
-        return {
-          channel: rule.label,
-          role: roleOf[rule.format]!,
-          cadence: cadenceOf[rule.format]!,
-          firstMove: sentence(`Publish the launch ${rule.format === "long-form" ? "story" : "post"} from the launch pack, then ${rule.format === "community" ? "stay to answer questions" : "reply to everyone who engages"}`),
-        };
-      }),
+      channelStrategy: spread
+        .filter((entry) => entry.count > 0)
+        .map(({ channel, count }) => {
+          const rule = channelRules[channel];
+          return {
+            channel: channelLabel(channel, rule.label, w),
+            role: w.t(`role.${rule.format}` as PhraseKey),
+            cadence: w.t("launch.cadence", { count }),
+            firstMove: rule.format === "community" ? w.t("launch.firstMoveCommunity") : w.t("launch.firstMove"),
+          };
+        }),
       metrics: [
-        { metric: `Main action taken (${clean(primaryAction(o))})`, target: success[0]! },
-        { metric: "Launch-day visitors", target: "Track it; aim for a 5% conversion to the main action" },
-        { metric: "Replies and conversations", target: "20 real conversations with the audience in the launch week" },
+        { metric: f.cta ? w.t("launch.metricAction", { cta: f.cta }) : w.fill("need.cta"), target: f.goals[0] ? sentence(f.goals[0]) : w.fill("need.target") },
+        ...(f.audience ? [{ metric: w.t("launch.metricConversations", { audience: clause(f.audience, [f.brand], w.lowerClauses) }), target: w.fill("need.target") }] : []),
       ],
       launchDayChecklist: [
-        "Homepage live, checked on a phone",
-        "Sign-up or purchase flow tested end to end",
-        "Launch posts scheduled or ready to paste",
-        "Announcement email ready to send",
-        "Product Hunt listing drafted with images",
-        `Time blocked for replies (${hours} this week)`,
-      ],
-    };
+        w.t("launch.check1"),
+        w.t("launch.check2"),
+        w.t("launch.check3"),
+        w.t("launch.check4"),
+        w.t("launch.check5"),
+        w.t("launch.hours", { hours: budget.hours, pieces: budget.pieces }),
+      ].filter(Boolean),
+      skipped,
+    });
   },
-  toContent: (output) => [
-    {
-      kind: "launch-plan",
-      title: "Launch plan",
-      body: `**Goal:** ${output.launchGoal}\n\n${output.launchPlan.map((phase) => `## ${phase.phase} (${phase.timing})\n\n${bullets(phase.actions)}`).join("\n\n")}`,
-    },
-    {
-      kind: "channel-strategy",
-      title: "Channel strategy",
-      body: output.channelStrategy.map((entry) => `## ${entry.channel}\n\n- Role: ${entry.role}\n- Cadence: ${entry.cadence}\n- First move: ${entry.firstMove}`).join("\n\n"),
-    },
-    {
-      kind: "metrics",
-      title: "Success metrics and launch-day checklist",
-      body: `| Metric | Target |\n|---|---|\n${output.metrics.map((metric) => `| ${metric.metric} | ${metric.target} |`).join("\n")}\n\n## Launch-day checklist\n\n${output.launchDayChecklist.map((item) => `- [ ] ${item}`).join("\n")}`,
-    },
-  ],
+  toContent: (output, input) => {
+    const w = wordsFor(input.language);
+    return [
+      {
+        kind: "launch-plan",
+        title: w.t("title.launch-plan"),
+        body: `**${w.t("title.goal")}:** ${output.launchGoal}\n\n${output.launchPlan.map((phase) => `## ${phase.phase} (${phase.timing})\n\n${bullets(phase.actions)}`).join("\n\n")}`,
+      },
+      {
+        kind: "channel-strategy",
+        title: w.t("title.channel-strategy"),
+        body: [
+          ...output.channelStrategy.map((entry) => `## ${entry.channel}\n\n- ${w.t("title.role")}: ${entry.role}\n- ${w.t("title.cadence")}: ${entry.cadence}\n- ${w.t("title.firstMove")}: ${entry.firstMove}`),
+          output.skipped.length ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${entry.what}: ${entry.why}`))}` : "",
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+      },
+      {
+        kind: "metrics",
+        title: w.t("title.metrics"),
+        body: `| ${w.t("title.metric")} | ${w.t("title.target")} |\n|---|---|\n${output.metrics.map((metric) => `| ${metric.metric} | ${metric.target} |`).join("\n")}\n\n## ${w.t("title.checklist")}\n\n${output.launchDayChecklist.map((item) => `- [ ] ${item}`).join("\n")}`,
+      },
+    ];
+  },
 };

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { wordsFor } from "./language/phrasebook";
+import { pipelinePrompt } from "./prompt";
+import { finish } from "./offline";
 import type { Agent } from "./types";
-import { answersOr, audienceOf, bullets, clause, clean, featuresOf, joinList, productSentence, sentence } from "./words";
+import { bullets, clause, factsOf, sentence } from "./words";
 
 export const marketStrategySchema = z.object({
   marketSummary: z.string().describe("Two or three paragraphs: the problem, who has it, why now"),
@@ -15,10 +18,10 @@ export const marketStrategySchema = z.object({
         buyingTriggers: z.array(z.string()).describe("Moments that make them look for a solution"),
       }),
     )
-    .describe("Two or three ideal customer profiles"),
+    .describe("One to three ideal customer profiles"),
   competitorAngles: z
     .array(z.object({ alternative: z.string(), theirAngle: z.string(), ourOpening: z.string() }))
-    .describe("What people use today and where this product wins"),
+    .describe("What people use today and where this product wins; only alternatives the brief names, else a fill-in"),
   positioningOptions: z
     .array(z.object({ name: z.string(), statement: z.string(), whyItWorks: z.string() }))
     .describe("Three distinct positioning options for the founder to choose from"),
@@ -29,116 +32,103 @@ export type MarketStrategy = z.infer<typeof marketStrategySchema>;
 
 export const marketStrategist: Agent<MarketStrategy> = {
   type: "market-strategist",
+  name: "market_strategist",
   title: "Market strategy",
+  useCase: "strategy",
   schema: marketStrategySchema,
-  instructions:
-    "You are a senior market strategist for early-stage founders. Ground every claim in the founder's answers; " +
-    "where you infer, say so. Be specific (who, where, when), never generic. Write plain, confident English.",
-  task: () =>
-    "Analyse the market for this product: summary, audience analysis, two or three ideal customer profiles, competitor angles, " +
-    "three positioning options, three value propositions, and the risks to validate.",
-  offline: ({ onboarding: o }) => {
-    const audience = audienceOf(o);
-    const business = clean(o.businessName);
-    const problem = clause(o.problemSolved);
-    const features = featuresOf(o);
-    const platforms = answersOr(o.audiencePlatforms, ["communities where they ask peers for advice", "search"]);
-    const strongestFeature = clause(features[0]?.what) || clause(o.productDescription, [business]);
-    const edge = clean(o.whyChooseYou) || "Built with them, for this one job.";
-    const generations = answersOr(o.audienceGenerations, []);
-
-    const profiles = [
+  prompt: (input) =>
+    pipelinePrompt(
+      input,
+      "Act as a senior market strategist for early-stage founders. Ground every claim in the brief; where you infer, say so. Be specific (who, where, when), never generic.",
+      "Analyse the market: summary, audience analysis, one to three ideal customer profiles, competitor angles (only alternatives the brief names), three positioning options, three value propositions, and the risks to validate.",
+    ),
+  offline: (input) => {
+    const w = wordsFor(input.language);
+    const f = factsOf(input.onboarding, input.decisions);
+    const audience = f.audience ?? w.fill("need.audience");
+    const quote = f.quote ? w.t("market.words", { quote: f.quote }) : w.fill("need.quote");
+    const profiles: MarketStrategy["idealCustomerProfiles"] = [
       {
-        name: `${sentence(audience).replace(/\.$/, "")} who feel it every week`,
-        description: sentence(o.audienceDescription) || sentence(`${audience} who know this problem well: ${problem}`),
-        painPoints: [sentence(o.problemSolved), ...answersOr(o.audienceFeedback ? [o.audienceFeedback] : [], [])].filter(Boolean),
-        whereTheyAre: platforms,
-        buyingTriggers: [
-          "The week the problem bites again: a late payment, a lost evening, a missed deadline.",
-          "A peer shows them how they stopped dealing with it by hand.",
-        ],
-      },
-      {
-        name: `The early adopter looking for an edge`,
-        description: sentence(
-          `${generations.length ? joinList(generations) + " " : ""}${audience} who try new tools early and share what works`,
-        ),
-        painPoints: [sentence(`Current tools feel heavy or generic for ${audience}`)],
-        whereTheyAre: platforms.slice(0, 3),
-        buyingTriggers: [sentence(`Seeing ${strongestFeature} solve the problem in minutes`)],
+        name: sentence(audience).replace(/\.$/, ""),
+        description: f.audienceDescription ?? w.fill("need.audienceDescription"),
+        painPoints: [f.problem, f.quote ? `"${f.quote}"` : w.fill("need.quote")],
+        whereTheyAre: f.platforms.length ? f.platforms : [w.fill("need.platforms")],
+        buyingTriggers: [w.t("market.trigger", { problem: clause(f.problem, [f.brand], w.lowerClauses) }), w.fill("need.trigger")].filter(Boolean),
       },
     ];
-
-    const alternatives = [
-      { alternative: "Doing it by hand", theirAngle: "Free and familiar", ourOpening: sentence(`${business} does the repeated work: ${clause(features[0]?.benefit) || clause(o.productDescription, [business])}`) },
-      { alternative: "General-purpose tools", theirAngle: "Do a bit of everything", ourOpening: sentence(`${business} is made for ${audience}, not for everyone`) },
-      { alternative: "Hiring help", theirAngle: "Someone else handles it", ourOpening: sentence(`${business} costs less and works whenever ${audience} need it`) },
+    // More profiles only where the founder named who a feature is for.
+    const byWho = [...new Map(f.features.filter((feature) => feature.who && feature.who !== f.audience).map((feature) => [feature.who.toLowerCase(), feature])).values()];
+    for (const feature of byWho.slice(0, 2)) {
+      profiles.push({
+        name: sentence(feature.who).replace(/\.$/, ""),
+        description: w.t("market.needs", { need: clause(feature.what, [f.brand], w.lowerClauses) }) || sentence(feature.what),
+        painPoints: [f.problem],
+        whereTheyAre: f.platforms.length ? f.platforms : [w.fill("need.platforms")],
+        buyingTriggers: [feature.benefit ? sentence(feature.benefit) : w.fill("need.trigger")],
+      });
+    }
+    const outcome = f.features[0]?.benefit ? sentence(f.features[0].benefit) : (f.why ?? w.fill("need.outcome"));
+    const positioningOptions = [
+      { name: w.t("market.pos1"), statement: w.t("market.for", { audience: f.audience, text: f.product }) || f.product, whyItWorks: w.t("market.pos1Why") },
+      { name: w.t("market.pos2"), statement: `${f.brand}: ${outcome}`, whyItWorks: w.t("market.pos2Why") },
+      { name: w.t("market.pos3"), statement: `${f.brand}: ${f.edge ?? w.fill("need.edge")}`, whyItWorks: w.t("market.pos3Why") },
     ];
-
-    const positioning = [
-      { name: "The specialist", statement: `${sentence(`For ${audience}, ${business} is the specialist answer to one problem: ${problem}`)} ${sentence(edge)}`, whyItWorks: "Owning one painful problem is easier to remember than a list of features." },
-      { name: "The time saver", statement: sentence(`${business} gives ${audience} back the time this problem takes from them every week`), whyItWorks: "Time is the cost every profile mentions; it makes the value concrete." },
-      { name: "The calm choice", statement: sentence(`With ${business}, ${audience} stop thinking about it: ${clause(features[0]?.benefit) || clause(o.productDescription, [business])}`), whyItWorks: "Peace of mind sells well to people who are tired of the problem." },
-    ];
-
-    const valuePropositions = [
-      { angle: "Outcome", statement: sentence(features[0]?.benefit || o.productDescription) },
-      { angle: "Ease", statement: sentence(`${features[1]?.what || "It works"} without a learning curve`) },
-      { angle: "Fit", statement: sentence(`Built for ${audience}${o.whyItMatters ? `: ${clause(o.whyItMatters)}` : ", around their real workflow"}`) },
-    ];
-
-    return {
+    const valuePropositions = f.features.length
+      ? f.features.slice(0, 3).map((feature) => ({ angle: feature.what, statement: sentence(feature.benefit) || sentence(feature.what) }))
+      : [{ angle: w.t("section.outcome"), statement: f.product }, { angle: w.t("section.why", { brand: f.brand }), statement: f.edge ?? w.fill("need.edge") }];
+    return finish(input, {
       marketSummary: [
-        productSentence(o, business),
-        sentence(`It exists because ${problem}`) + (o.whyItMatters ? ` ${sentence(o.whyItMatters)}` : ""),
-        sentence(
-          `The first market is ${audience}${o.geographicFocus ? ` in ${clean(o.geographicFocus)}` : ""}, reachable through ${joinList(platforms.slice(0, 3))}`,
-        ),
-      ].join("\n\n"),
-      audienceAnalysis: [
-        sentence(o.audienceDescription) || sentence(`${audience} live with this problem: ${problem}`),
-        o.audienceFeedback ? `What they said: "${clean(o.audienceFeedback)}"` : "",
-        o.talkedToAudience ? sentence(`Research so far: ${clause(o.talkedToAudience)}`) : "Next step: talk to five people from this audience before the launch and note the words they use.",
+        f.productFull,
+        [w.t("market.problem", { problem: f.problem }), f.why ? w.t("market.why", { why: f.why }) : ""].filter(Boolean).join(" "),
+        [w.t("market.first", { audience: sentence(audience) }), f.geo ? w.t("market.geo", { geo: sentence(f.geo) }) : "", f.platforms.length ? w.t("market.where", { platforms: sentence(w.list(f.platforms)) }) : ""]
+          .filter(Boolean)
+          .join(" "),
       ]
         .filter(Boolean)
         .join("\n\n"),
+      audienceAnalysis: [f.audienceDescription ?? w.fill("need.audienceDescription"), quote, f.research ? w.t("market.research", { research: f.research }) : w.t("market.nextResearch")]
+        .filter(Boolean)
+        .join("\n\n"),
       idealCustomerProfiles: profiles,
-      competitorAngles: alternatives,
-      positioningOptions: positioning,
+      competitorAngles: [{ alternative: w.fill("need.alternative"), theirAngle: w.fill("need.alternativeAngle"), ourOpening: f.edge ?? w.fill("need.edge") }],
+      positioningOptions,
       valuePropositions,
       risks: [
-        sentence(`Whether ${audience} feel the problem (${problem}) is urgent enough to switch`),
-        o.revenueModel ? sentence(`Whether the pricing (${clause(o.revenueModel)}) matches how they like to pay`) : "Which pricing model they expect.",
-        "Which channel brings the first ten customers fastest: test two, keep one.",
-      ],
-    };
+        w.t("market.riskUrgency", { audience: f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null }) || w.t("market.riskChannel"),
+        f.price ? w.t("market.riskPrice", { price: f.price }) : w.t("market.riskPriceUnknown"),
+        w.t("market.riskChannel"),
+      ].filter((risk, index, all) => risk && all.indexOf(risk) === index),
+    });
   },
-  toContent: (output) => [
-    { kind: "market-summary", title: "Market summary", body: `${output.marketSummary}\n\n## Audience\n\n${output.audienceAnalysis}` },
-    {
-      kind: "ideal-customer-profiles",
-      title: "Ideal customer profiles",
-      body: output.idealCustomerProfiles
-        .map(
-          (profile) =>
-            `## ${profile.name}\n\n${profile.description}\n\n**Pain points**\n${bullets(profile.painPoints)}\n\n**Where they are**\n${bullets(profile.whereTheyAre)}\n\n**Buying triggers**\n${bullets(profile.buyingTriggers)}`,
-        )
-        .join("\n\n"),
-    },
-    {
-      kind: "competitor-angles",
-      title: "Competitor angles",
-      body: output.competitorAngles.map((angle) => `## ${angle.alternative}\n\n- Their angle: ${angle.theirAngle}\n- Our opening: ${angle.ourOpening}`).join("\n\n"),
-    },
-    {
-      kind: "positioning-options",
-      title: "Positioning options",
-      body: output.positioningOptions.map((option) => `## ${option.name}\n\n> ${option.statement}\n\n${option.whyItWorks}`).join("\n\n"),
-    },
-    {
-      kind: "value-propositions",
-      title: "Value propositions",
-      body: `${output.valuePropositions.map((value) => `- **${value.angle}:** ${value.statement}`).join("\n")}\n\n## Risks to validate\n\n${bullets(output.risks)}`,
-    },
-  ],
+  toContent: (output, input) => {
+    const w = wordsFor(input.language);
+    return [
+      { kind: "market-summary", title: w.t("title.market-summary"), body: `${output.marketSummary}\n\n## ${w.t("title.audience")}\n\n${output.audienceAnalysis}` },
+      {
+        kind: "ideal-customer-profiles",
+        title: w.t("title.ideal-customer-profiles"),
+        body: output.idealCustomerProfiles
+          .map(
+            (profile) =>
+              `## ${profile.name}\n\n${profile.description}\n\n**${w.t("title.painPoints")}**\n${bullets(profile.painPoints)}\n\n**${w.t("title.whereTheyAre")}**\n${bullets(profile.whereTheyAre)}\n\n**${w.t("title.buyingTriggers")}**\n${bullets(profile.buyingTriggers)}`,
+          )
+          .join("\n\n"),
+      },
+      {
+        kind: "competitor-angles",
+        title: w.t("title.competitor-angles"),
+        body: output.competitorAngles.map((angle) => `## ${angle.alternative}\n\n- ${w.t("title.theirAngle")}: ${angle.theirAngle}\n- ${w.t("title.ourOpening")}: ${angle.ourOpening}`).join("\n\n"),
+      },
+      {
+        kind: "positioning-options",
+        title: w.t("title.positioning-options"),
+        body: output.positioningOptions.map((option) => `## ${option.name}\n\n> ${option.statement}\n\n${option.whyItWorks}`).join("\n\n"),
+      },
+      {
+        kind: "value-propositions",
+        title: w.t("title.value-propositions"),
+        body: `${output.valuePropositions.map((value) => `- **${value.angle}:** ${value.statement}`).join("\n")}\n\n## ${w.t("title.risks")}\n\n${bullets(output.risks)}`,
+      },
+    ];
+  },
 };

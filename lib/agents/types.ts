@@ -5,6 +5,35 @@ import type { LaunchStrategy } from "./launch-strategist";
 import type { MarketStrategy } from "./market-strategist";
 import type { WebsiteCopy } from "./website-copy";
 
+/** Which model a task runs on: `AI_MODEL` for strategy, `AI_MODEL_DRAFTS` for drafts. */
+export type UseCase = "strategy" | "drafts";
+
+/**
+ * A prompt in the order a model provider can cache: the system rules (the same for every
+ * task of a project), the context (the founder brief, then approved work or the playbook,
+ * growing only at its end), and the step's task last.
+ */
+export interface Prompt {
+  system: string;
+  context: string;
+  task: string;
+}
+
+/** One thing Launchloop asks of a model, with its offline draft for when there is none. */
+export interface Task<Input, Output> {
+  /** Names the structured output for the model, e.g. `market_strategist`. */
+  name: string;
+  useCase: UseCase;
+  schema: z.ZodType<Output>;
+  /** The schema for this input when it is narrower than `schema` (e.g. only the project's channels). */
+  schemaFor?: (input: Input) => z.ZodType<Output>;
+  prompt: (input: Input) => Prompt;
+  /** A useful first draft from the founder's own answers, with no model. */
+  offline: (input: Input) => Output;
+  /** Applied to every answer, a model's or the offline engine's: limits enforced, nothing lost. */
+  normalize?: (output: Output, input: Input) => Output;
+}
+
 /** The approved outputs of earlier pipeline steps, by step. */
 export interface ApprovedOutputs {
   "market-strategist"?: MarketStrategy;
@@ -13,14 +42,20 @@ export interface ApprovedOutputs {
   "website-copy"?: WebsiteCopy;
 }
 
-/** Everything an agent works from. */
+/** Everything a pipeline agent works from. */
 export interface AgentInput {
   projectName: string;
+  /** BCP 47: what every word of the output is written in. */
+  language: string;
   onboarding: Onboarding;
   decisions: Decisions;
   approved: ApprovedOutputs;
   /** The founder's feedback on the step's last rejected run, if any. */
   feedback: string | null;
+  /** How many runs of this step the founder rejected before (a rerun varies its picks). */
+  rejections: number;
+  /** ISO date the run starts, for plans with real dates. */
+  today: string;
 }
 
 export interface ContentDraft {
@@ -30,17 +65,10 @@ export interface ContentDraft {
   body: string;
 }
 
-/** One pipeline agent: what it produces, how it asks a model, and its offline draft. */
-export interface Agent<T> {
+/** One pipeline step: a task whose output becomes content items of the launch pack. */
+export interface Agent<T> extends Task<AgentInput, T> {
   type: AgentType;
   title: string;
-  schema: z.ZodType<T>;
-  /** The system prompt: the agent's role and standards. */
-  instructions: string;
-  /** The task, in the words the model reads (the brief is added by the runner). */
-  task: (input: AgentInput) => string;
-  /** A useful first draft from the founder's own answers, with no model. */
-  offline: (input: AgentInput) => T;
   /** The content items a completed run adds to the launch pack. */
   toContent: (output: T, input: AgentInput) => ContentDraft[];
 }

@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { wordsFor } from "./language/phrasebook";
+import { finish } from "./offline";
+import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
-import { audienceOf, clause, clean, featuresOf, firstSentence, primaryAction, productSentence, sentence } from "./words";
+import { clean, factsOf, sentence } from "./words";
 
 export const websiteCopySchema = z.object({
   home: z.object({
@@ -16,58 +19,60 @@ export type WebsiteCopy = z.infer<typeof websiteCopySchema>;
 
 export const websiteCopy: Agent<WebsiteCopy> = {
   type: "website-copy",
+  name: "website_copy",
   title: "Website copy",
+  useCase: "drafts",
   schema: websiteCopySchema,
-  instructions:
-    "You are a conversion copywriter. Write website copy in the approved brand voice, on the chosen positioning, for the " +
-    "ideal customer profiles from the market strategy. Specific beats clever; every section earns the next.",
-  task: () => "Write the home page (headline, subheadline, call to action, sections), the about page and the FAQ.",
-  offline: ({ onboarding: o, decisions, approved }) => {
-    const brand = clean(decisions.brandName) || clean(o.businessName);
-    const audience = audienceOf(o);
-    const problem = clause(o.problemSolved);
-    const features = featuresOf(o);
-    const action = primaryAction(o);
-    const tagline = decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0];
-    const value = decisions.valueProposition?.statement ?? approved["market-strategist"]?.valuePropositions[0]?.statement;
-    return {
+  prompt: (input) =>
+    pipelinePrompt(
+      input,
+      "Act as a conversion copywriter. Write website copy in the approved brand voice, on the chosen positioning, for the ideal customer profiles. Specific beats clever; every section earns the next.",
+      "Write the home page (headline, subheadline, call to action, sections), the about page and the FAQ.",
+    ),
+  offline: (input) => {
+    const { decisions, approved } = input;
+    const w = wordsFor(input.language);
+    const f = factsOf(input.onboarding, decisions);
+    const tagline = clean(decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0]);
+    const value = clean(decisions.valueProposition?.statement ?? approved["market-strategist"]?.valuePropositions[0]?.statement);
+    const audienceLine = f.audience ? w.t("web.for", { audience: f.audience }) : "";
+    const sections: WebsiteCopy["home"]["sections"] = [
+      { heading: w.t("section.problem"), body: [f.problem, f.why ?? ""].filter(Boolean).join(" ") },
+      { heading: w.t("section.how", { brand: f.brand }), body: f.productFull },
+      ...f.features.map((feature) => ({ heading: sentence(feature.what).replace(/\.$/, ""), body: sentence(feature.benefit) || sentence(feature.what) })),
+      { heading: w.t("section.why", { brand: f.brand }), body: f.edge ?? w.fill("need.edge") },
+      { heading: w.t("section.start"), body: f.cta ? `**${w.t("web.ready", { cta: f.cta })}**` : w.fill("need.cta") },
+    ];
+    return finish(input, {
       home: {
-        headline: clean(tagline) || sentence(features[0]?.benefit || o.productDescription),
-        subheadline: `${clean(value) && clean(value) !== clean(tagline) ? sentence(value) : productSentence(o, brand)} ${sentence(`Made for ${audience}`)}`,
-        primaryCta: clean(action).split(/\s+/).slice(0, 4).join(" "),
-        sections: [
-          { heading: "The problem", body: `${sentence(o.problemSolved)} ${sentence(o.whyItMatters)}`.trim() },
-          { heading: `How ${brand} works`, body: sentence(o.productDescription) },
-          ...features.map((feature) => ({
-            heading: sentence(feature.what).replace(/\.$/, ""),
-            body: [feature.benefit && sentence(feature.benefit), feature.who && sentence(`Made for ${clause(feature.who)}`)].filter(Boolean).join(" ") || sentence(feature.what),
-          })),
-          o.whyChooseYou ? { heading: `Why ${brand}`, body: sentence(o.whyChooseYou) } : undefined,
-          { heading: "Ready when you are", body: `It takes two minutes to see it work on your own ${clause(features[0]?.what) ? "data" : "account"}. **${clean(action)} →**` },
-        ].filter((section): section is { heading: string; body: string } => Boolean(section)),
+        headline: tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product,
+        subheadline: [value && value !== tagline ? sentence(value) : f.product, audienceLine].filter(Boolean).join(" "),
+        primaryCta: f.cta ? f.cta.split(/\s+/).slice(0, 4).join(" ") : w.fill("need.cta"),
+        sections: sections.filter((section) => section.body),
       },
       about: {
-        headline: `Why we built ${brand}`,
-        body: o.founderStory
-          ? `${clean(o.founderStory)}\n\n${sentence(`Today ${brand} exists so that ${audience} don't have to live with this any more: ${problem}`)}`
-          : `${sentence(`We built ${brand} because ${problem}`)} ${sentence(o.whyItMatters)}\n\n${sentence(`We work closely with ${audience}: tell us what you need and we will build it`)}`,
+        headline: w.t("web.aboutHeadline", { brand: f.brand }),
+        body: [f.story.length ? f.story.join(" ") : w.fill("need.story"), f.problem].join("\n\n"),
       },
       faq: [
-        { question: `What is ${brand}?`, answer: sentence(o.productDescription) },
-        { question: `Who is ${brand} for?`, answer: sentence(o.audienceDescription) || sentence(`${audience}`) },
-        { question: "How is it different from what I use today?", answer: sentence(o.whyChooseYou) || sentence(`It does one job well: ${clause(firstSentence(o.productDescription), [brand])}`) },
-        { question: "How much does it cost?", answer: o.revenueModel ? sentence(`${clean(o.revenueModel)}; see the pricing page for details`) : "See the pricing page; you can start for free." },
-        { question: "How do I get started?", answer: sentence(`${clean(action)}: it takes a couple of minutes`) },
-      ],
-    };
+        { question: w.t("web.qWhat", { brand: f.brand }), answer: f.productFull },
+        { question: w.t("web.qWho", { brand: f.brand }), answer: f.audienceDescription ?? (f.audience ? sentence(f.audience) : w.fill("need.audience")) },
+        { question: w.t("web.qDifferent"), answer: f.edge ?? w.fill("need.edge") },
+        { question: w.t("web.qPrice"), answer: f.price ? sentence(f.price) : w.fill("need.price") },
+        { question: w.t("web.qStart"), answer: f.cta ? [sentence(f.cta), f.url ?? ""].filter(Boolean).join(" ") : w.fill("need.cta") },
+      ].filter((entry) => entry.question),
+    });
   },
-  toContent: (output) => [
-    {
-      kind: "homepage",
-      title: "Home page",
-      body: `# ${output.home.headline}\n\n${output.home.subheadline}\n\n**[${output.home.primaryCta}]**\n\n${output.home.sections.map((section) => `## ${section.heading}\n\n${section.body}`).join("\n\n")}`,
-    },
-    { kind: "about", title: "About page", body: `# ${output.about.headline}\n\n${output.about.body}` },
-    { kind: "faq", title: "FAQ", body: output.faq.map((entry) => `## ${entry.question}\n\n${entry.answer}`).join("\n\n") },
-  ],
+  toContent: (output, input) => {
+    const w = wordsFor(input.language);
+    return [
+      {
+        kind: "homepage",
+        title: w.t("title.homepage"),
+        body: `# ${output.home.headline}\n\n${output.home.subheadline}\n\n**[${output.home.primaryCta}]**\n\n${output.home.sections.map((section) => (section.heading ? `## ${section.heading}\n\n${section.body}` : section.body)).join("\n\n")}`,
+      },
+      { kind: "about", title: w.t("title.about"), body: `${output.about.headline ? `# ${output.about.headline}\n\n` : ""}${output.about.body}` },
+      { kind: "faq", title: w.t("title.faq"), body: output.faq.map((entry) => `## ${entry.question}\n\n${entry.answer}`).join("\n\n") },
+    ];
+  },
 };

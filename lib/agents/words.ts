@@ -1,4 +1,4 @@
-import type { Onboarding } from "@/lib/schemas/project";
+import type { Decisions, Onboarding } from "@/lib/schemas/project";
 
 // Small text helpers the offline drafting engine builds its drafts with.
 
@@ -9,7 +9,7 @@ export function sentence(text: string | null | undefined): string {
   const trimmed = clean(text);
   if (!trimmed) return "";
   const capitalized = trimmed[0]!.toUpperCase() + trimmed.slice(1);
-  return /[.!?…]$/.test(capitalized) ? capitalized : `${capitalized}.`;
+  return /[.!?…:"”»)\]]$/.test(capitalized) ? capitalized : `${capitalized}.`;
 }
 
 /** Whether the text opens with a name that keeps its capital inside a sentence ("I", "LinkedIn", "New York", a brand). */
@@ -23,65 +23,34 @@ function opensWithName(text: string, names: string[]): boolean {
 
 /**
  * The text as a clause inside a sentence: no final full stop, first letter lowered
- * unless it opens with a name (pass the brand as one of `names`).
+ * unless it opens with a name or the language keeps capitals (German nouns).
  */
-export function clause(text: string | null | undefined, names: string[] = []): string {
+export function clause(text: string | null | undefined, names: string[] = [], lower = true): string {
   const trimmed = clean(text).replace(/[.!?]+$/, "");
   if (!trimmed) return "";
-  return opensWithName(trimmed, names) ? trimmed : trimmed[0]!.toLowerCase() + trimmed.slice(1);
+  return !lower || opensWithName(trimmed, names) ? trimmed : trimmed[0]!.toLowerCase() + trimmed.slice(1);
 }
 
 /** Words for hashtags from a phrase: "independent designers and developers" gives "Designers", "Developers". */
 export function topicWords(phrase: string | null | undefined): string[] {
   return clean(phrase)
-    .split(/,|\band\b|\bor\b|&|\//)
+    .split(/,|\band\b|\bor\b|\bund\b|\boder\b|\bet\b|\bou\b|\by\b|\be\b|&|\//)
     .map((segment) => segment.trim().split(/\s+/).at(-1) ?? "")
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter((word) => word.length >= 3);
 }
 
-/** The product described in one sentence, naming the business once. */
-export function productSentence(onboarding: Onboarding, brand: string): string {
-  const description = clean(onboarding.productDescription);
-  return description.toLowerCase().includes(brand.toLowerCase()) ? firstSentence(description) : sentence(`${brand}: ${clause(firstSentence(description))}`);
-}
+/** The sentences of a longer answer. */
+export const sentencesOf = (text: string | null | undefined) =>
+  clean(text)
+    .split(/(?<=[.!?])\s+/)
+    .map(sentence)
+    .filter(Boolean);
 
 /** The first sentence of a longer answer. */
-export const firstSentence = (text: string | null | undefined) => sentence(clean(text).split(/(?<=[.!?])\s/)[0]);
-
-/** "a, b and c". */
-export function joinList(items: string[], conjunction = "and"): string {
-  const kept = items.map(clean).filter(Boolean);
-  if (kept.length <= 1) return kept[0] ?? "";
-  return `${kept.slice(0, -1).join(", ")} ${conjunction} ${kept.at(-1)}`;
-}
+export const firstSentence = (text: string | null | undefined) => sentencesOf(text)[0] ?? "";
 
 export const bullets = (items: string[]) => items.filter(Boolean).map((item) => `- ${item}`).join("\n");
-
-/** The answers the founder gave in a list field, or the fallback when they gave none. */
-export const answersOr = (answers: string[] | null | undefined, fallback: string[]) => {
-  const kept = (answers ?? []).map(clean).filter(Boolean);
-  return kept.length > 0 ? kept : fallback;
-};
-
-/** Who the product is for, in a few words. */
-export function audienceOf(onboarding: Onboarding): string {
-  return clause(onboarding.audienceType) || clause(firstSentence(onboarding.audienceDescription)) || "people who have this problem";
-}
-
-export const toneOf = (onboarding: Onboarding) => answersOr(onboarding.toneWords, ["clear", "warm", "direct"]);
-
-export const featuresOf = (onboarding: Onboarding) =>
-  (onboarding.features ?? []).map((feature) => ({
-    what: clean(feature.what),
-    who: clean(feature.who),
-    benefit: clean(feature.benefit),
-  }));
-
-/** The action the founder most wants people to take. */
-export function primaryAction(onboarding: Onboarding): string {
-  return clean(onboarding.actionPriority) || answersOr(onboarding.desiredActions, ["Try it free"])[0]!;
-}
 
 /** A stable pick among options, so the same answers always give the same draft. */
 export function pick<T>(options: T[], seed: string): T {
@@ -89,3 +58,44 @@ export function pick<T>(options: T[], seed: string): T {
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return options[hash % options.length]!;
 }
+
+const list = (answers: string[] | null | undefined) => (answers ?? []).map(clean).filter(Boolean);
+
+/**
+ * What the founder told us, and only that: every field is their words or empty. The
+ * offline engine writes from these and marks what is missing; it never fills a gap.
+ */
+export function factsOf(o: Onboarding, decisions: Decisions = {}) {
+  const brand = clean(decisions.brandName) || clean(o.businessName);
+  const urls = clean(o.assetUrls).match(/https?:\/\/[^\s,;)]+/g) ?? [];
+  const features = (o.features ?? []).map((feature) => ({ what: clean(feature.what), who: clean(feature.who), benefit: clean(feature.benefit) }));
+  return {
+    brand,
+    product: firstSentence(o.productDescription),
+    productFull: sentencesOf(o.productDescription).join(" "),
+    problem: sentence(o.problemSolved),
+    why: sentence(o.whyItMatters) || null,
+    audience: clean(o.audienceType) || clean(firstSentence(o.audienceDescription)).replace(/\.$/, "") || null,
+    audienceDescription: sentence(o.audienceDescription) || null,
+    quote: clean(o.audienceFeedback) || null,
+    research: sentence(o.talkedToAudience) || null,
+    story: sentencesOf(o.founderStory),
+    edge: sentence(o.whyChooseYou) || null,
+    features,
+    platforms: list(o.audiencePlatforms),
+    tone: list(o.toneWords),
+    avoidTone: list(o.avoidToneWords),
+    avoidTopics: clean(o.avoidTopics) || null,
+    cta: clean(o.actionPriority) || list(o.desiredActions)[0] || null,
+    url: urls[0] ?? null,
+    goals: list(o.successDefinition),
+    timeline: clean(o.successTimeline) || null,
+    geo: clean(o.geographicFocus) || null,
+    price: clean(o.revenueModel) || null,
+    assets: list(o.existingAssets),
+    existingAudience: clean(o.existingAudience) || null,
+    generations: list(o.audienceGenerations),
+    topics: topicWords(o.audienceType ?? o.audienceDescription),
+  };
+}
+export type Facts = ReturnType<typeof factsOf>;

@@ -1,16 +1,26 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 
 export type FakeAnswer =
   | { kind: "json"; value: unknown; delayMs?: number }
   | { kind: "text"; text: string }
   | { kind: "error"; status: number };
 
+/** A chat request's messages as the model reads them, one after another (what a provider's prompt cache keys on). */
+export const promptText = (body: { messages?: { role: string; content: unknown }[] }) =>
+  (body.messages ?? []).map((message) => `<|${message.role}|>${typeof message.content === "string" ? message.content : JSON.stringify(message.content)}`).join("\n");
+
+/** Tokens of a text with the o200k_base encoding (GPT-4o, GPT-4.1 and later). */
+export const tokensOf = (text: string) => encode(text);
+
 /**
  * An OpenAI-compatible chat completions server at the network edge: answers scripted
- * replies in order (the last one repeats) and records every request it received.
+ * replies in order (the last one repeats) and records every request it received. With
+ * `countTokens`, it reports usage counted with a real tokenizer (o200k_base) instead of
+ * fixed numbers.
  */
-export async function startFakeOpenAI() {
+export async function startFakeOpenAI(options: { countTokens?: boolean } = {}) {
   const answers: FakeAnswer[] = [];
   const requests: { body: any }[] = [];
   const server = http.createServer((request, response) => {
@@ -40,7 +50,7 @@ export async function startFakeOpenAI() {
             created: Math.floor(Date.now() / 1000),
             model: body.model,
             choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-            usage: { prompt_tokens: 1200, completion_tokens: 800, total_tokens: 2000 },
+            usage: options.countTokens ? counted(body, content) : { prompt_tokens: 1200, completion_tokens: 800, total_tokens: 2000 },
           }),
         );
       if (answer.kind === "json" && answer.delayMs) setTimeout(reply, answer.delayMs);
@@ -63,4 +73,10 @@ export async function startFakeOpenAI() {
         server.close(() => resolve());
       }),
   };
+}
+
+function counted(body: { messages?: { role: string; content: unknown }[] }, answer: string) {
+  const prompt = tokensOf(promptText(body)).length;
+  const completion = tokensOf(answer).length;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
 }

@@ -1,19 +1,21 @@
 import { runAgent } from "@/lib/agents/run";
 import type { AgentInput, ApprovedOutputs } from "@/lib/agents";
-import { agentTypes, type Decisions } from "@/lib/schemas/project";
+import { detectProjectLanguage } from "@/lib/agents/language/detect";
+import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/project";
 import { sampleProject } from "./founder";
+import { berlinBakery } from "./founders";
 
-/** The launch pack the offline engine writes for the sample founder, approving every step. */
-export async function renderSamplePack(): Promise<string> {
+/** A fixed day, so the sample's dates do not change from one day to the next. */
+export const sampleToday = "2026-11-23";
+
+/** The launch pack the offline engine writes for a founder, approving every step and taking the first positioning and tagline. */
+export async function renderPack(name: string, onboarding: Onboarding): Promise<string[]> {
   const approved: Record<string, unknown> = {};
   let decisions: Decisions = {};
-  const sections = [
-    "# Sample offline launch pack: Tidybooks",
-    "What `npm start` with no model configured produces for the sample founder of `tests/support/founder.ts`, approving every step " +
-      "and taking the first positioning and tagline as decisions. Regenerate with `npm run docs:sample`; a test checks it is current.",
-  ];
+  const language = detectProjectLanguage(onboarding);
+  const sections: string[] = [];
   for (const agentType of agentTypes) {
-    const input: AgentInput = { projectName: sampleProject.name, onboarding: sampleProject.onboarding, decisions, approved: approved as ApprovedOutputs, feedback: null };
+    const input: AgentInput = { projectName: name, language, onboarding, decisions, approved: approved as ApprovedOutputs, feedback: null, rejections: 0, today: sampleToday };
     const result = await runAgent(agentType, input);
     approved[agentType] = result.output;
     if (agentType === "market-strategist") {
@@ -21,8 +23,25 @@ export async function renderSamplePack(): Promise<string> {
       decisions = { ...decisions, positioning: { name: market.positioningOptions[0]!.name, statement: market.positioningOptions[0]!.statement } };
     }
     if (agentType === "brand-architect") decisions = { ...decisions, tagline: (result.output as { taglineOptions: string[] }).taglineOptions[0] };
-    sections.push(`---\n\n# Step: ${agentType}`);
-    for (const item of result.content) sections.push(`## ${item.title}\n\n${item.body.replace(/^(#+) /gm, "$1## ")}`);
+    sections.push(`---\n\n## Step: ${agentType}`);
+    for (const item of result.content) sections.push(`### ${item.title}\n\n${item.body.replace(/^(#+) /gm, "$1## ")}`);
   }
+  return sections;
+}
+
+/** The sample launch packs of docs/sample-launch-pack.md: the English sample founder and a German bakery. */
+export async function renderSamplePack(): Promise<string> {
+  const sections = [
+    "# Sample offline launch packs",
+    "What `npm start` with no model configured produces, approving every step and taking the first positioning and tagline as decisions " +
+      `(dates as if run on ${sampleToday}). Regenerate with \`npm run docs:sample\`; a test checks it is current. ` +
+      "Where the answers give nothing, the pack says what to fill in, marked `[add: …]` (`[ergänzen: …]` in German), instead of inventing it.",
+    "- [English: Tidybooks](#english-tidybooks) (the sample founder of `tests/support/founder.ts`, rich answers)",
+    "- [German: Brotzeit Kreuzberg](#german-brotzeit-kreuzberg) (a Berlin bakery answering in German, from `tests/support/founders.ts`; the project's language is detected as `de`)",
+    "# English: Tidybooks",
+    ...(await renderPack(sampleProject.name, sampleProject.onboarding)),
+    "# German: Brotzeit Kreuzberg",
+    ...(await renderPack(berlinBakery.name, berlinBakery.onboarding)),
+  ];
   return `${sections.join("\n\n")}\n`;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { offlineDraft, type WriterInput } from "@/lib/agents/growth-writer";
+import { fittedDraft, offlineDraft, type WriterInput } from "@/lib/agents/growth-writer";
 import { channelRules, countAs, fitToChannel, projectChannels, resolveChannel } from "@/lib/channels";
 import { channels, type Channel } from "@/lib/schemas/growth";
 import { sampleOnboarding } from "../support/founder";
@@ -68,18 +68,20 @@ describe("channel rules", () => {
     fc.assert(
       fc.property(channel, text, text, text, feedback, fc.nat(5), (target, description, story, keyMessage, note, previousDrafts) => {
         const input: WriterInput = {
-          brand: "Tidybooks 整理簿",
-          onboarding: { ...sampleOnboarding, productDescription: description, founderStory: story, assetUrls: "https://tidybooks.example/start" },
+          projectName: "Tidybooks 整理簿",
+          language: "en",
+          onboarding: { ...sampleOnboarding, businessName: "Tidybooks 整理簿", productDescription: description, founderStory: story, assetUrls: "https://tidybooks.example/start" },
           decisions: {},
-          playbook: "",
-          item: { channel: target, title: `Post: ${keyMessage.slice(0, 60)}`, angle: story.slice(0, 300), keyMessage, cta: "Start a free trial", notes: null },
+          playbook: {},
+          weekNumber: 1 + (previousDrafts % 3),
+          item: { channel: target, title: `Post: ${keyMessage.slice(0, 60)}`, angle: story.slice(0, 300), keyMessage, cta: "Start a free trial", notes: null, position: previousDrafts },
           feedback: note,
           previousDrafts,
           previousBody: null,
         };
-        withinLimits(target, offlineDraft(input));
+        withinLimits(target, fittedDraft(offlineDraft(input), input));
       }),
-      { numRuns: 120 },
+      { numRuns: 80 },
     );
-  });
+  }, 120_000);
 });

@@ -1,0 +1,135 @@
+import { de } from "./de";
+import { en, type PhraseKey, type Phrases } from "./en";
+import { es } from "./es";
+import { fr } from "./fr";
+import { pt } from "./pt";
+
+const phrasebooks: Record<string, Phrases> = { en, de, fr, es, pt };
+
+/** The languages the offline engine writes finished text in; any other gets a worksheet. */
+export const draftingLanguages = Object.keys(phrasebooks);
+
+/** The primary language subtag of a BCP 47 tag: "de-AT" gives "de". */
+export const primaryOf = (language: string) => language.toLowerCase().split("-")[0]!;
+
+export type Vars = Record<string, string | number | null | undefined>;
+
+/**
+ * The offline engine's words for one language. In a language it has no phrasebook for,
+ * it writes a worksheet: every template keeps only the founder's own words it was given
+ * (generic sentences are left out), so no English is mixed into their language.
+ */
+export interface Words {
+  language: string;
+  worksheet: boolean;
+  /** The phrase with its `{name}` slots filled; "" when a slot is empty or, in a worksheet, when it has none. */
+  t: (key: PhraseKey, vars?: Vars) => string;
+  /** A clearly marked fill-in for what the answers did not give. */
+  fill: (need: PhraseKey) => string;
+  /** "a, b and c" in the language. */
+  list: (items: string[]) => string;
+  /** Whether a clause inside a sentence may lose its capital (not in German, where nouns keep theirs). */
+  lowerClauses: boolean;
+}
+
+const slot = /\{(\w+)\}/g;
+
+function fillTemplate(template: string | undefined, vars: Vars): string {
+  if (template === undefined) return "";
+  let missing = false;
+  const text = template.replace(slot, (_, name: string) => {
+    const value = vars[name];
+    if (value === null || value === undefined || String(value).trim() === "") missing = true;
+    return String(value ?? "").trim();
+  });
+  return missing ? "" : text;
+}
+
+/** A worksheet line: the values of the template's slots, nothing of its words. */
+function worksheetLine(template: string | undefined, vars: Vars): string {
+  if (template === undefined) return "";
+  const names = [...template.matchAll(slot)].map((match) => match[1]!);
+  return names
+    .map((name) => String(vars[name] ?? "").trim())
+    .filter(Boolean)
+    .join(" · ");
+}
+
+export function wordsFor(language: string | null | undefined): Words {
+  const tag = language?.trim() || "en";
+  const phrases = phrasebooks[primaryOf(tag)];
+  if (!phrases) {
+    return {
+      language: tag,
+      worksheet: true,
+      // Titles stay readable: the English heading, marked as a worksheet's.
+      t: (key, vars = {}) => (key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars)}` : worksheetLine(en[key], vars)),
+      fill: (need) => `[+ ${need.replace(/^need\./, "")}]`,
+      list: (items) => items.filter(Boolean).join(" · "),
+      lowerClauses: false,
+    };
+  }
+  return {
+    language: tag,
+    worksheet: false,
+    t: (key, vars = {}) => fillTemplate(phrases[key], vars),
+    fill: (need) => phrases.fill.replace("{what}", phrases[need]),
+    list: (items) => {
+      const kept = items.map((item) => item.trim()).filter(Boolean);
+      return kept.length <= 1 ? (kept[0] ?? "") : `${kept.slice(0, -1).join(", ")} ${phrases["list.and"]} ${kept.at(-1)}`;
+    },
+    lowerClauses: primaryOf(tag) !== "de",
+  };
+}
+
+export const worksheetLabel = (language: string) =>
+  `> ✎ Worksheet (${language}): Launchloop drafts finished text offline in ${draftingLanguages.join(", ")}. For ${language} it arranges your own answers for this step; connect a model (OPENAI_API_KEY) for finished text.`;
+
+/** The name of a language in English, for prompts ("German"), from its BCP 47 tag. */
+export function languageName(language: string): string {
+  try {
+    return new Intl.DisplayNames(["en"], { type: "language" }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
+/**
+ * The headings an export prints, in the project's language (English for a language with
+ * no phrasebook). Content items carry their own titles, already in the language.
+ */
+export function exportHeadings(language: string | null | undefined) {
+  const phrases = phrasebooks[primaryOf(language ?? "en")] ?? en;
+  return {
+    launchPack: phrases["export.launchPack"],
+    decisions: phrases["export.decisions"],
+    positioning: phrases["export.positioning"],
+    valueProposition: phrases["export.valueProposition"],
+    brandName: phrases["export.brandName"],
+    tagline: phrases["export.tagline"],
+    colorPalette: phrases["export.colorPalette"],
+    playbook: phrases["export.playbook"],
+    contents: phrases["export.contents"],
+    /** Each pipeline step's section title. */
+    steps: {
+      "market-strategist": phrases["step.market-strategist"],
+      "brand-architect": phrases["step.brand-architect"],
+      "launch-strategist": phrases["step.launch-strategist"],
+      "website-copy": phrases["step.website-copy"],
+      "launch-assets": phrases["step.launch-assets"],
+    },
+  };
+}
+export type ExportHeadings = ReturnType<typeof exportHeadings>;
+
+/** A launch-pack heading by content kind (`title.<kind>`), e.g. "market-summary", in the language. */
+export function headingsFor(language: string | null | undefined): (kind: string) => string | undefined {
+  const phrases = phrasebooks[primaryOf(language ?? "en")] ?? en;
+  return (kind) => (phrases as Record<string, string>)[`title.${kind}`];
+}
+
+/** A channel's name in the language (most are brands and stay as they are). */
+export function channelLabel(channel: string, label: string, w: Words): string {
+  const key = `channel.${channel}`;
+  return (!w.worksheet && key in en && w.t(key as PhraseKey)) || label;
+}

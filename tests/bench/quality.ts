@@ -1,0 +1,311 @@
+import { eld } from "eld/medium";
+import type { ApprovedOutputs } from "@/lib/agents";
+import { toWeeklyPlan, growthPlanner, type CycleHistory, type PlaybookDigest } from "@/lib/agents/growth-planner";
+import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
+import { pipelineInput, plannerInput, writerInput, type ProjectFacts, type RunFacts } from "@/lib/agents/inputs";
+import { weeklyBudget } from "@/lib/agents/budget";
+import { detectProjectLanguage } from "@/lib/agents/language/detect";
+import type { BrandSystem } from "@/lib/agents/brand-architect";
+import type { LaunchStrategy } from "@/lib/agents/launch-strategist";
+import type { MarketStrategy } from "@/lib/agents/market-strategist";
+import { runAgent, runTask } from "@/lib/agents/run";
+import { reloadConfig } from "@/lib/config";
+import type { WeeklyPlan } from "@/lib/schemas/growth";
+import { agentTypes, type Decisions } from "@/lib/schemas/project";
+import { startFakeOpenAI, promptText, tokensOf } from "../support/fake-openai";
+import { sampleOnboarding } from "../support/founder";
+import { benchFounders, type BenchFounder } from "../support/founders";
+
+/**
+ * `npm run bench:quality`: the words Launchloop writes, measured. Every founder of
+ * tests/support/founders.ts goes through the whole offline pipeline and two growth weeks
+ * (a retro in between that grades the week and drops a channel), then the model path runs
+ * against a fake OpenAI-compatible server that counts tokens with o200k_base. It prints the
+ * metrics and the issue's "Done when" thresholds; it reports, it does not fail.
+ */
+
+const now = new Date("2026-11-23T09:00:00Z");
+
+// Phrases that must never reach a founder: the old engine's filler and the planner's notes.
+const leakedPhrases = [
+  "Less busywork",
+  "a late payment, a lost evening",
+  "Doing it by hand",
+  "General-purpose tools",
+  "Hiring help",
+  "The week the problem bites again",
+  "Current tools feel heavy",
+  "The early adopter looking for an edge",
+  "The specialist answer",
+  "The time saver",
+  "The calm choice",
+  "Quick one:",
+  "Real talk:",
+  "Okay, honest question:",
+  "this one is for you",
+  "Here is what we learned",
+  "Launching today:",
+  "How-to. How-to",
+  "How-to:",
+  "New angle (",
+  "More of what worked",
+  "was quiet",
+  "(carried over)",
+  "It takes two minutes",
+  "Write plain, confident English",
+];
+
+/** Sentences of the sample founder (Tidybooks): none may reach another founder. */
+const sampleSentences = Object.values(sampleOnboarding)
+  .flatMap((value) => (typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap((entry) => (typeof entry === "string" ? [entry] : Object.values(entry ?? {}))) : []))
+  .filter((text): text is string => typeof text === "string" && text.split(/\s+/).length >= 4)
+  .concat(["Tidybooks"]);
+
+const stripLine = (line: string, brand: string) =>
+  line
+    .replace(/https?:\/\/\S+/g, " ")
+    .replace(/\[[^\]]*\]/g, " ")
+    .replace(/#[\p{L}\p{N}_]+/gu, " ")
+    .replace(/\(\d+\/\d+\)/g, " ")
+    .split(brand)
+    .join(" ")
+    .replace(/\p{Extended_Pictographic}/gu, " ")
+    .replace(/[*_>|#`]+|^\s*(?:[-–]|\d+\.)\s+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+const wordsIn = (line: string) => (line.match(/\p{L}{2,}/gu) ?? []).length;
+
+/** Lines a reader reads as text: four or more words once links, tags, fill-ins and the brand are taken out. */
+const substantiveLines = (texts: string[], brand: string) =>
+  texts
+    .flatMap((text) => text.split("\n"))
+    .map((line) => stripLine(line, brand))
+    .filter((line) => wordsIn(line) >= 4);
+
+function languageShare(texts: string[], brand: string, language: string) {
+  const lines = substantiveLines(texts, brand);
+  const off = lines.filter((line) => eld.detect(line).language !== language);
+  return { share: lines.length ? (lines.length - off.length) / lines.length : 1, lines: lines.length, off };
+}
+
+function leaksIn(texts: string[], extra: string[], ownAnswers: string) {
+  const all = texts.join("\n");
+  const phrases = [...leakedPhrases, ...extra].filter((phrase) => phrase.trim().length >= 4);
+  const found = phrases.filter((phrase) => all.includes(phrase));
+  const sample = sampleSentences.filter((sentence) => !ownAnswers.includes(sentence) && all.includes(sentence));
+  return [...new Set([...found, ...sample])];
+}
+
+/** Share of week two's lines already in week one (the founder's call-to-action line, repeated by design, aside). */
+function overlap(week1: string[], week2: string[], brand: string, cta: string | null | undefined) {
+  const normalize = (line: string) => line.toLowerCase();
+  const action = cta ? stripLine(`${cta}:`, brand).toLowerCase() : null;
+  const seen = new Set(substantiveLines(week1, brand).map(normalize));
+  const lines = substantiveLines(week2, brand)
+    .map(normalize)
+    .filter((line) => line !== action);
+  return lines.length ? lines.filter((line) => seen.has(line)).length / lines.length : 0;
+}
+
+/** Numbers in drafts the founder never gave (thread markers, years and dates aside). */
+function inventedNumbers(texts: string[], answers: string) {
+  const numbers = texts.flatMap((text) => text.replace(/\(\d+\/\d+\)/g, "").replace(/\d{4}-\d{2}-\d{2}/g, "").match(/\d+(?:[.,]\d+)?/g) ?? []);
+  return [...new Set(numbers.filter((number) => !answers.includes(number)))];
+}
+
+function playbookOf(approved: ApprovedOutputs, decisions: Decisions, learnings: PlaybookDigest["learnings"]): PlaybookDigest {
+  const market = approved["market-strategist"] as MarketStrategy | undefined;
+  const brand = approved["brand-architect"] as BrandSystem | undefined;
+  const launch = approved["launch-strategist"] as LaunchStrategy | undefined;
+  return {
+    positioning: decisions.positioning ?? market?.positioningOptions[0] ?? null,
+    valueProposition: decisions.valueProposition ?? market?.valuePropositions[0] ?? null,
+    brand: { name: decisions.brandName, tagline: decisions.tagline ?? brand?.taglineOptions[0] ?? null },
+    voice: brand?.voice ?? null,
+    channels: launch?.channelStrategy ?? [],
+    learnings,
+  };
+}
+
+interface Week {
+  plan: WeeklyPlan;
+  drafts: { text: string; leaks: string[] }[];
+}
+
+type PlannedItem = WeeklyPlan["contentPlan"][number]["items"][number] & { channel: WeeklyPlan["contentPlan"][number]["channel"]; position: number };
+const itemsOf = (plan: WeeklyPlan): PlannedItem[] => plan.contentPlan.flatMap((entry) => entry.items.map((item) => ({ ...item, channel: entry.channel }))).map((item, position) => ({ ...item, position }));
+
+const itemFacts = (item: PlannedItem) => ({ ...item, cta: item.cta ?? null, notes: item.notes ?? null, draft: null, draftHistory: [] });
+
+async function writeWeek(project: ProjectFacts, playbook: PlaybookDigest, history: CycleHistory[], weekNumber: number) {
+  const planned = await runTask(growthPlanner, plannerInput(project, playbook, history, weekNumber, now));
+  const plan = toWeeklyPlan(planned.output, weekNumber);
+  const drafts = [];
+  const outputs = [];
+  for (const item of itemsOf(plan)) {
+    const input = writerInput(project, playbook, weekNumber, itemFacts(item), null);
+    const written = await runTask(growthWriter, input);
+    outputs.push(written.output);
+    const draft = fittedDraft(written.output, input);
+    const text = [draft.title ?? "", draft.body].join("\n");
+    drafts.push({ text, leaks: [item.angle, item.notes ?? "", item.title].filter((phrase) => phrase && text.includes(phrase)) });
+  }
+  return { week: { plan, drafts } as Week, plannerOutput: planned.output, writerOutputs: outputs };
+}
+
+async function offlineRun(founder: BenchFounder) {
+  const language = detectProjectLanguage(founder.onboarding);
+  const project: ProjectFacts = { name: founder.name, language, onboarding: founder.onboarding, decisions: {} };
+  const runs: RunFacts[] = [];
+  const pack: string[] = [];
+  const outputs: unknown[] = [];
+  let decisions: Decisions = {};
+  for (const step of agentTypes) {
+    const result = await runAgent(step, pipelineInput({ ...project, decisions }, runs, step, now));
+    outputs.push(result.output);
+    runs.push({ agentType: step, status: "approved", output: result.output, feedback: null });
+    pack.push(...result.content.flatMap((item) => [item.title, item.body]));
+    if (step === "market-strategist") decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
+    if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
+  }
+  const approved = Object.fromEntries(runs.map((run) => [run.agentType, run.output])) as ApprovedOutputs;
+  const grown: ProjectFacts = { ...project, decisions };
+  const one = await writeWeek(grown, playbookOf(approved, decisions, []), [], 1);
+  const graded = itemsOf(one.week.plan).map((item, index) => ({
+    channel: item.channel,
+    title: item.title,
+    angle: item.angle,
+    status: "published",
+    result: "published",
+    grade: index === 0 ? "great" : index % 2 ? "quiet" : "ok",
+    resultNote: null,
+  }));
+  const history: CycleHistory[] = [{ weekNumber: 1, theme: one.week.plan.weekTheme, items: graded, tasks: one.week.plan.founderTasks.map((task) => ({ title: task.title, status: "done" })), overall: founder.retroNote }];
+  const learnings = [{ date: "2026-11-29", kind: "founder-note", text: `Week 1: ${founder.retroNote}` }];
+  const two = await writeWeek(grown, playbookOf(approved, decisions, learnings), history, 2);
+  return { language, project: grown, approved, pack, outputs, decisions, history, learnings, one, two, launch: approved["launch-strategist"] as LaunchStrategy };
+}
+
+const commonPrefix = (a: number[], b: number[]) => {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+};
+
+/** Tokens per call and the share of them in a prefix shared with an earlier call of the same group. */
+function tokenStats(bodies: unknown[]) {
+  const sequences = bodies.map((body) => tokensOf(promptText(body as never)));
+  let shared = 0;
+  sequences.forEach((tokens, index) => {
+    shared += Math.max(0, ...sequences.slice(0, index).map((earlier) => commonPrefix(tokens, earlier)));
+  });
+  const total = sequences.reduce((sum, tokens) => sum + tokens.length, 0);
+  return { perCall: sequences.map((tokens) => tokens.length), total, sharedShare: total ? shared / total : 0 };
+}
+
+async function modelRun(fake: Awaited<ReturnType<typeof startFakeOpenAI>>, run: Awaited<ReturnType<typeof offlineRun>>) {
+  // The launch pack: five calls, the fake answering what the offline engine wrote.
+  fake.answer(...run.outputs.map((value) => ({ kind: "json" as const, value })));
+  const runs: RunFacts[] = [];
+  let decisions: Decisions = {};
+  for (const [index, step] of agentTypes.entries()) {
+    const result = await runAgent(step, pipelineInput({ ...run.project, decisions: decisions }, runs, step, now));
+    runs.push({ agentType: step, status: "approved", output: run.outputs[index], feedback: null });
+    if (step === "market-strategist") decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
+    if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
+  }
+  const pack = tokenStats(fake.requests.map((request) => request.body));
+  const recorded = fake.requests.length;
+
+  // A growth week: the planner and five drafts (items in turn, regenerated when fewer than five).
+  const playbook = playbookOf(run.approved, run.decisions, run.learnings);
+  const items = itemsOf(run.two.week.plan);
+  fake.answer({ kind: "json", value: run.two.plannerOutput }, ...Array.from({ length: 5 }, (_, index) => ({ kind: "json" as const, value: run.two.writerOutputs[index % run.two.writerOutputs.length] })));
+  await runTask(growthPlanner, plannerInput(run.project, playbook, run.history, 2, now));
+  for (let index = 0; index < 5; index++) {
+    const item = items[index % items.length]!;
+    await runTask(growthWriter, writerInput(run.project, playbook, 2, itemFacts(item), null));
+  }
+  const week = tokenStats(fake.requests.map((request) => request.body));
+  return { pack, week, calls: recorded + fake.requests.length };
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
+const check = (ok: boolean) => (ok ? "ok  " : "FAIL");
+
+delete process.env.OPENAI_API_KEY;
+reloadConfig();
+const offline = [];
+for (const founder of benchFounders) offline.push({ founder, run: await offlineRun(founder) });
+
+const fake = await startFakeOpenAI({ countTokens: true });
+process.env.OPENAI_API_KEY = "sk-bench";
+process.env.OPENAI_BASE_URL = fake.baseUrl;
+process.env.AI_MODEL = "bench-strategy";
+process.env.AI_MODEL_DRAFTS = "bench-drafts";
+reloadConfig();
+const results = [];
+try {
+  for (const { founder, run } of offline) results.push({ founder, run, model: await modelRun(fake, run) });
+} finally {
+  await fake.close();
+  for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "AI_MODEL", "AI_MODEL_DRAFTS"]) delete process.env[name];
+  reloadConfig();
+}
+
+let failures = 0;
+console.log("Launchloop quality benchmark: offline engine (pack + two weeks) and model path (fake OpenAI, o200k_base tokens)\n");
+for (const { founder, run, model } of results) {
+  const brand = founder.onboarding.businessName;
+  const answers = JSON.stringify(founder.onboarding);
+  const drafts = [...run.one.week.drafts, ...run.two.week.drafts];
+  const texts = [...run.pack, ...drafts.map((draft) => draft.text)];
+  const language = languageShare(texts, brand, founder.language);
+  const leaks = [...leaksIn(texts, [], answers), ...drafts.flatMap((draft) => draft.leaks.map((leak) => `planner note in draft: ${leak}`))];
+  const weekOverlap = overlap(
+    run.one.week.drafts.map((draft) => draft.text),
+    run.two.week.drafts.map((draft) => draft.text),
+    brand,
+    founder.onboarding.actionPriority,
+  );
+  const budget = weeklyBudget(founder.onboarding.weeklyHours);
+  const planned = [run.one.week.plan, run.two.week.plan].map((plan) => plan.contentPlan.reduce((sum, entry) => sum + entry.items.length, 0));
+  const launchPieces = run.launch.channelStrategy.reduce((sum, entry) => sum + Number(entry.cadence.match(/\d+/)?.[0] ?? 0), 0);
+  const withinBudget = planned.every((count) => count <= budget.pieces) && launchPieces <= budget.pieces && run.one.week.plan.rationale.includes(String(budget.pieces));
+  const dropped = !run.two.week.plan.contentPlan.some((entry) => entry.channel === founder.droppedChannel);
+  const invented = inventedNumbers(drafts.map((draft) => draft.text), answers + JSON.stringify(run.one.week.plan) + JSON.stringify(run.two.week.plan));
+  const rows: [string, string, boolean][] = [
+    ["detected language", `${run.language} (answers in ${founder.language})`, run.language === founder.language],
+    ["lines in the project's language", `${pct(language.share)} of ${language.lines} substantive lines (>= 95%)`, language.share >= 0.95],
+    ["leaked template or planner phrases", `${leaks.length}${leaks.length ? `: ${leaks.slice(0, 4).join(" | ")}` : ""} (= 0)`, leaks.length === 0],
+    ["week-two overlap with week one", `${pct(weekOverlap)} of week two's lines, CTA line aside (<= 33%)`, weekOverlap <= 1 / 3],
+    [
+      "pieces planned vs hours budget",
+      `${budget.hours} h/week -> budget ${budget.pieces}; launch plan ${launchPieces}, week 1 ${planned[0]}, week 2 ${planned[1]} (within, stated in the rationale)`,
+      withinBudget,
+    ],
+    ["retro note drops a channel", `"${founder.retroNote}" -> ${founder.droppedChannel} ${dropped ? "dropped" : "still planned"}`, dropped],
+    ["numbers in drafts the founder never gave", `${invented.length}${invented.length ? `: ${invented.slice(0, 6).join(", ")}` : ""}`, invented.length === 0],
+    ["model path: tokens per call (pack)", model.pack.perCall.join(", "), true],
+    ["model path: input tokens per launch pack", `${model.pack.total} (<= 20000)`, model.pack.total <= 20_000],
+    ["model path: tokens per call (week)", model.week.perCall.join(", "), true],
+    ["model path: input tokens per growth week", `${model.week.total} for the planner and five drafts (<= 8000)`, model.week.total <= 8_000],
+    ["model path: shared-prefix share (pack)", `${pct(model.pack.sharedShare)} (>= 50%)`, model.pack.sharedShare >= 0.5],
+    ["model path: shared-prefix share (week)", pct(model.week.sharedShare), true],
+  ];
+  console.log(`## ${founder.key}: ${founder.name}`);
+  for (const [label, value, ok] of rows) {
+    if (!ok) failures++;
+    console.log(`  ${check(ok)} ${label.padEnd(42)} ${value}`);
+  }
+  if (process.env.BENCH_SHOW === founder.key) {
+    for (const [number, week] of [[1, run.one.week], [2, run.two.week]] as const) {
+      console.log(`=== week ${number}: ${week.plan.weekTheme}\n${week.plan.rationale}\n${JSON.stringify(week.plan.skipped)}`);
+      for (const draft of week.drafts) console.log(`---\n${draft.text}`);
+    }
+  }
+  if (language.off.length) console.log(`       lines not detected as ${founder.language}: ${language.off.slice(0, 3).map((line) => JSON.stringify(line.slice(0, 80))).join("; ")}`);
+  console.log("");
+}
+console.log(failures ? `${failures} threshold(s) missed.` : "Every founder meets every threshold of the issue's \"Done when\".");
