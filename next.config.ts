@@ -1,7 +1,7 @@
 import type { NextConfig } from "next";
 
 const pdfFonts = [
-  "./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold,Italic}.ttf",
+  "./node_modules/@embedpdf/fonts-latin/fonts/NotoSans-{Regular,Bold,Italic,BoldItalic}.ttf",
   "./node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-{Regular,Bold}.otf",
   "./node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
 ];

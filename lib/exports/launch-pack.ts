@@ -1,32 +1,16 @@
-import type { Database } from "@/lib/db";
-import { groupByStep, projectContent } from "@/lib/services/content";
-import { buildPlaybook } from "@/lib/services/playbook";
-import type { ProjectRecord } from "@/lib/services/projects";
+import type { z } from "zod";
+import { channelRules } from "@/lib/channels/rules";
+import type { Channel } from "@/lib/schemas/growth";
+import type { launchPackSchema } from "@/lib/schemas/exports";
 import type { Decisions } from "@/lib/schemas/project";
 
-/**
- * Everything an export shows: the project, its decisions, the playbook and the launch
- * pack's content (items of approved runs) grouped by pipeline step.
- */
-export async function loadLaunchPack(db: Database, project: ProjectRecord, now: Date) {
-  const playbook = await buildPlaybook(db, project);
-  const items = await projectContent(db, project.id, { approvedOnly: true });
-  return {
-    format: "launchloop.launch-pack" as const,
-    version: 1 as const,
-    generatedAt: now.toISOString(),
-    project: { id: project.id, name: project.name, status: project.status },
-    brand: { name: playbook.brand.name, tagline: playbook.brand.tagline },
-    decisions: project.decisions as Decisions,
-    playbook,
-    sections: groupByStep(items).map((section) => ({
-      step: section.agentType,
-      title: section.title,
-      items: section.items.map(({ id, kind, title, body, source, editedByFounder }) => ({ id, kind, title, body, source, editedByFounder })),
-    })),
-  };
+/** A brand logo for the cover of the PDF and DOCX exports (PNG or JPEG bytes): optional. */
+export interface CoverImage {
+  bytes: Uint8Array;
+  contentType: "image/png" | "image/jpeg";
 }
-export type LaunchPack = Awaited<ReturnType<typeof loadLaunchPack>>;
+/** Everything an export shows (loaded by the exports service), with an optional cover logo. */
+export type LaunchPack = z.infer<typeof launchPackSchema> & { logo?: CoverImage };
 
 /** Decisions as label/value lines, in a fixed order. */
 export function decisionLines(decisions: Decisions): [string, string][] {
@@ -40,12 +24,45 @@ export function decisionLines(decisions: Decisions): [string, string][] {
   return lines.filter((line): line is [string, string] => Boolean(line[1]));
 }
 
+const kindLabels: Record<string, string> = {
+  "market-summary": "Market summary",
+  "ideal-customer-profiles": "Ideal customer profiles",
+  "competitor-angles": "Competitor angles",
+  "positioning-options": "Positioning options",
+  "value-propositions": "Value propositions",
+  "brand-names": "Brand names",
+  taglines: "Taglines",
+  voice: "Voice",
+  palette: "Palette",
+  "messaging-pillars": "Messaging pillars",
+  "launch-plan": "Launch plan",
+  "channel-strategy": "Channel strategy",
+  metrics: "Metrics",
+  homepage: "Home page",
+  about: "About page",
+  faq: "FAQ",
+  "announcement-email": "Announcement email",
+  "product-hunt": "Product Hunt launch",
+  "press-blurb": "Press blurb",
+};
+
+/** A content kind as a person reads it: "post-linkedin" is "LinkedIn post". */
+export function kindLabel(kind: string): string {
+  if (kindLabels[kind]) return kindLabels[kind];
+  const channel = kind.startsWith("post-") ? channelRules[kind.slice(5) as Channel] : undefined;
+  if (channel) return `${channel.label} post`;
+  const words = kind.replace(/[-_]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The whole launch pack as one Markdown document. */
 export function launchPackMarkdown(pack: LaunchPack): string {
   const parts = [`# ${pack.brand.name}: launch pack`];
   if (pack.brand.tagline) parts.push(`> ${pack.brand.tagline}`);
   const decisions = decisionLines(pack.decisions);
   if (decisions.length) parts.push(`## Decisions\n\n${decisions.map(([label, value]) => `- **${label}:** ${value}`).join("\n")}`);
+  const playbook = pack.playbook.markdown.replace(/^# .*\n+/, "").replace(/^> .*\n+/, "").trim();
+  if (playbook) parts.push(`## Marketing Playbook\n\n${playbook.replace(/^(#{1,4}) /gm, "$1# ")}`);
   for (const section of pack.sections) {
     parts.push(`## ${section.title}`);
     for (const item of section.items) parts.push(`### ${item.title}\n\n${item.body.trim().replace(/^(#{1,4}) /gm, "$1## ")}`);

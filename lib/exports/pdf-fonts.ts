@@ -1,49 +1,170 @@
 import path from "node:path";
 import * as fontkit from "fontkit";
 
-type Style = "regular" | "bold" | "italic";
+export type Style = "regular" | "bold" | "italic" | "bold-italic" | "code";
 
 const modules = () => path.join(process.cwd(), "node_modules");
 const fontFiles = () => ({
   "latin-regular": path.join(modules(), "@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf"),
   "latin-bold": path.join(modules(), "@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf"),
   "latin-italic": path.join(modules(), "@embedpdf/fonts-latin/fonts/NotoSans-Italic.ttf"),
+  "latin-bold-italic": path.join(modules(), "@embedpdf/fonts-latin/fonts/NotoSans-BoldItalic.ttf"),
   "cjk-regular": path.join(modules(), "@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf"),
   "cjk-bold": path.join(modules(), "@embedpdf/fonts-sc/fonts/NotoSansHans-Bold.otf"),
   emoji: path.join(modules(), "@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf"),
 });
-export type FontName = keyof ReturnType<typeof fontFiles>;
+type EmbeddedName = keyof ReturnType<typeof fontFiles>;
+/** `mono` is PDF's built-in Courier: no monospace font ships in an installed package, and it costs no embedding. */
+export type FontName = EmbeddedName | "mono";
 
-let coverage: Map<FontName, { hasGlyphForCodePoint(codePoint: number): boolean }> | undefined;
+/** A glyph run as PDFKit keeps it: positions and advance in thousandths of an em. */
+interface GlyphRun {
+  glyphs: { id: number; advanceWidth: number; codePoints: number[] }[];
+  positions: Record<string, number>[];
+  advanceWidth: number;
+}
+type ParsedFont = Omit<fontkit.Font, "layout"> & { layout(text: string): GlyphRun };
 
-function fontsCovering() {
-  coverage ??= new Map(
-    Object.entries(fontFiles()).map(([name, file]) => [name as FontName, fontkit.openSync(file) as unknown as { hasGlyphForCodePoint(codePoint: number): boolean }]),
+const layoutCacheLimit = 100_000;
+
+/**
+ * Fonts are parsed once per process, not per export, and word layouts (fontkit shaping, the
+ * expensive part) are kept across exports: PDFKit's own per-document cache is swapped for
+ * this one, bounded, so an unchanged item is shaped once.
+ */
+let loaded: Map<EmbeddedName, { font: ParsedFont; scale: number; layouts: Map<string, GlyphRun> }> | undefined;
+
+function fonts() {
+  loaded ??= new Map(
+    Object.entries(fontFiles()).map(([name, file]) => {
+      const font = fontkit.openSync(file) as unknown as ParsedFont;
+      return [name as EmbeddedName, { font, scale: 1000 / font.unitsPerEm, layouts: new Map<string, GlyphRun>() }];
+    }),
   );
-  return coverage;
+  return loaded;
 }
 
-/** Registers every font with a PDFKit document under its name. */
+/** One word shaped as PDFKit's EmbeddedFont.layoutRun does it (positions scaled to thousandths of an em). */
+function shaped(name: EmbeddedName, text: string): GlyphRun {
+  const entry = fonts().get(name)!;
+  const cached = entry.layouts.get(text);
+  if (cached) return cached;
+  const run = entry.font.layout(text);
+  for (let i = 0; i < run.positions.length; i++) {
+    const position = run.positions[i]!;
+    for (const key in position) position[key]! *= entry.scale;
+    position.advanceWidth = run.glyphs[i]!.advanceWidth * entry.scale;
+  }
+  if (entry.layouts.size >= layoutCacheLimit) entry.layouts.clear();
+  entry.layouts.set(text, run);
+  return run;
+}
+
+/** PDFKit reads and writes `layoutCache[text]`: this object answers from the shared cache. */
+function sharedLayoutCache(name: EmbeddedName) {
+  return new Proxy(Object.create(null), {
+    get: (_target, text) => (typeof text === "string" ? fonts().get(name)!.layouts.get(text) : undefined),
+    set: (_target, text, run: GlyphRun) => {
+      const layouts = fonts().get(name)!.layouts;
+      if (typeof text === "string" && !layouts.has(text)) {
+        if (layouts.size >= layoutCacheLimit) layouts.clear();
+        layouts.set(text, run);
+      }
+      return true;
+    },
+  });
+}
+
+const subsets = new Map<string, unknown>();
+
+/** A font subset's bytes depend only on its glyphs (in order): an unchanged pack reuses them. */
+function rememberSubsets(name: EmbeddedName, subset: { glyphs: number[]; encode(): unknown }) {
+  const encode = subset.encode.bind(subset);
+  subset.encode = () => {
+    const key = `${name}:${subset.glyphs.join(",")}`;
+    let bytes = subsets.get(key);
+    if (bytes === undefined) {
+      if (subsets.size >= 64) subsets.delete(subsets.keys().next().value!);
+      bytes = encode();
+      subsets.set(key, bytes);
+    }
+    return bytes;
+  };
+}
+
+/** Registers every font with a PDFKit document under its name, sharing parsed fonts, word layouts and subsets. */
 export function registerFonts(document: PDFKit.PDFDocument) {
-  for (const [name, file] of Object.entries(fontFiles())) document.registerFont(name, file);
+  for (const [name, entry] of fonts()) {
+    document.registerFont(name, entry.font as never);
+    document.font(name);
+    const embedded = (document as unknown as { _font: { layoutCache?: unknown; subset: { glyphs: number[]; encode(): unknown } } })._font;
+    embedded.layoutCache = sharedLayoutCache(name);
+    rememberSubsets(name, embedded.subset);
+  }
+  document.registerFont("mono", "Courier");
+}
+
+/** Ascender and descender (negative) in thousandths of an em: what baselines are aligned with. */
+export function fontMetrics(name: FontName): { ascender: number; descender: number } {
+  if (name === "mono") return { ascender: 629, descender: -157 };
+  const { font, scale } = fonts().get(name)!;
+  return { ascender: font.ascent * scale, descender: font.descent * scale };
+}
+
+/** The width of `text` in thousandths of an em, measured the way PDFKit draws it (word by word). */
+export function textWidth(name: FontName, text: string): number {
+  if (name === "mono") return 600 * Array.from(text).length;
+  let width = 0;
+  let start = 0;
+  for (let index = 0; index <= text.length; index++) {
+    if (index === text.length ? start < index : text[index] === " " || text[index] === "\t") {
+      width += shaped(name, text.slice(start, index + 1)).advanceWidth;
+      start = index + 1;
+    }
+  }
+  return width;
 }
 
 // Joiners, variation selectors and skin-tone modifiers have no glyph of their own.
 const invisible = (codePoint: number) => codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff);
+// Courier draws through WinAnsi: printable ASCII and Latin-1.
+const inCourier = (codePoint: number) => (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa1 && codePoint <= 0xff);
+
+const candidatesOf: Record<Style, FontName[]> = {
+  regular: ["latin-regular", "cjk-regular", "emoji"],
+  bold: ["latin-bold", "cjk-bold", "emoji"],
+  italic: ["latin-italic", "cjk-regular", "emoji"],
+  "bold-italic": ["latin-bold-italic", "cjk-bold", "emoji"],
+  code: ["mono", "latin-regular", "cjk-regular", "emoji"],
+};
+const chosen = new Map<string, FontName>();
+
+/** The first font of the style's fallback chain with a glyph for the character (remembered per character). */
+export function fontFor(codePoint: number, style: Style): FontName {
+  const key = `${style}:${codePoint}`;
+  let font = chosen.get(key);
+  if (!font) {
+    const candidates = candidatesOf[style];
+    font =
+      candidates.find((name) => (name === "mono" ? inCourier(codePoint) : fonts().get(name)!.font.hasGlyphForCodePoint(codePoint))) ??
+      candidates.find((name) => name !== "mono")!;
+    chosen.set(key, font);
+  }
+  return font;
+}
 
 /**
  * Splits text into runs of one font each: Noto Sans for Latin, Greek and Cyrillic,
- * Noto Sans CJK for Chinese and Japanese, Noto Emoji for emoji. A character no font
- * has is drawn by the Latin font (as its missing-glyph box), never dropped silently.
+ * Noto Sans CJK for Chinese and Japanese, Noto Emoji for emoji, Courier for code. A
+ * character no font has is drawn by the Latin font (as its missing-glyph box), never
+ * dropped silently.
  */
 export function fontRuns(text: string, style: Style): { font: FontName; text: string }[] {
-  const fonts = fontsCovering();
-  const candidates: FontName[] = [style === "bold" ? "latin-bold" : style === "italic" ? "latin-italic" : "latin-regular", style === "bold" ? "cjk-bold" : "cjk-regular", "emoji"];
   const runs: { font: FontName; text: string }[] = [];
   for (const character of text) {
     const codePoint = character.codePointAt(0)!;
     if (invisible(codePoint)) continue;
-    const font = character === "\n" ? candidates[0]! : (candidates.find((name) => fonts.get(name)!.hasGlyphForCodePoint(codePoint)) ?? candidates[0]!);
+    const font = character === "\n" || character === " " ? (runs.at(-1)?.font ?? candidatesOf[style][0]!) : fontFor(codePoint, style);
     const last = runs.at(-1);
     if (last?.font === font) last.text += character;
     else runs.push({ font, text: character });

@@ -1,12 +1,15 @@
 import ExcelJS from "exceljs";
-import { decisionLines, type LaunchPack } from "./launch-pack";
+import { decisionLines, kindLabel, type LaunchPack } from "./launch-pack";
 import { markdownToPlainText } from "./markdown-blocks";
 
 const headerFill: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEFEDFF" } };
 
+// CJK characters and emoji take two character widths in a spreadsheet cell.
+const displayWidth = (line: string) => Array.from(line).reduce((width, character) => width + (character.codePointAt(0)! >= 0x2e80 ? 2 : 1), 0);
+
 /** How many lines `text` takes in a column `width` characters wide. */
 const wrappedLines = (text: string, width: number) =>
-  text.split("\n").reduce((lines, line) => lines + Math.max(1, Math.ceil(line.length / Math.max(1, width - 2))), 0);
+  text.split("\n").reduce((lines, line) => lines + Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, width - 2))), 0);
 
 /** A sheet with a bold, frozen header row, set column widths and wrapped text. */
 function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: string; width: number }[], rows: string[][]) {
@@ -15,14 +18,16 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: s
     // Printed (or converted to PDF) a sheet fits the page's width, in landscape.
     pageSetup: { orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: "1:1" },
   });
-  sheet.columns = columns.map((column) => ({ header: column.header, width: column.width }));
+  // A column is never narrower than its bold header (with room for the filter button some apps add).
+  const widths = columns.map((column) => Math.max(column.width, Math.ceil(column.header.length * 1.15) + 3));
+  sheet.columns = columns.map((column, index) => ({ header: column.header, width: widths[index] }));
   for (const row of rows) sheet.addRow(row);
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).fill = headerFill;
   sheet.eachRow((row, rowNumber) => {
     row.alignment = { wrapText: true, vertical: "top" };
     // Spreadsheet apps do not grow rows for wrapped text on their own: size each row for its longest cell.
-    if (rowNumber > 1) row.height = 15 * Math.max(1, ...columns.map((column, index) => wrappedLines(String(row.getCell(index + 1).value ?? ""), column.width)));
+    if (rowNumber > 1) row.height = 15 * Math.max(1, ...widths.map((width, index) => wrappedLines(String(row.getCell(index + 1).value ?? ""), width)));
   });
   return sheet;
 }
@@ -84,12 +89,12 @@ export async function launchPackXlsx(pack: LaunchPack): Promise<Buffer> {
       section.title,
       [
         { header: "Title", width: 30 },
-        { header: "Kind", width: 20 },
+        { header: "Kind", width: 22 },
         { header: "Content", width: 100 },
         { header: "Written by", width: 14 },
         { header: "Edited by founder", width: 12 },
       ],
-      section.items.map((item) => [item.title, item.kind, markdownToPlainText(item.body), item.source, item.editedByFounder ? "yes" : "no"]),
+      section.items.map((item) => [item.title, kindLabel(item.kind), markdownToPlainText(item.body), item.source, item.editedByFounder ? "yes" : "no"]),
     );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

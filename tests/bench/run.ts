@@ -1,64 +1,246 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import postgres from "postgres";
 import { fitToChannel } from "@/lib/channels";
+import { buildIfNeeded } from "@/lib/cli/build";
 import { channels } from "@/lib/schemas/growth";
 import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
-import { startServer } from "../support/server";
+import { startServer, type StartedServer } from "../support/server";
 
 /**
- * `npm run bench`: latency of the main API paths against a started server (embedded
- * database, offline engine) and the speed of channel fitting. It reports; it does not
- * fail. Loopback only.
+ * `npm run bench`: the API's common paths against the framework's floor, on this machine.
+ *
+ * For each database (PGlite, and Postgres when TEST_DATABASE_URL is set) it starts the
+ * product as `npm start` does, with LAUNCHLOOP_BENCH=1 (which enables the benchmark-only
+ * bare route /api/bench/bare, a Next route handler answering a JSON string from memory)
+ * and LAUNCHLOOP_COUNT_QUERIES=1 (the database driver counts its statements, read at
+ * /api/bench/queries). It then reports, as ratios to the bare route: throughput and
+ * p50/p99 under load (autocannon, loopback, bounded in time), statements per request,
+ * a PDF export against a keyed GET, the server's processes and resident memory, and the
+ * time from `npm start` to the first 200. It reports; it does not fail.
+ *
+ * Knobs: BENCH_CONNECTIONS (32), BENCH_SECONDS (4 per run), BENCH_ROUNDS (3).
  */
-const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
-const report = (name: string, samples: number[]) =>
-  console.log(`${name.padEnd(38)} n=${String(samples.length).padStart(4)}  p50=${percentile(samples, 50).toFixed(1).padStart(7)} ms  p95=${percentile(samples, 95).toFixed(1).padStart(7)} ms`);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
-async function timed<T>(samples: number[], run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await run();
-  samples.push(performance.now() - started);
-  return result;
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
 }
 
-const server = await startServer({ RATE_LIMIT_PER_MINUTE: "100000", WRITE_LIMIT_PER_HOUR: "100000" });
-try {
+interface Target {
+  name: string;
+  path: string;
+  key?: string;
+}
+
+const fixed = (value: number, digits = 1) => value.toFixed(digits);
+const pad = (text: string, width: number) => text.padEnd(width);
+
+async function load(baseUrl: string, target: Target, options: { connections: number; duration?: number; amount?: number }): Promise<Load> {
+  const result = await autocannon({
+    url: `${baseUrl}${target.path}`,
+    connections: options.connections,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration }),
+    timeout: 30,
+    headers: target.key ? { authorization: `Bearer ${target.key}` } : {},
+  });
+  return {
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The server's process group (`npm start` and whatever it started): pid, RSS in MB, command. */
+function processesOf(server: StartedServer) {
+  const output = execFileSync("ps", ["-o", "pid=,rss=,args=", "-g", String(server.pid)], { encoding: "utf8" });
+  return output
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [, pid, rss, args] = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!;
+      return { pid: Number(pid), rssMb: Number(rss) / 1024, command: args!.slice(0, 60) };
+    });
+}
+
+function describeProcesses(label: string, server: StartedServer) {
+  const processes = processesOf(server);
+  const total = processes.reduce((sum, process) => sum + process.rssMb, 0);
+  console.log(`  ${label}: ${processes.length} process(es), RSS ${fixed(total, 0)} MB`);
+  for (const process of processes) console.log(`    pid ${process.pid}  ${fixed(process.rssMb, 0).padStart(5)} MB  ${process.command}`);
+  return { count: processes.length, rssMb: total };
+}
+
+async function queriesSoFar(baseUrl: string): Promise<number> {
+  return ((await (await fetch(`${baseUrl}/api/bench/queries`)).json()) as { queries: number }).queries;
+}
+
+/** Statements per request, from the driver's own count over `count` sequential requests. */
+async function roundTrips(baseUrl: string, target: Target, count = 20): Promise<number> {
+  const before = await queriesSoFar(baseUrl);
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${baseUrl}${target.path}`, { headers: target.key ? { authorization: `Bearer ${target.key}` } : {} });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${target.path} answered ${response.status}`);
+  }
+  return ((await queriesSoFar(baseUrl)) - before) / count;
+}
+
+async function sequentialMs(url: string, key: string, count: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A founder with a full launch pack: all five steps run (offline engine) and approved. */
+async function fullLaunchPack(server: StartedServer) {
   const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
   const { key } = await paidFounder("studio");
-
-  const me: number[] = [];
-  for (let i = 0; i < 200; i++) await timed(me, () => call("GET", "/api/v1/me", { key }));
-  report("GET /api/v1/me", me);
-
-  const concurrent: number[] = [];
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    for (let i = 0; i < 25; i++) await timed(concurrent, () => call("GET", "/api/v1/me", { key }));
-  }));
-  report("GET /api/v1/me (8 concurrent clients)", concurrent);
-
-  const runs: number[] = [];
-  const reviews: number[] = [];
-  for (let project = 0; project < 3; project++) {
-    const { json } = await call("POST", "/api/v1/projects", { key, body: sampleProject });
-    await call("POST", `/api/v1/projects/${json.project.id}/confirm`, { key });
-    for (const agentType of agentTypes) {
-      const run = await timed(runs, () => call("POST", "/api/v1/agents", { key, body: { projectId: json.project.id, agentType } }));
-      await timed(reviews, () => call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } }));
-    }
+  const { json } = await call("POST", "/api/v1/projects", { key, body: sampleProject });
+  const projectId = json.project.id as string;
+  await call("POST", `/api/v1/projects/${projectId}/confirm`, { key });
+  for (const agentType of agentTypes) {
+    const run = await call("POST", "/api/v1/agents", { key, body: { projectId, agentType } });
+    if (run.status !== 200) throw new Error(`agent ${agentType}: ${run.text}`);
+    await call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } });
   }
-  report("POST /api/v1/agents (offline engine)", runs);
-  report("PATCH /api/v1/agents", reviews);
-
-  const { json } = await call("GET", "/api/v1/projects", { key });
-  const exports: Record<string, number[]> = { json: [], docx: [], pdf: [], xlsx: [] };
-  for (const format of Object.keys(exports)) {
-    for (let i = 0; i < 5; i++) await timed(exports[format]!, () => call("GET", `/api/v1/export?projectId=${json.projects[0].id}&format=${format}`, { key }));
-    report(`GET /api/v1/export ${format}`, exports[format]!);
-  }
-} finally {
-  server.stop();
+  return { key, projectId, call };
 }
 
+async function benchDatabase(label: string, env: Record<string, string>) {
+  console.log(`\n## ${label}`);
+  const server = await startServer({
+    ...env,
+    LAUNCHLOOP_BENCH: "1",
+    LAUNCHLOOP_COUNT_QUERIES: "1",
+    RATE_LIMIT_PER_MINUTE: "10000000",
+    WRITE_LIMIT_PER_HOUR: "100000",
+  });
+  const figures: Record<string, number> = {};
+  try {
+    console.log(`  cold start (npm start to first 200): ${fixed(server.readyAfterMs, 0)} ms`);
+    figures.coldStartMs = server.readyAfterMs;
+    const idle = describeProcesses("after start, idle", server);
+    figures.processes = idle.count;
+    figures.rssIdleMb = idle.rssMb;
+
+    const { key, projectId, call } = await fullLaunchPack(server);
+    const detail = await call("GET", `/api/v1/projects/${projectId}`, { key });
+    await fetch(`${server.baseUrl}/api/bench/bare`, { method: "POST", body: detail.text });
+    console.log(`  keyed GET /api/v1/projects/{id} body: ${fixed(detail.text.length / 1024)} KB (the bare route answers the same bytes)`);
+
+    const bare: Target = { name: "bare route (same JSON, memory)", path: "/api/bench/bare" };
+    const keyed: Target = { name: "GET /api/v1/projects/{id}", path: `/api/v1/projects/${projectId}`, key };
+    const me: Target = { name: "GET /api/v1/me", path: "/api/v1/me", key };
+    const content: Target = { name: "GET /api/v1/projects/{id}/content", path: `/api/v1/projects/${projectId}/content`, key };
+    const targets = [bare, keyed, me, content];
+
+    for (const target of targets) await load(server.baseUrl, target, { connections: 8, amount: 400 });
+
+    console.log(`  statements per request (driver count over 20 sequential requests):`);
+    for (const target of targets.slice(1)) {
+      const trips = await roundTrips(server.baseUrl, target);
+      figures[`trips ${target.name}`] = trips;
+      console.log(`    ${pad(target.name, 40)} ${fixed(trips, 2)}`);
+    }
+
+    // Interleaved rounds, so drift in what else the machine does hits every target alike.
+    const loads = new Map<Target, Load[]>(targets.map((target) => [target, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const target of targets) loads.get(target)!.push(await load(server.baseUrl, target, { connections, duration: seconds }));
+    }
+    const summary = (target: Target) => {
+      const runs = loads.get(target)!;
+      return { rps: median(runs.map((run) => run.rps)), p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)), failures: runs.reduce((sum, run) => sum + run.failures, 0) };
+    };
+    const floor = summary(bare);
+    console.log(`  under load: ${connections} connections, ${seconds} s per run, median of ${rounds} interleaved runs`);
+    console.log(`    ${pad("", 40)} ${"req/s".padStart(8)} ${"x bare".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"p99 x bare".padStart(11)}  failures`);
+    for (const target of targets) {
+      const result = summary(target);
+      console.log(
+        `    ${pad(target.name, 40)} ${fixed(result.rps, 0).padStart(8)} ${fixed(result.rps / floor.rps, 2).padStart(7)} ${fixed(result.p50).padStart(7)} ${fixed(result.p99).padStart(7)} ${fixed(result.p99 / Math.max(floor.p99, 1), 2).padStart(11)}  ${result.failures}`,
+      );
+      figures[`rps ${target.name}`] = result.rps / floor.rps;
+      figures[`p99 ${target.name}`] = result.p99 / Math.max(floor.p99, 1);
+    }
+
+    const single = await load(server.baseUrl, keyed, { connections: 1, amount: 300 });
+    const singleBare = await load(server.baseUrl, bare, { connections: 1, amount: 300 });
+    console.log(`  one connection: keyed GET p50 ${fixed(single.p50)} ms, p99 ${fixed(single.p99)} ms; bare p50 ${fixed(singleBare.p50)} ms, p99 ${fixed(singleBare.p99)} ms`);
+
+    const exportUrl = `${server.baseUrl}/api/v1/export?projectId=${projectId}&format=pdf`;
+    await sequentialMs(exportUrl, key, 1);
+    const pdf = median(await sequentialMs(exportUrl, key, 5));
+    const get = median(await sequentialMs(`${server.baseUrl}${keyed.path}`, key, 50));
+    figures.pdfRatio = pdf / get;
+    console.log(`  PDF export (full launch pack, warm, median of 5): ${fixed(pdf, 0)} ms = ${fixed(pdf / get)}x a keyed GET (${fixed(get, 2)} ms, sequential median of 50)`);
+
+    const after = describeProcesses("after the benchmark", server);
+    figures.rssAfterMb = after.rssMb;
+  } finally {
+    server.stop();
+  }
+  return figures;
+}
+
+function verdicts(label: string, figures: Record<string, number>) {
+  const checks: [string, boolean][] = [
+    [`keyed GET throughput >= 0.5x bare (${fixed(figures["rps GET /api/v1/projects/{id}"]!, 2)}x)`, figures["rps GET /api/v1/projects/{id}"]! >= 0.5],
+    [`keyed GET p99 <= 3x bare (${fixed(figures["p99 GET /api/v1/projects/{id}"]!, 2)}x)`, figures["p99 GET /api/v1/projects/{id}"]! <= 3],
+    [`<= 2 statements per keyed read (${fixed(figures["trips GET /api/v1/projects/{id}"]!, 2)})`, figures["trips GET /api/v1/projects/{id}"]! <= 2],
+    [`PDF export <= 10x a keyed GET (${fixed(figures.pdfRatio!)}x)`, figures.pdfRatio! <= 10],
+    [`one server process after start (${figures.processes})`, figures.processes === 1],
+  ];
+  console.log(`\n${label}:`);
+  for (const [text, ok] of checks) console.log(`  ${ok ? "met    " : "NOT MET"}  ${text}`);
+}
+
+async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `launchloop_bench_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+console.log("# npm run bench (loopback, this machine)");
+buildIfNeeded();
+const results: [string, Record<string, number>][] = [];
+results.push(["PGlite (embedded)", await benchDatabase("PGlite (embedded)", {})]);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) {
+  results.push(["Postgres (TEST_DATABASE_URL)", await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url }))]);
+} else {
+  console.log("\n(Postgres skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench it too.)");
+}
+for (const [label, figures] of results) verdicts(label, figures);
+
+console.log("\n## Channel fitting (in process)");
 const long = `${"Freelancers lose hours every month chasing invoices. ".repeat(120)}https://tidybooks.example/start 🚀`;
 for (const channel of channels) {
   const samples: number[] = [];
@@ -67,6 +249,5 @@ for (const channel of channels) {
     fitToChannel(channel, { body: long, hashtags: ["Freelance", "Invoices"] });
     samples.push(performance.now() - started);
   }
-  report(`fitToChannel ${channel} (6 KB draft)`, samples);
+  console.log(`  fitToChannel ${pad(channel, 12)} (6 KB draft) p50 ${fixed(median(samples), 2)} ms`);
 }
-console.log(`heap used: ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`);
