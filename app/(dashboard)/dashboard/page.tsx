@@ -1,0 +1,100 @@
+import { stepLabels, projectStatusLabels, timeAgo } from "@/components/project/labels";
+import { ProjectLogo } from "@/components/project/project-logo";
+import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
+import { readOperation } from "@/lib/actions/run-operation";
+import { getMe } from "@/lib/operations/account";
+import { listProjects } from "@/lib/operations/projects";
+
+export const metadata = { title: "Dashboard" };
+
+type Project = Awaited<ReturnType<typeof readOperation<typeof listProjects>>>["projects"][number];
+
+/** Where a project stands, in a few words, and the link to its next step. */
+function nextStepOf(project: Project): { text: string; href: string } {
+  const base = `/projects/${project.id}`;
+  if (project.status === "onboarding") return { text: "Confirm your answers to start", href: `${base}/launch` };
+  if (project.status === "pipeline") {
+    const step = project.pipeline.steps.find((entry) => entry.agentType === project.pipeline.currentStep);
+    const title = step ? stepLabels[step.agentType].title : "Next step";
+    const state = { pending: "ready to run", running: "running now", completed: "ready for your review", failed: "failed: run it again", rejected: "run it again with your feedback", approved: "approved" }[step?.status ?? "pending"];
+    return { text: `${title}: ${state}`, href: `${base}/launch` };
+  }
+  if (project.status === "launch_ready") return { text: "Launch pack ready", href: `${base}/pack` };
+  return { text: "Weekly growth loop", href: `${base}/growth` };
+}
+
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ password_changed?: string }> }) {
+  const { password_changed: passwordChanged } = await searchParams;
+  const [me, { projects }] = await Promise.all([readOperation(getMe), readOperation(listProjects)]);
+  const sorted = [...projects].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const atLimit = me.usage.projects >= me.limits.projects;
+  return (
+    <>
+      <PageHeader
+        eyebrow={`${me.account.plan} plan`}
+        title="Your projects"
+        description={`Signed in as ${me.account.email}.`}
+        actions={<ButtonLink href="/projects/new">New project</ButtonLink>}
+      />
+      <div className="space-y-6">
+        {passwordChanged && <Notice tone="success">Your new password is saved. Every other browser was signed out.</Notice>}
+        {!me.account.activated && (
+          <Notice tone="warning" title="Your account is not activated yet">
+            Accounts created through the API start without a plan. <a href="/settings/billing">Choose a plan</a> to start a project.
+          </Notice>
+        )}
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <Card aria-labelledby="projects-title">
+            <CardHeader
+              id="projects-title"
+              title="Projects"
+              description={`${me.usage.projects} of ${me.limits.projects} on your plan${atLimit && projects.length > 0 ? ": upgrade for more" : ""}.`}
+            />
+            <CardBody>
+              {sorted.length === 0 ? (
+                <EmptyState
+                  title="No project yet"
+                  description="Answer a few questions about your product; five agents then draft your market strategy, brand, launch plan, website copy and launch posts for you to review."
+                  action={<ButtonLink href="/projects/new">Start your first project</ButtonLink>}
+                />
+              ) : (
+                <ul className="divide-y divide-line" aria-label="Your projects">
+                  {sorted.map((project) => {
+                    const next = nextStepOf(project);
+                    return (
+                      <li key={project.id} className="flex flex-wrap items-center gap-3 py-4">
+                        <ProjectLogo name={project.name} size="sm" />
+                        <div className="min-w-0 flex-1">
+                          <a href={next.href} className="font-medium">{project.name}</a>
+                          <p className="text-sm text-muted">
+                            {next.text} · <span>updated {timeAgo(project.updatedAt)}</span>
+                          </p>
+                        </div>
+                        <Badge tone={project.status === "onboarding" ? "warning" : project.status === "growth" || project.status === "launch_ready" ? "success" : "accent"}>
+                          {projectStatusLabels[project.status]}
+                        </Badge>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </CardBody>
+          </Card>
+          <Card aria-labelledby="today-title">
+            <CardHeader id="today-title" title="Today" />
+            <CardBody className="space-y-4 text-[15px]">
+              <p>
+                <span className="text-2xl font-semibold tabular-nums">{me.usage.runsToday}</span>
+                <span className="text-muted"> / {me.limits.dailyRuns} agent runs{me.limits.dailyRunsScope === "project" ? " per project" : ""}</span>
+              </p>
+              <div className="flex flex-col gap-2">
+                <ButtonLink href="/settings/keys" variant="secondary">API keys</ButtonLink>
+                <ButtonLink href="/settings/billing" variant="secondary">Billing and plan</ButtonLink>
+              </div>
+            </CardBody>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+"use server";
+
+import { runOperation } from "@/lib/actions/run-operation";
+import { createCalendarSubscription, revokeCalendarSubscription } from "@/lib/operations/calendar-feed";
+import { approveCycle, generateItem, planCycle, reviewItem, startGrowth, submitRetro, updateTask } from "@/lib/operations/growth";
+
+// One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
+
+export const startGrowthAction = async (projectId: string) => runOperation(startGrowth, { params: { id: projectId } });
+export const planCycleAction = async (projectId: string) => runOperation(planCycle, { params: { id: projectId } });
+export const approveCycleAction = async (cycleId: string, plan: unknown) => runOperation(approveCycle, { params: { cycleId }, body: { plan } });
+export const generateItemAction = async (itemId: string, feedback?: string) => runOperation(generateItem, { params: { itemId }, body: feedback ? { feedback } : {} });
+export const reviewItemAction = async (itemId: string, status: string, resultNote?: string) => runOperation(reviewItem, { params: { itemId }, body: resultNote === undefined ? { status } : { status, resultNote } });
+export const updateTaskAction = async (taskId: string, status: string) => runOperation(updateTask, { params: { taskId }, body: { status } });
+export const submitRetroAction = async (cycleId: string, retro: unknown) => runOperation(submitRetro, { params: { cycleId }, body: retro });
+export const createCalendarSubscriptionAction = async (projectId: string) => runOperation(createCalendarSubscription, { params: { id: projectId } });
+export const revokeCalendarSubscriptionAction = async (projectId: string) => runOperation(revokeCalendarSubscription, { params: { id: projectId } });

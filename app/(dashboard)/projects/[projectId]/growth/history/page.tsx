@@ -1,0 +1,44 @@
+import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
+import { WeekSummary } from "@/components/growth/week-summary";
+import { SectionHeader } from "@/components/growth/section-header";
+import { projectIdOf } from "@/components/project/project-id";
+import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
+import { readOperation } from "@/lib/actions/run-operation";
+import { weekDays } from "@/lib/growth/week-days";
+import { listCycles } from "@/lib/operations/growth";
+import { getPlaybook, getProject } from "@/lib/operations/projects";
+
+export const metadata = { title: "Earlier weeks" };
+
+export default async function GrowthHistoryPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const projectId = await projectIdOf(params);
+  const input = { params: { id: projectId } };
+  const [{ project }, { cycles }, { playbook }] = await Promise.all([readOperation(getProject, input), readOperation(listCycles, input), readOperation(getPlaybook, input)]);
+  const closed = cycles.filter((cycle) => cycle.status === "closed");
+  const learnings = learningsOf(playbook);
+  return (
+    <>
+      <SectionHeader title="Earlier weeks" description="Every closed week with its plan, results, grades and what it taught the playbook." actions={<ButtonLink href={`/projects/${project.id}/growth`} variant="secondary">Back to this week</ButtonLink>} />
+      {closed.length === 0 ? (
+        <EmptyState title="No closed week yet" description="A week lands here once its retro is submitted." />
+      ) : (
+        <ol className="space-y-6">
+          {closed.map((cycle) => (
+            <li key={cycle.id}>
+              <Card aria-labelledby={`week-${cycle.id}`} data-testid="history-week">
+                <CardHeader
+                  id={`week-${cycle.id}`}
+                  title={`Week ${cycle.weekNumber}: ${String(cycle.plan.weekTheme ?? "")}`}
+                  description={`Week of ${weekDays(cycle.weekStart)[0]!.longLabel} · closed ${cycle.closedAt ? new Date(cycle.closedAt).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" }) : ""}`}
+                />
+                <CardBody>
+                  <WeekSummary cycle={cycle} learnings={learningsFromRetro(cycle, learnings)} />
+                </CardBody>
+              </Card>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}

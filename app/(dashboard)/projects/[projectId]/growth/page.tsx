@@ -1,0 +1,72 @@
+import { PlanEditor } from "@/components/growth/plan-editor";
+import { PlanWeekButton, StartGrowthPanel } from "@/components/growth/start-panels";
+import { WeekBoard } from "@/components/growth/week-board";
+import { WeekSummary } from "@/components/growth/week-summary";
+import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
+import { CalendarFeedCard } from "@/components/growth/calendar-feed-card";
+import { SectionHeader } from "@/components/growth/section-header";
+import { projectIdOf } from "@/components/project/project-id";
+import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
+import { readOperation } from "@/lib/actions/run-operation";
+import { listCycles } from "@/lib/operations/growth";
+import { getPlaybook, getProject } from "@/lib/operations/projects";
+import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
+
+export const metadata = { title: "Growth" };
+
+export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const projectId = await projectIdOf(params);
+  const input = { params: { id: projectId } };
+  const [{ project }, { cycles }, { playbook }, { subscription }] = await Promise.all([
+    readOperation(getProject, input),
+    readOperation(listCycles, input),
+    readOperation(getPlaybook, input),
+    readOperation(getCalendarSubscription, input),
+  ]);
+  const brand = project.decisions.brandName ?? project.onboarding.businessName;
+  const open = cycles.find((cycle) => cycle.status !== "closed");
+  const closed = cycles.filter((cycle) => cycle.status === "closed");
+  const lastClosed = closed[0];
+  const nextWeek = (cycles[0]?.weekNumber ?? 0) + 1;
+  const learnings = learningsOf(playbook);
+
+  return (
+    <>
+      <SectionHeader
+        title="Growth"
+        description="Your marketing week: plan it, draft it, publish it by hand, and tell Launchloop how it went."
+        actions={closed.length > 0 && <ButtonLink href={`/projects/${project.id}/growth/history`} variant="secondary">Earlier weeks ({closed.length})</ButtonLink>}
+      />
+      <div className="space-y-8">
+        {(project.status === "onboarding" || project.status === "pipeline") && (
+          <EmptyState
+            title="Finish your launch first"
+            description="The weekly loop starts once all five launch steps are approved: it plans from your approved playbook."
+            action={<ButtonLink href={`/projects/${project.id}/launch`}>Go to the launch</ButtonLink>}
+          />
+        )}
+        {project.status === "launch_ready" && <StartGrowthPanel projectId={project.id} />}
+        {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
+        {project.status === "growth" && open?.status === "approved" && <WeekBoard key={open.id} cycle={open} brand={brand} />}
+        {project.status === "growth" && !open && (
+          <Card aria-labelledby="next-week-title">
+            <CardHeader
+              id="next-week-title"
+              title={lastClosed ? `Week ${lastClosed.weekNumber} is closed` : "Plan your first week"}
+              description={
+                lastClosed
+                  ? "Here is what it taught the playbook. The next plan reads it: more of what was great, a new angle for what was quiet, skipped work carried over."
+                  : "The planner sizes the week to your hours and your channels, from your playbook. You can change everything before approving."
+              }
+            />
+            <CardBody className="space-y-6">
+              {lastClosed && <WeekSummary cycle={lastClosed} learnings={learningsFromRetro(lastClosed, learnings)} />}
+              <PlanWeekButton projectId={project.id} weekNumber={nextWeek} label={lastClosed ? "Plan next week" : "Plan my week"} />
+            </CardBody>
+          </Card>
+        )}
+        {project.status === "growth" && <CalendarFeedCard projectId={project.id} subscription={subscription} />}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { PackView } from "@/components/project/pack-view";
+import { projectIdOf } from "@/components/project/project-id";
+import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
+import { readOperation } from "@/lib/actions/run-operation";
+import { listContent } from "@/lib/operations/content";
+
+export const metadata = { title: "Launch pack" };
+
+export default async function PackPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const projectId = await projectIdOf(params);
+  const { items } = await readOperation(listContent, { params: { id: projectId } });
+  return (
+    <>
+      <PageHeader
+        title="Launch pack"
+        description="Everything the agents wrote and you approved, as it will be used. Edit anything; your edits stay when later steps run."
+        actions={<ButtonLink href={`/projects/${projectId}/settings#share`} variant="secondary">Share read-only</ButtonLink>}
+      />
+      {items.length === 0 ? (
+        <EmptyState
+          title="Nothing in the pack yet"
+          description="The pack fills up as you run and approve the launch steps, starting with the market strategy."
+          action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
+        />
+      ) : (
+        <PackView projectId={projectId} items={items} />
+      )}
+    </>
+  );
+}

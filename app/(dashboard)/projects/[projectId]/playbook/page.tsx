@@ -1,0 +1,43 @@
+import { Markdown } from "@/components/markdown";
+import { DecisionsForm } from "@/components/project/decisions-form";
+import { projectIdOf } from "@/components/project/project-id";
+import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
+import { readOperation } from "@/lib/actions/run-operation";
+import { getPlaybook, getProject } from "@/lib/operations/projects";
+
+export const metadata = { title: "Marketing Playbook" };
+
+export default async function PlaybookPage({ params }: { params: Promise<{ projectId: string }> }) {
+  const projectId = await projectIdOf(params);
+  const [{ playbook }, { project }] = await Promise.all([
+    readOperation(getPlaybook, { params: { id: projectId } }),
+    readOperation(getProject, { params: { id: projectId } }),
+  ]);
+  const markdown = typeof playbook.markdown === "string" ? playbook.markdown : "";
+  const approved = Array.isArray(playbook.approvedSteps) ? playbook.approvedSteps.length : 0;
+  return (
+    <>
+      <PageHeader
+        title="Marketing Playbook"
+        description={
+          approved === 0
+            ? "Your strategy in one place. It grows as you approve the launch steps; until then it holds your own answers."
+            : "Your strategy in one place: what every later draft follows. Change a decision and the next drafts follow it."
+        }
+      />
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
+        <Card aria-label="The playbook" className="min-w-0">
+          <CardBody>
+            <Markdown source={markdown} />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="decisions-title" className="min-w-0 lg:sticky lg:top-6">
+          <CardHeader id="decisions-title" title="Your decisions" description="What you chose in the launch review. Leave a field empty to keep it open." />
+          <CardBody>
+            <DecisionsForm projectId={project.id} decisions={project.decisions} />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+"use server";
+
+import { runOperation } from "@/lib/actions/run-operation";
+import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
+
+export async function createShare(projectId: string) {
+  return runOperation(createShareLink, { params: { id: projectId } });
+}
+
+export async function revokeShare(projectId: string, linkId: string) {
+  return runOperation(revokeShareLink, { params: { id: projectId, linkId } });
+}
+
+/** The logo from the form, base64-encoded into the operation's body (checked there, by its bytes). */
+export async function uploadLogo(projectId: string, form: FormData) {
+  const file = form.get("logo");
+  const body = file instanceof File ? { contentType: file.type, data: Buffer.from(await file.arrayBuffer()).toString("base64") } : {};
+  const result = await runOperation(uploadProjectLogo, { params: { id: projectId }, body });
+  return result.ok ? { ok: true as const, data: { saved: true } } : result;
+}
+
+export async function removeLogo(projectId: string) {
+  const result = await runOperation(removeProjectLogo, { params: { id: projectId } });
+  return result.ok ? { ok: true as const, data: { removed: true } } : result;
+}

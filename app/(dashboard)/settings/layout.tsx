@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+import { SettingsNav } from "@/components/settings-nav";
+import { PageHeader } from "@/components/ui";
+
+export default function SettingsLayout({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <PageHeader title="Settings" description="Your API keys, your plan, and your account." />
+      <SettingsNav />
+      <div className="space-y-6">{children}</div>
+    </>
+  );
+}

@@ -1,0 +1,326 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { approveCycleAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { Button, Card, CardBody, CardHeader, Input, Notice, Select, Textarea, cx } from "@/components/ui";
+import { channelRules } from "@/lib/channels/rules";
+import { dayOf, weekDays, type DayKey } from "@/lib/growth/week-days";
+import { channels, type Channel } from "@/lib/schemas/growth";
+import { ChannelBadge, channelLabel } from "./channel-badge";
+import { errorKey, fromPlan, newKey, serverPlanErrors, slugify, validatePlan, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "./plan-model";
+import type { Cycle } from "./types";
+import { useGrowthAction } from "./use-action";
+
+const bounds = { title: 200, angle: 1000, keyMessage: 1000, cta: 200, theme: 200, description: 1000, effort: 20 } as const;
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={id} role="alert" className={cx("text-sm font-medium text-danger", !message && "hidden")}>
+      {message}
+    </p>
+  );
+}
+
+/** A labelled control inside a card; its error is announced with it. */
+function LabeledControl({ id, label, error, children }: { id: string; label: string; error?: string; children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-xs font-medium text-muted">
+        {label}
+      </label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined })}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function DaySelect({ id, value, weekStart, onChange, label, allowNone }: { id: string; value: string; weekStart: string; onChange: (value: string) => void; label: string; allowNone?: boolean }) {
+  const days = weekDays(weekStart);
+  const current = dayOf(value, weekStart);
+  return (
+    <Select id={id} aria-label={label} className="h-8 text-sm" value={current ?? value} onChange={(event) => onChange(event.target.value)}>
+      {allowNone && <option value="">No day</option>}
+      {!current && value && <option value={value}>{value}</option>}
+      {days.map((day) => (
+        <option key={day.key} value={day.key}>
+          {day.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+interface ItemCardProps {
+  item: EditableItem;
+  weekStart: string;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<EditableItem>) => void;
+  onRemove: () => void;
+  startOpen: boolean;
+}
+
+function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }: ItemCardProps) {
+  const hasError = Object.keys(errors).some((key) => key.startsWith(`item:${item.key}:`));
+  const [open, setOpen] = useState(startOpen);
+  const isOpen = open || hasError;
+  const id = (field: string) => `plan-${item.key}-${field}`;
+  const error = (field: string) => errors[`item:${item.key}:${field}`];
+  const name = item.title.trim() || "new item";
+  return (
+    <li data-testid="plan-item" data-channel={item.channel} className={cx("rounded-xl border border-line bg-surface p-3 shadow-sm", isOpen ? "basis-full" : "w-full sm:w-72")}>
+      <div className="flex items-start justify-between gap-2">
+        <ChannelBadge channel={item.channel} />
+        <div className="flex gap-1">
+          <Button size="sm" variant="ghost" aria-expanded={isOpen} aria-controls={id("details")} onClick={() => setOpen(!isOpen)}>
+            {isOpen ? "Done" : "Edit"}
+            <span className="sr-only"> {name}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onRemove}>
+            Remove<span className="sr-only"> {name}</span>
+          </Button>
+        </div>
+      </div>
+      <p className="mt-2 text-sm font-semibold leading-5">{item.title || <span className="text-muted">Untitled item</span>}</p>
+      {!isOpen && item.angle && <p data-testid="plan-item-angle" className="mt-1 line-clamp-2 text-xs text-muted">{item.angle}</p>}
+      {!isOpen && error("title") && <p className="text-sm text-danger">{error("title")}</p>}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <DaySelect id={id("day")} label={`Day for ${name}`} value={item.suggestedDay} weekStart={weekStart} onChange={(suggestedDay) => onChange({ suggestedDay })} />
+        <Select id={id("channel")} aria-label={`Channel for ${name}`} className="h-8 text-sm" value={item.channel} onChange={(event) => onChange({ channel: event.target.value as Channel })}>
+          {channels.map((channel) => (
+            <option key={channel} value={channel}>
+              {channelRules[channel].label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div id={id("details")} hidden={!isOpen} className="mt-3 grid gap-3 md:grid-cols-2">
+        <LabeledControl id={id("title")} label="Title" error={error("title")}>
+          {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.title} value={item.title} onChange={(event) => onChange({ title: event.target.value })} />}
+        </LabeledControl>
+        <LabeledControl id={id("cta")} label="Call to action" error={error("cta")}>
+          {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.cta} value={item.cta} onChange={(event) => onChange({ cta: event.target.value })} />}
+        </LabeledControl>
+        <LabeledControl id={id("angle")} label="Angle" error={error("angle")}>
+          {(props) => <Textarea {...props} rows={3} className="text-sm" maxLength={bounds.angle} value={item.angle} onChange={(event) => onChange({ angle: event.target.value })} />}
+        </LabeledControl>
+        <LabeledControl id={id("keyMessage")} label="Key message" error={error("keyMessage")}>
+          {(props) => <Textarea {...props} rows={3} className="text-sm" maxLength={bounds.keyMessage} value={item.keyMessage} onChange={(event) => onChange({ keyMessage: event.target.value })} />}
+        </LabeledControl>
+      </div>
+    </li>
+  );
+}
+
+function PlanTaskRow({ task, weekStart, errors, onChange, onRemove }: { task: EditableTask; weekStart: string; errors: Record<string, string>; onChange: (patch: Partial<EditableTask>) => void; onRemove: () => void }) {
+  const id = (field: string) => `task-${task.key}-${field}`;
+  const error = (field: string) => errors[`task:${task.key}:${field}`];
+  const name = task.title.trim() || "new task";
+  return (
+    <li data-testid="plan-task" className="space-y-2 rounded-xl border border-line bg-surface p-3">
+      <LabeledControl id={id("title")} label="Task" error={error("title")}>
+        {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.title} value={task.title} onChange={(event) => onChange({ title: event.target.value })} />}
+      </LabeledControl>
+      <div className="grid grid-cols-2 gap-2">
+        <LabeledControl id={id("effort")} label="Effort" error={error("effort")}>
+          {(props) => <Input {...props} className="h-8 text-sm" maxLength={bounds.effort} value={task.effort} onChange={(event) => onChange({ effort: event.target.value })} />}
+        </LabeledControl>
+        <div className="space-y-1">
+          <label htmlFor={id("day")} className="text-xs font-medium text-muted">
+            Day
+          </label>
+          <DaySelect id={id("day")} label={`Day for task ${name}`} value={task.suggestedDay} weekStart={weekStart} allowNone onChange={(suggestedDay) => onChange({ suggestedDay })} />
+        </div>
+      </div>
+      <LabeledControl id={id("description")} label="Details" error={error("description")}>
+        {(props) => <Textarea {...props} rows={2} className="text-sm" maxLength={bounds.description} value={task.description} onChange={(event) => onChange({ description: event.target.value })} />}
+      </LabeledControl>
+      <div className="flex justify-end">
+        <Button size="sm" variant="ghost" onClick={onRemove}>
+          Remove task<span className="sr-only"> {name}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The proposed week as a calendar the founder edits before approving: move items between
+ * days (a select, so keyboards can), change their channel, rewrite them, remove or add
+ * items and tasks, rename the theme. Approving sends the edited plan, checked first with
+ * the same approval schema the server uses.
+ */
+export function PlanEditor({ cycle }: { cycle: Cycle }) {
+  const initial = useMemo(() => fromPlan(cycle.plan), [cycle.plan]);
+  const [plan, setPlan] = useState<EditablePlan>(initial);
+  const [errors, setErrors] = useState<PlanError[]>([]);
+  const [opened, setOpened] = useState<string | null>(null);
+  const { pending, error: failure, run, setError } = useGrowthAction();
+  const days = weekDays(cycle.weekStart);
+  const errorMap = Object.fromEntries(errors.map((entry) => [errorKey(entry.target), entry.message]));
+  const defaultChannel: Channel = plan.items[0]?.channel ?? "x";
+
+  // Editing a field clears its error; the rest stay until the next check.
+  const clearErrors = (keys: string[]) => setErrors((current) => current.filter((entry) => !keys.includes(errorKey(entry.target))));
+  const updateItem = (key: string, patch: Partial<EditableItem>) => {
+    clearErrors(Object.keys(patch).map((field) => `item:${key}:${field}`));
+    setPlan((current) => ({ ...current, items: current.items.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
+  };
+  const updateTask = (key: string, patch: Partial<EditableTask>) => {
+    clearErrors(Object.keys(patch).map((field) => `task:${key}:${field}`));
+    setPlan((current) => ({ ...current, tasks: current.tasks.map((task) => (task.key === key ? { ...task, ...patch } : task)) }));
+  };
+  const addItem = (day: DayKey) => {
+    const key = newKey("item");
+    setOpened(key);
+    setPlan((current) => ({ ...current, items: [...current.items, { key, channel: defaultChannel, slug: "", title: "", angle: "", keyMessage: "", cta: "", suggestedDay: day }] }));
+  };
+  const addTask = () =>
+    setPlan((current) => ({ ...current, tasks: [...current.tasks, { key: newKey("task"), title: "", description: "", category: "founder", effort: "30 min", suggestedDay: "" }] }));
+
+  function approve() {
+    setError(null);
+    const withSlugs = { ...plan, items: plan.items.map((item) => ({ ...item, slug: item.slug || slugify(item.title) })) };
+    const checked = validatePlan(withSlugs);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors([]);
+    run(
+      async () => {
+        const result = await approveCycleAction(cycle.id, checked.plan);
+        if (!result.ok && result.error.code === "invalid_request" && Array.isArray(result.error.issues)) {
+          setErrors(serverPlanErrors(withSlugs, result.error.issues as Array<{ path: string; message: string }>));
+        }
+        return result;
+      },
+    );
+  }
+
+  const grouped = (day: DayKey | null) => plan.items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day);
+  const unscheduled = grouped(null);
+
+  return (
+    <div className="space-y-6">
+      <Card aria-labelledby="plan-title">
+        <CardHeader
+          id="plan-title"
+          title={`Week ${cycle.weekNumber} plan`}
+          description={`Proposed for the week of ${days[0]!.longLabel}. Change anything, then approve it: the items and tasks are created from what you approve.`}
+        />
+        <CardBody className="space-y-4">
+          <LabeledControl id="plan-theme" label="Theme of the week" error={errorMap.theme}>
+            {(props) => <Input {...props} maxLength={bounds.theme} value={plan.weekTheme} onChange={(event) => {
+                  clearErrors(["theme"]);
+                  setPlan({ ...plan, weekTheme: event.target.value });
+                }} />}
+          </LabeledControl>
+          {plan.rationale && <p className="text-sm text-muted">{plan.rationale}</p>}
+          {plan.skipped.length > 0 && (
+            <details className="text-sm">
+              <summary className="cursor-pointer font-medium">Left out this week ({plan.skipped.length})</summary>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
+                {plan.skipped.map((entry) => (
+                  <li key={entry.what}>
+                    <span className="text-ink">{entry.what}</span>: {entry.why}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </CardBody>
+      </Card>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-labelledby="calendar-title" className="space-y-3">
+          <h2 id="calendar-title" className="text-lg font-semibold">
+            The week <span className="text-sm font-normal text-muted">({plan.items.length} items)</span>
+          </h2>
+          <ol className="space-y-3">
+            {days.map((day) => (
+              <li key={day.key} data-testid="plan-day" data-day={day.key} className="rounded-[var(--radius-card)] border border-line bg-canvas p-3">
+                <div className="mb-2 flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold">{day.longLabel}</h3>
+                  <Button size="sm" variant="ghost" onClick={() => addItem(day.key)}>
+                    + Add item<span className="sr-only"> on {day.longLabel}</span>
+                  </Button>
+                </div>
+                <ul className="flex flex-wrap gap-3">
+                  {grouped(day.key).map((item) => (
+                    <PlanItemCard key={item.key} item={item} weekStart={cycle.weekStart} errors={errorMap} startOpen={opened === item.key} onChange={(patch) => updateItem(item.key, patch)} onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })} />
+                  ))}
+                  {grouped(day.key).length === 0 && <li className="text-sm text-muted">Nothing planned.</li>}
+                </ul>
+              </li>
+            ))}
+            {unscheduled.length > 0 && (
+              <li data-testid="plan-day" data-day="none" className="rounded-[var(--radius-card)] border border-dashed border-line p-3">
+                <h3 className="mb-2 text-sm font-semibold">No day yet</h3>
+                <ul className="flex flex-wrap gap-3">
+                  {unscheduled.map((item) => (
+                    <PlanItemCard key={item.key} item={item} weekStart={cycle.weekStart} errors={errorMap} startOpen={opened === item.key} onChange={(patch) => updateItem(item.key, patch)} onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })} />
+                  ))}
+                </ul>
+              </li>
+            )}
+          </ol>
+        </section>
+
+        <section aria-labelledby="plan-tasks-title" className="space-y-3">
+          <h2 id="plan-tasks-title" className="text-lg font-semibold">
+            Your tasks <span className="text-sm font-normal text-muted">({plan.tasks.length})</span>
+          </h2>
+          <ul className="space-y-3">
+            {plan.tasks.map((task) => (
+              <PlanTaskRow key={task.key} task={task} weekStart={cycle.weekStart} errors={errorMap} onChange={(patch) => updateTask(task.key, patch)} onRemove={() => setPlan({ ...plan, tasks: plan.tasks.filter((other) => other.key !== task.key) })} />
+            ))}
+          </ul>
+          <Button variant="secondary" size="sm" onClick={addTask}>
+            + Add a task
+          </Button>
+        </section>
+      </div>
+
+      <div className="space-y-3 rounded-[var(--radius-card)] border border-line bg-surface px-4 py-4">
+        {errors.length > 0 && (
+          <Notice tone="danger" title={`The plan needs ${errors.length === 1 ? "one change" : `${errors.length} changes`} before it can be approved`}>
+            <ul className="list-disc space-y-0.5 pl-5">
+              {errors.map((entry) => (
+                <li key={`${errorKey(entry.target)}-${entry.message}`}>{describeTarget(entry, plan)}{entry.message}</li>
+              ))}
+            </ul>
+          </Notice>
+        )}
+        {failure && <Notice tone="danger">{failure}</Notice>}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted">
+            {plan.items.length} items on {new Set(plan.items.map((item) => item.channel)).size} channels · {plan.tasks.length} tasks
+          </p>
+          <div className="flex gap-2">
+            <Button variant="ghost" onClick={() => { setPlan(initial); setErrors([]); }} disabled={pending}>
+              Undo my changes
+            </Button>
+            <Button onClick={approve} disabled={pending}>
+              {pending ? "Approving…" : "Approve plan"}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function describeTarget(entry: PlanError, plan: EditablePlan): string {
+  if (entry.target.kind === "item") {
+    const key = entry.target.key;
+    const item = plan.items.find((candidate) => candidate.key === key);
+    return item ? `${channelLabel(item.channel)} item “${item.title.trim() || "untitled"}”: ` : "";
+  }
+  if (entry.target.kind === "task") {
+    const key = entry.target.key;
+    const task = plan.tasks.find((candidate) => candidate.key === key);
+    return task ? `Task “${task.title.trim() || "untitled"}”: ` : "";
+  }
+  return "";
+}
+

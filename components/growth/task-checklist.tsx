@@ -1,0 +1,71 @@
+"use client";
+
+import { useState } from "react";
+import { updateTaskAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { Badge, Button, Notice } from "@/components/ui";
+import { dayOf, weekDays } from "@/lib/growth/week-days";
+import { growthErrorSentence } from "./describe";
+import type { FounderTask } from "./types";
+
+/** The founder's tasks for the week: tick them done, skip them, or reopen them. */
+export function TaskChecklist({ tasks, weekStart, onTask, readOnly }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void; readOnly?: boolean }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const days = weekDays(weekStart);
+  async function set(task: FounderTask, status: FounderTask["status"]) {
+    setPending(true);
+    setError(null);
+    try {
+      const result = await updateTaskAction(task.id, status);
+      if (result.ok) onTask(result.data.task);
+      else setError(growthErrorSentence(result));
+    } catch {
+      setError("The connection dropped before an answer came back. Reload the page to see where things stand.");
+    } finally {
+      setPending(false);
+    }
+  }
+  if (!tasks.length) return <p className="text-sm text-muted">No tasks this week.</p>;
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-2">
+        {tasks.map((task) => {
+          const day = dayOf(task.suggestedDay, weekStart);
+          const dayLabel = day ? days.find((entry) => entry.key === day)!.label : null;
+          const id = `task-${task.id}`;
+          return (
+            <li key={task.id} data-testid="task" data-status={task.status} className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3">
+              <input
+                id={id}
+                type="checkbox"
+                className="mt-1 size-4 accent-[var(--color-accent)]"
+                checked={task.status === "done"}
+                disabled={readOnly || pending}
+                onChange={(event) => set(task, event.target.checked ? "done" : "open")}
+                aria-describedby={`${id}-meta`}
+              />
+              <div className="min-w-0 flex-1 space-y-1">
+                <label htmlFor={id} className={task.status === "open" ? "text-sm font-medium" : "text-sm font-medium text-muted line-through"}>
+                  {task.title}
+                </label>
+                {task.description && <p className="text-sm text-muted">{task.description}</p>}
+                <p id={`${id}-meta`} className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                  <span>{task.effort}</span>
+                  {dayLabel && <span>· {dayLabel}</span>}
+                  {task.status !== "open" && <Badge tone={task.status === "done" ? "success" : "neutral"}>{task.status}</Badge>}
+                </p>
+              </div>
+              {!readOnly && (
+                <Button size="sm" variant="ghost" disabled={pending} onClick={() => set(task, task.status === "skipped" ? "open" : "skipped")}>
+                  {task.status === "skipped" ? "Reopen" : "Skip"}
+                  <span className="sr-only"> {task.title}</span>
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error && <Notice tone="danger">{error}</Notice>}
+    </div>
+  );
+}

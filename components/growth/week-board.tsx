@@ -1,0 +1,147 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { generateItemAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import { dayOf, weekDays } from "@/lib/growth/week-days";
+import { channelLabel, statusTone } from "./channel-badge";
+import { growthErrorSentence } from "./describe";
+import { ItemPanel } from "./item-panel";
+import { RetroForm } from "./retro-form";
+import { TaskChecklist } from "./task-checklist";
+import type { Cycle, FounderTask, GrowthItem } from "./types";
+
+interface Progress {
+  done: number;
+  total: number;
+  current: string | null;
+}
+
+/** An approved week: the calendar of items with their states, every draft, the tasks and the retro. */
+export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
+  const router = useRouter();
+  const [items, setItems] = useState(cycle.items);
+  const [tasks, setTasks] = useState(cycle.tasks);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [generatingId, setGeneratingId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setItems(cycle.items), [cycle.items]);
+  useEffect(() => setTasks(cycle.tasks), [cycle.tasks]);
+
+  const days = weekDays(cycle.weekStart);
+  const dayLabelOf = (item: GrowthItem) => {
+    const day = dayOf(item.suggestedDay, cycle.weekStart);
+    return day ? days.find((entry) => entry.key === day)!.longLabel : item.suggestedDay || "No day";
+  };
+  const replaceItem = (next: GrowthItem) => setItems((current) => current.map((item) => (item.id === next.id ? next : item)));
+  const replaceTask = (next: FounderTask) => setTasks((current) => current.map((task) => (task.id === next.id ? next : task)));
+  const planned = items.filter((item) => item.status === "planned");
+
+  async function generateAll() {
+    const queue = planned;
+    setError(null);
+    setProgress({ done: 0, total: queue.length, current: null });
+    for (const [index, item] of queue.entries()) {
+      setProgress({ done: index, total: queue.length, current: `${channelLabel(item.channel)}: ${item.title}` });
+      setGeneratingId(item.id);
+      const result = await generateItemAction(item.id);
+      if (!result.ok) {
+        setError(`Stopped after ${index} of ${queue.length}: ${growthErrorSentence(result)}`);
+        break;
+      }
+      replaceItem(result.data.item);
+    }
+    setGeneratingId(null);
+    setProgress((current) => (current ? { ...current, done: current.total, current: null } : null));
+    // The drafts live in the database: read them back, so the board shows them even if it was re-rendered meanwhile.
+    router.refresh();
+  }
+
+  const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
+  const theme = String((cycle.plan as { weekTheme?: unknown }).weekTheme ?? "");
+
+  return (
+    <div className="space-y-8">
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card aria-labelledby="week-title">
+          <CardHeader
+            id="week-title"
+            title={`Week ${cycle.weekNumber}: ${theme}`}
+            description={`${items.length} items · ${items.filter((item) => item.status === "published").length} published · ${tasks.filter((task) => task.status === "done").length} of ${tasks.length} tasks done`}
+            actions={
+              planned.length > 0 && (
+                <Button onClick={generateAll} disabled={progress !== null && progress.done < progress.total}>
+                  Write all {planned.length} planned drafts
+                </Button>
+              )
+            }
+          />
+          <CardBody className="space-y-4">
+            <div role="status" aria-live="polite">
+              {progress && progress.done < progress.total && (
+                <div className="space-y-2">
+                  <p className="text-sm">
+                    Writing {progress.done + 1} of {progress.total}: <span className="font-medium">{progress.current}</span>
+                  </p>
+                  <div role="progressbar" aria-label="Drafts written" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done} className="h-2 overflow-hidden rounded-full bg-sunken">
+                    <div className="h-full bg-accent transition-all" style={{ width: `${(progress.done / progress.total) * 100}%` }} />
+                  </div>
+                </div>
+              )}
+              {progress && progress.done >= progress.total && !error && <p className="text-sm text-success">All {progress.total} drafts written.</p>}
+            </div>
+            {error && <Notice tone="danger">{error}</Notice>}
+            <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-7" aria-label="Calendar">
+              {days.map((day) => {
+                const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
+                return (
+                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="min-h-24 rounded-xl border border-line bg-canvas p-2">
+                    <p className="mb-2 text-xs font-semibold text-muted">{day.label}</p>
+                    <ul className="space-y-1.5">
+                      {today.map((item) => (
+                        <li key={item.id}>
+                          <a href={`#item-${item.id}`} className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline">
+                            <span className="font-semibold">{channelLabel(item.channel)}</span>
+                            <span className="mt-0.5 line-clamp-2 block">{item.title}</span>
+                            <span className="mt-1 block">
+                              <Badge tone={statusTone[item.status]}>{item.status}</Badge>
+                            </span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                );
+              })}
+            </ol>
+            {unscheduled.length > 0 && (
+              <p className="text-sm text-muted">
+                No day yet: {unscheduled.map((item) => item.title).join(", ")}
+              </p>
+            )}
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="tasks-title">
+          <CardHeader id="tasks-title" title="Your tasks" description="Things only you can do this week." />
+          <CardBody>
+            <TaskChecklist tasks={tasks} weekStart={cycle.weekStart} onTask={replaceTask} />
+          </CardBody>
+        </Card>
+      </div>
+
+      <section aria-labelledby="drafts-title" className="space-y-4">
+        <h2 id="drafts-title" className="text-xl font-semibold tracking-tight">
+          Drafts and review
+        </h2>
+        {items.length === 0 ? (
+          <p className="text-sm text-muted">This week has no content items.</p>
+        ) : (
+          items.map((item) => <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} />)
+        )}
+      </section>
+
+      <RetroForm cycle={cycle} items={items} />
+    </div>
+  );
+}

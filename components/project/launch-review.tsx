@@ -1,0 +1,328 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { confirmLaunchProject, reviewLaunchRun, startRun } from "@/app/(dashboard)/projects/[projectId]/launch/actions";
+import { startCheckout } from "@/app/(dashboard)/projects/actions";
+import { Markdown } from "@/components/markdown";
+import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, Field, Notice, Textarea, cx } from "@/components/ui";
+import type { ErrorEnvelope } from "@/lib/errors";
+import type { OperationOutput } from "@/lib/operations/operation";
+import type { listContent } from "@/lib/operations/content";
+import type { getProject } from "@/lib/operations/projects";
+import type { AgentType } from "@/lib/schemas/project";
+import { runErrorSentence } from "./action-errors";
+import { DecisionChoices, type ChosenDecisions } from "./decision-choices";
+import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "./labels";
+import { isUpgrade, UpgradeCard, type UpgradeBody } from "./upgrade-card";
+
+type Detail = OperationOutput<typeof getProject>;
+type Project = Detail["project"];
+type Run = Detail["runs"][number];
+type Item = OperationOutput<typeof listContent>["items"][number];
+
+type Failure = { error: ErrorEnvelope; retryAfterSeconds?: number };
+
+const feedbackSuggestions = [
+  "Make it more concrete, with real examples.",
+  "Shorter, please.",
+  "Closer to my voice: warmer and plainer.",
+  "Aim at a different audience segment.",
+  "Less salesy.",
+];
+
+/** The five-step launch review: a stepper, the current step's run (live while it runs), its document, choices and review. */
+export function LaunchReview({ project, runs, items }: { project: Project; runs: Run[]; items: Item[] }) {
+  const router = useRouter();
+  const [steps, setSteps] = useState(project.pipeline.steps);
+  const [watching, setWatching] = useState(runs.some((run) => run.status === "running"));
+  const [elapsed, setElapsed] = useState<number>();
+  const [failure, setFailure] = useState<Failure>();
+  const [upgrade, setUpgrade] = useState<UpgradeBody>();
+  const [pending, startTransition] = useTransition();
+  const [starting, setStarting] = useState(false);
+
+  useEffect(() => setSteps(project.pipeline.steps), [project.pipeline.steps]);
+
+  // Follows the project's runs through the event stream while one runs; a reload or another tab sees the same.
+  useEffect(() => {
+    if (!watching) return;
+    const source = new EventSource(`/projects/${project.id}/events`);
+    source.addEventListener("state", (event) => {
+      const state = JSON.parse((event as MessageEvent).data) as { project: { steps: Project["pipeline"]["steps"] } };
+      setSteps(state.project.steps);
+    });
+    source.addEventListener("progress", (event) => setElapsed(JSON.parse((event as MessageEvent).data).elapsedSeconds));
+    source.addEventListener("end", () => {
+      source.close();
+      setWatching(false);
+      setElapsed(undefined);
+      router.refresh();
+    });
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) {
+        setWatching(false);
+        router.refresh();
+      }
+    };
+    return () => source.close();
+  }, [watching, project.id, router]);
+
+  const fail = (result: Failure) => {
+    if (isUpgrade(result.error)) setUpgrade(result.error);
+    else setFailure(result);
+    if (result.error.code === "agent_running") setWatching(true);
+  };
+
+  const run = (agentType: AgentType) => {
+    setFailure(undefined);
+    setUpgrade(undefined);
+    setStarting(true);
+    startTransition(async () => {
+      const result = await startRun(project.id, agentType);
+      setStarting(false);
+      if (!result.ok) return fail(result);
+      if (result.data.settled) router.refresh();
+      else setWatching(true);
+    });
+  };
+
+  const confirm = () =>
+    startTransition(async () => {
+      const result = await confirmLaunchProject(project.id);
+      if (!result.ok) return fail(result);
+      router.refresh();
+    });
+
+  const stepStatus = (agentType: AgentType): StepStatus => steps.find((step) => step.agentType === agentType)?.status ?? "pending";
+  const current = project.pipeline.currentStep;
+  const latestOf = (agentType: AgentType) => runs.filter((entry) => entry.agentType === agentType).at(-1);
+  const itemsOf = (runId: string) => items.filter((item) => item.runId === runId);
+  const approvedRuns = runs.filter((entry) => entry.status === "approved");
+  const busy = pending || watching || starting;
+
+  return (
+    <div className="space-y-6">
+      {project.status === "onboarding" && (
+        <Card aria-labelledby="confirm-title">
+          <CardHeader id="confirm-title" title="Confirm your answers" description="Confirming starts the launch pipeline. You can still change decisions later." />
+          <CardFooter>
+            <Button onClick={confirm} disabled={pending}>Confirm and start</Button>
+          </CardFooter>
+        </Card>
+      )}
+
+      <Card aria-labelledby="stepper-title">
+        <CardHeader id="stepper-title" title="Your launch in five steps" description="Each agent drafts, you review: approve to move on, or reject with feedback to get a new draft." />
+        <CardBody>
+          <ol className="grid gap-2 sm:grid-cols-5" aria-label="Pipeline steps">
+            {project.pipeline.steps.map(({ agentType }, index) => {
+              const status = stepStatus(agentType);
+              const isCurrent = agentType === current;
+              return (
+                <li
+                  key={agentType}
+                  aria-current={isCurrent ? "step" : undefined}
+                  className={cx("flex items-center gap-3 rounded-lg border px-3 py-2 sm:flex-col sm:items-start", isCurrent ? "border-accent bg-accent-soft/60" : "border-line")}
+                >
+                  <span className="text-sm font-semibold">
+                    {index + 1}. {stepLabels[agentType].title}
+                  </span>
+                  <Badge tone={stepStatusTones[status]} className="ml-auto sm:ml-0">{stepStatusLabels[status]}</Badge>
+                </li>
+              );
+            })}
+          </ol>
+        </CardBody>
+      </Card>
+
+      {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
+      {failure && (
+        <Notice tone={failure.error.code === "agent_running" ? "info" : "danger"} title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}>
+          {runErrorSentence(failure.error, failure.retryAfterSeconds)}
+        </Notice>
+      )}
+
+      {current && project.status === "pipeline" && (
+        <CurrentStep
+          key={latestOf(current)?.id ?? current}
+          agentType={current}
+          status={stepStatus(current)}
+          run={latestOf(current)}
+          items={latestOf(current) ? itemsOf(latestOf(current)!.id) : []}
+          decisions={project.decisions}
+          watching={watching}
+          elapsed={elapsed}
+          busy={busy}
+          onRun={() => run(current)}
+          onFailure={fail}
+          onReviewed={() => router.refresh()}
+        />
+      )}
+
+      {!current && (
+        <Card aria-labelledby="done-title">
+          <CardHeader id="done-title" title="All five steps are approved" description="Your launch pack is ready: edit it, export it, share it." />
+          <CardFooter className="justify-start">
+            <ButtonLink href={`/projects/${project.id}/pack`}>Open the launch pack</ButtonLink>
+            <ButtonLink href={`/projects/${project.id}/playbook`} variant="secondary">Read the playbook</ButtonLink>
+          </CardFooter>
+        </Card>
+      )}
+
+      {approvedRuns.length > 0 && (
+        <section aria-labelledby="approved-title" className="space-y-3">
+          <h2 id="approved-title" className="text-lg font-semibold">Approved steps</h2>
+          {approvedRuns.map((approved) => (
+            <details key={approved.id} className="rounded-[var(--radius-card)] border border-line bg-surface">
+              <summary className="cursor-pointer px-5 py-3 font-medium">
+                {stepLabels[approved.agentType].title} <span className="text-sm font-normal text-muted">· approved</span>
+              </summary>
+              <div className="space-y-6 border-t border-line px-5 py-4">
+                {itemsOf(approved.id).map((item) => (
+                  <article key={item.id} aria-label={item.title}>
+                    <h3 className="mb-1 text-base font-semibold">{item.title}</h3>
+                    <Markdown source={item.body} />
+                  </article>
+                ))}
+              </div>
+            </details>
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function CurrentStep(props: {
+  agentType: AgentType;
+  status: StepStatus;
+  run: Run | undefined;
+  items: Item[];
+  decisions: Project["decisions"];
+  watching: boolean;
+  elapsed: number | undefined;
+  busy: boolean;
+  onRun: () => void;
+  onFailure: (failure: Failure) => void;
+  onReviewed: () => void;
+}) {
+  const { agentType, status, run, items, watching, elapsed, busy } = props;
+  const label = stepLabels[agentType];
+  const running = watching || status === "running";
+
+  if (running) {
+    return (
+      <Card aria-labelledby="current-title" aria-busy="true">
+        <CardHeader id="current-title" title={`${label.title} is being drafted`} description={label.does} />
+        <CardBody className="space-y-3">
+          <div className="h-2 overflow-hidden rounded-full bg-sunken" role="progressbar" aria-label={`${label.title} in progress`} aria-valuetext={elapsed !== undefined ? `${elapsed} seconds so far` : "Starting"}>
+            <div className="h-full w-full animate-pulse rounded-full bg-accent/70" />
+          </div>
+          <p className="text-sm text-muted" aria-live="polite">
+            {elapsed !== undefined ? `Working for ${elapsed} s. ` : "Starting… "}
+            The run lives on our server: you can reload or close this page, it keeps going.
+          </p>
+        </CardBody>
+      </Card>
+    );
+  }
+
+  if (status === "completed" && run) {
+    return <ReviewPanel {...props} run={run} />;
+  }
+
+  return (
+    <Card aria-labelledby="current-title">
+      <CardHeader id="current-title" title={`Next: ${label.title}`} description={label.does} />
+      <CardBody className="space-y-3">
+        {status === "failed" && run?.error && <Notice tone="danger" title="The last run failed">{run.error}</Notice>}
+        {status === "rejected" && run && (
+          <Notice tone="info" title="You asked for another draft">
+            {run.feedback ? <>Your feedback: “{run.feedback}”. The next run takes it into account.</> : "The next run starts fresh."}
+          </Notice>
+        )}
+        {items.length === 0 && status === "pending" && <p className="text-[15px] text-muted">Nothing drafted yet. Run this step; it takes seconds to a few minutes.</p>}
+      </CardBody>
+      <CardFooter className="justify-start">
+        <Button onClick={props.onRun} disabled={busy}>
+          {busy ? "Starting…" : status === "pending" ? `Run ${label.title.toLowerCase()}` : `Run ${label.title.toLowerCase()} again`}
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onReviewed }: Parameters<typeof CurrentStep>[0] & { run: Run }) {
+  const [chosen, setChosen] = useState<ChosenDecisions>({});
+  const [rejecting, setRejecting] = useState(false);
+  const [feedback, setFeedback] = useState("");
+  const [pending, startTransition] = useTransition();
+  const label = stepLabels[agentType];
+
+  const review = (action: "approve" | "reject") =>
+    startTransition(async () => {
+      const decisions = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ""));
+      const body = action === "approve"
+        ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
+        : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
+      const result = await reviewLaunchRun(body);
+      if (!result.ok) return onFailure(result);
+      onReviewed();
+    });
+
+  return (
+    <Card aria-labelledby="current-title">
+      <CardHeader id="current-title" title={`${label.title}: ready for your review`} description="Read the draft, make your choices, then approve it or ask for another one." />
+      <CardBody className="space-y-8">
+        {items.map((item) => (
+          <article key={item.id} aria-label={item.title} className="border-b border-line pb-6 last:border-b-0 last:pb-0">
+            <h3 className="mb-1 text-lg font-semibold">{item.title}</h3>
+            <Markdown source={item.body} />
+          </article>
+        ))}
+        {items.length === 0 && <p className="text-muted">This run produced no document.</p>}
+        <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />
+        {rejecting && (
+          <div className="space-y-3 rounded-lg border border-line bg-canvas p-4">
+            <Field label="What should the next draft do differently?" name="feedback" maxLength={1000} hint="Optional, but the next run follows it.">
+              {(control) => <Textarea {...control} rows={3} value={feedback} onChange={(event) => setFeedback(event.target.value)} />}
+            </Field>
+            <div className="flex flex-wrap gap-2" role="group" aria-label="Feedback suggestions">
+              {feedbackSuggestions.map((suggestion) => (
+                <button
+                  key={suggestion}
+                  type="button"
+                  className="rounded-full border border-line bg-surface px-3 py-1 text-sm hover:border-accent hover:text-accent"
+                  onClick={() => {
+                    setFeedback((current) => `${current.trim()} ${suggestion}`.trim().slice(0, 1000));
+                    document.getElementById("field-feedback")?.focus();
+                  }}
+                >
+                  {suggestion}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+      </CardBody>
+      <CardFooter className="justify-between">
+        {rejecting ? (
+          <>
+            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={pending}>Cancel</Button>
+            <Button variant="danger" onClick={() => review("reject")} disabled={pending || busy}>
+              {pending ? "Sending…" : "Reject and ask for a new draft"}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending || busy}>Reject with feedback</Button>
+            <Button onClick={() => review("approve")} disabled={pending || busy}>
+              {pending ? "Approving…" : "Approve and continue"}
+            </Button>
+          </>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

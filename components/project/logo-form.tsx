@@ -1,0 +1,57 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { removeLogo, uploadLogo } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { Button, Notice } from "@/components/ui";
+import { runErrorSentence } from "./action-errors";
+import { ProjectLogo } from "./project-logo";
+
+const accepted = ["image/png", "image/jpeg", "image/webp"];
+const maxBytes = 512 * 1024;
+
+/** Upload, replace or remove the project's logo; checked here for type and size, and again (by its bytes) on the server. */
+export function LogoForm({ projectId, name, url }: { projectId: string; name: string; url: string | null }) {
+  const router = useRouter();
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string }>();
+  const [pending, startTransition] = useTransition();
+
+  const upload = (form: FormData) => {
+    const file = form.get("logo");
+    if (!(file instanceof File) || file.size === 0) return setMessage({ tone: "danger", text: "Choose an image first." });
+    if (!accepted.includes(file.type)) return setMessage({ tone: "danger", text: "The logo must be a PNG, JPEG or WebP image." });
+    if (file.size > maxBytes) return setMessage({ tone: "danger", text: `That image is ${Math.ceil(file.size / 1024)} KB; the limit is 512 KB.` });
+    startTransition(async () => {
+      const result = await uploadLogo(projectId, form);
+      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      setMessage({ tone: "success", text: "Logo saved." });
+      router.refresh();
+    });
+  };
+
+  const remove = () =>
+    startTransition(async () => {
+      const result = await removeLogo(projectId);
+      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      setMessage({ tone: "success", text: "Logo removed." });
+      router.refresh();
+    });
+
+  return (
+    <form action={upload} className="space-y-4">
+      <div className="flex flex-wrap items-center gap-4">
+        <ProjectLogo name={name} src={url} />
+        <div className="space-y-1">
+          <label htmlFor="logo-file" className="block text-sm font-medium">Logo image</label>
+          <input id="logo-file" name="logo" type="file" accept={accepted.join(",")} aria-describedby="logo-hint" className="block text-sm file:mr-3 file:rounded-lg file:border file:border-line file:bg-surface file:px-3 file:py-1.5 file:text-sm" />
+          <p id="logo-hint" className="text-sm text-muted">PNG, JPEG or WebP, up to 512 KB. Square images look best.</p>
+        </div>
+      </div>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={pending}>{pending ? "Uploading…" : url ? "Replace logo" : "Upload logo"}</Button>
+        {url && <Button variant="ghost" onClick={remove} disabled={pending}>Remove</Button>}
+      </div>
+    </form>
+  );
+}

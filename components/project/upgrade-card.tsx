@@ -1,0 +1,63 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import type { ActionResult } from "@/lib/actions/run-operation";
+
+/** The body of a 402, as the API sends it: which plans lift the lock and how to check out. */
+export interface UpgradeBody {
+  error: string;
+  code: "upgrade_required";
+  feature?: "exports" | "growth" | "projects" | "runs";
+  upgrade?: { plans: Array<"pro" | "studio">; checkout: { method: string; path: string; body: unknown }; pricingUrl: string; docsUrl: string };
+}
+
+const planNames = { pro: "Pro", studio: "Studio" } as const;
+
+const featureSentence = {
+  exports: "Exports (DOCX, PDF, XLSX, JSON) and downloads of the whole pack come with a paid plan.",
+  growth: "The weekly growth loop comes with a paid plan.",
+  projects: "Your plan's projects are all in use.",
+  runs: "Your plan has no agent runs left.",
+} as const;
+
+/**
+ * A friendly upgrade card built from a 402 body: its own plans and its checkout request,
+ * which `startCheckout` sends for the signed-in founder before going to the hosted page.
+ */
+export function UpgradeCard({ body, startCheckout }: { body: UpgradeBody; startCheckout: (plan: "pro" | "studio") => Promise<ActionResult<{ url: string }>> }) {
+  const [pending, startTransition] = useTransition();
+  const [failure, setFailure] = useState<string>();
+  const plans = body.upgrade?.plans ?? ["pro", "studio"];
+  const choose = (plan: "pro" | "studio") =>
+    startTransition(async () => {
+      setFailure(undefined);
+      const result = await startCheckout(plan);
+      if (result.ok) window.location.assign(result.data.url);
+      else setFailure(result.error.error);
+    });
+  return (
+    <Card aria-labelledby="upgrade-title" className="border-accent/30" data-testid="upgrade-card">
+      <CardHeader id="upgrade-title" title="Upgrade to continue" description={body.feature ? featureSentence[body.feature] : undefined} />
+      <CardBody className="space-y-4">
+        <p className="text-[15px]">{body.error}</p>
+        <div className="flex flex-wrap gap-2">
+          {plans.map((plan, index) => (
+            <Button key={plan} variant={index === 0 ? "primary" : "secondary"} disabled={pending} onClick={() => choose(plan)}>
+              Upgrade to {planNames[plan]}
+            </Button>
+          ))}
+          {body.upgrade?.pricingUrl && (
+            <a href={body.upgrade.pricingUrl} className="inline-flex h-10 items-center px-2 text-[15px]">
+              Compare plans
+            </a>
+          )}
+        </div>
+        {failure && <Notice tone="danger">{failure}</Notice>}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Whether a failed action's envelope is a 402 with its upgrade block. */
+export const isUpgrade = (error: { code: string }): error is UpgradeBody => error.code === "upgrade_required";

@@ -1,0 +1,165 @@
+import type { z } from "zod";
+import { createProjectRequest, onboardingSchema, type Onboarding } from "@/lib/schemas/project";
+
+export type FieldKind = "text" | "textarea" | "list" | "channels" | "features";
+type OnboardingField = keyof Onboarding;
+
+export interface WizardField {
+  name: OnboardingField | "name";
+  label: string;
+  kind: FieldKind;
+  hint?: string;
+  placeholder?: string;
+  /** Characters of a text, or of each line of a list. */
+  max?: number;
+  /** Entries of a list. */
+  items?: number;
+}
+
+export interface WizardStep {
+  id: string;
+  title: string;
+  intro: string;
+  fields: WizardField[];
+  /** The step's answers, checked by the same zod schema the API uses. */
+  schema: z.ZodType;
+}
+
+/** The fields of the onboarding schema a step asks, as that schema checks them. */
+const pick = (fields: OnboardingField[]) => onboardingSchema.pick(Object.fromEntries(fields.map((field) => [field, true])) as never);
+
+const fieldsOf = (fields: WizardField[]) => fields.map((field) => field.name).filter((name): name is OnboardingField => name !== "name");
+
+function step(id: string, title: string, intro: string, fields: WizardField[], withName = false): WizardStep {
+  const answers = pick(fieldsOf(fields));
+  const schema = withName ? answers.extend({ name: createProjectRequest.shape.name }) : answers;
+  return { id, title, intro, fields, schema };
+}
+
+/** The onboarding questions in six short steps; the review step follows them. */
+export const wizardSteps: WizardStep[] = [
+  step(
+    "product",
+    "Your product",
+    "What you are launching, in your own words.",
+    [
+      { name: "name", label: "Project name", kind: "text", max: 200, hint: "Only you see it, e.g. “Spring launch”." },
+      { name: "businessName", label: "Business or product name", kind: "text", max: 200 },
+      { name: "productDescription", label: "What does it do?", kind: "textarea", max: 3000, hint: "Two or three sentences a customer would understand." },
+      { name: "productReadiness", label: "How ready is it?", kind: "text", max: 200, placeholder: "Private beta, live, waitlist…" },
+      { name: "revenueModel", label: "How does it make money?", kind: "text", max: 200, placeholder: "Subscription, one-off, free…" },
+    ],
+    true,
+  ),
+  step("problem", "Problem and features", "Why it exists, and up to four features that matter most.", [
+    { name: "problemSolved", label: "What problem does it solve?", kind: "textarea", max: 1000 },
+    { name: "whyItMatters", label: "Why does it matter to your customers?", kind: "textarea", max: 1000 },
+    { name: "features", label: "Key features", kind: "features", items: 4 },
+  ]),
+  step("audience", "Your audience", "Who it is for and where they spend time.", [
+    { name: "audienceType", label: "Who is it for?", kind: "text", max: 200, placeholder: "Freelance designers, indie game studios…" },
+    { name: "audienceDescription", label: "Describe them", kind: "textarea", max: 1000 },
+    { name: "talkedToAudience", label: "Have you talked to them?", kind: "text", max: 200, placeholder: "Interviewed 12 of them last month" },
+    { name: "audienceFeedback", label: "What did they tell you?", kind: "textarea", max: 1000 },
+    { name: "audienceGenerations", label: "Generations", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Millennials." },
+    { name: "audiencePlatforms", label: "Where they spend time online", kind: "list", items: 20, max: 200, hint: "One per line." },
+    { name: "existingAudience", label: "Your audience today", kind: "text", max: 200, placeholder: "800 newsletter readers" },
+    { name: "geographicFocus", label: "Where in the world", kind: "text", max: 200 },
+  ]),
+  step("voice", "Your voice", "How you sound, and what to stay away from.", [
+    { name: "toneWords", label: "Words for your tone", kind: "list", items: 20, max: 200, hint: "One per line, e.g. friendly." },
+    { name: "avoidToneWords", label: "Tones to avoid", kind: "list", items: 20, max: 200, hint: "One per line, e.g. corporate." },
+    { name: "founderStory", label: "Your story as a founder", kind: "textarea", max: 3000 },
+    { name: "whyChooseYou", label: "Why choose you over the alternatives?", kind: "textarea", max: 1000 },
+    { name: "avoidTopics", label: "Topics to avoid", kind: "textarea", max: 1000 },
+  ]),
+  step("goals", "Goals and channels", "What success looks like and where to show up.", [
+    { name: "successDefinition", label: "What would success look like?", kind: "list", items: 20, max: 200, hint: "One goal per line." },
+    { name: "successTimeline", label: "By when?", kind: "text", max: 200, placeholder: "Three months" },
+    { name: "desiredActions", label: "What should people do?", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Join the waitlist." },
+    { name: "actionPriority", label: "The one action that matters most", kind: "text", max: 200 },
+    { name: "enabledChannels", label: "Channels to write for", kind: "channels", items: 15 },
+    { name: "founderPlatforms", label: "Where you already post", kind: "list", items: 20, max: 200, hint: "One per line." },
+  ]),
+  step("resources", "Resources", "What you can put in, so the plan fits your week.", [
+    { name: "weeklyHours", label: "Hours a week for marketing", kind: "text", max: 200, placeholder: "5 hours" },
+    { name: "marketingBudget", label: "Monthly budget", kind: "text", max: 200, placeholder: "Under 200 euros" },
+    { name: "existingAssets", label: "What you already have", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Landing page." },
+    { name: "assetUrls", label: "Links to them", kind: "textarea", max: 2000 },
+    { name: "approvalPreference", label: "How do you want to review drafts?", kind: "text", max: 200, placeholder: "Review everything before it goes out" },
+  ]),
+];
+
+/** Whether the onboarding schema (or the project's name) requires a field. */
+export const isRequired = (name: WizardField["name"]) =>
+  name === "name" || !(onboardingSchema.shape[name as OnboardingField] as z.ZodType).safeParse(undefined).success;
+
+/** What the form holds for each field kind before it becomes an answer. */
+export type FeatureRow = { what: string; who: string; benefit: string };
+export type FormValues = Record<string, string | string[] | FeatureRow[]>;
+
+const lines = (value: string) => value.split("\n").map((line) => line.trim()).filter(Boolean);
+
+/** The answers of `fields` from the form's values: empty answers left out, lists one per line, features without empty rows. */
+export function answersOf(fields: WizardField[], values: FormValues): Record<string, unknown> {
+  const answers: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field.name];
+    if (field.kind === "features") {
+      const rows = ((value as FeatureRow[] | undefined) ?? []).filter((row) => row.what.trim() || row.who.trim() || row.benefit.trim());
+      if (rows.length) answers[field.name] = rows.map((row) => ({ what: row.what.trim(), who: row.who.trim() || null, benefit: row.benefit.trim() || null }));
+    } else if (field.kind === "channels") {
+      if ((value as string[] | undefined)?.length) answers[field.name] = value;
+    } else if (field.kind === "list") {
+      const entries = lines((value as string | undefined) ?? "");
+      if (entries.length) answers[field.name] = entries;
+    } else {
+      const text = ((value as string | undefined) ?? "").trim();
+      if (text) answers[field.name] = text;
+    }
+  }
+  return answers;
+}
+
+/** The form's values from saved answers (the reverse of `answersOf`). */
+export function valuesOf(answers: Record<string, unknown>): FormValues {
+  const values: FormValues = {};
+  for (const field of wizardSteps.flatMap((entry) => entry.fields)) {
+    const answer = answers[field.name];
+    if (answer === undefined || answer === null) continue;
+    if (field.kind === "features") {
+      values[field.name] = (answer as Array<{ what: string; who?: string | null; benefit?: string | null }>).map((row) => ({ what: row.what, who: row.who ?? "", benefit: row.benefit ?? "" }));
+    } else if (field.kind === "channels") values[field.name] = answer as string[];
+    else if (field.kind === "list") values[field.name] = (answer as string[]).join("\n");
+    else values[field.name] = String(answer);
+  }
+  return values;
+}
+
+/** A zod issue as a sentence for the field it belongs to. */
+export function issueMessage(issue: { code: string; message: string; maximum?: unknown; minimum?: unknown; origin?: string; path: PropertyKey[] }): string {
+  const where = issue.path.length > 1 && typeof issue.path[1] === "number" ? `Entry ${issue.path[1] + 1}: ` : "";
+  if (issue.code === "too_small" && issue.minimum === 1 && issue.origin === "string") return `${where}Required.`;
+  if (issue.code === "too_big" && issue.origin === "string") return `${where}At most ${issue.maximum} characters.`;
+  if (issue.code === "too_big" && issue.origin === "array") return `At most ${issue.maximum} entries.`;
+  if (issue.code === "invalid_type" && issue.path.length === 1) return "Required.";
+  return `${where}${issue.message}`;
+}
+
+/** Checks one step's answers with its schema: field errors by field name. */
+export function validateStep(stepIndex: number, values: FormValues): { answers: Record<string, unknown>; errors: Record<string, string> } {
+  const current = wizardSteps[stepIndex]!;
+  const answers = answersOf(current.fields, values);
+  const parsed = current.schema.safeParse(answers);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "form");
+      errors[field] ??= issueMessage(issue as never);
+    }
+  }
+  return { answers, errors };
+}
+
+/** The step that asks `field` (for errors the server finds). */
+export const stepOfField = (field: string) => Math.max(0, wizardSteps.findIndex((entry) => entry.fields.some((candidate) => candidate.name === field)));
