@@ -1,7 +1,8 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// `server-only` throws outside React's server condition; tests run server code directly.
+const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") };
 const databaseSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
 
 export default defineConfig({
@@ -21,6 +22,11 @@ export default defineConfig({
         extends: true,
         test: { name: "server", include: ["tests/server/**/*.test.ts"], globalSetup: ["tests/support/server-setup.ts"] },
       },
+      // Real Chromium (Debian's /usr/bin/chromium) through playwright-core against a started server:
+      // `npm run test:e2e` only, so `npm test` needs no browser on a fresh machine.
+      ...(process.env.LAUNCHLOOP_E2E
+        ? [{ extends: true as const, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], globalSetup: ["tests/support/server-setup.ts"], testTimeout: 120_000 } }]
+        : []),
     ],
   },
 });

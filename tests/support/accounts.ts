@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { accounts, projects } from "@/lib/db/schema";
-import type { AccountRecord } from "@/lib/services/accounts";
+import type { AccountRecord } from "@/lib/db/records";
 
 export type PlanState = "unactivated" | "free" | "pro" | "studio";
 

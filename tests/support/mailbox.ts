@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** The .eml files written for `address`, oldest first. */
+const recipientOf = (mail: string) => /^To: (.*)$/m.exec(mail)?.[1]?.trim().toLowerCase();
+
+/** The .eml files written for `address` (by their To: header), oldest first. */
 export function mailsTo(mailDir: string, address: string): string[] {
   if (!fs.existsSync(mailDir)) return [];
   return fs
     .readdirSync(mailDir)
-    .filter((file) => file.includes(`-${address.toLowerCase()}-`))
+    .filter((file) => file.endsWith(".eml"))
     .sort()
-    .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
+    .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
+    .filter((mail) => recipientOf(mail) === address.toLowerCase());
 }
 
 /** The token_hash of the newest confirmation e-mail sent to `address`. */

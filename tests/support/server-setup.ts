@@ -10,7 +10,8 @@ declare module "vitest" {
 
 /** One server for the server suites, started as a user would start it. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  // Production build, but every response is still checked against its schema.
+  const server = await startServer({ VALIDATE_RESPONSES: "1" });
   project.provide("baseUrl", server.baseUrl);
   project.provide("serverDataDir", server.dataDir);
   return () => server.stop();

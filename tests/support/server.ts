@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { buildIfNeeded } from "@/lib/cli/build";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,7 +24,7 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
@@ -31,16 +32,49 @@ async function waitForServer(url: string, child: ChildProcess, timeoutMs: number
 export interface StartedServer {
   baseUrl: string;
   dataDir: string;
+  /** The process group of `npm start` (npm and the server it exec'd). */
+  processGroup: number;
+  /** Everything the server printed so far. */
+  output: string[];
+  /** The process `npm start` started (the leader of the server's process group). */
+  pid: number;
+  /** From spawning `npm start` to the first 200 (includes a build when sources changed). */
+  readyAfterMs: number;
   stop(): void;
+}
+
+/**
+ * Builds once even when several suites (server, e2e) start servers at the same time: the
+ * first takes a lock directory, the others wait, then find the build up to date.
+ */
+async function buildUnderLock() {
+  const lock = path.join(".next-build.lock");
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`another build holds ${lock} for too long (remove it if no build runs)`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    buildIfNeeded();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Starts the product the way a user does (`npm start`: build if needed, migrate, serve) on a free port. */
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
+  await buildUnderLock();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-server-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  const child = spawn(path.join("node_modules", ".bin", "tsx"), ["lib/cli/start.ts"], {
+  const spawnedAt = performance.now();
+  const child = spawn("npm", ["start", "--silent"], {
     env: { ...process.env, PORT: String(port), APP_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -56,10 +90,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForServer(`${baseUrl}/api/v1/meta`, child, 240_000);
+    // Generous: the first start builds the app, which takes minutes on a busy machine.
+    await waitForServer(`${baseUrl}/api/v1/meta`, child, 600_000);
   } catch (error) {
     stop();
     throw new Error(`${(error as Error).message}\n${output.join("")}`);
   }
-  return { baseUrl, dataDir, stop };
+  return { baseUrl, dataDir, processGroup: child.pid!, pid: child.pid!, output, readyAfterMs: performance.now() - spawnedAt, stop };
 }

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+export const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * Debian's Chromium driven by playwright-core (never a downloaded browser). Playwright
+ * gives every launch a fresh temporary profile (it refuses a --user-data-dir argument).
+ */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  if (!fs.existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}: apt-get install -y chromium`);
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-quic",
+      "--disable-sync",
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+export const screensDir = path.join(process.cwd(), "docs", "screens");
+
+/** Screenshots the page at 1280 and at 390 px wide (full height) into docs/screens, then restores the desktop width. */
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screensDir, { recursive: true });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The newest e-mail to `address` under the server's mail directory, as text. */
+export function latestMail(mailDir: string, address: string): string {
+  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((file) => file.includes(`-${address.toLowerCase()}-`)).sort() : [];
+  if (files.length === 0) throw new Error(`no e-mail to ${address}`);
+  return fs.readFileSync(path.join(mailDir, files.at(-1)!), "utf8");
+}
+
+/** The first link in an e-mail's text part that starts with `prefix`. */
+export function linkIn(mail: string, prefix: string): string {
+  const match = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"<>]+`).exec(mail);
+  if (!match) throw new Error(`no ${prefix} link in the e-mail`);
+  return match[0];
+}
+
+export const password = "correct horse battery staple";
+
+/** Signs a new founder up through the browser (the widget solves ALTCHA), confirms the e-mail and lands signed in. */
+export async function signUpInBrowser(context: BrowserContext, baseUrl: string, mailDir: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel(/I accept the terms/).check();
+  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 120_000 });
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await page.waitForURL(/\/signup\/check-email/);
+  await page.goto(linkIn(latestMail(mailDir, email), `${baseUrl}/auth/confirm?token_hash=`));
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await page.waitForURL(/\/auth\/confirm\/welcome|\/dashboard/);
+  return page;
+}

@@ -1,0 +1,298 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import ExcelJS from "exceljs";
+import JSZip from "jszip";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, signUpInBrowser } from "./browser";
+
+// A new founder walks the whole dashboard in real Chromium against the product started
+// as a user starts it: sign-up, the wizard, the five steps, the pack, the playbook,
+// exports, a share link, and the plan and conflict answers on the way.
+
+const server = { baseUrl: inject("baseUrl"), dataDir: inject("serverDataDir") };
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+let projectId: string;
+const email = `founder-${Date.now()}@example.com`;
+const screens = path.resolve("docs/screens");
+// An 8×8 PNG logo.
+const logoPng = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPwtn+AFTEMLQkAN5VagZi2LtMAAAAASUVORK5CYII=";
+const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-downloads-"));
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  context.setDefaultTimeout(60_000);
+  fs.mkdirSync(screens, { recursive: true });
+}, 600_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  fs.rmSync(downloads, { recursive: true, force: true });
+});
+
+/** No serious or critical accessibility violation, then the page at 1280 and 390 pixels wide into docs/screens. */
+async function checkPage(target: Page, name: string) {
+  await target.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page: target as never }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(blocking, `accessibility of ${name}`).toEqual([]);
+  await target.screenshot({ path: path.join(screens, `${name}-1280.png`), fullPage: true });
+  await target.setViewportSize({ width: 390, height: 844 });
+  await target.screenshot({ path: path.join(screens, `${name}-390.png`), fullPage: true });
+  await target.setViewportSize({ width: 1280, height: 900 });
+}
+
+const url = (pathname: string) => `${server.baseUrl}${pathname}`;
+
+/** Runs the current step from the launch page and waits for its draft. */
+async function runStep(title: string) {
+  await page.getByRole("button", { name: new RegExp(`^Run ${title}`, "i") }).click();
+  await page.getByRole("heading", { name: `${title}: ready for your review` }).waitFor({ timeout: 120_000 });
+}
+
+async function approve() {
+  await page.getByRole("button", { name: "Approve and continue" }).click();
+  await page.getByRole("button", { name: "Approve and continue" }).waitFor({ state: "detached" });
+}
+
+async function downloadFrom(action: () => Promise<unknown>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), action()]);
+  const file = path.join(downloads, download.suggestedFilename());
+  await download.saveAs(file);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
+}
+
+describe("the founder dashboard", () => {
+  it("signs a new founder up and shows the empty projects list", async () => {
+    page = await signUpInBrowser(context, server.baseUrl, path.join(server.dataDir, "mail"), email);
+    await page.goto(url("/dashboard"));
+    await page.getByText("No project yet").waitFor();
+    await checkPage(page, "projects-empty");
+    await page.goto(url("/projects"));
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+  }, 600_000);
+
+  it("walks the onboarding wizard with per-step checks and a saved draft", async () => {
+    await page.goto(url("/dashboard"));
+    await page.getByRole("link", { name: "Start your first project" }).click();
+    await page.getByRole("heading", { name: "Your product" }).waitFor();
+    await checkPage(page, "wizard");
+
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect.poll(() => page.getByText("Required.").count()).toBeGreaterThan(0);
+
+    await page.getByLabel("Project name").fill("Tidybooks launch");
+    await page.getByLabel("Business or product name").fill("Tidybooks");
+    await expect.poll(() => page.getByText("9 / 200").count()).toBeGreaterThan(0);
+    await page.getByLabel("What does it do?").fill("Tidybooks matches every bank payment to its invoice overnight and chases late payers politely.");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await page.getByRole("heading", { name: "Problem and features" }).waitFor();
+    await page.getByLabel("What problem does it solve?").fill("Freelancers lose hours every month reconciling payments and chasing invoices.");
+    await page.getByLabel("What it does").fill("Automatic bank matching");
+    await page.getByLabel("The benefit").fill("Books that reconcile themselves");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await page.getByRole("heading", { name: "Your audience" }).waitFor();
+    await page.getByLabel("Who is it for?").fill("Freelance designers and developers");
+    await page.getByLabel("Where they spend time online").fill("LinkedIn\nReddit");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByRole("heading", { name: "Your voice" }).waitFor();
+
+    // Leaving and coming back keeps the answers: the draft lives on the server.
+    await page.reload();
+    await page.getByRole("heading", { name: "Your voice" }).waitFor();
+    await page.getByLabel("Words for your tone").fill("friendly\nclear");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await page.getByRole("heading", { name: "Goals and channels" }).waitFor();
+    await page.getByRole("checkbox", { name: "X", exact: true }).check();
+    await page.getByRole("checkbox", { name: "LinkedIn" }).check();
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await page.getByRole("heading", { name: "Resources" }).waitFor();
+    await page.getByLabel("Hours a week for marketing").fill("5 hours");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+
+    await page.getByRole("heading", { name: "Review and start" }).waitFor();
+    await expect.poll(() => page.getByText("Freelance designers and developers").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Confirm and start" }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/launch$/);
+    projectId = /projects\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  }, 600_000);
+
+  it("runs the five steps: a choice of positioning, a rejection with feedback, a brand name and a palette, and a 409 from a second tab", async () => {
+    await page.getByRole("heading", { name: "Next: Market strategy" }).waitFor();
+    await checkPage(page, "launch");
+
+    await runStep("Market strategy");
+    const positioning = page.getByRole("group", { name: "Positioning" }).getByRole("radio").first();
+    await positioning.check();
+    await checkPage(page, "launch-review-market");
+    await approve();
+
+    await runStep("Brand system");
+    await page.getByRole("button", { name: "Reject with feedback" }).click();
+    await page.getByRole("button", { name: "Shorter, please." }).click();
+    await expect.poll(() => page.getByLabel("What should the next draft do differently?").inputValue()).toBe("Shorter, please.");
+    await page.getByRole("button", { name: "Reject and ask for a new draft" }).click();
+    await page.getByText("Your feedback: “Shorter, please.”").waitFor();
+
+    // A second tab still shows "Run"; the first runs the step; the second's run is refused with a 409, as a sentence.
+    const second = await context.newPage();
+    await second.goto(url(`/projects/${projectId}/launch`));
+    await runStep("Brand system");
+    await second.getByRole("button", { name: /^Run brand system again/i }).click();
+    await second.getByText(/already has a draft waiting for your review|already running for this project/).waitFor();
+    await second.close();
+
+    const brandName = page.getByRole("group", { name: "Brand name" }).getByRole("radio").nth(1);
+    const chosenName = (await brandName.locator("xpath=..").locator("span.font-medium").textContent())!.trim();
+    await brandName.check();
+    await page.getByRole("radio", { name: /The proposed palette/ }).check();
+    await checkPage(page, "launch-review-brand");
+    await approve();
+
+    for (const title of ["Launch plan", "Website copy", "Launch assets"]) {
+      await runStep(title);
+      await approve();
+    }
+    await page.getByRole("heading", { name: "All five steps are approved" }).waitFor();
+    await checkPage(page, "launch-done");
+
+    await page.goto(url(`/projects/${projectId}/playbook`));
+    await expect.poll(() => page.getByLabel("Brand name").inputValue()).toBe(chosenName);
+    expect(await page.getByLabel("Colour palette").inputValue()).toMatch(/#[0-9a-f]{6}/i);
+  }, 600_000);
+
+  it("edits the decisions on the playbook page", async () => {
+    await page.goto(url(`/projects/${projectId}/playbook`));
+    await page.getByLabel("Tagline").fill("Books that keep themselves.");
+    await page.getByRole("button", { name: "Save decisions" }).click();
+    await page.getByText("Decisions saved.").waitFor();
+    await page.getByText("Books that keep themselves.").first().waitFor();
+    await checkPage(page, "playbook");
+  }, 600_000);
+
+  it("edits a post in the pack with its channel's length meter", async () => {
+    await page.goto(url(`/projects/${projectId}/pack`));
+    await checkPage(page, "pack");
+    const post = page.locator('[data-kind^="post-"]').first();
+    const meter = post.getByTestId("length-meter");
+    const before = Number(/(\d+) \//.exec((await meter.textContent())!)![1]);
+    await post.getByRole("button", { name: "Edit" }).click();
+    const editor = post.getByRole("textbox", { name: "Text" });
+    await editor.press("End");
+    await editor.pressSequentially(" Try it today.");
+    await expect.poll(async () => Number(/(\d+) \//.exec((await meter.textContent())!)![1])).toBe(before + " Try it today.".length);
+    await post.getByRole("tab", { name: "Preview" }).click();
+    await post.getByRole("tabpanel").getByText("Try it today.").waitFor();
+    await post.getByRole("button", { name: "Save" }).click();
+    await post.getByText("Edited by you").waitFor();
+  }, 600_000);
+
+  it("shows the 402 upgrade card for exports on the free plan, then exports every format after upgrading", async () => {
+    await page.goto(url(`/projects/${projectId}/pack`));
+    await page.getByRole("button", { name: "Export PDF" }).click();
+    const card = page.getByTestId("upgrade-card");
+    await card.waitFor();
+    await card.getByText(/paid plan/).waitFor();
+    await checkPage(page, "pack-upgrade");
+
+    await card.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL(/\/billing\/checkout\//);
+    await page.getByRole("button", { name: "Complete test payment" }).click();
+    await page.waitForLoadState("networkidle");
+    await page.goto(url(`/projects/${projectId}/pack`));
+
+    const json = await downloadFrom(() => page.getByRole("button", { name: "Export JSON" }).click());
+    const pack = JSON.parse(json.bytes.toString("utf8"));
+    expect(JSON.stringify(pack)).toContain("Try it today.");
+
+    const docx = await downloadFrom(() => page.getByRole("button", { name: "Export Word (DOCX)" }).click());
+    const documentXml = await (await JSZip.loadAsync(docx.bytes)).file("word/document.xml")!.async("string");
+    expect(documentXml).toContain("Market strategy");
+
+    const pdf = await downloadFrom(() => page.getByRole("button", { name: "Export PDF" }).click());
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const parsed = await pdfjs.getDocument({ data: new Uint8Array(pdf.bytes) }).promise;
+    expect(parsed.numPages).toBeGreaterThan(1);
+
+    const xlsx = await downloadFrom(() => page.getByRole("button", { name: "Export Excel (XLSX)" }).click());
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as never);
+    expect(workbook.worksheets.length).toBeGreaterThan(0);
+
+    const all = await downloadFrom(() => page.getByRole("button", { name: "Download all (Markdown)" }).click());
+    expect(all.bytes.toString("utf8")).toContain("Try it today.");
+    const one = await downloadFrom(() => page.locator('[data-kind^="post-"]').first().getByRole("button", { name: "Download" }).click());
+    expect(one.name).toMatch(/\.md$/);
+    expect(one.bytes.toString("utf8")).toContain("Try it today.");
+  }, 600_000);
+
+  it("shares the pack read-only with someone without an account, until the link is revoked", async () => {
+    await page.goto(url(`/projects/${projectId}/settings`));
+    await page.getByRole("button", { name: "Create a share link" }).click();
+    const shareUrl = await page.locator("#share-url").inputValue();
+    expect(shareUrl).toMatch(/\/share\/shr_[A-Za-z0-9_-]{40,}$/);
+    await page.locator("#logo-file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logoPng, "base64") });
+    await page.getByRole("button", { name: "Upload logo" }).click();
+    const logoForm = page.locator("form").filter({ has: page.locator("#logo-file") });
+    const logoNotice = logoForm.getByRole("status").or(logoForm.getByRole("alert")).first();
+    await logoNotice.waitFor();
+    expect(await logoNotice.textContent()).toContain("Logo saved.");
+    const headerLogo = page.getByRole("img", { name: "Tidybooks launch logo" }).first();
+    await headerLogo.waitFor();
+    await expect.poll(() => headerLogo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(8);
+    await checkPage(page, "settings");
+
+    const stranger = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const view = await stranger.newPage();
+    await view.goto(shareUrl);
+    await view.getByText("Shared launch pack · read-only").waitFor();
+    await view.getByText("Try it today.").first().waitFor();
+    expect(await view.getByRole("button", { name: "Edit" }).count()).toBe(0);
+    await checkPage(view, "share");
+
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await page.getByText("Revoked").waitFor();
+    await view.goto(shareUrl);
+    await view.getByText("This link does not work").waitFor();
+    await stranger.close();
+  }, 600_000);
+
+  it("shows the plan's project limit as an upgrade card, not an error page", async () => {
+    await page.goto(url("/dashboard"));
+    await page.getByText("Tidybooks launch").waitFor();
+    await checkPage(page, "projects");
+    await page.getByRole("link", { name: "New project" }).click();
+    await page.getByText("Your plan's projects are all in use").waitFor();
+    await page.getByLabel("Project name").fill("Second launch");
+    await page.getByLabel("Business or product name").fill("Second");
+    await page.getByLabel("What does it do?").fill("Something else entirely.");
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByLabel("What problem does it solve?").fill("A second problem.");
+    for (let step = 0; step < 5; step++) await page.getByRole("button", { name: "Save and continue" }).click();
+    await page.getByRole("button", { name: "Confirm and start" }).click();
+    const card = page.getByTestId("upgrade-card");
+    await card.waitFor();
+    await card.getByRole("button", { name: "Upgrade to Studio" }).waitFor();
+  }, 600_000);
+
+  it("answers a 404 page, never an error, for projects that are not the founder's", async () => {
+    const response = await page.goto(url("/projects/not-a-project/launch"));
+    expect(response!.status()).toBe(404);
+    await page.getByText("No such project").waitFor();
+    const other = await page.goto(url("/projects/00000000-0000-4000-8000-000000000000/pack"));
+    expect(other!.status()).toBe(404);
+  }, 600_000);
+});

@@ -1,0 +1,224 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { latestMail, launchBrowser, linkIn, screenshot } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const mailDir = path.join(inject("serverDataDir"), "mail");
+
+const email = `founder-${Date.now()}@example.com`;
+const firstPassword = "correct horse battery staple";
+const newPassword = "a brand new long password";
+
+let close: () => Promise<void>;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  const launched = await launchBrowser();
+  close = launched.close;
+  context = await launched.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await close?.();
+});
+
+/** No serious or critical accessibility violations on the current page. */
+async function expectAccessible() {
+  const results = await new AxeBuilder({ page: page as never }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const api = (urlPath: string, key: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}${urlPath}`, { ...init, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers } });
+
+async function signIn(address: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(address);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signOut() {
+  await page.locator("header details summary").click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(/\/login\?signed_out=1/);
+}
+
+describe("a founder in the browser", () => {
+  it("sees the public pages", async () => {
+    await page.goto("/");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Your launch");
+    await screenshot(page, "home");
+    await expectAccessible();
+    await page.goto("/pricing");
+    await screenshot(page, "pricing");
+    await page.goto("/docs");
+    expect(await page.getByText("/api/v1/keys/{keyId}").count()).toBeGreaterThan(0);
+    await screenshot(page, "docs");
+  });
+
+  it("signs up with the widget solving its captcha, then confirms through the e-mail's link", async () => {
+    await page.goto("/signup");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(firstPassword);
+    await page.getByLabel(/I accept the terms/).check();
+    // The ALTCHA widget fetches a challenge from /api/auth/captcha and solves it on load.
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 60_000 });
+    await screenshot(page, "signup");
+    await expectAccessible();
+    await page.getByRole("button", { name: "Create my account" }).click();
+    await page.waitForURL(/\/signup\/check-email/);
+    await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
+    await screenshot(page, "check-email");
+
+    const mail = latestMail(mailDir, email);
+    expect(mail).toContain("Content-Type: text/html");
+    const link = linkIn(mail, `${baseUrl}/auth/confirm?token_hash=`);
+    await page.goto(link);
+    await screenshot(page, "confirm");
+    await page.getByRole("button", { name: "Confirm and sign in" }).click();
+    await page.waitForURL(/\/auth\/confirm\/welcome/);
+    await page.getByRole("link", { name: "Create an API key" }).waitFor();
+    await screenshot(page, "welcome");
+
+    const [cookie] = (await context.cookies()).filter((candidate) => candidate.name === "ll_session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false, path: "/" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("ll_session");
+
+    await page.getByRole("link", { name: "Go to my dashboard" }).click();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByRole("heading", { name: "Your projects" }).waitFor();
+    expect(await page.locator("main").getByText("free plan").isVisible()).toBe(true);
+    await screenshot(page, "dashboard");
+    await expectAccessible();
+  });
+
+  it("signs out and back in; a wrong password and an unknown e-mail get the same answer", async () => {
+    await signOut();
+    await screenshot(page, "login");
+    await expectAccessible();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/login/);
+
+    await signIn(email, "not the password");
+    const wrongPassword = await page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();
+    await signIn("nobody-here@example.com", "not the password");
+    const unknownEmail = await page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();
+    expect(wrongPassword).toBe(unknownEmail);
+    expect(wrongPassword).toContain("do not match");
+
+    await signIn(email, firstPassword);
+    await page.waitForURL(/\/dashboard/);
+  });
+
+  it("resets a forgotten password through the e-mailed link, which signs out every other browser", async () => {
+    const otherBrowser = await context.browser()!.newContext({ baseURL: baseUrl });
+    const otherPage = await otherBrowser.newPage();
+    await otherPage.goto("/login");
+    await otherPage.getByLabel("E-mail").fill(email);
+    await otherPage.getByLabel("Password").fill(firstPassword);
+    await otherPage.getByRole("button", { name: "Sign in" }).click();
+    await otherPage.waitForURL(/\/dashboard/);
+
+    await signOut();
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send me a reset link" }).click();
+    await page.getByRole("status").filter({ hasText: "reset link is on its way" }).waitFor();
+    await screenshot(page, "forgot-password");
+
+    const link = linkIn(latestMail(mailDir, email), `${baseUrl}/reset-password?token_hash=`);
+    await page.goto(link);
+    await screenshot(page, "reset-password");
+    await page.getByLabel(/^New password \(required\)/).fill(newPassword);
+    await page.getByLabel("New password, again").fill(newPassword);
+    await page.getByRole("button", { name: "Save my new password" }).click();
+    await page.waitForURL(/\/dashboard\?password_changed=1/);
+
+    await otherPage.goto("/dashboard");
+    await otherPage.waitForURL(/\/login/);
+    await otherBrowser.close();
+
+    await page.goto(link);
+    await page.getByLabel(/^New password \(required\)/).fill("yet another password");
+    await page.getByLabel("New password, again").fill("yet another password");
+    await page.getByRole("button", { name: "Save my new password" }).click();
+    await page.getByRole("alert").filter({ hasText: "already used" }).waitFor();
+  });
+
+  let apiKey = "";
+
+  it("creates an API key shown once, uses it, and revokes it (then 401)", async () => {
+    await page.goto("/settings/keys");
+    await page.getByLabel("Key name").fill("e2e script");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const shown = page.getByTestId("new-api-key");
+    await shown.waitFor();
+    apiKey = (await shown.textContent())!.trim();
+    expect(apiKey).toMatch(/^llk_/);
+    expect((await api("/api/v1/me", apiKey)).status).toBe(200);
+    await page.reload();
+    expect(await page.getByTestId("new-api-key").count()).toBe(0);
+    expect(await page.getByRole("cell", { name: "e2e script", exact: true }).isVisible()).toBe(true);
+    await screenshot(page, "keys");
+    await expectAccessible();
+
+    await page.getByRole("button", { name: "Revoke the key e2e script" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+    await page.getByRole("cell", { name: "e2e script", exact: true }).waitFor({ state: "detached" });
+    const revoked = await api("/api/v1/me", apiKey);
+    expect([revoked.status, (await revoked.json()).code]).toEqual([401, "unauthorized"]);
+
+    await page.getByLabel("Key name").fill("projects");
+    await page.getByRole("button", { name: "Create key" }).click();
+    apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  });
+
+  it("upgrades through the local test-mode checkout", async () => {
+    await page.goto("/settings/billing");
+    await screenshot(page, "billing");
+    await expectAccessible();
+    await page.getByRole("button", { name: "Upgrade to pro" }).click();
+    await page.waitForURL(/\/billing\/checkout\//);
+    await screenshot(page, "checkout");
+    await page.getByRole("button", { name: "Complete test payment" }).click();
+    await page.getByText("You are on pro").waitFor();
+    await page.goto("/settings/billing");
+    expect(await page.getByRole("heading", { name: "pro plan" }).isVisible()).toBe(true);
+    expect((await (await api("/api/v1/billing", apiKey)).json()).billing).toMatchObject({ plan: "pro", status: "active" });
+  });
+
+  it("deletes a project after its name is typed, and refuses a wrong name", async () => {
+    const created = await api("/api/v1/projects", apiKey, {
+      method: "POST",
+      body: JSON.stringify({ name: "Acme launch", onboarding: { businessName: "Acme", productDescription: "Rockets for roadrunners", problemSolved: "Catching birds" } }),
+    });
+    expect(created.status).toBe(201);
+    const { project } = await created.json();
+
+    await page.goto("/settings/account");
+    await page.getByLabel(/Type Acme launch to confirm/).fill("Acme");
+    await page.getByRole("button", { name: "Delete this project" }).click();
+    await page.getByText("Type the project's name exactly").waitFor();
+    await screenshot(page, "account");
+    await page.getByLabel(/Type Acme launch to confirm/).fill("Acme launch");
+    await page.getByRole("button", { name: "Delete this project" }).click();
+    await page.getByText("and all its content are deleted").waitFor();
+    expect((await api(`/api/v1/projects/${project.id}`, apiKey)).status).toBe(404);
+  });
+
+  it("deletes the account and all its data; nothing signs in afterwards", async () => {
+    await page.goto("/settings/account");
+    await page.getByLabel(/Type your e-mail/).fill(email);
+    await page.getByRole("button", { name: "Delete my account and all its data" }).click();
+    await page.waitForURL(/\/\?account_deleted=1/);
+    expect(await page.getByText("Your account and all its data are deleted").isVisible()).toBe(true);
+    expect((await api("/api/v1/me", apiKey)).status).toBe(401);
+    await signIn(email, newPassword);
+    await page.getByRole("alert").filter({ hasText: "do not match" }).waitFor();
+  });
+});

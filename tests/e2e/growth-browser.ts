@@ -1,0 +1,82 @@
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
+import { agentTypes } from "@/lib/schemas/project";
+import { sampleProject } from "../support/founder";
+import { httpClient } from "../support/http-client";
+import { latestTokenHash } from "../support/mailbox";
+
+export interface BrowserFounder {
+  email: string;
+  password: string;
+  key: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * A founder as a browser makes one: sign up with the solved captcha (free plan), confirm
+ * through the e-mail's token (which also gives an API key for setting up data), optionally
+ * pay through the local checkout, and sign in.
+ */
+export async function browserFounder(browser: Browser, baseUrl: string, dataDir: string, plan: "free" | "pro"): Promise<BrowserFounder> {
+  const client = httpClient(baseUrl, dataDir);
+  const email = `growth-${plan}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = "correct horse battery staple";
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+
+  await page.goto("/signup");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel(/I accept the terms/).check();
+  await page.waitForFunction(() => {
+    const form = document.querySelector("form");
+    return Boolean(form && new FormData(form).get("altcha"));
+  }, undefined, { timeout: 60_000 });
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await page.waitForURL(/\/signup\/check-email/);
+
+  const bootstrap = await client.call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(path.join(dataDir, "mail"), email) } });
+  expect(bootstrap.status, bootstrap.text).toBe(200);
+  const key = bootstrap.json.key as string;
+  if (plan === "pro") {
+    const checkout = await client.call("POST", "/api/v1/billing/checkout", { key, body: { plan: "pro" } });
+    expect((await fetch(checkout.json.url, { method: "POST" })).status).toBe(200);
+  }
+
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard/);
+  return { email, password, key, context, page };
+}
+
+/** A project through all five offline pipeline steps, approved: ready for growth. */
+export async function launchReadyProject(baseUrl: string, dataDir: string, key: string): Promise<string> {
+  const { call } = httpClient(baseUrl, dataDir);
+  const created = await call("POST", "/api/v1/projects", { key, body: sampleProject });
+  expect(created.status, created.text).toBe(201);
+  const projectId = created.json.project.id as string;
+  await call("POST", `/api/v1/projects/${projectId}/confirm`, { key });
+  for (const agentType of agentTypes) {
+    const run = await call("POST", "/api/v1/agents", { key, body: { projectId, agentType } });
+    expect(run.json.run?.status, run.text).toBe("completed");
+    await call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } });
+  }
+  return projectId;
+}
+
+/** No serious or critical axe violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page: page as never }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}

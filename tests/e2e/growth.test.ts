@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { launchBrowser, screenshot } from "./browser";
+import { browserFounder, expectAccessible, launchReadyProject } from "./growth-browser";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("serverDataDir");
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchBrowser());
+});
+afterAll(async () => {
+  await closeBrowser?.();
+});
+
+const pageErrors: string[] = [];
+const itemPanels = (page: Page) => page.getByTestId("item-panel");
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+/** The plan's item cards (in `scope`) whose title is exactly `title`. */
+const planCards = (page: Page, scope: Locator, title: string) => scope.getByTestId("plan-item").filter({ has: page.locator("p.font-semibold", { hasText: exactly(title) }) });
+const draftLength = async (panel: Locator) => {
+  const meters = await panel.getByTestId("draft-post").getByTestId("length-meter").all();
+  let total = 0;
+  for (const meter of meters) total += Number(await meter.getAttribute("data-length"));
+  return total;
+};
+
+/** Approves the proposed plan as it stands and writes every planned draft with the board's "write all". */
+async function approveAndWriteAll(page: Page, weekNumber: number) {
+  await page.getByRole("button", { name: "Approve plan" }).click();
+  await expect.poll(() => page.getByRole("heading", { name: new RegExp(`^Week ${weekNumber}: `) }).count(), { timeout: 60_000 }).toBe(1);
+  const count = await itemPanels(page).count();
+  expect(count).toBeGreaterThan(2);
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: /^Write all \d+ planned drafts$/ }).click();
+  let drafted = 0;
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && drafted < count; await page.waitForTimeout(500)) {
+    drafted = await page.locator('[data-testid="item-panel"][data-status="draft"]').count();
+  }
+  const notices = await page.locator('[role="alert"]:visible, [role="status"]:visible').allTextContents();
+  if (drafted < count) await page.screenshot({ path: `/tmp/growth-week-${weekNumber}-drafts.png`, fullPage: true });
+  notices.push(...pageErrors);
+  expect(drafted, `drafts written in week ${weekNumber}; the page says: ${notices.join(" | ")}`).toBe(count);
+  await expect.poll(() => page.getByText(`All ${count} drafts written.`).count()).toBe(1);
+  return count;
+}
+
+async function submitRetro(page: Page, grades: Array<"Great" | "OK" | "Quiet">, overall: string) {
+  const fieldsets = page.getByTestId("retro-item");
+  for (const [index, grade] of grades.entries()) await fieldsets.nth(index).getByLabel(grade, { exact: true }).check();
+  await page.getByLabel("How did the week go overall?").fill(overall);
+  await page.getByRole("button", { name: "Submit retro and close the week" }).click();
+}
+
+describe("the weekly growth board in Chromium", () => {
+  it("shows the 402 upgrade card, with the gate's own plans and checkout, on the free plan", async () => {
+    const founder = await browserFounder(browser, baseUrl, dataDir, "free");
+    const projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
+    const { page } = founder;
+    await page.goto(`/projects/${projectId}/growth`);
+    await page.getByRole("button", { name: "Start growth" }).click();
+    await page.getByRole("button", { name: "Plan my week" }).click();
+    const card = page.getByTestId("upgrade-card");
+    await card.waitFor();
+    await expect.poll(() => card.textContent()).toContain("The weekly growth loop is part of the pro and studio plans.");
+    expect(await card.getByRole("button", { name: "Upgrade to Pro" }).count()).toBe(1);
+    expect(await card.getByRole("button", { name: "Upgrade to Studio" }).count()).toBe(1);
+    await expectAccessible(page, "the 402 card");
+    await screenshot(page, "growth-upgrade");
+    await card.getByRole("button", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL(/\/billing\/checkout\//);
+    await founder.context.close();
+  }, 300_000);
+
+  it("walks two full weeks: plan, edit, approve, draft, regenerate, review, publish, tasks, retro, next week", async () => {
+    const founder = await browserFounder(browser, baseUrl, dataDir, "pro");
+    const projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
+    const { page } = founder;
+    page.on("pageerror", (error) => pageErrors.push(`page error: ${error.message}`));
+    page.on("console", (message) => message.type() === "error" && pageErrors.push(`console: ${message.text()}`));
+    await page.goto(`/projects/${projectId}/growth`);
+    await page.getByRole("button", { name: "Start growth" }).click();
+    await page.getByRole("button", { name: "Plan my week" }).click();
+    await page.getByRole("heading", { name: "Week 1 plan" }).waitFor();
+    await expectAccessible(page, "the plan editor");
+
+    // Move the first item to another day, with the keyboard-friendly select.
+    const firstItem = page.getByTestId("plan-item").first();
+    const title = (await firstItem.locator("p.font-semibold").textContent())!;
+    const fromDay = await page.getByTestId("plan-day").filter({ has: page.getByText(title, { exact: true }) }).getAttribute("data-day");
+    const toDay = fromDay === "Sat" ? "Sun" : "Sat";
+    await firstItem.getByRole("combobox", { name: `Day for ${title}` }).selectOption(toDay);
+    const movedDay = page.locator(`[data-testid="plan-day"][data-day="${toDay}"]`);
+    await expect.poll(() => planCards(page, movedDay, title).count()).toBe(1);
+
+    // Change another item's channel to Bluesky.
+    const second = page.getByTestId("plan-item").filter({ hasNot: page.getByText(title, { exact: true }) }).first();
+    const secondTitle = (await second.locator("p.font-semibold").textContent())!;
+    await page.getByRole("combobox", { name: `Channel for ${secondTitle}` }).selectOption("bluesky");
+    await expect.poll(() => planCards(page, page.locator("main"), secondTitle).and(page.locator('[data-channel="bluesky"]')).count()).toBe(1);
+
+    // A bound of the approval schema, in words, before anything is sent.
+    const theme = page.getByLabel("Theme of the week");
+    const originalTheme = await theme.inputValue();
+    await theme.fill("");
+    await page.getByRole("button", { name: "Approve plan" }).click();
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "The week's theme is required." }).count()).toBeGreaterThan(0);
+    await theme.fill(originalTheme);
+    await expect.poll(() => page.locator("#plan-theme-error").isVisible()).toBe(false);
+    await screenshot(page, "growth-plan-editor");
+
+    const count = await approveAndWriteAll(page, 1);
+    // The edits landed: the moved item on its new day, the changed channel on its item.
+    const calendarDay = page.locator(`[data-testid="calendar-day"][data-day="${toDay}"]`);
+    expect(await calendarDay.getByText(title).count()).toBe(1);
+    expect(await page.locator('[data-testid="item-panel"][data-channel="bluesky"]').filter({ hasText: secondTitle }).count()).toBe(1);
+
+    // Regenerate one with "shorter": the draft gets shorter, and the earlier one stays viewable.
+    const linkedIn = page.locator('[data-testid="item-panel"][data-channel="linkedin"]').first();
+    const regenerated = (await linkedIn.count()) ? linkedIn : itemPanels(page).first();
+    const before = await draftLength(regenerated);
+    await regenerated.getByRole("button", { name: "shorter", exact: true }).click();
+    expect(await regenerated.getByRole("button", { name: "shorter", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    await regenerated.getByRole("button", { name: "Regenerate", exact: true }).click();
+    await expect.poll(() => regenerated.getByText("Earlier drafts (1)").count(), { timeout: 60_000 }).toBe(1);
+    const after = await draftLength(regenerated);
+    expect(after).toBeLessThan(before);
+    await regenerated.getByText("Earlier drafts (1)").click();
+    expect(await regenerated.getByTestId("earlier-draft").count()).toBe(1);
+
+    // Review through the allowed moves only: from draft, publishing is not offered.
+    const shortPosts = page.locator(['x', 'linkedin', 'bluesky', 'threads'].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "));
+    const reviewed = (await shortPosts.count()) ? shortPosts.first() : itemPanels(page).first();
+    const moves = async () => (await reviewed.locator("[data-move]").all()).length ? Promise.all((await reviewed.locator("[data-move]").all()).map((button) => button.getAttribute("data-move"))) : [];
+    expect((await moves()).sort()).toEqual(["approved", "planned", "skipped"]);
+    expect(await reviewed.getByRole("button", { name: "Mark published" }).count()).toBe(0);
+    await reviewed.getByRole("button", { name: "Approve draft" }).click();
+    await expect.poll(() => reviewed.getAttribute("data-status")).toBe("approved");
+    expect((await moves()).sort()).toEqual(["draft", "skipped"]);
+
+    // Copy the post, check the network link, and mark it published with a link and a note.
+    const postText = (await reviewed.getByTestId("draft-post").first().locator("p.whitespace-pre-wrap").first().textContent())!.replace(/…see more$/, "");
+    await reviewed.getByRole("button", { name: /^Copy (post|whole thread)$/ }).click();
+    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clipboard.length).toBeGreaterThan(20);
+    expect(clipboard).toContain(postText.replace(/…$/, "").slice(0, 40));
+    const share = reviewed.getByRole("link", { name: /^Open in / });
+    if (await share.count()) expect(await share.getAttribute("href")).toMatch(/^https:\/\/(x\.com\/intent\/post|bsky\.app\/intent\/compose|www\.threads\.net\/intent\/post|www\.linkedin\.com\/feed\/\?shareActive|www\.reddit\.com\/submit|www\.facebook\.com\/)/);
+    await reviewed.getByLabel("Link to the post (optional)").fill("https://example.com/posts/1");
+    await reviewed.getByLabel("Note (optional)").fill("Good replies");
+    await reviewed.getByRole("button", { name: "Mark published" }).click();
+    await expect.poll(() => reviewed.getAttribute("data-status")).toBe("published");
+    expect(await reviewed.getByText("Published: https://example.com/posts/1 — Good replies").count()).toBe(1);
+    expect(await reviewed.locator("[data-move]").count()).toBe(0);
+
+    // Tick tasks: one done, one skipped.
+    const tasks = page.getByTestId("task");
+    await tasks.first().getByRole("checkbox").click();
+    await expect.poll(() => tasks.first().getAttribute("data-status")).toBe("done");
+    if ((await tasks.count()) > 1) {
+      await tasks.nth(1).getByRole("button", { name: /^Skip/ }).click();
+      await expect.poll(() => tasks.nth(1).getAttribute("data-status")).toBe("skipped");
+    }
+    await expectAccessible(page, "the week board");
+    await screenshot(page, "growth-week-board");
+
+    // The retro, with mixed grades: the published item great, one item of another channel quiet, the rest ok.
+    const reviewedTitle = (await reviewed.locator("h3").textContent())!;
+    const retroItems = await page.getByTestId("retro-item").all();
+    const legends = await Promise.all(retroItems.map(async (fieldset) => (await fieldset.locator("legend").textContent())!));
+    const channelOf = (legend: string) => legend.split(":")[0]!;
+    const gradedGreat = legends.find((legend) => legend.endsWith(`: ${reviewedTitle}`))!;
+    const gradedQuiet = legends.find((legend) => channelOf(legend) !== channelOf(gradedGreat) && channelOf(legend) !== "Bluesky")!;
+    for (const [index, fieldset] of retroItems.entries()) {
+      const grade = legends[index] === gradedGreat ? "Great" : legends[index] === gradedQuiet ? "Quiet" : "OK";
+      await fieldset.getByLabel(grade, { exact: true }).check();
+    }
+    expect(gradedGreat && gradedQuiet).toBeTruthy();
+    await page.getByLabel("How did the week go overall?").fill("Replies came from the practical posts.");
+    await page.getByRole("button", { name: "Submit retro and close the week" }).click();
+    await page.getByRole("heading", { name: "Week 1 is closed" }).waitFor({ timeout: 60_000 });
+    const learned = page.getByTestId("new-learnings");
+    await expect.poll(() => learned.textContent()).toContain("was great");
+    expect(await learned.textContent()).toContain("was quiet");
+    expect(await learned.textContent()).toContain("Week 1: Replies came from the practical posts.");
+    await expectAccessible(page, "the closed week");
+    await screenshot(page, "growth-week-closed");
+
+    // Week two's plan reflects the grades.
+    await page.getByRole("button", { name: "Plan next week" }).click();
+    await page.getByRole("heading", { name: "Week 2 plan" }).waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel("Theme of the week").inputValue()).toMatch(/^Week 2: /);
+    const greatChannel = gradedGreat.split(":")[0]!;
+    const quietChannel = gradedQuiet.split(":")[0]!;
+    const rationale = (await page.locator("#plan-title").locator("xpath=../../..").textContent())!;
+    expect(rationale).toContain(`${greatChannel} gets more: last week was graded great.`);
+    if (quietChannel !== greatChannel) expect(rationale).toContain(`${quietChannel} tries a new angle after a quiet week.`);
+
+    // Week two, through to its retro.
+    const count2 = await approveAndWriteAll(page, 2);
+    const first2 = itemPanels(page).first();
+    await first2.getByRole("button", { name: "Approve draft" }).click();
+    await expect.poll(() => first2.getAttribute("data-status")).toBe("approved");
+    await first2.getByRole("button", { name: "Mark published" }).click();
+    await expect.poll(() => first2.getAttribute("data-status")).toBe("published");
+    await page.getByTestId("task").first().getByRole("checkbox").click();
+    await expect.poll(() => page.getByTestId("task").first().getAttribute("data-status")).toBe("done");
+    await submitRetro(page, count2 >= 2 ? ["OK", "Great"] : ["OK"], "Steady week.");
+    await page.getByRole("heading", { name: "Week 2 is closed" }).waitFor({ timeout: 60_000 });
+
+    // History: both weeks, with their grades and learnings.
+    await page.getByRole("link", { name: "Earlier weeks (2)" }).click();
+    await page.getByRole("heading", { name: "Earlier weeks", level: 2 }).waitFor();
+    expect(await page.getByTestId("history-week").count()).toBe(2);
+    expect(await page.getByTestId("history-week").last().textContent()).toContain("great");
+    await expectAccessible(page, "the history");
+    await screenshot(page, "growth-history");
+
+    // The calendar subscription from the board: shown once, then revoked.
+    await page.getByRole("link", { name: "Back to this week" }).click();
+    await page.getByRole("button", { name: "Create a subscription URL" }).click();
+    const url = (await page.getByTestId("calendar-url").textContent())!;
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
+    await page.getByRole("button", { name: "Revoke it" }).click();
+    await expect.poll(() => page.getByText("No subscription URL yet.").count()).toBe(1);
+    expect((await fetch(url)).status).toBe(404);
+    await founder.context.close();
+  }, 600_000);
+});
