@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -41,6 +43,22 @@ export async function screenshot(page: Page, name: string) {
     await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * No serious or critical axe violation on the page once it has settled. A refresh from a
+ * server action streams the page's metadata back in; until it lands the document has no
+ * title, so the check waits for the network to go quiet and the title to be there.
+ */
+export async function expectAccessible(page: Page, label: string) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.title.trim().length > 0);
+  const results = await new AxeBuilder({ page: page as never }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`),
+    `axe on ${label}`,
+  ).toEqual([]);
 }
 
 /** The newest e-mail to `address` under the server's mail directory, as text. */

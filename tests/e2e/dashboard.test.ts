@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, signUpInBrowser } from "./browser";
+import { expectAccessible, launchBrowser, screenshot, signUpInBrowser } from "./browser";
 
 // A new founder walks the whole dashboard in real Chromium against the product started
 // as a user starts it: sign-up, the wizard, the five steps, the pack, the playbook,
@@ -19,7 +18,6 @@ let context: BrowserContext;
 let page: Page;
 let projectId: string;
 const email = `founder-${Date.now()}@example.com`;
-const screens = path.resolve("docs/screens");
 // An 8×8 PNG logo.
 const logoPng = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPwtn+AFTEMLQkAN5VagZi2LtMAAAAASUVORK5CYII=";
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-downloads-"));
@@ -28,7 +26,6 @@ beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   context.setDefaultTimeout(60_000);
-  fs.mkdirSync(screens, { recursive: true });
 }, 600_000);
 
 afterAll(async () => {
@@ -38,16 +35,8 @@ afterAll(async () => {
 
 /** No serious or critical accessibility violation, then the page at 1280 and 390 pixels wide into docs/screens. */
 async function checkPage(target: Page, name: string) {
-  await target.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page: target as never }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(blocking, `accessibility of ${name}`).toEqual([]);
-  await target.screenshot({ path: path.join(screens, `${name}-1280.png`), fullPage: true });
-  await target.setViewportSize({ width: 390, height: 844 });
-  await target.screenshot({ path: path.join(screens, `${name}-390.png`), fullPage: true });
-  await target.setViewportSize({ width: 1280, height: 900 });
+  await expectAccessible(target, name);
+  await screenshot(target, name);
 }
 
 const url = (pathname: string) => `${server.baseUrl}${pathname}`;

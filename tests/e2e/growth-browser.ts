@@ -1,5 +1,4 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import { agentTypes } from "@/lib/schemas/project";
@@ -69,14 +68,4 @@ export async function launchReadyProject(baseUrl: string, dataDir: string, key: 
     await call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } });
   }
   return projectId;
-}
-
-/** No serious or critical axe violation on the page as it is now. */
-export async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page: page as never }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`),
-    `axe on ${label}`,
-  ).toEqual([]);
 }
