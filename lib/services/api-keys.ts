@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
+import { preparedQuery } from "@/lib/db/prepared";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
@@ -28,6 +29,31 @@ export async function createApiKey(db: Database, accountId: string, name: string
   return { secret, record: record! };
 }
 
+/** The statement behind `authenticateApiKey`, with placeholders for its values. */
+function keyLookup(db: Database, counted: boolean) {
+  const secretHash = sql.placeholder("secretHash");
+  const touch = db.$with("touch", { id: sql<string>`id` }).as(
+    sql`update api_keys set last_used_at = ${sql.placeholder("now")}::timestamptz
+        where secret_hash = ${secretHash} and revoked_at is null and (last_used_at is null or last_used_at < ${sql.placeholder("touchedBefore")}::timestamptz)
+        returning id`,
+  );
+  const hit = db.$with("hit", { count: sql<number>`count` }).as(
+    counted
+      ? sql`insert into limit_counters (key, window_start, count, expires_at)
+            select ${sql.placeholder("counterKey")}::text || k.id::text, ${sql.placeholder("windowStart")}::timestamptz, 1, ${sql.placeholder("resetAt")}::timestamptz
+            from api_keys k where k.secret_hash = ${secretHash} and k.revoked_at is null
+            on conflict (key, window_start) do update set count = limit_counters.count + 1
+            returning count`
+      : sql`select null::integer as count where false`,
+  );
+  return db
+    .with(touch, hit)
+    .select({ account: accounts, keyId: apiKeys.id, hits: sql<number | null>`(select count from hit)` })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)));
+}
+
 /**
  * The account behind a bearer key, or a 401, in one statement: the key joined with its
  * account; `last_used_at` touched in the same statement when it is older than the
@@ -43,29 +69,14 @@ export async function authenticateApiKey(
 ): Promise<{ account: AccountRecord; principal: { kind: "key"; apiKeyId: string }; hits?: number }> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!secret?.startsWith(keyPrefix) || secret.length > 200) throw new AppError("unauthorized");
-  const secretHash = sha256Hex(secret);
-  const touchedBefore = new Date(now.getTime() - lastUsedResolutionMs).toISOString();
-  const touch = db.$with("touch", { id: sql<string>`id` }).as(
-    sql`update api_keys set last_used_at = ${now.toISOString()}::timestamptz
-        where secret_hash = ${secretHash} and revoked_at is null and (last_used_at is null or last_used_at < ${touchedBefore}::timestamptz)
-        returning id`,
-  );
   const window = count && windowOf(count, now);
-  const hit = db.$with("hit", { count: sql<number>`count` }).as(
-    window
-      ? sql`insert into limit_counters (key, window_start, count, expires_at)
-            select ${count!.key} || k.id::text, ${window.start.toISOString()}::timestamptz, 1, ${window.resetAt.toISOString()}::timestamptz
-            from api_keys k where k.secret_hash = ${secretHash} and k.revoked_at is null
-            on conflict (key, window_start) do update set count = limit_counters.count + 1
-            returning count`
-      : sql`select null::integer as count where false`,
-  );
-  const [found] = await db
-    .with(touch, hit)
-    .select({ account: accounts, keyId: apiKeys.id, hits: sql<number | null>`(select count from hit)` })
-    .from(apiKeys)
-    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)));
+  const values = {
+    secretHash: sha256Hex(secret),
+    now: now.toISOString(),
+    touchedBefore: new Date(now.getTime() - lastUsedResolutionMs).toISOString(),
+    ...(window && { counterKey: count!.key, windowStart: window.start.toISOString(), resetAt: window.resetAt.toISOString() }),
+  };
+  const [found] = (await preparedQuery(db, window ? "authenticate-key-and-count" : "authenticate-key", (db) => keyLookup(db, Boolean(window))).execute(values));
   if (!found) throw new AppError("unauthorized");
   return {
     account: found.account,

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "@/lib/db";
+import { preparedQuery } from "@/lib/db/prepared";
 import { agentRuns, projects } from "@/lib/db/schema";
 import type { BrandSystem } from "@/lib/agents/brand-architect";
 import type { LaunchAssets } from "@/lib/agents/launch-assets";
@@ -110,18 +111,21 @@ function runFromJson(row: Record<string, unknown>): RunRecord {
   ) as RunRecord;
 }
 
-/**
- * The caller's project (or 404) and its runs, oldest first, in one statement: the runs
- * come aggregated as JSON beside the project row.
- */
-export async function getOwnedProjectWithRuns(db: Database, accountId: string, projectId: string): Promise<{ project: ProjectRecord; runs: RunRecord[] }> {
-  const [found] = await db
+const projectWithRuns = (db: Database) =>
+  db
     .select({
       project: projects,
       runs: sql<unknown>`coalesce((select json_agg(to_jsonb(r) order by r.started_at) from agent_runs r where r.project_id = projects.id and r.account_id = projects.account_id), '[]'::json)`,
     })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.accountId, accountId)));
+    .where(and(eq(projects.id, sql.placeholder("projectId")), eq(projects.accountId, sql.placeholder("accountId"))));
+
+/**
+ * The caller's project (or 404) and its runs, oldest first, in one statement: the runs
+ * come aggregated as JSON beside the project row.
+ */
+export async function getOwnedProjectWithRuns(db: Database, accountId: string, projectId: string): Promise<{ project: ProjectRecord; runs: RunRecord[] }> {
+  const [found] = await preparedQuery(db, "project-with-runs", projectWithRuns).execute({ accountId, projectId });
   if (!found) throw new AppError("not_found", "Project not found.");
   const rows = (typeof found.runs === "string" ? JSON.parse(found.runs) : found.runs) as Record<string, unknown>[];
   return { project: found.project, runs: rows.map(runFromJson) };
