@@ -1,5 +1,4 @@
-import { createServerClient } from "@supabase/ssr";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { config } from "@/lib/config";
 import { sessionCookie } from "./cookies";
 import type { RequestCookie, SessionCookie } from "./provider";
@@ -15,6 +14,13 @@ class NoRealtime {
 }
 const realtime = { transport: NoRealtime as never };
 
+/**
+ * The Supabase libraries load on first use, so a server without Supabase never loads them
+ * (supabase-js prints a Node 20 deprecation notice whenever it is imported).
+ */
+const supabaseJs = () => import("@supabase/supabase-js");
+const supabaseSsr = () => import("@supabase/ssr");
+
 export function supabaseSettings() {
   const settings = config().supabase;
   if (!settings) throw new Error("Supabase is not configured (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY)");
@@ -22,14 +28,16 @@ export function supabaseSettings() {
 }
 
 /** A client with the service role key: admin calls (delete a user) and storage. Never sent to a browser. */
-export function supabaseAdmin(): SupabaseClient {
+export async function supabaseAdmin(): Promise<SupabaseClient> {
   const { url, serviceRoleKey } = supabaseSettings();
+  const { createClient } = await supabaseJs();
   return createClient(url, serviceRoleKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
 }
 
 /** A stateless client with the anon key, for calls that need no session (sign-up, recovery e-mails, token checks). */
-export function supabaseAnon(): SupabaseClient {
+export async function supabaseAnon(): Promise<SupabaseClient> {
   const { url, anonKey } = supabaseSettings();
+  const { createClient } = await supabaseJs();
   return createClient(url, anonKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
 }
 
@@ -38,8 +46,9 @@ export function supabaseAnon(): SupabaseClient {
  * and collects the ones it writes, which the face then sets, always HttpOnly, SameSite=Lax
  * and Secure over https (the browser never needs to read them: every call is server-side).
  */
-export function supabaseForCookies(incoming: RequestCookie[]) {
+export async function supabaseForCookies(incoming: RequestCookie[]) {
   const { url, anonKey } = supabaseSettings();
+  const { createServerClient } = await supabaseSsr();
   const jar = new Map(incoming.map((cookie) => [cookie.name, cookie.value]));
   const written = new Map<string, SessionCookie>();
   const client = createServerClient(url, anonKey, {

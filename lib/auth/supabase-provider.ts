@@ -49,7 +49,7 @@ export const supabaseAuthProvider: AuthProvider = {
   name: "supabase",
 
   async requestConfirmation(db, { email, password, door }) {
-    const { data, error } = await supabaseAnon()
+    const { data, error } = await (await supabaseAnon())
       .auth.signUp({ email: normalizeEmail(email), password, options: { emailRedirectTo: `${config().appUrl}/auth/confirm` } })
       .catch((cause: unknown) => {
         throw unavailable(cause);
@@ -67,7 +67,7 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async confirmEmail(db, tokenHash, now) {
-    const { data, error } = await supabaseAnon().auth.verifyOtp({ token_hash: tokenHash, type: "email" });
+    const { data, error } = await (await supabaseAnon()).auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;
     const account = await accountForUser(db, data.user);
     await markConfirmed(db, account.id, now);
@@ -75,7 +75,7 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async confirmAndSignIn(db, tokenHash, now) {
-    const supabase = supabaseForCookies([]);
+    const supabase = await supabaseForCookies([]);
     const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;
     const account = await accountForUser(db, data.user);
@@ -84,7 +84,7 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async signIn(db, { email, password }, cookies, now) {
-    const supabase = supabaseForCookies(cookies);
+    const supabase = await supabaseForCookies(cookies);
     const { data, error } = await supabase.client.auth.signInWithPassword({ email: normalizeEmail(email), password });
     if (error) {
       if (error.code === "email_not_confirmed") return { kind: "unconfirmed" };
@@ -97,7 +97,7 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async currentSession(db, cookies) {
-    const supabase = supabaseForCookies(cookies);
+    const supabase = await supabaseForCookies(cookies);
     if (supabase.names().length === 0) return null;
     // getUser asks Supabase Auth, so a revoked session stops at once (a cookie alone proves nothing).
     const { data, error } = await supabase.client.auth.getUser();
@@ -111,7 +111,7 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async signOut(_db, cookies) {
-    const supabase = supabaseForCookies(cookies);
+    const supabase = await supabaseForCookies(cookies);
     await supabase.client.auth.signOut({ scope: "local" }).catch(() => undefined);
     const cleared = new Map(supabase.written().map((cookie) => [cookie.name, cookie]));
     for (const cookie of cookies) if (cookie.name.startsWith("sb-")) cleared.set(cookie.name, clearedCookie(cookie.name));
@@ -119,14 +119,14 @@ export const supabaseAuthProvider: AuthProvider = {
   },
 
   async requestPasswordReset(_db, email) {
-    const { error } = await supabaseAnon().auth.resetPasswordForEmail(normalizeEmail(email), {
+    const { error } = await (await supabaseAnon()).auth.resetPasswordForEmail(normalizeEmail(email), {
       redirectTo: `${config().appUrl}/reset-password`,
     });
     if (error?.status && error.status >= 500) throw unavailable(error);
   },
 
   async resetPassword(db, { tokenHash, password }, now): Promise<SignedIn | null> {
-    const supabase = supabaseForCookies([]);
+    const supabase = await supabaseForCookies([]);
     const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
     if (error || !data.user) return null;
     const updated = await supabase.client.auth.updateUser({ password });
@@ -142,7 +142,7 @@ export const supabaseAuthProvider: AuthProvider = {
 
   async deleteIdentity(_db, account) {
     if (!account.supabaseUserId) return;
-    const { error } = await supabaseAdmin().auth.admin.deleteUser(account.supabaseUserId);
+    const { error } = await (await supabaseAdmin()).auth.admin.deleteUser(account.supabaseUserId);
     if (error && error.status !== 404) throw unavailable(error);
   },
 };
