@@ -78,7 +78,9 @@ function describeProcesses(label: string, server: StartedServer) {
   const total = processes.reduce((sum, process) => sum + process.rssMb, 0);
   console.log(`  ${label}: ${processes.length} process(es), RSS ${fixed(total, 0)} MB`);
   for (const process of processes) console.log(`    pid ${process.pid}  ${fixed(process.rssMb, 0).padStart(5)} MB  ${process.command}`);
-  return { count: processes.length, rssMb: total };
+  // npm itself waits for any script it runs; what `npm start` leaves besides it is the server.
+  const servers = processes.filter((process) => !/^npm( |$)/.test(process.command));
+  return { count: processes.length, servers: servers.length, rssMb: total };
 }
 
 async function queriesSoFar(baseUrl: string): Promise<number> {
@@ -139,7 +141,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     console.log(`  cold start (npm start to first 200): ${fixed(server.readyAfterMs, 0)} ms`);
     figures.coldStartMs = server.readyAfterMs;
     const idle = describeProcesses("after start, idle", server);
-    figures.processes = idle.count;
+    figures.serverProcesses = idle.servers;
     figures.rssIdleMb = idle.rssMb;
 
     const { key, projectId, call } = await fullLaunchPack(server);
@@ -208,7 +210,7 @@ function verdicts(label: string, figures: Record<string, number>) {
     [`keyed GET p99 <= 3x bare (${fixed(figures["p99 GET /api/v1/projects/{id}"]!, 2)}x)`, figures["p99 GET /api/v1/projects/{id}"]! <= 3],
     [`<= 2 statements per keyed read (${fixed(figures["trips GET /api/v1/projects/{id}"]!, 2)})`, figures["trips GET /api/v1/projects/{id}"]! <= 2],
     [`PDF export <= 10x a keyed GET (${fixed(figures.pdfRatio!)}x)`, figures.pdfRatio! <= 10],
-    [`one server process after start (${figures.processes})`, figures.processes === 1],
+    [`one server process after start, beside npm's own (${figures.serverProcesses})`, figures.serverProcesses === 1],
   ];
   console.log(`\n${label}:`);
   for (const [text, ok] of checks) console.log(`  ${ok ? "met    " : "NOT MET"}  ${text}`);
