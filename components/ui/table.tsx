@@ -1,10 +1,13 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { cx } from "./cx";
 
-/** A table that scrolls sideways on narrow screens instead of breaking the page. */
+/**
+ * A table that scrolls sideways on narrow screens instead of breaking the page. The wrapper
+ * is positioned so screen-reader-only (absolute) cells scroll with it rather than widen the page.
+ */
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
+    <div className="relative -mx-5 overflow-x-auto sm:mx-0">
       <table className={cx("w-full border-collapse text-left text-sm", className)} {...props}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

@@ -34,13 +34,15 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 
 export const screensDir = path.join(process.cwd(), "docs", "screens");
 
-/** Screenshots the page at 1280 and at 390 px wide (full height) into docs/screens, then restores the desktop width. */
+/** Screenshots the page at 1280 and at 390 px wide (full height) into docs/screens, checks nothing widens it, then restores the desktop width. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screensDir, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(pageWidth, `${name} at ${width} px is ${pageWidth} px wide: something overflows the page sideways`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

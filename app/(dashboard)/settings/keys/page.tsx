@@ -32,8 +32,8 @@ export default async function KeysPage() {
                 <TR>
                   <TH>Name</TH>
                   <TH>Key</TH>
-                  <TH>Created</TH>
-                  <TH>Last used</TH>
+                  <TH className="hidden sm:table-cell">Created</TH>
+                  <TH className="hidden sm:table-cell">Last used</TH>
                   <TH><span className="sr-only">Actions</span></TH>
                 </TR>
               </THead>
@@ -42,8 +42,8 @@ export default async function KeysPage() {
                   <TR key={key.id}>
                     <TD className="font-medium">{key.name}</TD>
                     <TD><code className="text-xs whitespace-nowrap">{key.prefix}…</code></TD>
-                    <TD className="whitespace-nowrap text-muted">{formatDate(key.createdAt)}</TD>
-                    <TD className="whitespace-nowrap text-muted">{formatRelative(key.lastUsedAt)}</TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatDate(key.createdAt)}</TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatRelative(key.lastUsedAt)}</TD>
                     <TD className="text-right"><RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} /></TD>
                   </TR>
                 ))}
