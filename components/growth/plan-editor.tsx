@@ -83,7 +83,7 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
       <p className="mt-2 text-sm font-semibold leading-5">{item.title || <span className="text-muted">Untitled item</span>}</p>
       {!isOpen && item.angle && <p data-testid="plan-item-angle" className="mt-1 line-clamp-2 text-xs text-muted">{item.angle}</p>}
       {!isOpen && error("title") && <p className="text-sm text-danger">{error("title")}</p>}
-      <div className="mt-3 grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
+      <div className="mt-3 grid grid-cols-[10rem_minmax(0,1fr)] gap-2">
         <DaySelect id={id("day")} label={`Day for ${name}`} value={item.suggestedDay} weekStart={weekStart} onChange={(suggestedDay) => onChange({ suggestedDay })} />
         <Select id={id("channel")} aria-label={`Channel for ${name}`} className="h-8 text-sm" value={item.channel} onChange={(event) => onChange({ channel: event.target.value as Channel })}>
           {channels.map((channel) => (
@@ -120,7 +120,7 @@ function PlanTaskRow({ task, weekStart, errors, onChange, onRemove }: { task: Ed
       <LabeledControl id={id("title")} label="Task" error={error("title")}>
         {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.title} value={task.title} onChange={(event) => onChange({ title: event.target.value })} />}
       </LabeledControl>
-      <div className="grid grid-cols-[minmax(0,1fr)_9rem] gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_10rem] gap-2">
         <LabeledControl id={id("effort")} label="Effort" error={error("effort")}>
           {(props) => <Input {...props} className="h-8 text-sm" maxLength={bounds.effort} value={task.effort} onChange={(event) => onChange({ effort: event.target.value })} />}
         </LabeledControl>
