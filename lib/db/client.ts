@@ -2,9 +2,10 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Options, Sql } from "postgres";
 import { config } from "@/lib/config";
 import { databaseUnavailable, describeError } from "./errors";
-import { countingQueries, countPgliteQueries, countPostgresQueries } from "./query-count";
+import { countingQueries, countPostgresQueries } from "./query-count";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,35 +40,43 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPostgres(url: string, runMigrations: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   // prepare: false keeps the client safe behind transaction poolers (Supabase, PgBouncer).
   const client = postgres(url, { prepare: false, max: 10, onnotice: () => {} });
+  return connected(client, "postgres", runMigrations, () => client.end());
+}
+
+/** PGlite on its own thread, spoken to by the same client as a Postgres server. */
+async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const { default: postgres } = await import("postgres");
+  const { preparingEveryStatement, startEmbeddedPostgres } = await import("./embedded");
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const embedded = await startEmbeddedPostgres(dataDir);
+  // One session, kept for the life of the process. `socket` is postgres.js's documented
+  // custom-socket option, missing from its types.
+  const options = { socket: () => embedded.connect(), max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} };
+  const client = postgres(options as Options<Record<string, never>>);
+  preparingEveryStatement(client);
+  return connected(client, "pglite", true, async () => {
+    await client.end();
+    await embedded.close();
+  });
+}
+
+async function connected(client: Sql, kind: DatabaseHandle["kind"], runMigrations: boolean, close: () => Promise<void>): Promise<DatabaseHandle> {
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   if (countingQueries()) countPostgresQueries(client);
-  const db = drizzle({ client, schema });
+  const db = drizzle({ client, schema }) as unknown as Database;
   if (runMigrations) {
     try {
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrate(db as never, { migrationsFolder: migrationsFolder() });
     } catch (error) {
-      await client.end({ timeout: 1 }).catch(() => {});
+      await close().catch(() => {});
       throw error;
     }
   }
-  kinds.set(db as unknown as Database, "postgres");
-  return { db: db as unknown as Database, kind: "postgres", close: () => client.end() };
-}
-
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  if (countingQueries()) countPgliteQueries(client);
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
-  kinds.set(db as unknown as Database, "pglite");
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  kinds.set(db, kind);
+  return { db, kind, close };
 }
 
 // One database per process, kept on globalThis so Next's module reloading shares it.

@@ -40,16 +40,6 @@ function countTransactions<T extends object>(target: T, method: string, wrapInne
   };
 }
 
-/** PGlite: `query` and `exec`, and transactions. */
-export function countPgliteQueries(client: object): void {
-  countCalls(client, "query");
-  countCalls(client, "exec");
-  countTransactions(client, "transaction", (tx) => {
-    countCalls(tx, "query");
-    countCalls(tx, "exec");
-  });
-}
-
 /** postgres.js: every statement goes through `unsafe` (Drizzle's session), transactions through `begin`. */
 export function countPostgresQueries(sql: object): void {
   countCalls(sql, "unsafe");

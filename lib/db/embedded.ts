@@ -1,0 +1,133 @@
+import path from "node:path";
+import { Duplex } from "node:stream";
+import { Worker } from "node:worker_threads";
+import type { Sql } from "postgres";
+
+/**
+ * The embedded database (PGlite) on a thread of its own. Postgres compiled to WebAssembly
+ * costs about a millisecond of CPU per statement; on the server's thread that time was taken
+ * from HTTP, here it runs beside it. The service talks to it with the same postgres.js client
+ * as to a Postgres server, through a socket made of the worker's message port.
+ */
+export interface EmbeddedPostgres {
+  /** The postgres.js `socket` option: one connection at a time (PGlite has one session). */
+  connect(): Duplex;
+  /** Shuts PGlite down cleanly (its files stay consistent) and ends the thread. */
+  close(): Promise<void>;
+}
+
+type WorkerReply = { type: "ready" } | { type: "failed"; message: string } | { type: "closed" };
+
+// Resolved from the project root at run time: Node runs the worker file as it is, outside the bundle.
+const workerFile = () => path.join(process.cwd(), "lib/db/embedded-worker.mjs");
+
+/** Starts PGlite on its own thread, in `dataDir` or in memory; resolves once it accepts connections. */
+export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
+  const worker = new Worker(workerFile(), { workerData: { dataDir } });
+  await started(worker);
+
+  let current: WorkerSocket | undefined;
+  let stopped: Error | undefined;
+  worker.on("message", (reply: Uint8Array | WorkerReply) => {
+    if (reply instanceof Uint8Array) current?.receive(reply);
+  });
+  const stop = (error: Error) => {
+    stopped ??= error;
+    current?.destroy(error);
+  };
+  worker.on("error", stop);
+  worker.on("exit", (code) => stop(Object.assign(new Error(`embedded database: its thread exited (${code})`), { code: "CONNECTION_CLOSED" })));
+
+  return {
+    connect() {
+      if (stopped) throw stopped;
+      current?.destroy();
+      worker.postMessage({ type: "reset" });
+      current = new WorkerSocket(worker);
+      return current;
+    },
+    async close() {
+      current?.destroy();
+      if (stopped) return;
+      await new Promise<void>((resolve) => {
+        worker.on("message", (reply: Uint8Array | WorkerReply) => {
+          if (!(reply instanceof Uint8Array) && reply.type === "closed") resolve();
+        });
+        worker.once("exit", () => resolve());
+        worker.postMessage({ type: "close" });
+      });
+      await worker.terminate();
+    },
+  };
+}
+
+function started(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const exited = (code: number) => settle(new Error(`embedded database: its thread exited (${code}) while starting`));
+    const replied = (reply: WorkerReply) => {
+      if (reply.type === "ready") settle();
+      else if (reply.type === "failed") settle(new Error(`embedded database: ${reply.message}`));
+    };
+    const settle = (error?: Error) => {
+      worker.off("message", replied).off("error", settle).off("exit", exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    worker.on("message", replied).on("error", settle).on("exit", exited);
+  });
+}
+
+type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => unknown;
+
+/**
+ * postgres.js sends a statement it has not prepared in two round trips (it first asks for
+ * the parameters' types), and Drizzle marks every unnamed statement unprepared. The embedded
+ * database has one session and no pooler in front of it, so there every statement shape is
+ * prepared once and then runs in one round trip, without being parsed and planned again.
+ */
+export function preparingEveryStatement(sql: Sql): void {
+  const prepared = (target: { unsafe: Unsafe }) => {
+    const unsafe = target.unsafe;
+    target.unsafe = (query, parameters, options) => unsafe.call(target, query, parameters, { ...options, prepare: true });
+  };
+  prepared(sql as unknown as { unsafe: Unsafe });
+  const begin = sql.begin as unknown as (...args: unknown[]) => unknown;
+  (sql as unknown as { begin: typeof begin }).begin = (...args: unknown[]) => {
+    const callback = args.at(-1) as (tx: { unsafe: Unsafe }) => unknown;
+    args[args.length - 1] = (tx: { unsafe: Unsafe }) => {
+      prepared(tx);
+      return callback(tx);
+    };
+    return begin.apply(sql, args);
+  };
+}
+
+/** A connection's byte stream over the worker's port, shaped as the net.Socket postgres.js expects. */
+class WorkerSocket extends Duplex {
+  readyState: "open" | "closed" = "open";
+
+  constructor(private readonly worker: Worker) {
+    super();
+    this.once("close", () => {
+      this.readyState = "closed";
+    });
+  }
+
+  receive(bytes: Uint8Array) {
+    if (this.readyState === "open") this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    // A copy with a buffer of its own, moved rather than cloned: small Buffers share a pool.
+    const bytes = new Uint8Array(chunk);
+    this.worker.postMessage(bytes, [bytes.buffer]);
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    this.push(null);
+    callback();
+  }
+
+  override _read() {}
+}
