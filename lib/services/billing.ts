@@ -15,6 +15,11 @@ export const billingProvider = (): Provider => (config().stripe ? "stripe" : "lo
 
 export async function getBilling(db: Database, account: AccountRecord) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id));
+  return billingOf(account, subscription);
+}
+
+/** An account's billing state from its subscription row (none for most accounts). */
+export function billingOf(account: AccountRecord, subscription: typeof subscriptions.$inferSelect | null | undefined) {
   return {
     plan: account.plan,
     status: subscription?.status ?? "none",

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { agents } from "@/lib/agents";
 import type { Database } from "@/lib/db";
-import { agentRuns, contentItems } from "@/lib/db/schema";
+import { agentRuns, contentItems, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import type { ServiceContext } from "@/lib/core/context";
@@ -14,7 +14,7 @@ import type { PageQuery } from "@/lib/schemas/common";
 import type { Learning } from "@/lib/schemas/playbook";
 import { decodeCursor, isPaged, pageOf } from "./pages";
 import { addLearnings } from "./playbook";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import type { ProjectRecord } from "./projects";
 import { ownedRow, ownedRows } from "./tenant";
 
 type ContentRecord = typeof contentItems.$inferSelect;
@@ -37,6 +37,18 @@ export function serializeContentItem(item: ContentRecord, runStatus: string) {
 }
 export type ContentItem = ReturnType<typeof serializeContentItem>;
 
+type RunStatus = (typeof agentRuns.$inferSelect)["status"];
+type ContentRow = { item: ContentRecord; runStatus: RunStatus };
+
+const shownStatuses = (approvedOnly: boolean): RunStatus[] => (approvedOnly ? ["approved"] : ["approved", "completed"]);
+
+function inPipelineOrder(rows: ContentRow[]): ContentItem[] {
+  const step = (agentType: string) => agentTypes.indexOf(agentType as AgentType);
+  return rows
+    .sort((a, b) => step(a.item.agentType) - step(b.item.agentType) || a.item.position - b.item.position)
+    .map((row) => serializeContentItem(row.item, row.runStatus));
+}
+
 /**
  * A project's content in pipeline order: the launch pack (items of approved runs) and,
  * unless `approvedOnly`, the items of a completed run still waiting for review.
@@ -50,19 +62,25 @@ export async function projectContent(
     .select({ item: contentItems, runStatus: agentRuns.status })
     .from(contentItems)
     .innerJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, project.accountId)))
-    .where(
-      ownedRows(
-        contentItems,
-        project.accountId,
-        eq(contentItems.projectId, project.id),
-        inArray(agentRuns.status, approvedOnly ? ["approved"] : ["approved", "completed"]),
-      ),
-    )
+    .where(ownedRows(contentItems, project.accountId, eq(contentItems.projectId, project.id), inArray(agentRuns.status, shownStatuses(approvedOnly))))
     .orderBy(asc(contentItems.position));
-  const step = (agentType: string) => agentTypes.indexOf(agentType as AgentType);
-  return rows
-    .sort((a, b) => step(a.item.agentType) - step(b.item.agentType) || a.item.position - b.item.position)
-    .map((row) => serializeContentItem(row.item, row.runStatus));
+  return inPipelineOrder(rows);
+}
+
+/**
+ * The caller's project's content as `projectContent` gives it, or 404 when the project is
+ * not the caller's, in one statement: the project row is joined to its items, so a project
+ * with none still answers one row.
+ */
+async function ownedProjectContent(db: Database, accountId: string, projectId: string): Promise<ContentItem[]> {
+  const rows = await db
+    .select({ item: contentItems, runStatus: agentRuns.status })
+    .from(projects)
+    .leftJoin(contentItems, and(eq(contentItems.projectId, projects.id), eq(contentItems.accountId, projects.accountId)))
+    .leftJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, projects.accountId), inArray(agentRuns.status, shownStatuses(false))))
+    .where(ownedRow(projects, accountId, projectId));
+  if (rows.length === 0) throw new AppError("not_found", "Project not found.");
+  return inPipelineOrder(rows.filter((row): row is ContentRow => row.item !== null && row.runStatus !== null));
 }
 
 /** The content grouped by pipeline step, as the exports show it. */
@@ -73,8 +91,7 @@ export function groupByStep(items: ContentItem[]) {
 }
 
 export async function listContent(ctx: ServiceContext, { projectId, ...query }: { projectId: string } & PageQuery) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  const items = await projectContent(ctx.db, project);
+  const items = await ownedProjectContent(ctx.db, ctx.account.id, projectId);
   if (!isPaged(query)) return { items };
   // The cursor holds the last item's step and id: the page goes on after that item, or after its step if the item is gone.
   const step = (item: ContentItem) => agentTypes.indexOf(item.agentType);

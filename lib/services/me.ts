@@ -1,19 +1,25 @@
 import "server-only";
-import { and, count, eq } from "drizzle-orm";
-import { dailyRunUsage, projects } from "@/lib/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { accounts, dailyRunUsage, projects, subscriptions } from "@/lib/db/schema";
 import { checkoutPointer, entitlementsOf } from "@/lib/limits";
 import { utcDay } from "@/lib/limits/gates";
 import type { ServiceContext } from "@/lib/core/context";
-import { getBilling } from "./billing";
+import { billingOf } from "./billing";
 
 /** The caller's account: plan, limits, scope-aware usage, billing, and how to activate. */
 export async function describeAccount(ctx: Pick<ServiceContext, "db" | "account" | "now">) {
   const { db, account } = ctx;
-  const [projectCount] = await db.select({ value: count() }).from(projects).where(eq(projects.accountId, account.id));
-  const runsByProject = await db
-    .select({ projectId: dailyRunUsage.projectId, count: dailyRunUsage.count })
-    .from(dailyRunUsage)
-    .where(and(eq(dailyRunUsage.accountId, account.id), eq(dailyRunUsage.day, utcDay(ctx.now))));
+  // One statement: the subscription joined to the account, the counts as subqueries.
+  const [usage] = await db
+    .select({
+      subscription: subscriptions,
+      projectCount: sql<number>`(select count(*)::int from ${projects} where ${projects.accountId} = ${accounts.id})`,
+      runsByProject: sql<Record<string, number> | string>`(select coalesce(json_object_agg(${dailyRunUsage.projectId}, ${dailyRunUsage.count}), '{}'::json) from ${dailyRunUsage} where ${and(eq(dailyRunUsage.accountId, accounts.id), eq(dailyRunUsage.day, utcDay(ctx.now)))})`,
+    })
+    .from(accounts)
+    .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
+    .where(eq(accounts.id, account.id));
+  const runsTodayByProject = (typeof usage?.runsByProject === "string" ? JSON.parse(usage.runsByProject) : (usage?.runsByProject ?? {})) as Record<string, number>;
 
   return {
     account: {
@@ -25,11 +31,11 @@ export async function describeAccount(ctx: Pick<ServiceContext, "db" | "account"
     },
     limits: entitlementsOf(account),
     usage: {
-      projects: projectCount?.value ?? 0,
-      runsToday: runsByProject.reduce((total, row) => total + row.count, 0),
-      runsTodayByProject: Object.fromEntries(runsByProject.map((row) => [row.projectId, row.count])),
+      projects: usage?.projectCount ?? 0,
+      runsToday: Object.values(runsTodayByProject).reduce((total, count) => total + count, 0),
+      runsTodayByProject,
     },
-    billing: await getBilling(db, account),
+    billing: billingOf(account, usage?.subscription),
     ...(account.activated ? {} : { activation: { checkout: checkoutPointer("pro") } }),
   };
 }

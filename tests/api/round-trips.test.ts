@@ -35,6 +35,14 @@ describe("database round trips per keyed read", () => {
     expect(json.runs.map((run: { startedAt: string }) => run.startedAt)).toEqual(json.runs.map((run: { startedAt: string }) => run.startedAt).sort());
   });
 
+  it("answers /me and a project's content in two statements each", async () => {
+    await statementsOf("/api/v1/me");
+    expect(await statementsOf("/api/v1/me")).toBe(2);
+    expect(await statementsOf(`/api/v1/projects/${projectId}/content`)).toBe(2);
+    const { json } = await app.request("GET", `/api/v1/projects/${projectId}/content`, { key });
+    expect(json.items.length).toBeGreaterThan(10);
+  });
+
   it("counts the key's use without a second statement, and refuses a revoked or unknown key in one", async () => {
     const before = queryCount();
     const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key: "llk_unknown" });
