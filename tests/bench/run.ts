@@ -88,14 +88,20 @@ async function queriesSoFar(baseUrl: string): Promise<number> {
 }
 
 /** Statements per request, from the driver's own count over `count` sequential requests. */
-async function roundTrips(baseUrl: string, target: Target, count = 20): Promise<number> {
-  const before = await queriesSoFar(baseUrl);
+/**
+ * Statements per request: each request's own count, the median of `count` sequential ones
+ * (the once-a-minute housekeeping sweep can land in one sample), and their mean.
+ */
+async function roundTrips(baseUrl: string, target: Target, count = 20): Promise<{ median: number; mean: number }> {
+  const samples: number[] = [];
   for (let i = 0; i < count; i++) {
+    const before = await queriesSoFar(baseUrl);
     const response = await fetch(`${baseUrl}${target.path}`, { headers: target.key ? { authorization: `Bearer ${target.key}` } : {} });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${target.path} answered ${response.status}`);
+    samples.push((await queriesSoFar(baseUrl)) - before);
   }
-  return ((await queriesSoFar(baseUrl)) - before) / count;
+  return { median: median(samples), mean: samples.reduce((sum, value) => sum + value, 0) / count };
 }
 
 async function sequentialMs(url: string, key: string, count: number): Promise<number[]> {
@@ -157,11 +163,11 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
     for (const target of targets) await load(server.baseUrl, target, { connections: 8, amount: 400 });
 
-    console.log(`  statements per request (driver count over 20 sequential requests):`);
+    console.log(`  statements per request (driver count; median and mean of 20 sequential requests):`);
     for (const target of targets.slice(1)) {
       const trips = await roundTrips(server.baseUrl, target);
-      figures[`trips ${target.name}`] = trips;
-      console.log(`    ${pad(target.name, 40)} ${fixed(trips, 2)}`);
+      figures[`trips ${target.name}`] = trips.median;
+      console.log(`    ${pad(target.name, 40)} ${fixed(trips.median, 0)}  (mean ${fixed(trips.mean, 2)})`);
     }
 
     // Interleaved rounds, so drift in what else the machine does hits every target alike.
@@ -205,10 +211,11 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 }
 
 function verdicts(label: string, figures: Record<string, number>) {
+  const trips = Math.max(...Object.entries(figures).filter(([name]) => name.startsWith("trips ")).map(([, value]) => value));
   const checks: [string, boolean][] = [
     [`keyed GET throughput >= 0.5x bare (${fixed(figures["rps GET /api/v1/projects/{id}"]!, 2)}x)`, figures["rps GET /api/v1/projects/{id}"]! >= 0.5],
     [`keyed GET p99 <= 3x bare (${fixed(figures["p99 GET /api/v1/projects/{id}"]!, 2)}x)`, figures["p99 GET /api/v1/projects/{id}"]! <= 3],
-    [`<= 2 statements per keyed read (${fixed(figures["trips GET /api/v1/projects/{id}"]!, 2)})`, figures["trips GET /api/v1/projects/{id}"]! <= 2],
+    [`<= 2 statements per keyed read: project, /me, content list (at most ${trips})`, trips <= 2],
     [`PDF export <= 10x a keyed GET (${fixed(figures.pdfRatio!)}x)`, figures.pdfRatio! <= 10],
     [`one server process after start, beside npm's own (${figures.serverProcesses})`, figures.serverProcesses === 1],
   ];
