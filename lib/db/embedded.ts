@@ -31,12 +31,13 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   worker.on("message", (reply: Uint8Array | WorkerReply) => {
     if (reply instanceof Uint8Array) current?.receive(reply);
   });
-  const stop = (error: Error) => {
-    stopped ??= error;
-    current?.destroy(error);
+  // Queries then fail as a lost connection does (503), not as a bug in the statement.
+  const stop = (reason: string, cause?: unknown) => {
+    stopped ??= Object.assign(new Error(`embedded database: ${reason}`), { code: "CONNECTION_CLOSED", cause });
+    current?.destroy(stopped);
   };
-  worker.on("error", stop);
-  worker.on("exit", (code) => stop(Object.assign(new Error(`embedded database: its thread exited (${code})`), { code: "CONNECTION_CLOSED" })));
+  worker.on("error", (error) => stop(`its thread failed (${error.message})`, error));
+  worker.on("exit", (code) => stop(`its thread exited (${code})`));
 
   return {
     connect() {
