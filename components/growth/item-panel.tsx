@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { generateItemAction, reviewItemAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
-import { Badge, Button, CopyButton, Input, Notice, Textarea, buttonClasses, cx } from "@/components/ui";
+import { Badge, Button, CopyButton, Input, Notice, buttonClasses, cx } from "@/components/ui";
 import { canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { ChannelBadge, channelLabel, statusTone } from "./channel-badge";

@@ -111,7 +111,7 @@ describe("the weekly growth board in Chromium", () => {
     await expect.poll(() => page.locator("#plan-theme-error").isVisible()).toBe(false);
     await screenshot(page, "growth-plan-editor");
 
-    const count = await approveAndWriteAll(page, 1);
+    await approveAndWriteAll(page, 1);
     // The edits landed: the moved item on its new day, the changed channel on its item.
     const calendarDay = page.locator(`[data-testid="calendar-day"][data-day="${toDay}"]`);
     expect(await calendarDay.getByText(title).count()).toBe(1);

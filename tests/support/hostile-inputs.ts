@@ -144,7 +144,7 @@ function mutations(root: JsonSchema, base: unknown): Mutation[] {
       if (nonNull.length === 1) visit({ ...nonNull[0]! }, path, false);
       return;
     }
-    if (resolved.enum && resolved.enum.every((value) => typeof value === "string")) put("a value outside the enum", "not-one-of-them");
+    if (resolved.enum?.every((value) => typeof value === "string")) put("a value outside the enum", "not-one-of-them");
     const type = Array.isArray(resolved.type) ? resolved.type[0] : resolved.type;
     if (type === "string" && !resolved.enum) {
       if (resolved.maxLength !== undefined) put(`maxLength ${resolved.maxLength} + 1`, "y".repeat(resolved.maxLength + 1));

@@ -20,7 +20,7 @@ describe("shared string schemas", () => {
 
   it("find unsafe text at any depth, keys included", () => {
     expect(unsafeTextPaths({ a: [{ b: "ok" }, { c: "x\ud800" }], d: "\u0000" })).toEqual(["a.1.c", "d"]);
-    expect(unsafeTextPaths({ ["k\u0000"]: 1 })).toEqual(["(key)"]);
+    expect(unsafeTextPaths({ "k\u0000": 1 })).toEqual(["(key)"]);
     expect(unsafeTextPaths({ a: ["\ud83d\ude80"] })).toEqual([]);
   });
 });
