@@ -1,19 +1,14 @@
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchReadyProject } from "../support/pipeline";
-import { setPlan } from "../support/plans";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appWithLaunchedProject } from "../support/pipeline";
+import type { TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
 let projectId: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  const founder = await app.signUpWithKey();
-  await setPlan(app.db, founder.email, "pro");
-  key = founder.key;
-  projectId = await launchReadyProject(app, key);
+  ({ app, key, projectId } = await appWithLaunchedProject("pro"));
   await app.request("POST", `/api/v1/projects/${projectId}/growth/start`, { key });
 });
 afterAll(() => app.close());

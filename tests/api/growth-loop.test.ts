@@ -2,20 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelRules, countAs } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
 import { sampleProject } from "../support/founder";
-import { launchReadyProject } from "../support/pipeline";
+import { appWithLaunchedProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
-import { createTestApp, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
 let projectId: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
-  const founder = await app.signUpWithKey();
-  await setPlan(app.db, founder.email, "pro");
-  key = founder.key;
-  projectId = await launchReadyProject(app, key);
+  ({ app, key, projectId } = await appWithLaunchedProject("pro"));
 });
 afterAll(() => app.close());
 

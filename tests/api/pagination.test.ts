@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleProject } from "../support/founder";
-import { launchReadyProject } from "../support/pipeline";
-import { setPlan } from "../support/plans";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appWithLaunchedProject } from "../support/pipeline";
+import type { TestApp } from "../support/test-app";
 
 let app: TestApp;
 let key: string;
 let projectId: string;
 beforeAll(async () => {
-  app = await createTestApp();
-  const founder = await app.signUpWithKey();
-  await setPlan(app.db, founder.email, "studio");
-  key = founder.key;
-  projectId = await launchReadyProject(app, key);
+  ({ app, key, projectId } = await appWithLaunchedProject("studio"));
   for (const name of ["Second", "Third", "Fourth"]) {
     const created = await app.request("POST", "/api/v1/projects", { key, body: { ...sampleProject, name } });
     expect(created.status, created.text).toBe(201);

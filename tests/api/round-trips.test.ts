@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "@/lib/db/query-count";
-import { launchReadyProject } from "../support/pipeline";
-import { setPlan } from "../support/plans";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appWithLaunchedProject } from "../support/pipeline";
+import type { TestApp } from "../support/test-app";
 
 // The driver counts its statements (LAUNCHLOOP_COUNT_QUERIES), set before the database opens.
 process.env.LAUNCHLOOP_COUNT_QUERIES = "1";
@@ -11,11 +10,7 @@ let app: TestApp;
 let key: string;
 let projectId: string;
 beforeAll(async () => {
-  app = await createTestApp();
-  const founder = await app.signUpWithKey();
-  await setPlan(app.db, founder.email, "studio");
-  key = founder.key;
-  projectId = await launchReadyProject(app, key);
+  ({ app, key, projectId } = await appWithLaunchedProject("studio"));
 });
 afterAll(() => app.close());
 

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "./founder";
-import type { TestApp } from "./test-app";
+import { setPlan } from "./plans";
+import { createTestApp, type TestApp } from "./test-app";
 
 /** Creates, confirms and runs a project through all five steps (offline), approving each: a launch-ready project. */
 export async function launchReadyProject(app: TestApp, key: string, project: { name: string; onboarding: Record<string, unknown> } = sampleProject) {
@@ -21,4 +22,12 @@ export async function launchReadyProject(app: TestApp, key: string, project: { n
     await app.request("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve", ...(decisions && { decisions }) } });
   }
   return projectId;
+}
+
+/** A test app with one founder on `plan` and a launch-ready project: where the suites about life after the launch start. */
+export async function appWithLaunchedProject(plan: "pro" | "studio") {
+  const app = await createTestApp();
+  const founder = await app.signUpWithKey();
+  await setPlan(app.db, founder.email, plan);
+  return { app, key: founder.key, projectId: await launchReadyProject(app, founder.key) };
 }
