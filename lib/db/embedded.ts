@@ -2,6 +2,7 @@ import path from "node:path";
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { Sql } from "postgres";
+import { wrapStatements } from "./statement-hooks";
 
 /**
  * The embedded database (PGlite) on a thread of its own. Postgres compiled to WebAssembly
@@ -78,8 +79,6 @@ function started(worker: Worker): Promise<void> {
   });
 }
 
-type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => unknown;
-
 /**
  * postgres.js sends a statement it has not prepared in two round trips (it first asks for
  * the parameters' types), and Drizzle marks every unnamed statement unprepared. The embedded
@@ -87,20 +86,7 @@ type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: bool
  * prepared once and then runs in one round trip, without being parsed and planned again.
  */
 export function preparingEveryStatement(sql: Sql): void {
-  const prepared = (target: { unsafe: Unsafe }) => {
-    const unsafe = target.unsafe;
-    target.unsafe = (query, parameters, options) => unsafe.call(target, query, parameters, { ...options, prepare: true });
-  };
-  prepared(sql as unknown as { unsafe: Unsafe });
-  const begin = sql.begin as unknown as (...args: unknown[]) => unknown;
-  (sql as unknown as { begin: typeof begin }).begin = (...args: unknown[]) => {
-    const callback = args.at(-1) as (tx: { unsafe: Unsafe }) => unknown;
-    args[args.length - 1] = (tx: { unsafe: Unsafe }) => {
-      prepared(tx);
-      return callback(tx);
-    };
-    return begin.apply(sql, args);
-  };
+  wrapStatements(sql, (unsafe) => (query, parameters, options) => unsafe(query, parameters, { ...options, prepare: true }));
 }
 
 /** A connection's byte stream over the worker's port, shaped as the net.Socket postgres.js expects. */

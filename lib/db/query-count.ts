@@ -1,3 +1,6 @@
+import type { Sql } from "postgres";
+import { wrapStatements } from "./statement-hooks";
+
 /**
  * Counts database round trips, for the benchmark and the tests that hold a request to its
  * budget of statements. Off unless LAUNCHLOOP_COUNT_QUERIES=1: the product never wraps its
@@ -16,32 +19,15 @@ function add(statements: number) {
   holder.launchloopQueryCount = queryCount() + statements;
 }
 
-type AnyFunction = (...args: unknown[]) => unknown;
-
-function countCalls<T extends object>(target: T, method: string, statements = 1) {
-  const original = (target as Record<string, AnyFunction>)[method]!;
-  (target as Record<string, AnyFunction>)[method] = function (this: unknown, ...args: unknown[]) {
-    add(statements);
-    return original.apply(this, args);
-  };
-}
-
-/** Wraps each callback-style transaction so BEGIN/COMMIT count and the statements inside it too. */
-function countTransactions<T extends object>(target: T, method: string, wrapInner: (inner: object) => void) {
-  const original = (target as Record<string, AnyFunction>)[method]!;
-  (target as Record<string, AnyFunction>)[method] = function (this: unknown, ...args: unknown[]) {
-    add(2);
-    const callback = args.at(-1) as AnyFunction;
-    args[args.length - 1] = (inner: object) => {
-      wrapInner(inner);
-      return callback(inner);
-    };
-    return original.apply(this, args);
-  };
-}
-
-/** postgres.js: every statement goes through `unsafe` (Drizzle's session), transactions through `begin`. */
-export function countPostgresQueries(sql: object): void {
-  countCalls(sql, "unsafe");
-  countTransactions(sql, "begin", (tx) => countCalls(tx, "unsafe"));
+/** postgres.js: every statement, and BEGIN and COMMIT for each transaction. */
+export function countPostgresQueries(sql: Sql): void {
+  wrapStatements(
+    sql,
+    (unsafe) =>
+      (...args) => {
+        add(1);
+        return unsafe(...args);
+      },
+    () => add(2),
+  );
 }

@@ -1,0 +1,27 @@
+import type { Sql } from "postgres";
+
+export type Unsafe = (query: string, parameters?: unknown[], options?: { prepare?: boolean }) => unknown;
+type Transactional = { unsafe: Unsafe; begin: (...args: unknown[]) => unknown };
+
+/**
+ * Passes every statement of a postgres.js client through `wrap`, inside its transactions
+ * too: Drizzle sends each statement through `unsafe` and each transaction through `begin`,
+ * whose callback gets a client of its own. `onTransaction` hears each `begin`.
+ */
+export function wrapStatements(sql: Sql, wrap: (unsafe: Unsafe) => Unsafe, onTransaction?: () => void): void {
+  const wrapped = (target: { unsafe: Unsafe }) => {
+    target.unsafe = wrap(target.unsafe.bind(target));
+  };
+  const client = sql as unknown as Transactional;
+  wrapped(client);
+  const begin = client.begin.bind(client);
+  client.begin = (...args: unknown[]) => {
+    onTransaction?.();
+    const callback = args.at(-1) as (tx: { unsafe: Unsafe }) => unknown;
+    args[args.length - 1] = (tx: { unsafe: Unsafe }) => {
+      wrapped(tx);
+      return callback(tx);
+    };
+    return begin(...args);
+  };
+}
