@@ -1,5 +1,6 @@
 import { enforceLimit, generalLimit, rateLimitHeaders } from "@/lib/limits";
 import type { ServiceContext } from "@/lib/core/context";
+import { callerOf } from "@/lib/operations/execute";
 
 // These reach the executor, which counts them against the general limit itself.
 const executorMethods = new Set(["tools/call", "resources/read", "resources/list"]);
@@ -13,10 +14,5 @@ export async function enforceMessageLimit(ctx: ServiceContext, body: unknown): P
   const messages = Array.isArray(body) ? body : [body];
   const counted = messages.length === 0 || messages.some((message) => !executorMethods.has((message as { method?: unknown })?.method as string));
   if (!counted) return {};
-  const caller = {
-    clientIp: ctx.clientIp,
-    apiKeyId: ctx.principal.kind === "key" ? ctx.principal.apiKeyId : undefined,
-    accountId: ctx.account.id,
-  };
-  return rateLimitHeaders(await enforceLimit(ctx.db, generalLimit(caller), ctx.now));
+  return rateLimitHeaders(await enforceLimit(ctx.db, generalLimit(callerOf(ctx)), ctx.now));
 }

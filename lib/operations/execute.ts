@@ -61,7 +61,7 @@ export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestCont
 }
 
 /** Who a limit counts against: the key or session, the account, the address. */
-function callerOf(ctx: RequestContext | ServiceContext) {
+export function callerOf(ctx: RequestContext | ServiceContext) {
   if (!isServiceContext(ctx)) return { clientIp: ctx.clientIp };
   const { principal } = ctx;
   const subject = principal.kind === "key" ? `key:${principal.apiKeyId}` : `session:${principal.sessionId}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { POST as mcpPost } from "@/app/api/mcp/route";
 import { limitCounters } from "@/lib/db/schema";
 import { reloadConfig } from "@/lib/config";
 import { handleOperation } from "@/lib/http/handle";
@@ -49,6 +50,27 @@ describe("hourly write limit", () => {
     const statuses = (await Promise.all(Array.from({ length: 12 }, send))).map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+});
+
+describe("general rate limit", () => {
+  it("counts MCP messages that bypass the executor against the key, as REST calls are", async () => {
+    const { key } = await app.signUpWithKey();
+    process.env.RATE_LIMIT_PER_MINUTE = "2";
+    reloadConfig();
+    try {
+      const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } };
+      for (let i = 0; i < 2; i++) {
+        const headers = { host: "launchloop.test", authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+        const response = await mcpPost(new Request("http://launchloop.test/api/mcp", { method: "POST", headers, body: JSON.stringify(initialize) }));
+        expect(response.status, await response.text()).toBe(200);
+      }
+      const refused = await app.request("GET", "/api/v1/me", { key });
+      expect([refused.status, refused.json.code]).toEqual([429, "rate_limited"]);
+    } finally {
+      delete process.env.RATE_LIMIT_PER_MINUTE;
+      reloadConfig();
+    }
   });
 });
 
