@@ -53,13 +53,13 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
     usage: spentNow,
     generatedAt: ctx.now.toISOString(),
   };
-  const spent: ItemUsage = item.usage ?? { inputTokens: 0, outputTokens: 0, model: null, calls: 0 };
-  const usage: ItemUsage = {
-    inputTokens: spent.inputTokens + spentNow.inputTokens,
-    outputTokens: spent.outputTokens + spentNow.outputTokens,
-    model: result.usage.model,
-    calls: spent.calls + 1,
-  };
+  // Added to what the row holds when the draft lands: two generations at once both count.
+  const spentSoFar = (field: "inputTokens" | "outputTokens" | "calls") => sql`coalesce((${growthItems.usage}->>${field})::int, 0)`;
+  const usage = sql<ItemUsage>`jsonb_build_object(
+    'inputTokens', ${spentSoFar("inputTokens")} + ${spentNow.inputTokens}::int,
+    'outputTokens', ${spentSoFar("outputTokens")} + ${spentNow.outputTokens}::int,
+    'model', ${result.usage.model}::text,
+    'calls', ${spentSoFar("calls")} + 1)`;
   // The draft lands only if the item may still take one; the current draft joins the history in SQL, so none is lost.
   const [updated] = await ctx.db
     .update(growthItems)
