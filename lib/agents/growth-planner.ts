@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelMentions, channelRules, channelsOfAnswers, shortenToFit } from "@/lib/channels";
 import { channelSchema, weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
+import { dayKeys } from "@/lib/growth/week-days";
 import { weeklyBudget } from "./budget";
 import { angleKeys, type AngleKey } from "./channel-drafts";
 import type { PhraseKey } from "./language/en";
@@ -111,7 +112,7 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
   return weeklyPlanSchema.parse(plan);
 }
 
-const days = ["Mon", "Tue", "Wed", "Thu", "Fri"];
+const days = dayKeys.slice(0, 5);
 
 /** The angle a plan's item was given, read back from its text in any drafting language. */
 export function angleOf(angle: string, w: Words): AngleKey | undefined {

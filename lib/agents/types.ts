@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { UseCase } from "@/lib/ai/generate";
 import type { AgentType, Decisions, Onboarding } from "@/lib/schemas/project";
 import type { BrandSystem } from "./brand-architect";
 import type { LaunchStrategy } from "./launch-strategist";
@@ -6,7 +7,7 @@ import type { MarketStrategy } from "./market-strategist";
 import type { WebsiteCopy } from "./website-copy";
 
 /** Which model a task runs on: `AI_MODEL` for strategy, `AI_MODEL_DRAFTS` for drafts. */
-export type UseCase = "strategy" | "drafts";
+export type { UseCase };
 
 /**
  * A prompt in the order a model provider can cache: the system rules (the same for every

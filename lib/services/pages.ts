@@ -37,12 +37,3 @@ export function pageOf<T>(rows: T[], query: PageQuery, keyOf: (row: T) => Cursor
   const page = rows.slice(0, query.limit);
   return { rows: page, nextCursor: encodeCursor(keyOf(page.at(-1)!)) };
 }
-
-/** Lexicographic order of two keys. */
-export function compareKeys(a: CursorKey, b: CursorKey): number {
-  for (let i = 0; i < a.length; i++) {
-    if (a[i]! < b[i]!) return -1;
-    if (a[i]! > b[i]!) return 1;
-  }
-  return 0;
-}

@@ -28,13 +28,3 @@ export function detectLanguage(text: string): string | undefined {
 
 /** The language of the founder's answers (BCP 47), English when they are too short to tell. */
 export const detectProjectLanguage = (onboarding: Onboarding) => detectLanguage(proseOf(onboarding)) ?? "en";
-
-/** A BCP 47 tag in its canonical form ("EN-gb" gives "en-GB"), or undefined if it is not one. */
-export function canonicalLanguage(tag: string): string | undefined {
-  try {
-    const [canonical] = Intl.getCanonicalLocales(tag.trim());
-    return canonical;
-  } catch {
-    return undefined;
-  }
-}
