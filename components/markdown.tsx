@@ -1,8 +1,6 @@
 import { Marked } from "marked";
 import { cx } from "@/components/ui";
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+import { escapeHtml } from "@/lib/mail/html";
 
 /** Addresses a link may point to: the web, mail, or this site. */
 const safeHref = (href: string) => (/^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(href.trim()) ? href.trim() : null);

@@ -1,5 +1,4 @@
-/** Hides the password of a connection URL wherever it appears in a text. */
-export const maskPassword = (text: string) => text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, "$1***@");
+import { causesOf, withoutPassword } from "@/lib/db/errors";
 
 const hints: Record<string, string> = {
   ECONNREFUSED: "connection refused: is Postgres running, and are the host and port right?",
@@ -21,19 +20,15 @@ const hints: Record<string, string> = {
  * "Failed query: CREATE SCHEMA…", and never the password.
  */
 export function describeDatabaseProblem(error: unknown, url: string | undefined): string {
-  const chain: Record<string, unknown>[] = [];
-  for (let current = error, depth = 0; current && typeof current === "object" && depth < 10; depth++) {
-    chain.push(current as Record<string, unknown>);
-    current = (current as { cause?: unknown }).cause;
-  }
+  const chain = [...causesOf(error)];
   // AggregateError (IPv4 and IPv6 both refused) keeps its causes in `errors`.
   const nested = chain.flatMap((entry) => (Array.isArray(entry.errors) ? (entry.errors as Record<string, unknown>[]) : []));
   const all = [...chain, ...nested];
   const coded = all.find((entry) => typeof entry.code === "string" && hints[entry.code as string]);
   const root = coded ?? all.findLast((entry) => !("query" in entry)) ?? chain.at(-1);
-  const where = url ? `the Postgres database at ${maskPassword(url)}` : "the embedded database";
+  const where = url ? `the Postgres database at ${withoutPassword(url)}` : "the embedded database";
   const code = typeof root?.code === "string" ? root.code : undefined;
   const message = typeof root?.message === "string" && root.message ? root.message : String(error);
   const hint = code && hints[code] ? `${hints[code]} (${code}: ${message})` : message;
-  return maskPassword(`Cannot open ${where}: ${hint}`);
+  return withoutPassword(`Cannot open ${where}: ${hint}`);
 }

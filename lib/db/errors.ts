@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/errors";
 
-const causesOf = function* (error: unknown): Generator<Record<string, unknown>> {
+export const causesOf = function* (error: unknown): Generator<Record<string, unknown>> {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 10; depth++) {
     yield current as Record<string, unknown>;
     current = (current as { cause?: unknown }).cause;
@@ -41,7 +41,8 @@ export function asServiceError(error: unknown): unknown {
   return isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
 }
 
-const withoutPassword = (text: string) => text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, "$1***@");
+/** Hides the password of a connection URL wherever it appears in a text. */
+export const withoutPassword = (text: string) => text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)[^@\s]*@/gi, "$1***@");
 
 /**
  * One line for a log about an unexpected error: names, SQLSTATE or socket codes and the
