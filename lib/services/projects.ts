@@ -165,11 +165,6 @@ export async function updateProject(ctx: ServiceContext, { projectId, ...input }
 }
 
 export async function listProjects(ctx: ServiceContext, query: PageQuery = {}) {
-  if (!isPaged(query)) {
-    const owned = await ctx.db.select().from(projects).where(eq(projects.accountId, ctx.account.id)).orderBy(desc(projects.createdAt));
-    const runs = owned.length ? await ctx.db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, ctx.account.id)) : [];
-    return { projects: owned.map((project) => serializeProject(project, runs.filter((run) => run.projectId === project.id))) };
-  }
   // Pages follow (creation time to the millisecond, id), newest first: the cursor holds the last item's pair.
   const after = decodeCursor(query.cursor, ["string", "string"], ([createdAt, id]) => !Number.isNaN(Date.parse(createdAt as string)) && uuid.safeParse(id).success);
   const created = sql`date_trunc('milliseconds', ${projects.createdAt})`;
@@ -182,7 +177,9 @@ export async function listProjects(ctx: ServiceContext, query: PageQuery = {}) {
   const page = pageOf(rows, query, (project) => [project.createdAt.toISOString(), project.id]);
   const ids = page.rows.map((project) => project.id);
   const runs = ids.length ? await ctx.db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, ctx.account.id, inArray(agentRuns.projectId, ids))) : [];
-  return { projects: page.rows.map((project) => serializeProject(project, runs.filter((run) => run.projectId === project.id))), nextCursor: page.nextCursor };
+  const listed = page.rows.map((project) => serializeProject(project, runs.filter((run) => run.projectId === project.id)));
+  // Without `limit` or `cursor` the answer is the spec's plain list.
+  return { projects: listed, ...(isPaged(query) && { nextCursor: page.nextCursor }) };
 }
 
 /** Confirms a project (it enters the pipeline); confirming again changes nothing. */
