@@ -46,7 +46,8 @@ export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord,
  */
 export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof startAgentRequest>) {
   const { db, account, now } = ctx;
-  await settleStaleRuns(db, await getOwnedProject(db, account.id, input.projectId), now);
+  // Scoped by the account: another account's project settles nothing and is a 404 below.
+  await settleStaleRuns(db, { id: input.projectId, accountId: account.id }, now);
 
   let run: RunRecord;
   let runs: RunRecord[];
