@@ -4,14 +4,13 @@ import { ProjectTabs } from "@/components/project/project-tabs";
 import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { projectIdOf } from "@/components/project/project-id";
 import { Badge } from "@/components/ui";
-import { readOperation } from "@/lib/actions/run-operation";
-import { getProject } from "@/lib/operations/projects";
 import { projectLogoUrl } from "./logo-url";
+import { readProject } from "./read-project";
 
 /** Every project page: the project's header (logo, name, status, current step) and its tabs. */
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
-  const { project } = await readOperation(getProject, { params: { id: projectId } });
+  const { project } = await readProject(projectId);
   const step = project.pipeline.currentStep;
   return (
     <>

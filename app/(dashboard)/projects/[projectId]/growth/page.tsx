@@ -9,8 +9,9 @@ import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listCycles } from "@/lib/operations/growth";
-import { getPlaybook, getProject } from "@/lib/operations/projects";
+import { getPlaybook, } from "@/lib/operations/projects";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
+import { readProject } from "../read-project";
 
 export const metadata = { title: "Growth" };
 
@@ -18,7 +19,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
   const [{ project }, { cycles }, { playbook }, { subscription }] = await Promise.all([
-    readOperation(getProject, input),
+    readProject(projectId),
     readOperation(listCycles, input),
     readOperation(getPlaybook, input),
     readOperation(getCalendarSubscription, input),

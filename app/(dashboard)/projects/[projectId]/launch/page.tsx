@@ -2,14 +2,14 @@ import { LaunchReview } from "@/components/project/launch-review";
 import { projectIdOf } from "@/components/project/project-id";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listContent } from "@/lib/operations/content";
-import { getProject } from "@/lib/operations/projects";
+import { readProject } from "../read-project";
 
 export const metadata = { title: "Launch review" };
 
 export default async function LaunchPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const [{ project, runs }, { items }] = await Promise.all([
-    readOperation(getProject, { params: { id: projectId } }),
+    readProject(projectId),
     readOperation(listContent, { params: { id: projectId } }),
   ]);
   return <LaunchReview project={project} runs={runs} items={items} />;

@@ -3,7 +3,8 @@ import { DecisionsForm } from "@/components/project/decisions-form";
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { getPlaybook, getProject } from "@/lib/operations/projects";
+import { getPlaybook, } from "@/lib/operations/projects";
+import { readProject } from "../read-project";
 
 export const metadata = { title: "Marketing Playbook" };
 
@@ -11,7 +12,7 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
   const projectId = await projectIdOf(params);
   const [{ playbook }, { project }] = await Promise.all([
     readOperation(getPlaybook, { params: { id: projectId } }),
-    readOperation(getProject, { params: { id: projectId } }),
+    readProject(projectId),
   ]);
   const markdown = typeof playbook.markdown === "string" ? playbook.markdown : "";
   const approved = Array.isArray(playbook.approvedSteps) ? playbook.approvedSteps.length : 0;

@@ -4,7 +4,7 @@ import { ShareLinks } from "@/components/project/share-links";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
-import { getProject } from "@/lib/operations/projects";
+import { readProject } from "../read-project";
 
 export const metadata = { title: "Project settings" };
 
@@ -13,7 +13,7 @@ export default async function ProjectSettingsPage({ params }: { params: Promise<
   const [{ links }, { logo }, { project }] = await Promise.all([
     readOperation(listShareLinks, { params: { id: projectId } }),
     readOperation(getProjectLogo, { params: { id: projectId } }),
-    readOperation(getProject, { params: { id: projectId } }),
+    readProject(projectId),
   ]);
   return (
     <>

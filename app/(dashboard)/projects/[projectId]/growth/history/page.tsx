@@ -6,14 +6,15 @@ import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components
 import { readOperation } from "@/lib/actions/run-operation";
 import { weekDays } from "@/lib/growth/week-days";
 import { listCycles } from "@/lib/operations/growth";
-import { getPlaybook, getProject } from "@/lib/operations/projects";
+import { getPlaybook, } from "@/lib/operations/projects";
+import { readProject } from "../../read-project";
 
 export const metadata = { title: "Earlier weeks" };
 
 export default async function GrowthHistoryPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }] = await Promise.all([readOperation(getProject, input), readOperation(listCycles, input), readOperation(getPlaybook, input)]);
+  const [{ project }, { cycles }, { playbook }] = await Promise.all([readProject(projectId), readOperation(listCycles, input), readOperation(getPlaybook, input)]);
   const closed = cycles.filter((cycle) => cycle.status === "closed");
   const learnings = learningsOf(playbook);
   return (
