@@ -25,8 +25,12 @@ export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {
 
 const migrationsFolder = () => path.join(process.cwd(), "supabase/migrations");
 
+export type PreparedStatements = "auto" | "on" | "off";
+
 export interface OpenOptions {
   url?: string;
+  /** Postgres only: keep prepared statements on the server (`auto`: unless the URL names a transaction pooler). */
+  preparedStatements?: PreparedStatements;
   dataDir?: string;
   /** Apply pending migrations on open (default true; the server leaves Postgres to `npm run db:migrate`). */
   migrate?: boolean;
@@ -34,21 +38,40 @@ export interface OpenOptions {
 
 /** Opens (and by default migrates) a database: Postgres when a URL is given, otherwise PGlite (in `dataDir`, or in memory). */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.migrate ?? true);
+  if (options.url) return openPostgres(options.url, options.migrate ?? true, keepsPreparedStatements(options.url, options.preparedStatements ?? "auto"));
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string, runMigrations: boolean): Promise<DatabaseHandle> {
+/**
+ * Transaction poolers hand each transaction to any server session, so a statement prepared
+ * on one is unknown on the next: Supabase's pooler (port 6543, `*.pooler.supabase.com`),
+ * PgBouncer (port 6432) and other hosts named "pooler". Anything else is taken for a direct
+ * connection, where a prepared statement saves a round trip and a parse on every use.
+ */
+export function keepsPreparedStatements(url: string, setting: PreparedStatements): boolean {
+  if (setting !== "auto") return setting === "on";
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return !(["6543", "6432"].includes(parsed.port) || /pooler/i.test(parsed.hostname));
+}
+
+async function openPostgres(url: string, runMigrations: boolean, prepare: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
-  // prepare: false keeps the client safe behind transaction poolers (Supabase, PgBouncer).
-  const client = postgres(url, { prepare: false, max: 10, onnotice: () => {} });
+  const { preparingEveryStatement } = await import("./statement-hooks");
+  const client = postgres(url, { prepare, max: 10, onnotice: () => {} });
+  if (prepare) preparingEveryStatement(client);
   return connected(client, "postgres", runMigrations, () => client.end());
 }
 
 /** PGlite on its own thread, spoken to by the same client as a Postgres server. */
 async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
-  const { preparingEveryStatement, startEmbeddedPostgres } = await import("./embedded");
+  const { startEmbeddedPostgres } = await import("./embedded");
+  const { preparingEveryStatement } = await import("./statement-hooks");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres(dataDir);
   // One session, kept for the life of the process. `socket` is postgres.js's documented
@@ -90,8 +113,8 @@ const holder = globalThis as unknown as { launchloopDatabase?: Promise<DatabaseH
  */
 export async function getDatabase(): Promise<Database> {
   if (!holder.launchloopDatabase) {
-    const { databaseUrl, dataDir } = config();
-    const opening = openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
+    const { databaseUrl, databasePreparedStatements, dataDir } = config();
+    const opening = openDatabase({ url: databaseUrl, preparedStatements: databasePreparedStatements, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
     holder.launchloopDatabase = opening;
     opening.catch((error) => {
       if (holder.launchloopDatabase === opening) holder.launchloopDatabase = undefined;

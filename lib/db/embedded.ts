@@ -1,8 +1,6 @@
 import path from "node:path";
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
-import type { Sql } from "postgres";
-import { wrapStatements } from "./statement-hooks";
 
 /**
  * The embedded database (PGlite) on a thread of its own. Postgres compiled to WebAssembly
@@ -77,16 +75,6 @@ function started(worker: Worker): Promise<void> {
     };
     worker.on("message", replied).on("error", settle).on("exit", exited);
   });
-}
-
-/**
- * postgres.js sends a statement it has not prepared in two round trips (it first asks for
- * the parameters' types), and Drizzle marks every unnamed statement unprepared. The embedded
- * database has one session and no pooler in front of it, so there every statement shape is
- * prepared once and then runs in one round trip, without being parsed and planned again.
- */
-export function preparingEveryStatement(sql: Sql): void {
-  wrapStatements(sql, (unsafe) => (query, parameters, options) => unsafe(query, parameters, { ...options, prepare: true }));
 }
 
 /** A connection's byte stream over the worker's port, shaped as the net.Socket postgres.js expects. */

@@ -25,3 +25,14 @@ export function wrapStatements(sql: Sql, wrap: (unsafe: Unsafe) => Unsafe, onTra
     return begin(...args);
   };
 }
+
+/**
+ * postgres.js sends a statement it has not prepared in two round trips (it first asks for
+ * the parameters' types), and Drizzle marks every unnamed statement unprepared. On a
+ * session that can keep them (no transaction pooler in front), every statement shape is
+ * prepared once per connection and then runs in one round trip, without being parsed and
+ * planned again.
+ */
+export function preparingEveryStatement(sql: Sql): void {
+  wrapStatements(sql, (unsafe) => (query, parameters, options) => unsafe(query, parameters, { ...options, prepare: true }));
+}

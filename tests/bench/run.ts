@@ -22,11 +22,13 @@ import { startServer, type StartedServer } from "../support/server";
  * a PDF export against a keyed GET, the server's processes and resident memory, and the
  * time from `npm start` to the first 200. It reports; it does not fail.
  *
- * Knobs: BENCH_CONNECTIONS (32), BENCH_SECONDS (4 per run), BENCH_ROUNDS (3).
+ * Knobs: BENCH_CONNECTIONS (32), BENCH_SECONDS (4 per run), BENCH_ROUNDS (3),
+ * BENCH_DATABASES (`pglite,postgres`; Postgres needs TEST_DATABASE_URL).
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim());
 
 interface Load {
   rps: number;
@@ -240,11 +242,11 @@ async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => 
 console.log("# npm run bench (loopback, this machine)");
 buildIfNeeded();
 const results: [string, Record<string, number>][] = [];
-results.push(["PGlite (embedded)", await benchDatabase("PGlite (embedded)", {})]);
+if (databases.includes("pglite")) results.push(["PGlite (embedded)", await benchDatabase("PGlite (embedded)", {})]);
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (postgresUrl) {
+if (databases.includes("postgres") && postgresUrl) {
   results.push(["Postgres (TEST_DATABASE_URL)", await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url }))]);
-} else {
+} else if (databases.includes("postgres")) {
   console.log("\n(Postgres skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench it too.)");
 }
 for (const [label, figures] of results) verdicts(label, figures);

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { openDatabase, type DatabaseHandle, type PreparedStatements } from "@/lib/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
  * the Postgres server of TEST_DATABASE_URL when the suite runs in its Postgres project.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(options: { preparedStatements?: PreparedStatements } = {}): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
   if (!serverUrl) return openDatabase({});
 
@@ -16,7 +16,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const handle = await openDatabase({ url: url.toString(), ...options });
   return {
     ...handle,
     async close() {
