@@ -44,6 +44,24 @@ async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, 
   return token?.accountId ?? null;
 }
 
+/**
+ * Takes back a confirmation whose e-mail was not sent: its token, and the account when this
+ * request created it and nothing has claimed it since (unconfirmed, no other token issued).
+ */
+async function withdrawConfirmation(db: Database, accountId: string, tokenHash: string, created: boolean) {
+  await db.delete(authTokens).where(eq(authTokens.tokenDigest, sha256Hex(tokenHash)));
+  if (!created) return;
+  await db
+    .delete(accounts)
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        isNull(accounts.emailConfirmedAt),
+        sql`not exists (select 1 from ${authTokens} where ${authTokens.accountId} = ${accounts.id})`,
+      ),
+    );
+}
+
 async function markConfirmed(db: Database, accountId: string, now: Date) {
   await db
     .update(accounts)
@@ -64,18 +82,26 @@ export const localAuthProvider: AuthProvider = {
     const address = normalizeEmail(email);
     // Hash even for a known address, so the answer takes as long either way.
     const passwordHash = await hashPassword(password);
-    // One transaction: if the e-mail cannot be sent, neither the account nor its token stays.
-    await db.transaction(async (tx) => {
-      await tx
+    // The account and its token are written first and the e-mail sent after, outside any
+    // transaction: a slow mail server must not hold a database session (the embedded
+    // database has only one). If the e-mail cannot be sent, what this request wrote goes.
+    const { account, created, tokenHash } = await db.transaction(async (tx) => {
+      const inserted = await tx
         .insert(accounts)
         .values({ email: address, passwordHash, signupDoor: door, plan: "free", activated: door === "browser" })
-        .onConflictDoNothing({ target: accounts.email });
+        .onConflictDoNothing({ target: accounts.email })
+        .returning({ id: accounts.id });
       const account = (await findAccountByEmail(tx, address))!;
-
       const tokenHash = await issueToken(tx, account.id, "email_confirmation", confirmationLifetimeMs, now);
-      const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
-      await sendMail({ to: address, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }) });
+      return { account, created: inserted.length > 0, tokenHash };
     });
+    const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
+    try {
+      await sendMail({ to: address, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }) });
+    } catch (error) {
+      await withdrawConfirmation(db, account.id, tokenHash, created);
+      throw error;
+    }
   },
 
   async confirmEmail(db, tokenHash, now) {
