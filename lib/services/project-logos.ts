@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
-import { projectLogos } from "@/lib/db/schema";
+import { projectLogos, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { CoverImage } from "@/lib/exports/launch-pack";
 import type { logoUploadRequest } from "@/lib/schemas/dashboard";
 import { storage } from "@/lib/storage";
 import { getOwnedProject } from "./projects";
+import { ownedRow } from "./tenant";
 
 /** The largest logo accepted, in bytes. */
 export const maxLogoBytes = 512 * 1024;
@@ -22,6 +24,8 @@ function sniff(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | n
 
 const signedUrlSeconds = 60 * 60;
 
+const ownedLogo = (accountId: string, projectId: string) => and(eq(projectLogos.projectId, projectId), eq(projectLogos.accountId, accountId));
+
 async function describe(row: typeof projectLogos.$inferSelect | undefined) {
   if (!row) return { logo: null };
   return {
@@ -31,11 +35,16 @@ async function describe(row: typeof projectLogos.$inferSelect | undefined) {
 
 export async function getLogo(ctx: ServiceContext, projectId: string) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  const [row] = await ctx.db.select().from(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id)));
+  const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
   return describe(row);
 }
 
-/** Stores the project's logo (replacing any earlier one) after checking its bytes are the image they claim to be. */
+/**
+ * Stores the project's logo (replacing any earlier one) after checking its bytes are the
+ * image they claim to be. Each upload is a new object, and the row moves to it under a lock
+ * on the project, so uploads at once never mix one's bytes with another's type or size; the
+ * object a row stops pointing to is removed.
+ */
 export async function uploadLogo(ctx: ServiceContext, projectId: string, input: z.infer<typeof logoUploadRequest>) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
@@ -43,19 +52,33 @@ export async function uploadLogo(ctx: ServiceContext, projectId: string, input: 
   if (bytes.length > maxLogoBytes) throw new AppError("invalid_request", `The logo is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${maxLogoBytes / 1024} KB.`);
   const type = sniff(bytes);
   if (!type || type !== input.contentType) throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
-  const storageKey = `accounts/${ctx.account.id}/projects/${project.id}/logo`;
+  const storageKey = `accounts/${ctx.account.id}/projects/${project.id}/logo-${randomUUID()}`;
   await storage().put(storageKey, bytes, type);
-  const [row] = await ctx.db
-    .insert(projectLogos)
-    .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now })
-    .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now } })
-    .returning();
+  let replaced: string | undefined;
+  let row: typeof projectLogos.$inferSelect | undefined;
+  try {
+    ({ replaced, row } = await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: projects.id }).from(projects).where(ownedRow(projects, ctx.account.id, project.id)).for("update");
+      if (!locked) throw new AppError("not_found", "Project not found.");
+      const [previous] = await tx.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
+      const [row] = await tx
+        .insert(projectLogos)
+        .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now })
+        .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now } })
+        .returning();
+      return { replaced: previous?.storageKey, row };
+    }));
+  } catch (error) {
+    await storage().remove([storageKey]).catch(() => {});
+    throw error;
+  }
+  if (replaced && replaced !== storageKey) await storage().remove([replaced]).catch(() => {});
   return describe(row);
 }
 
 /** The logo's bytes for an export's cover: PNG and JPEG only (what PDF and DOCX draw); WebP or none gives undefined. */
 export async function coverLogoOf(ctx: ServiceContext, project: { id: string }): Promise<CoverImage | undefined> {
-  const [row] = await ctx.db.select().from(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id)));
+  const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
   if (!row || (row.contentType !== "image/png" && row.contentType !== "image/jpeg")) return undefined;
   const stored = await storage().get(row.storageKey);
   return stored ? { bytes: stored.body, contentType: row.contentType } : undefined;
@@ -63,7 +86,7 @@ export async function coverLogoOf(ctx: ServiceContext, project: { id: string }):
 
 export async function removeLogo(ctx: ServiceContext, projectId: string) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
-  const [row] = await ctx.db.delete(projectLogos).where(and(eq(projectLogos.projectId, project.id), eq(projectLogos.accountId, ctx.account.id))).returning();
+  const [row] = await ctx.db.delete(projectLogos).where(ownedLogo(ctx.account.id, project.id)).returning();
   if (row) await storage().remove([row.storageKey]);
   return { logo: null };
 }

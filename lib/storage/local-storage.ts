@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "@/lib/config";
@@ -27,8 +27,12 @@ export const localStorage: Storage = {
   async put(key, body, contentType) {
     const file = fileOf(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, body);
-    await fs.writeFile(`${file}.type`, contentType);
+    // Written aside and renamed into place, so a reader sees the old object or the new one, never part of one.
+    const temporary = `${file}.${randomUUID()}.partial`;
+    await fs.writeFile(`${temporary}.type`, contentType);
+    await fs.writeFile(temporary, body);
+    await fs.rename(`${temporary}.type`, `${file}.type`);
+    await fs.rename(temporary, file);
   },
   async get(key) {
     const file = fileOf(key);

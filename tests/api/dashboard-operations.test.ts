@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts } from "@/lib/db/schema";
+import { config } from "@/lib/config";
+import { accounts, projectLogos } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { executeOperation } from "@/lib/operations/execute";
 import {
@@ -17,6 +20,7 @@ import {
   saveOnboardingDraft,
 } from "@/lib/operations/dashboard";
 import { operations } from "@/lib/operations";
+import { storage } from "@/lib/storage";
 import { readPdf } from "../support/pdf-reader";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -116,11 +120,28 @@ describe("the project's logo", () => {
   it("stores a real image in storage, reads it back through a signed URL, and removes it", async () => {
     const uploaded = await executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, owner);
     expect(uploaded.logo).toMatchObject({ contentType: "image/png", size: Buffer.from(png, "base64").length });
-    expect(uploaded.logo!.url).toMatch(/\/api\/storage\/accounts\/.+\/logo\?expires=\d+&signature=/);
+    expect(uploaded.logo!.url).toMatch(/\/api\/storage\/accounts\/.+\/logo-[0-9a-f-]{36}\?expires=\d+&signature=/);
     expect((await executeOperation(getProjectLogo, { params: { id: projectId } }, owner)).logo?.contentType).toBe("image/png");
     expect(await codeOf(executeOperation(getProjectLogo, { params: { id: projectId } }, stranger))).toBe("not_found");
     await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
     expect((await executeOperation(getProjectLogo, { params: { id: projectId } }, owner)).logo).toBeNull();
+  });
+
+  it("keeps one image whole when uploads race (the row's type and size match its bytes), and no replaced file stays", async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 60 }, (_, index) => index)]).toString("base64");
+    const uploads = Array.from({ length: 8 }, (_, index) =>
+      executeOperation(uploadProjectLogo, { params: { id: projectId }, body: index % 2 ? { contentType: "image/jpeg", data: jpeg } : { contentType: "image/png", data: png } }, owner),
+    );
+    await Promise.all(uploads);
+    const [row] = await app.db.select().from(projectLogos).where(eq(projectLogos.projectId, projectId));
+    const stored = await storage().get(row!.storageKey);
+    expect(Buffer.from(stored!.body).toString("base64")).toBe(row!.contentType === "image/png" ? png : jpeg);
+    expect(stored!.contentType).toBe(row!.contentType);
+    expect(row!.size).toBe(stored!.body.length);
+    const folder = path.join(config().dataDir, "storage", path.dirname(row!.storageKey));
+    expect(fs.readdirSync(folder).filter((file) => !file.endsWith(".type"))).toEqual([path.basename(row!.storageKey)]);
+    await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
+    expect(fs.readdirSync(folder)).toEqual([]);
   });
 
   it("is drawn on the cover of the PDF export once uploaded", async () => {
