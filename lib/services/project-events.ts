@@ -4,8 +4,9 @@ import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
-import { settleStaleRuns } from "./pipeline";
+import { settleStaleRuns, staleRunAfterMs } from "./pipeline";
 import { getOwnedProject, pipelineState } from "./projects";
+import { ownedRow } from "./tenant";
 
 /** How often the stream reads the database, how often it sends progress and keep-alives, and its longest life. */
 export const eventTiming = { pollMs: 1000, progressMs: 2000, keepAliveMs: 15_000, maxLifeMs: 280_000 };
@@ -20,28 +21,30 @@ interface RunState {
   reviewedAt: string | null;
 }
 
-/** The project's state as the stream reports it: what the pipeline shows and every run's status. */
+/** The project's state as the stream reports it: what the pipeline shows and every run's status, in one statement. */
 async function readState(db: Database, accountId: string, projectId: string) {
-  const [project] = await db
-    .select({ id: projects.id, status: projects.status, updatedAt: projects.updatedAt })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.accountId, accountId)));
-  if (!project) return null;
   const rows = await db
     .select({
-      id: agentRuns.id,
-      agentType: agentRuns.agentType,
-      status: agentRuns.status,
-      error: agentRuns.error,
-      startedAt: agentRuns.startedAt,
-      completedAt: agentRuns.completedAt,
-      reviewedAt: agentRuns.reviewedAt,
+      project: { id: projects.id, status: projects.status, updatedAt: projects.updatedAt },
+      run: {
+        id: agentRuns.id,
+        agentType: agentRuns.agentType,
+        status: agentRuns.status,
+        error: agentRuns.error,
+        startedAt: agentRuns.startedAt,
+        completedAt: agentRuns.completedAt,
+        reviewedAt: agentRuns.reviewedAt,
+      },
     })
-    .from(agentRuns)
-    .where(and(eq(agentRuns.projectId, projectId), eq(agentRuns.accountId, accountId)))
+    .from(projects)
+    .leftJoin(agentRuns, and(eq(agentRuns.projectId, projects.id), eq(agentRuns.accountId, projects.accountId)))
+    .where(ownedRow(projects, accountId, projectId))
     .orderBy(asc(agentRuns.startedAt));
-  const { currentStep, steps } = pipelineState(rows);
-  const runs: RunState[] = rows.map((run) => ({
+  const project = rows[0]?.project;
+  if (!project) return null;
+  const found = rows.flatMap((row) => (row.run ? [row.run] : []));
+  const { currentStep, steps } = pipelineState(found);
+  const runs: RunState[] = found.map((run) => ({
     ...run,
     agentType: run.agentType as AgentType,
     startedAt: run.startedAt.toISOString(),
@@ -51,8 +54,16 @@ async function readState(db: Database, accountId: string, projectId: string) {
   return {
     project: { id: project.id, status: project.status, currentStep, steps, updatedAt: project.updatedAt.toISOString() },
     runs,
-    running: runs.find((run) => run.status === "running") ?? null,
+    running: found.find((run) => run.status === "running") ?? null,
   };
+}
+
+/** The state, after settling a run whose process died (a write only when a read finds one). */
+async function currentState(db: Database, accountId: string, projectId: string, now: Date) {
+  const state = await readState(db, accountId, projectId);
+  if (!state?.running || state.running.startedAt.getTime() >= now.getTime() - staleRunAfterMs) return state;
+  await settleStaleRuns(db, { id: projectId, accountId }, now);
+  return readState(db, accountId, projectId);
 }
 
 const encoder = new TextEncoder();
@@ -84,8 +95,7 @@ export async function streamProjectEvents(ctx: ServiceContext, projectId: string
         controller.enqueue(encoder.encode("retry: 3000\n\n"));
         while (!stopped) {
           const now = new Date();
-          await settleStaleRuns(db, { id: projectId, accountId: account.id }, now);
-          const state = await readState(db, account.id, projectId);
+          const state = await currentState(db, account.id, projectId, now);
           if (!state) {
             send("end", { reason: "gone" });
             break;
@@ -102,7 +112,7 @@ export async function streamProjectEvents(ctx: ServiceContext, projectId: string
           }
           if (Date.now() - lastProgress >= eventTiming.progressMs) {
             lastProgress = Date.now();
-            const elapsedSeconds = Math.max(0, Math.round((now.getTime() - new Date(state.running.startedAt).getTime()) / 1000));
+            const elapsedSeconds = Math.max(0, Math.round((now.getTime() - state.running.startedAt.getTime()) / 1000));
             send("progress", { runId: state.running.id, agentType: state.running.agentType, elapsedSeconds, message: `Working on ${state.running.agentType} (${elapsedSeconds} s)` });
             lastWrite = Date.now();
           }

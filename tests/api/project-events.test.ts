@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentRuns, projects } from "@/lib/db/schema";
+import { queryCount } from "@/lib/db/query-count";
+import { staleRunAfterMs } from "@/lib/services/pipeline";
 import { eventTiming } from "@/lib/services/project-events";
 import { sampleProject } from "../support/founder";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
+
+// The driver counts its statements (LAUNCHLOOP_COUNT_QUERIES), set before the database opens.
+process.env.LAUNCHLOOP_COUNT_QUERIES = "1";
 
 let app: TestApp;
 let key: string;
@@ -43,6 +48,25 @@ describe("GET /api/v1/projects/{id}/events", () => {
     expect(events.map((entry) => entry.event)).toEqual(["state", "end"]);
     expect(events[0]!.data.project).toMatchObject({ id: projectId, status: "pipeline", currentStep: "market-strategist" });
     expect(events[1]!.data).toEqual({ reason: "idle" });
+  });
+
+  it("reads the project and its runs in one statement per poll, and writes nothing when no run is stale", async () => {
+    const before = queryCount();
+    const response = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
+    expect(parseEvents(response.text).map((entry) => entry.event)).toEqual(["state", "end"]);
+    // The key (with account and rate limit), the ownership check, then one poll.
+    expect(queryCount() - before).toBe(3);
+  });
+
+  it("settles a run whose process died before reporting it, then ends", async () => {
+    const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
+    const [run] = await app.db
+      .insert(agentRuns)
+      .values({ projectId, accountId: project!.accountId, agentType: "market-strategist", status: "running", startedAt: new Date(Date.now() - staleRunAfterMs - 60_000) })
+      .returning();
+    const events = parseEvents((await app.request("GET", `/api/v1/projects/${projectId}/events`, { key })).text);
+    expect(events.map((entry) => entry.event)).toEqual(["state", "end"]);
+    expect(events[0]!.data.runs.find((entry: { id: string }) => entry.id === run!.id)).toMatchObject({ status: "failed" });
   });
 
   it("follows a run recorded by another instance until it settles, with progress", async () => {
