@@ -11,6 +11,7 @@ import {
   shareLinkResponse,
   shareTokenParams,
 } from "@/lib/schemas/dashboard";
+import { createProjectRequest, projectResponse } from "@/lib/schemas/project";
 import * as drafts from "@/lib/services/onboarding-drafts";
 import * as logos from "@/lib/services/project-logos";
 import * as shares from "@/lib/services/share-links";
@@ -41,6 +42,20 @@ export const saveOnboardingDraft = defineOperation({
   body: saveDraftRequest,
   response: draftResponse,
   handler: ({ body }, ctx) => drafts.saveDraft(ctx, body),
+});
+
+export const startProjectFromDraft = defineOperation({
+  id: "startProjectFromDraft",
+  method: "POST",
+  path: "/dashboard/onboarding-draft/start",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Create and confirm the onboarded project, and forget the draft, all at once",
+  body: createProjectRequest,
+  status: 201,
+  response: projectResponse,
+  errors: ["upgrade_required"],
+  handler: ({ body }, ctx) => drafts.startProjectFromDraft(ctx, body),
 });
 
 export const discardOnboardingDraft = defineOperation({

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
 import { onboardingDrafts } from "@/lib/db/schema";
 import type { draftAnswersSchema, saveDraftRequest } from "@/lib/schemas/dashboard";
+import type { createProjectRequest } from "@/lib/schemas/project";
+import { createProject } from "./projects";
 
 type DraftAnswers = z.infer<typeof draftAnswersSchema>;
 
@@ -28,4 +30,17 @@ export async function saveDraft(ctx: ServiceContext, input: z.infer<typeof saveD
 export async function discardDraft(ctx: ServiceContext) {
   await ctx.db.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id));
   return { draft: null };
+}
+
+/**
+ * The wizard's "Confirm and start": the project is created and confirmed and the draft
+ * forgotten in one transaction, so a failure leaves the draft and no half-made project
+ * (a retry cannot make a second one).
+ */
+export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>) {
+  return ctx.db.transaction(async (tx) => {
+    const started = await createProject({ ...ctx, db: tx }, input, { confirmed: true });
+    await tx.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id));
+    return started;
+  });
 }

@@ -144,12 +144,20 @@ export const pipelineRunsOf = (db: Database, project: Pick<ProjectRecord, "id" |
   db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id)));
 
 /** Creates a project within the plan's cap: the count and the insert happen under the account's row lock. */
-export async function createProject(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>) {
+/** Creates a project within the plan's project limit; `confirmed` enters it in the pipeline at once. */
+export async function createProject(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>, { confirmed = false } = {}) {
   const project = await ctx.db.transaction(async (tx) => {
     await assertCanCreateProject(tx, ctx.account);
     const [inserted] = await tx
       .insert(projects)
-      .values({ accountId: ctx.account.id, name: input.name, language: input.language ?? detectProjectLanguage(input.onboarding), onboarding: input.onboarding, decisions: {} })
+      .values({
+        accountId: ctx.account.id,
+        name: input.name,
+        language: input.language ?? detectProjectLanguage(input.onboarding),
+        onboarding: input.onboarding,
+        decisions: {},
+        ...(confirmed && { status: "pipeline" as const, confirmedAt: ctx.now }),
+      })
       .returning();
     return inserted!;
   });

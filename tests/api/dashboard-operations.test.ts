@@ -14,6 +14,7 @@ import {
   getProjectLogo,
   getSharedPack,
   removeProjectLogo,
+  startProjectFromDraft,
   uploadProjectLogo,
   listShareLinks,
   revokeShareLink,
@@ -73,6 +74,23 @@ describe("the onboarding draft", () => {
 
     await executeOperation(discardOnboardingDraft, {}, owner);
     expect(await executeOperation(getOnboardingDraft, {}, owner)).toEqual({ draft: null });
+  });
+
+  it("starts the project from it in one step (created, confirmed, draft forgotten), or not at all", async () => {
+    const founder = await app.signUpWithKey();
+    await setPlan(app.db, founder.email, "free");
+    const free = await sessionContext(founder.email);
+    const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
+    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, free);
+    const started = await executeOperation(startProjectFromDraft, { body: answers }, free);
+    expect(started.project).toMatchObject({ name: "Tidybooks", status: "pipeline", pipeline: { currentStep: "market-strategist" } });
+    expect(await executeOperation(getOnboardingDraft, {}, free)).toEqual({ draft: null });
+
+    // The free plan's one project is taken: nothing is created and the draft stays.
+    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, free);
+    expect(await codeOf(executeOperation(startProjectFromDraft, { body: answers }, free))).toBe("upgrade_required");
+    expect((await executeOperation(getOnboardingDraft, {}, free)).draft).toMatchObject({ step: 3 });
+    expect((await executeOperation(operations.listProjects, {}, free)).projects).toHaveLength(1);
   });
 
   it("is for the dashboard only: an API key is refused", async () => {

@@ -1,8 +1,7 @@
 "use server";
 
 import { runOperation } from "@/lib/actions/run-operation";
-import { discardOnboardingDraft, saveOnboardingDraft } from "@/lib/operations/dashboard";
-import { confirmProject, createProject } from "@/lib/operations/projects";
+import { discardOnboardingDraft, saveOnboardingDraft, startProjectFromDraft } from "@/lib/operations/dashboard";
 
 export async function saveDraft(step: number, answers: unknown) {
   return runOperation(saveOnboardingDraft, { body: { step, answers } });
@@ -12,12 +11,8 @@ export async function discardDraft() {
   return runOperation(discardOnboardingDraft);
 }
 
-/** "Confirm and start": creates the project from the answers (validated again here), confirms it, forgets the draft. */
+/** "Confirm and start": creates and confirms the project from the answers (validated again here) and forgets the draft, in one step. */
 export async function createAndConfirm(body: unknown) {
-  const created = await runOperation(createProject, { body });
-  if (!created.ok) return created;
-  const confirmed = await runOperation(confirmProject, { params: { id: created.data.project.id } });
-  if (!confirmed.ok) return confirmed;
-  await runOperation(discardOnboardingDraft);
-  return { ok: true as const, data: { projectId: confirmed.data.project.id } };
+  const started = await runOperation(startProjectFromDraft, { body });
+  return started.ok ? { ok: true as const, data: { projectId: started.data.project.id } } : started;
 }
