@@ -7,7 +7,7 @@ import { channelRules } from "@/lib/channels/rules";
 import { dayOf, weekDays, type DayKey } from "@/lib/growth/week-days";
 import { channels, type Channel } from "@/lib/schemas/growth";
 import { ChannelBadge, channelLabel } from "./channel-badge";
-import { errorKey, fromPlan, newKey, serverPlanErrors, slugify, validatePlan, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "./plan-model";
+import { errorKey, fromPlan, newKey, serverPlanErrors, validatePlan, withItemSlugs, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "./plan-model";
 import type { Cycle } from "./types";
 import { useGrowthAction } from "./use-action";
 
@@ -179,7 +179,7 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
 
   function approve() {
     setError(null);
-    const withSlugs = { ...plan, items: plan.items.map((item) => ({ ...item, slug: item.slug || slugify(item.title) })) };
+    const withSlugs = withItemSlugs(plan, cycle.weekNumber);
     const checked = validatePlan(withSlugs);
     if (!checked.ok) {
       setErrors(checked.errors);

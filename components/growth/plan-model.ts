@@ -1,4 +1,5 @@
 import { channelRules } from "@/lib/channels/rules";
+import { itemSlug } from "@/lib/growth/item-slugs";
 import { weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
 
 /** One planned item as the founder edits it before approving. */
@@ -52,13 +53,11 @@ export function fromPlan(raw: Record<string, unknown>): EditablePlan {
   };
 }
 
-export const slugify = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80) || "item";
+/** The plan with a slug for every item the founder added, named as the planner names its own. */
+export function withItemSlugs(edit: EditablePlan, weekNumber: number): EditablePlan {
+  const taken = new Set(edit.items.map((item) => item.slug).filter(Boolean));
+  return { ...edit, items: edit.items.map((item) => (item.slug ? item : { ...item, slug: itemSlug(weekNumber, item.channel, item.title, taken) })) };
+}
 
 /** Where each item and task landed in the plan sent to the server, to find them again from an issue's path. */
 interface PlanLayout {
@@ -81,7 +80,7 @@ export function toPlan(edit: EditablePlan): { plan: unknown; layout: PlanLayout 
       ...(rationale ? { audienceRationale: rationale } : {}),
       count: items.length,
       items: items.map((item) => ({
-        slug: item.slug || slugify(item.title),
+        slug: item.slug,
         title: item.title.trim(),
         angle: item.angle,
         keyMessage: item.keyMessage,

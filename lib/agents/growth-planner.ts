@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelMentions, channelRules, channelsOfAnswers, shortenToFit } from "@/lib/channels";
 import { channelSchema, weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
+import { itemSlug } from "@/lib/growth/item-slugs";
 import { dayKeys } from "@/lib/growth/week-days";
 import { weeklyBudget } from "./budget";
 import { angleKeys, type AngleKey } from "./channel-drafts";
@@ -68,14 +69,6 @@ export const plannerOutputSchema = z.object({
 export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
 
 const cut = (text: string | null | undefined, max: number) => shortenToFit(clean(text), (candidate) => candidate.length <= max);
-const slugOf = (text: string) =>
-  text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")
-    .slice(0, 60) || "item";
-
 /** Normalizes a planner answer into a valid weekly plan: within every limit, slugs unique, counts matching items. */
 export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyPlan {
   const seen = new Set<string>();
@@ -84,12 +77,8 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
     rationale: cut(output.rationale, 3000),
     contentPlan: output.contentPlan.slice(0, 15).map((entry) => {
       const items = entry.items.slice(0, 10).map((item) => {
-        const base = `w${weekNumber}-${entry.channel}-${slugOf(item.title)}`;
-        let slug = base;
-        for (let n = 2; seen.has(slug); n++) slug = `${base}-${n}`;
-        seen.add(slug);
         return {
-          slug,
+          slug: itemSlug(weekNumber, entry.channel, item.title, seen),
           title: cut(item.title, 200) || "Post",
           angle: cut(item.angle, 1000),
           keyMessage: cut(item.keyMessage, 1000),

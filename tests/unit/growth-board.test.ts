@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fromPlan, toPlan, validatePlan, type EditablePlan } from "@/components/growth/plan-model";
+import { fromPlan, toPlan, validatePlan, withItemSlugs, type EditablePlan } from "@/components/growth/plan-model";
+import { itemSlug } from "@/lib/growth/item-slugs";
 import { shareLinkFor } from "@/components/growth/share-links";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { dateOf, dayOf, weekDays } from "@/lib/growth/week-days";
@@ -43,6 +44,15 @@ describe("editing a plan before approval", () => {
     ]);
     expect(result.plan.contentPlan[1]!.items[0]!.suggestedDay).toBe("Sat");
     expect(result.plan.contentPlan[2]!.audienceRationale).toBe("Buyers");
+  });
+
+  it("names the items the founder added as the planner names its own: by week, channel and title, each unique", () => {
+    const edit = fromPlan(plan);
+    const added = { ...edit.items[0]!, key: "new-1", slug: "", title: "Café: 新しい投稿!" };
+    const named = withItemSlugs({ ...edit, items: [...edit.items, added, { ...added, key: "new-2" }] }, 3);
+    expect(named.items.map((item) => item.slug)).toEqual(["x-1", "x-2", "li", "w3-x-cafe-新しい投稿", "w3-x-cafe-新しい投稿-2"]);
+    const taken = new Set<string>();
+    expect([itemSlug(3, "x", "Café: 新しい投稿!", taken), itemSlug(3, "x", "!!!", taken)]).toEqual(["w3-x-cafe-新しい投稿", "w3-x-item"]);
   });
 
   it("puts every bound of the approval schema into words at its place", () => {
