@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { entitlementsOf, noEntitlements, publicPlans, secondsToUtcMidnight, utcDay } from "@/lib/limits";
+import { planLines } from "@/components/plan-lines";
+import { planCatalog } from "@/lib/limits/plans";
 
 describe("the entitlements table", () => {
   it.each([
@@ -37,5 +39,18 @@ describe("UTC days", () => {
 
   it("counts by the UTC calendar day whatever the local time zone", () => {
     expect(utcDay(new Date("2026-11-22T23:30:00-05:00"))).toBe("2026-11-23");
+  });
+});
+
+describe("the plans in words (pricing and billing pages)", () => {
+  it("says what the plan table says, for every plan", () => {
+    for (const plan of ["free", "pro", "studio"] as const) {
+      const { projects, dailyRuns, canExport, canGrow } = planCatalog[plan];
+      const lines = planLines(plan);
+      expect(lines[0]!.text).toContain(String(projects));
+      expect(lines[1]!.text).toContain(`${dailyRuns} agent runs a day`);
+      expect(lines.slice(2).map((line) => line.included)).toEqual([canExport, canGrow]);
+    }
+    expect(planLines("studio").map((line) => line.text)).toEqual(["Up to 10 projects", "100 agent runs a day per project", "Exports: JSON, DOCX, PDF, XLSX", "Weekly growth loop"]);
   });
 });

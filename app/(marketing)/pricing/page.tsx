@@ -1,10 +1,8 @@
 import { Badge, ButtonLink, Card, CardBody } from "@/components/ui";
+import { planLines } from "@/components/plan-lines";
 import { publicPlans } from "@/lib/limits/plans";
 
 export const metadata = { title: "Pricing" };
-
-const describeRuns = (plan: ReturnType<typeof publicPlans>[number]) =>
-  `${plan.dailyRuns} agent runs a day${plan.dailyRunsScope === "project" ? " per project" : ""}`;
 
 /** Built from the same plan table as /api/v1/meta and every plan gate. */
 export default function PricingPage() {
@@ -29,10 +27,9 @@ export default function PricingPage() {
                 </p>
               </div>
               <ul className="flex-1 space-y-2 text-[15px]">
-                <li>{plan.projects} {plan.projects === 1 ? "project" : "projects"}</li>
-                <li>{describeRuns(plan)}</li>
-                <li className={plan.canExport ? undefined : "text-muted"}>{plan.canExport ? "Exports: JSON, DOCX, PDF, XLSX" : "No exports"}</li>
-                <li className={plan.canGrow ? undefined : "text-muted"}>{plan.canGrow ? "Weekly growth loop" : "No weekly growth loop"}</li>
+                {planLines(plan.plan).map((line) => (
+                  <li key={line.text} className={line.included ? undefined : "text-muted"}>{line.text}</li>
+                ))}
               </ul>
               <ButtonLink href={plan.priceUsd === 0 ? "/signup" : "/settings/billing"} variant={plan.plan === "pro" ? "primary" : "secondary"}>
                 {plan.priceUsd === 0 ? "Start free" : `Choose ${plan.plan}`}

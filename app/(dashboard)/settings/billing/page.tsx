@@ -2,17 +2,14 @@ import { formatDate } from "@/components/format";
 import { UsageMeter } from "@/components/usage-meter";
 import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { planCatalog, type PaidPlan } from "@/lib/limits/plans";
+import { planLines } from "@/components/plan-lines";
+import { planCatalog } from "@/lib/limits/plans";
 import { getMe } from "@/lib/operations/account";
 import { BillingPortalButton, UpgradeButton } from "./billing-forms";
 
 export const metadata = { title: "Billing" };
 
 const rank = { free: 0, pro: 1, studio: 2 } as const;
-const upgrades: Record<PaidPlan, string[]> = {
-  pro: ["Exports: JSON, DOCX, PDF, XLSX", "The weekly growth loop", "40 agent runs a day"],
-  studio: ["Up to 10 projects", "100 agent runs a day per project", "Everything in pro"],
-};
 
 export default async function BillingPage() {
   const me = await readOperation(getMe);
@@ -61,7 +58,7 @@ export default async function BillingPage() {
                     <p><span className="text-2xl font-semibold">${planCatalog[plan].priceUsd}</span><span className="text-muted">/month</span></p>
                   </div>
                   <ul className="flex-1 list-disc space-y-1 pl-5 text-[15px]">
-                    {upgrades[plan].map((line) => <li key={line}>{line}</li>)}
+                    {planLines(plan).filter((line) => line.included).map((line) => <li key={line.text}>{line.text}</li>)}
                   </ul>
                   <UpgradeButton plan={plan} label={`Upgrade to ${plan}`} primary={plan === "pro"} />
                 </div>
