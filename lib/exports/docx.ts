@@ -18,7 +18,7 @@ import {
   type ParagraphChild,
 } from "docx";
 import { imageSize } from "./image-size";
-import { decisionLines, type LaunchPack } from "./launch-pack";
+import { decisionLines, type LaunchPack, wordsOf } from "./launch-pack";
 import { markdownBlocks, plain, type Block, type Run } from "./markdown-blocks";
 
 const headingLevels = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4];
@@ -159,20 +159,21 @@ function coverLogo(pack: LaunchPack): Paragraph[] {
 
 /** The launch pack as a Word document: cover, decisions, playbook, then the content by pipeline step. */
 export async function launchPackDocx(pack: LaunchPack): Promise<Buffer> {
+  const words = wordsOf(pack);
   const logo = coverLogo(pack);
   const cover = [
     ...logo,
     new Paragraph({ spacing: { before: logo.length ? 480 : 2400 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: pack.brand.name, bold: true, size: 64, color: "17181C" })] }),
     ...(pack.brand.tagline ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 240 }, children: [new TextRun({ text: pack.brand.tagline, italics: true, size: 32, color: "4B3FE0" })] })] : []),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 960 }, children: [new TextRun({ text: "Launch pack", size: 28 })] }),
+    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 960 }, children: [new TextRun({ text: words.launchPack, size: 28 })] }),
     new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}`, size: 22, color: "5B6170" })] }),
   ];
   const writer = new DocxWriter();
-  const decisions = decisionLines(pack.decisions);
+  const decisions = decisionLines(pack.decisions, words);
   const body: (Paragraph | Table)[] = [
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun("Decisions")] }),
-    ...(decisions.length ? [table([[{ text: "Decision" }], [{ text: "Choice" }]], decisions.map((line) => line.map((text) => [{ text }])))] : [new Paragraph("No decisions recorded yet.")]),
-    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun("Marketing Playbook")] }),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(words.decisions)] }),
+    ...(decisions.length ? [table([[{ text: words.decision }], [{ text: words.choice }]], decisions.map((line) => line.map((text) => [{ text }])))] : [new Paragraph(words.noDecisions)]),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(words.playbook)] }),
     ...writer.blocks(markdownBlocks(pack.playbook.markdown.replace(/^# .*\n+/, "")), 0),
   ];
   for (const section of pack.sections) {
@@ -183,7 +184,7 @@ export async function launchPackDocx(pack: LaunchPack): Promise<Buffer> {
   }
   const document = new Document({
     creator: "Launchloop",
-    title: `${pack.brand.name}: launch pack`,
+    title: `${pack.brand.name}: ${words.launchPack}`,
     styles: { default: { document: { run: { font: "Calibri", size: 22 } } }, paragraphStyles: headingStyles },
     numbering: {
       config: [

@@ -3,6 +3,7 @@ import { channelRules } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
 import type { launchPackSchema } from "@/lib/schemas/exports";
 import type { Decisions } from "@/lib/schemas/project";
+import { exportHeadings, type ExportHeadings } from "@/lib/agents/language/phrasebook";
 
 /** A brand logo for the cover of the PDF and DOCX exports (PNG or JPEG bytes): optional. */
 export interface CoverImage {
@@ -12,57 +13,40 @@ export interface CoverImage {
 /** Everything an export shows (loaded by the exports service), with an optional cover logo. */
 export type LaunchPack = z.infer<typeof launchPackSchema> & { logo?: CoverImage };
 
+/** The words an export prints around the content, in the project's language (English when it has no phrasebook). */
+export const wordsOf = (pack: Pick<LaunchPack, "project">): ExportHeadings => exportHeadings(pack.project.language);
+
 /** Decisions as label/value lines, in a fixed order. */
-export function decisionLines(decisions: Decisions): [string, string][] {
+export function decisionLines(decisions: Decisions, words: ExportHeadings = exportHeadings("en")): [string, string][] {
   const lines: [string, string | undefined][] = [
-    ["Positioning", decisions.positioning && `${decisions.positioning.name}: ${decisions.positioning.statement}`],
-    ["Value proposition", decisions.valueProposition && `${decisions.valueProposition.angle}: ${decisions.valueProposition.statement}`],
-    ["Brand name", decisions.brandName],
-    ["Tagline", decisions.tagline],
-    ["Color palette", decisions.colorPalette],
+    [words.positioning, decisions.positioning && `${decisions.positioning.name}: ${decisions.positioning.statement}`],
+    [words.valueProposition, decisions.valueProposition && `${decisions.valueProposition.angle}: ${decisions.valueProposition.statement}`],
+    [words.brandName, decisions.brandName],
+    [words.tagline, decisions.tagline],
+    [words.colorPalette, decisions.colorPalette],
   ];
   return lines.filter((line): line is [string, string] => Boolean(line[1]));
 }
 
-const kindLabels: Record<string, string> = {
-  "market-summary": "Market summary",
-  "ideal-customer-profiles": "Ideal customer profiles",
-  "competitor-angles": "Competitor angles",
-  "positioning-options": "Positioning options",
-  "value-propositions": "Value propositions",
-  "brand-names": "Brand names",
-  taglines: "Taglines",
-  voice: "Voice",
-  palette: "Palette",
-  "messaging-pillars": "Messaging pillars",
-  "launch-plan": "Launch plan",
-  "channel-strategy": "Channel strategy",
-  metrics: "Metrics",
-  homepage: "Home page",
-  about: "About page",
-  faq: "FAQ",
-  "announcement-email": "Announcement email",
-  "product-hunt": "Product Hunt launch",
-  "press-blurb": "Press blurb",
-};
-
-/** A content kind as a person reads it: "post-linkedin" is "LinkedIn post". */
-export function kindLabel(kind: string): string {
-  if (kindLabels[kind]) return kindLabels[kind];
+/** A content kind as a person reads it, in the language: "post-linkedin" is "LinkedIn post". */
+export function kindLabel(kind: string, words: ExportHeadings = exportHeadings("en")): string {
+  const named = words.kinds(kind);
+  if (named) return named;
   const channel = kind.startsWith("post-") ? channelRules[kind.slice(5) as Channel] : undefined;
   if (channel) return `${channel.label} post`;
-  const words = kind.replace(/[-_]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const text = kind.replace(/[-_]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The whole launch pack as one Markdown document. */
 export function launchPackMarkdown(pack: LaunchPack): string {
-  const parts = [`# ${pack.brand.name}: launch pack`];
+  const words = wordsOf(pack);
+  const parts = [`# ${pack.brand.name}: ${words.launchPack}`];
   if (pack.brand.tagline) parts.push(`> ${pack.brand.tagline}`);
-  const decisions = decisionLines(pack.decisions);
-  if (decisions.length) parts.push(`## Decisions\n\n${decisions.map(([label, value]) => `- **${label}:** ${value}`).join("\n")}`);
+  const decisions = decisionLines(pack.decisions, words);
+  if (decisions.length) parts.push(`## ${words.decisions}\n\n${decisions.map(([label, value]) => `- **${label}:** ${value}`).join("\n")}`);
   const playbook = pack.playbook.markdown.replace(/^# .*\n+/, "").replace(/^> .*\n+/, "").trim();
-  if (playbook) parts.push(`## Marketing Playbook\n\n${playbook.replace(/^(#{1,4}) /gm, "$1# ")}`);
+  if (playbook) parts.push(`## ${words.playbook}\n\n${playbook.replace(/^(#{1,4}) /gm, "$1# ")}`);
   for (const section of pack.sections) {
     parts.push(`## ${section.title}`);
     for (const item of section.items) parts.push(`### ${item.title}\n\n${item.body.trim().replace(/^(#{1,4}) /gm, "$1## ")}`);

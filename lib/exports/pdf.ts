@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { decisionLines, type LaunchPack } from "./launch-pack";
+import { decisionLines, type LaunchPack, wordsOf } from "./launch-pack";
 import { markdownBlocks, type Block, type ListItem, type Run } from "./markdown-blocks";
 import { registerFonts, type Style } from "./pdf-fonts";
 import { layoutLines, measureSpans, type Line, type Span } from "./pdf-layout";
@@ -360,7 +360,8 @@ export function columnWidths(rows: Span[][][], width: number, padding: number): 
 
 /** The launch pack as a PDF: cover, decisions, playbook, then the content by pipeline step, with page numbers and bookmarks. */
 export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin, bufferPages: true, info: { Title: `${pack.brand.name}: launch pack`, Creator: "Launchloop" } });
+  const words = wordsOf(pack);
+  const doc = new PDFDocument({ size: "A4", margin, bufferPages: true, info: { Title: `${pack.brand.name}: ${words.launchPack}`, Creator: "Launchloop" } });
   registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -381,7 +382,7 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
     writer.paragraph(spansOf([{ text: pack.brand.tagline }], { size: 15, italic: true, color: accent }), box, { align: "center" });
   }
   writer.y += 40;
-  writer.paragraph(spansOf([{ text: "Launch pack" }], { size: 13 }), box, { align: "center" });
+  writer.paragraph(spansOf([{ text: words.launchPack }], { size: 13 }), box, { align: "center" });
   writer.paragraph(spansOf([{ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}` }], { size: 10, color: muted }), box, { align: "center" });
 
   const sectionTitle = (title: string) => {
@@ -390,12 +391,12 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
     writer.y += 6;
   };
 
-  sectionTitle("Decisions");
-  const decisions = decisionLines(pack.decisions);
-  if (decisions.length) writer.table([[{ text: "Decision" }], [{ text: "Choice" }]], decisions.map((line) => line.map((text) => [{ text }])), box);
-  else writer.paragraph(spansOf([{ text: "No decisions recorded yet." }]), box);
+  sectionTitle(words.decisions);
+  const decisions = decisionLines(pack.decisions, words);
+  if (decisions.length) writer.table([[{ text: words.decision }], [{ text: words.choice }]], decisions.map((line) => line.map((text) => [{ text }])), box);
+  else writer.paragraph(spansOf([{ text: words.noDecisions }]), box);
 
-  sectionTitle("Marketing Playbook");
+  sectionTitle(words.playbook);
   writer.blocks(markdownBlocks(pack.playbook.markdown.replace(/^# .*\n+/, "")), 0, box);
 
   for (const section of pack.sections) {
@@ -407,7 +408,7 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
   }
 
   const { start, count } = doc.bufferedPageRange();
-  const footer = spansOf([{ text: `${pack.brand.name} · launch pack · ` }], { size: 8.5, color: muted });
+  const footer = spansOf([{ text: `${pack.brand.name} · ${words.launchPack} · ` }], { size: 8.5, color: muted });
   for (let page = start + 1; page < start + count; page++) {
     doc.switchToPage(page);
     const [line] = layoutLines([...footer, { ...footer[0]!, text: String(page + 1) }], box.width);

@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { decisionLines, kindLabel, type LaunchPack } from "./launch-pack";
+import { decisionLines, kindLabel, type LaunchPack, wordsOf } from "./launch-pack";
 import { markdownToPlainText } from "./markdown-blocks";
 
 const headerFill: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEFEDFF" } };
@@ -33,9 +33,9 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: s
 }
 
 /** The playbook's Markdown as (section, content) rows: one row per section. */
-function playbookRows(markdown: string): string[][] {
+function playbookRows(markdown: string, overview: string): string[][] {
   const rows: string[][] = [];
-  let section = "Overview";
+  let section = overview;
   let content: string[] = [];
   const flush = () => {
     if (content.length) rows.push([section, markdownToPlainText(content.join("\n\n"))]);
@@ -56,45 +56,46 @@ function playbookRows(markdown: string): string[][] {
 
 /** The launch pack as a workbook: an overview, the playbook, and one sheet per pipeline step. */
 export async function launchPackXlsx(pack: LaunchPack): Promise<Buffer> {
+  const words = wordsOf(pack);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Launchloop";
   workbook.created = new Date(pack.generatedAt);
   addSheet(
     workbook,
-    "Overview",
+    words.overview,
     [
-      { header: "Field", width: 22 },
-      { header: "Value", width: 90 },
+      { header: words.field, width: 22 },
+      { header: words.value, width: 90 },
     ],
     [
-      ["Brand", pack.brand.name],
-      ["Tagline", pack.brand.tagline ?? ""],
-      ["Project", pack.project.name],
-      ["Generated", pack.generatedAt.slice(0, 10)],
-      ...decisionLines(pack.decisions),
+      [words.brand, pack.brand.name],
+      [words.tagline, pack.brand.tagline ?? ""],
+      [words.project, pack.project.name],
+      [words.generated, pack.generatedAt.slice(0, 10)],
+      ...decisionLines(pack.decisions, words),
     ],
   );
   addSheet(
     workbook,
-    "Playbook",
+    words.playbook,
     [
-      { header: "Section", width: 24 },
-      { header: "Content", width: 100 },
+      { header: words.section, width: 24 },
+      { header: words.content, width: 100 },
     ],
-    playbookRows(pack.playbook.markdown),
+    playbookRows(pack.playbook.markdown, words.overview),
   );
   for (const section of pack.sections) {
     addSheet(
       workbook,
       section.title,
       [
-        { header: "Title", width: 30 },
-        { header: "Kind", width: 22 },
-        { header: "Content", width: 100 },
-        { header: "Written by", width: 14 },
-        { header: "Edited by founder", width: 12 },
+        { header: words.title, width: 30 },
+        { header: words.kind, width: 22 },
+        { header: words.content, width: 100 },
+        { header: words.writtenBy, width: 14 },
+        { header: words.editedByFounder, width: 12 },
       ],
-      section.items.map((item) => [item.title, kindLabel(item.kind), markdownToPlainText(item.body), item.source, item.editedByFounder ? "yes" : "no"]),
+      section.items.map((item) => [item.title, kindLabel(item.kind, words), markdownToPlainText(item.body), item.source, item.editedByFounder ? words.yes : words.no]),
     );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

@@ -19,7 +19,7 @@ export const launchPackSchema = z
     format: z.literal("launchloop.launch-pack"),
     version: z.literal(1),
     generatedAt: timestamp,
-    project: z.object({ id: uuid, name: z.string(), status: projectStatusSchema }),
+    project: z.object({ id: uuid, name: z.string(), status: projectStatusSchema, language: z.string().describe("What the pack is written in (BCP 47); its headings are too") }),
     brand: z.object({ name: z.string(), tagline: z.string().nullable() }),
     decisions: decisionsSchema,
     playbook: playbookSchema,

@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import { exportHeadings } from "@/lib/agents/language/phrasebook";
 import { launchPackDocx } from "@/lib/exports/docx";
 import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
@@ -26,17 +27,18 @@ import { ownedRows } from "./tenant";
 export async function loadLaunchPack(db: Database, project: ProjectRecord, now: Date): Promise<LaunchPack> {
   const playbook = await buildPlaybook(db, project);
   const items = await projectContent(db, project, { approvedOnly: true });
+  const { steps } = exportHeadings(project.language);
   return {
     format: "launchloop.launch-pack",
     version: 1,
     generatedAt: now.toISOString(),
-    project: { id: project.id, name: project.name, status: project.status },
+    project: { id: project.id, name: project.name, status: project.status, language: project.language },
     brand: { name: playbook.brand.name, tagline: playbook.brand.tagline },
     decisions: project.decisions,
     playbook,
     sections: groupByStep(items).map((section) => ({
       step: section.agentType,
-      title: section.title,
+      title: steps[section.agentType],
       items: section.items.map(({ id, kind, title, body, source, editedByFounder }) => ({ id, kind, title, body, source, editedByFounder })),
     })),
   };

@@ -121,7 +121,7 @@ describe("launch pack content", () => {
   it("downloads all content as one Markdown document", async () => {
     const response = await app.request("GET", `/api/v1/projects/${projectId}/content/download-all`, { key });
     expect(response.status).toBe(200);
-    expect(response.text).toMatch(/^# Tidybooks 整理簿: launch pack/);
+    expect(response.text).toMatch(/^# Tidybooks 整理簿: Launch pack/);
     for (const heading of ["## Marketing Playbook", "### Positioning", "### Channels", "## Market strategy", "## Brand system", "## Launch strategy", "## Website copy", "## Launch assets", "### Questions & answers"]) {
       expect(response.text).toContain(heading);
     }
@@ -261,7 +261,7 @@ describe("exports", () => {
     expect(status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Overview", "Playbook", "Market strategy", "Brand system", "Launch strategy", "Website copy", "Launch assets"]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Overview", "Marketing Playbook", "Market strategy", "Brand system", "Launch strategy", "Website copy", "Launch assets"]);
     for (const sheet of workbook.worksheets) {
       expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
       expect(sheet.getRow(1).font?.bold).toBe(true);

@@ -7,7 +7,7 @@ export function packWith(bodies: Record<string, string>, extra: Partial<LaunchPa
     format: "launchloop.launch-pack",
     version: 1,
     generatedAt: "2026-11-22T09:00:00.000Z",
-    project: { id: "00000000-0000-4000-8000-000000000001", name: "Tidybooks", status: "launch_ready" },
+    project: { id: "00000000-0000-4000-8000-000000000001", name: "Tidybooks", status: "launch_ready", language: "en" },
     brand: { name: "Tidybooks 整理簿", tagline: "Your books reconcile themselves overnight." },
     decisions: { brandName: "Tidybooks 整理簿", tagline: "Your books reconcile themselves overnight." },
     playbook: { markdown: "# Marketing Playbook: Tidybooks\n\n## Positioning\n\n**The specialist.** Bookkeeping for freelancers." },

@@ -110,6 +110,25 @@ export function exportHeadings(language: string | null | undefined) {
     colorPalette: phrases["export.colorPalette"],
     playbook: phrases["export.playbook"],
     contents: phrases["export.contents"],
+    decision: phrases["export.decision"],
+    choice: phrases["export.choice"],
+    noDecisions: phrases["export.noDecisions"],
+    overview: phrases["export.overview"],
+    field: phrases["export.field"],
+    value: phrases["export.value"],
+    brand: phrases["export.brand"],
+    project: phrases["export.project"],
+    generated: phrases["export.generated"],
+    section: phrases["export.section"],
+    content: phrases["export.content"],
+    title: phrases["export.title"],
+    kind: phrases["export.kind"],
+    writtenBy: phrases["export.writtenBy"],
+    editedByFounder: phrases["export.editedByFounder"],
+    yes: phrases["export.yes"],
+    no: phrases["export.no"],
+    /** A content kind's heading in the language, when the phrasebook has one. */
+    kinds: (kind: string): string | undefined => (phrases as Record<string, string>)[`title.${kind}`],
     /** Each pipeline step's section title. */
     steps: {
       "market-strategist": phrases["step.market-strategist"],
@@ -122,11 +141,6 @@ export function exportHeadings(language: string | null | undefined) {
 }
 export type ExportHeadings = ReturnType<typeof exportHeadings>;
 
-/** A launch-pack heading by content kind (`title.<kind>`), e.g. "market-summary", in the language. */
-export function headingsFor(language: string | null | undefined): (kind: string) => string | undefined {
-  const phrases = phrasebooks[primaryOf(language ?? "en")] ?? en;
-  return (kind) => (phrases as Record<string, string>)[`title.${kind}`];
-}
 
 /** A channel's name in the language (most are brands and stay as they are). */
 export function channelLabel(channel: string, label: string, w: Words): string {
