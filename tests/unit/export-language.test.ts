@@ -46,7 +46,7 @@ describe("export headings in the project's language", () => {
 
   it("XLSX: sheet names, column headers and values", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await launchPackXlsx(germanPack()));
+    await workbook.xlsx.load((await launchPackXlsx(germanPack())) as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Überblick", "Marketing-Playbook", "Launch-Strategie"]);
     const steps = workbook.getWorksheet("Launch-Strategie")!;
     expect(steps.getRow(1).values).toEqual([undefined, "Titel", "Art", "Inhalt", "Geschrieben von", "Manuell bearbeitet"]);
