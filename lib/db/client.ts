@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /** The embedded database only: settles when its thread is gone (the handle is then useless). */
+  lost?: Promise<unknown>;
 }
 
 const kinds = new WeakMap<Database, DatabaseHandle["kind"]>();
@@ -79,10 +81,11 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   const options = { socket: () => embedded.connect(), max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} };
   const client = postgres(options as Options<Record<string, never>>);
   preparingEveryStatement(client);
-  return connected(client, "pglite", true, async () => {
+  const handle = await connected(client, "pglite", true, async () => {
     await client.end();
     await embedded.close();
   });
+  return { ...handle, lost: embedded.lost };
 }
 
 async function connected(client: Sql, kind: DatabaseHandle["kind"], runMigrations: boolean, close: () => Promise<void>): Promise<DatabaseHandle> {
@@ -109,17 +112,30 @@ const holder = globalThis as unknown as { launchloopDatabase?: Promise<DatabaseH
  * The service's database, opened on first use. The embedded database migrates itself;
  * Postgres is migrated by the deploy step (`npm run db:migrate`, which `npm start` runs).
  * A failed open is forgotten, so the next request tries again: an outage answers 503
- * while it lasts and the process recovers when the database is back.
+ * while it lasts and the process recovers when the database is back. So is an embedded
+ * database whose thread was lost.
  */
 export async function getDatabase(): Promise<Database> {
   if (!holder.launchloopDatabase) {
     const { databaseUrl, databasePreparedStatements, dataDir } = config();
     const opening = openDatabase({ url: databaseUrl, preparedStatements: databasePreparedStatements, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
     holder.launchloopDatabase = opening;
-    opening.catch((error) => {
+    const forget = () => {
       if (holder.launchloopDatabase === opening) holder.launchloopDatabase = undefined;
-      console.error(`database unavailable: ${describeError(error)}`);
-    });
+    };
+    opening.then(
+      (handle) =>
+        // A lost embedded thread: the requests in flight answer 503, the next one opens the data directory again.
+        handle.lost?.then((error) => {
+          forget();
+          console.error(`database lost, reopening on the next request: ${describeError(error)}`);
+          handle.close().catch(() => {});
+        }),
+      (error) => {
+        forget();
+        console.error(`database unavailable: ${describeError(error)}`);
+      },
+    );
   }
   try {
     return (await holder.launchloopDatabase).db;

@@ -43,7 +43,7 @@ function answer(chunk) {
 
 /** Postgres itself failed (not a statement: those are answered as errors): the thread ends. */
 function failed(error) {
-  console.error(`embedded database: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`embedded database: ${error instanceof Error ? error.message : (error?.message ?? JSON.stringify(error))}`);
   process.exit(1);
 }
 

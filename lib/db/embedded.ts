@@ -13,6 +13,8 @@ export interface EmbeddedPostgres {
   connect(): Duplex;
   /** Shuts PGlite down cleanly (its files stay consistent) and ends the thread. */
   close(): Promise<void>;
+  /** Settles when the thread ends without `close()` (Postgres hit a fatal error or the thread failed). */
+  lost: Promise<Error>;
 }
 
 type WorkerReply = { type: "ready" } | { type: "failed"; message: string } | { type: "closed" };
@@ -27,6 +29,11 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
 
   let current: WorkerSocket | undefined;
   let stopped: Error | undefined;
+  let closing = false;
+  let reportLoss: (error: Error) => void = () => {};
+  const lost = new Promise<Error>((resolve) => {
+    reportLoss = resolve;
+  });
   worker.on("message", (reply: Uint8Array | WorkerReply) => {
     if (reply instanceof Uint8Array) current?.receive(reply);
   });
@@ -34,6 +41,7 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   const stop = (reason: string, cause?: unknown) => {
     stopped ??= Object.assign(new Error(`embedded database: ${reason}`), { code: "CONNECTION_CLOSED", cause });
     current?.destroy(stopped);
+    if (!closing) reportLoss(stopped);
   };
   worker.on("error", (error) => stop(`its thread failed (${error.message})`, error));
   worker.on("exit", (code) => stop(`its thread exited (${code})`));
@@ -46,7 +54,9 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
       current = new WorkerSocket(worker);
       return current;
     },
+    lost,
     async close() {
+      closing = true;
       current?.destroy();
       if (stopped) return;
       await new Promise<void>((resolve) => {
