@@ -15,6 +15,14 @@ import { createTestApp } from "./test-app";
  * mixed scripts. Needs LibreOffice and poppler
  * (apt-get install libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils).
  */
+for (const tool of ["soffice", "pdfinfo", "pdftotext", "pdftoppm"]) {
+  try {
+    execFileSync("which", [tool], { stdio: "ignore" });
+  } catch {
+    throw new Error(`${tool} is missing: apt-get install libreoffice-writer-nogui libreoffice-calc-nogui poppler-utils`);
+  }
+}
+
 const app = await createTestApp();
 const founder = await app.signUpWithKey();
 await setPlan(app.db, founder.email, "pro");
