@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { accounts, authTokens } from "@/lib/db/schema";
 import { sendMail } from "@/lib/mail";
-import { findAccountByEmail, normalizeEmail } from "@/lib/db/accounts";
+import { findAccountByEmail, markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
 import { hashPassword, sha256Hex, verifyPassword } from "@/lib/security/hashing";
 import { confirmationEmail } from "./confirmation-email";
 import { clearedCookie, cookieValue, embeddedSessionCookieName, sessionCookie } from "./cookies";
@@ -62,13 +62,6 @@ async function withdrawConfirmation(db: Database, accountId: string, tokenHash: 
     );
 }
 
-async function markConfirmed(db: Database, accountId: string, now: Date) {
-  await db
-    .update(accounts)
-    .set({ emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, ${now.toISOString()})` })
-    .where(eq(accounts.id, accountId));
-}
-
 async function startSession(db: Database, accountId: string, now: Date): Promise<SignedIn> {
   const token = await createBrowserSession(db, accountId, now);
   return { accountId, cookies: [sessionCookie(embeddedSessionCookieName(), token)] };
@@ -106,7 +99,7 @@ export const localAuthProvider: AuthProvider = {
 
   async confirmEmail(db, tokenHash, now) {
     const accountId = await useToken(db, tokenHash, "email_confirmation", now);
-    if (accountId) await markConfirmed(db, accountId, now);
+    if (accountId) await markEmailConfirmed(db, accountId, now);
     return accountId;
   },
 
@@ -156,7 +149,7 @@ export const localAuthProvider: AuthProvider = {
       if (!owner) return null;
       // The link proved the address too.
       await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, owner));
-      await markConfirmed(tx, owner, now);
+      await markEmailConfirmed(tx, owner, now);
       await revokeAllBrowserSessions(tx, owner, now);
       return owner;
     });

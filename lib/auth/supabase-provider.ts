@@ -1,11 +1,11 @@
 import type { User } from "@supabase/supabase-js";
-import { eq, isNull, sql, and } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
 import { accounts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { normalizeEmail } from "@/lib/db/accounts";
+import { markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
 import { clearedCookie } from "./cookies";
 import type { AuthProvider, SignedIn, SignupDoor } from "./provider";
 import { sessionIdOf, supabaseAdmin, supabaseAnon, supabaseForCookies } from "./supabase-clients";
@@ -30,13 +30,6 @@ async function accountForUser(db: Database, user: User, door: SignupDoor = "brow
   const [account] = await db.select().from(accounts).where(eq(accounts.supabaseUserId, user.id));
   if (!account) throw new AppError("unauthorized");
   return account;
-}
-
-async function markConfirmed(db: Database, accountId: string, now: Date) {
-  await db
-    .update(accounts)
-    .set({ emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, ${now.toISOString()})` })
-    .where(eq(accounts.id, accountId));
 }
 
 /**
@@ -70,7 +63,7 @@ export const supabaseAuthProvider: AuthProvider = {
     const { data, error } = await (await supabaseAnon()).auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;
     const account = await accountForUser(db, data.user);
-    await markConfirmed(db, account.id, now);
+    await markEmailConfirmed(db, account.id, now);
     return account.id;
   },
 
@@ -79,7 +72,7 @@ export const supabaseAuthProvider: AuthProvider = {
     const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;
     const account = await accountForUser(db, data.user);
-    await markConfirmed(db, account.id, now);
+    await markEmailConfirmed(db, account.id, now);
     return { accountId: account.id, cookies: supabase.written() };
   },
 
@@ -92,7 +85,7 @@ export const supabaseAuthProvider: AuthProvider = {
       return { kind: "invalid" };
     }
     const account = await accountForUser(db, data.user);
-    await markConfirmed(db, account.id, now);
+    await markEmailConfirmed(db, account.id, now);
     return { kind: "signed_in", session: { accountId: account.id, cookies: supabase.written() } };
   },
 
@@ -136,7 +129,7 @@ export const supabaseAuthProvider: AuthProvider = {
     // Every other browser signed in to this account is signed out.
     await supabase.client.auth.signOut({ scope: "others" });
     const account = await accountForUser(db, data.user);
-    await markConfirmed(db, account.id, now);
+    await markEmailConfirmed(db, account.id, now);
     return { accountId: account.id, cookies: supabase.written() };
   },
 

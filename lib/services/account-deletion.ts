@@ -1,10 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { authProvider } from "@/lib/auth";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, projects, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { normalizeEmail } from "@/lib/db/accounts";
+import { ownedRow } from "./tenant";
 
 const mismatch = (field: string, message: string) =>
   new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
@@ -13,13 +14,13 @@ const mismatch = (field: string, message: string) =>
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { confirmName: string }) {
   const deleted = await ctx.db
     .delete(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.accountId, ctx.account.id), eq(projects.name, input.confirmName.trim())))
+    .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.name, input.confirmName.trim())))
     .returning({ id: projects.id });
   if (deleted.length === 1) return { deleted: true as const, projectId };
   const [exists] = await ctx.db
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.accountId, ctx.account.id)));
+    .where(ownedRow(projects, ctx.account.id, projectId));
   if (!exists) throw new AppError("not_found", "No project with this id in your account.");
   throw mismatch("confirmName", "Type the project's name exactly as it is shown to confirm.");
 }

@@ -1,21 +1,17 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, apiKeys } from "@/lib/db/schema";
+import { apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { createApiKey, type ApiKeyRecord } from "./api-keys";
+import { lockAccount } from "@/lib/limits";
+import { createApiKey, serializeApiKey, type ApiKeyRecord } from "./api-keys";
+import { ownedRow } from "./tenant";
 
 /** Live keys one account may hold at once. */
 export const maxActiveKeys = 25;
 
+/** A key as the key-management endpoints show it: the bootstrap's fields, and when it was last used and revoked. */
 export function describeApiKey(key: ApiKeyRecord) {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    createdAt: key.createdAt.toISOString(),
-    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-    revokedAt: key.revokedAt?.toISOString() ?? null,
-  };
+  return { ...serializeApiKey(key), lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revokedAt: key.revokedAt?.toISOString() ?? null };
 }
 
 /** The account's live keys, newest first: never their secrets, which are not stored. */
@@ -31,7 +27,7 @@ export async function listKeys(ctx: ServiceContext) {
 /** Creates a key, shown once. The account row is locked so concurrent creations cannot pass the cap together. */
 export async function createKey(ctx: ServiceContext, input: { name: string }) {
   return ctx.db.transaction(async (tx) => {
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, ctx.account.id)).for("update");
+    await lockAccount(tx, ctx.account.id);
     const [live] = await tx
       .select({ value: count() })
       .from(apiKeys)
@@ -49,7 +45,7 @@ export async function revokeKey(ctx: ServiceContext, keyId: string) {
   const [revoked] = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.now.toISOString()}::timestamptz)` })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.account.id)))
+    .where(ownedRow(apiKeys, ctx.account.id, keyId))
     .returning();
   if (!revoked) throw new AppError("not_found", "No API key with this id in your account.");
   return { apiKey: describeApiKey(revoked) };
