@@ -32,9 +32,21 @@ export function toRawInput(operation: AnyOperation, args: Record<string, unknown
   return { params, query, body: operation.body ? body : undefined };
 }
 
+const argumentNames = new WeakMap<AnyOperation, Set<string>>();
+
+/** The names a tool's arguments may have, worked out once per operation. */
+function argumentNamesOf(operation: AnyOperation): Set<string> {
+  let names = argumentNames.get(operation);
+  if (!names) {
+    names = new Set([...Object.keys(shapeOf(operation.params)).map(toolParamName), ...Object.keys(shapeOf(operation.query)), ...Object.keys(shapeOf(operation.body))]);
+    argumentNames.set(operation, names);
+  }
+  return names;
+}
+
 /** Arguments a tool does not declare are refused like unknown body fields over REST. */
 function refuseUnknownArguments(operation: AnyOperation, args: Record<string, unknown>) {
-  const known = new Set(Object.keys(toolInputSchema(operation).shape));
+  const known = argumentNamesOf(operation);
   const unknown = Object.keys(args).filter((name) => !known.has(name));
   if (unknown.length === 0) return;
   const issues = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));

@@ -148,6 +148,9 @@ describe("the remote MCP server at /api/mcp", () => {
     expect(mcpRefusal).toEqual({ ...restRefusal.json, status: 402 });
     const invalid = await call(mcp, "decisions_update", { projectId: "not-a-uuid", brandName: "x" });
     expect(invalid.isError).toBe(true);
+    const unknown = errorOf(await call(mcp, "projects_list", { limit: 5, colour: "blue" }));
+    expect(unknown).toMatchObject({ code: "invalid_request", status: 400 });
+    expect(JSON.stringify(unknown)).toContain("colour");
     await mcp.close();
   });
 });
