@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { getDatabase } from "@/lib/db";
-import { type CountedLimit, generalLimit, limitResultOf, limitsCountedInDatabase, rateLimitHeaders, sweepExpiredCounters } from "@/lib/limits";
+import { type CountedLimit, generalLimit, limitResultOf, limitsCountedInDatabase, rateLimitHeaders, sweepCountersNowAndThen } from "@/lib/limits";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import { executeWithLimits } from "@/lib/operations/execute";
@@ -46,7 +46,7 @@ async function keyRequestContext(request: Request, requestId: string, countGener
   const { hits, ...caller } = await authenticateApiKey(db, request.headers.get("authorization"), now, policy);
   const ctx: ServiceContext = { requestId, db, now, clientIp, waitUntil, ...caller };
   if (!policy || hits === undefined) return { ctx };
-  if (Math.random() < 0.01) waitUntil(sweepExpiredCounters(db, now).catch(() => {}));
+  sweepCountersNowAndThen(db, now, waitUntil);
   return { ctx, general: { policy, result: limitResultOf(policy, hits, now) } };
 }
 

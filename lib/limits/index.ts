@@ -10,7 +10,7 @@ export * from "./policies";
 export * from "./gates";
 export * from "./upgrade";
 export type { Limiter, LimitResult, LimitRule } from "./limiter";
-export { limitResultOf, sweepExpiredCounters } from "./limiter";
+export { limitResultOf, sweepCountersNowAndThen, sweepExpiredCounters } from "./limiter";
 
 let upstash: { url: string; limiter: Limiter } | undefined;
 const inMemory = new WeakMap<Database, Limiter>();

@@ -36,6 +36,14 @@ export async function sweepExpiredCounters(db: Database, now: Date): Promise<voi
   await db.delete(limitCounters).where(sql`${limitCounters.expiresAt} < ${now.toISOString()}`);
 }
 
+/**
+ * On about one counted hit in a hundred, expired counters are deleted, after the answer and
+ * without holding it: the table stays small with no scheduler (serverless instances have none).
+ */
+export function sweepCountersNowAndThen(db: Database, now: Date, runLater: (work: Promise<unknown>) => void = () => {}): void {
+  if (Math.random() < 0.01) runLater(sweepExpiredCounters(db, now).catch(() => {}));
+}
+
 /** Fixed-window counters in the database: one atomic upsert per hit. */
 export function databaseLimiter(db: Database): Limiter {
   return {
@@ -49,7 +57,7 @@ export function databaseLimiter(db: Database): Limiter {
           set: { count: sql`${limitCounters.count} + 1` },
         })
         .returning({ count: limitCounters.count });
-      if (Math.random() < 0.01) await sweepExpiredCounters(db, now);
+      sweepCountersNowAndThen(db, now);
       return limitResultOf(rule, row?.count ?? 1, now);
     },
   };
