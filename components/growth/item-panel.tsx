@@ -6,18 +6,15 @@ import { Badge, Button, CopyButton, Input, Notice, buttonClasses, cx } from "@/c
 import { canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { ChannelBadge, channelLabel, statusTone } from "./channel-badge";
-import { growthErrorSentence } from "./describe";
 import { DraftPreview } from "./draft-preview";
 import { reviewMovesFrom } from "./review-moves";
 import { shareLinkFor } from "./share-links";
 import { asDraft, type GrowthItem } from "./types";
+import { useGrowthAction } from "./use-action";
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 
 const moveLabels: Record<string, string> = { approved: "Approve draft", skipped: "Skip", planned: "Back to planned", draft: "Back to draft" };
-
-
-type ItemResult = ActionResult<{ item: GrowthItem }>;
 
 function RegenerateForm({ item, busy, onRun }: { item: GrowthItem; busy: boolean; onRun: (feedback: string) => void }) {
   const [picked, setPicked] = useState<string[]>([]);
@@ -110,26 +107,13 @@ function PublishForm({ item, busy, onPublish }: { item: GrowthItem; busy: boolea
  * states lib/growth allows, and publish it by hand.
  */
 export function ItemPanel({ item, brand, dayLabel, onItem, generating }: { item: GrowthItem; brand: string; dayLabel: string; onItem: (item: GrowthItem) => void; generating: boolean }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useGrowthAction();
   const busy = pending || generating;
   const draft = asDraft(item.draft);
   const earlier = item.previousDrafts.map(asDraft).filter((entry) => entry !== null);
   const share = draft ? shareLinkFor(item.channel, draft.parts[0] ?? draft.body, draft.title) : null;
 
-  async function act(action: () => Promise<ItemResult>) {
-    setPending(true);
-    setError(null);
-    try {
-      const result = await action();
-      if (result.ok) onItem(result.data.item);
-      else setError(growthErrorSentence(result));
-    } catch {
-      setError("The connection dropped before an answer came back. Reload the page to see where things stand.");
-    } finally {
-      setPending(false);
-    }
-  }
+  const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => run(action, (data) => onItem(data.item), { refresh: false });
 
   return (
     <article id={`item-${item.id}`} data-testid="item-panel" data-status={item.status} data-channel={item.channel} aria-labelledby={`item-${item.id}-title`} className="scroll-mt-24 space-y-4 rounded-[var(--radius-card)] border border-line bg-surface p-5 shadow-[var(--shadow-card)] sm:p-6">

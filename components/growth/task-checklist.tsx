@@ -1,30 +1,16 @@
 "use client";
 
-import { useState } from "react";
 import { updateTaskAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
 import { Badge, Button, Notice } from "@/components/ui";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
-import { growthErrorSentence } from "./describe";
 import type { FounderTask } from "./types";
+import { useGrowthAction } from "./use-action";
 
 /** The founder's tasks for the week: tick them done, skip them, or reopen them. */
-export function TaskChecklist({ tasks, weekStart, onTask, readOnly }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void; readOnly?: boolean }) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void }) {
+  const { pending, error, run } = useGrowthAction();
   const days = weekDays(weekStart);
-  async function set(task: FounderTask, status: FounderTask["status"]) {
-    setPending(true);
-    setError(null);
-    try {
-      const result = await updateTaskAction(task.id, status);
-      if (result.ok) onTask(result.data.task);
-      else setError(growthErrorSentence(result));
-    } catch {
-      setError("The connection dropped before an answer came back. Reload the page to see where things stand.");
-    } finally {
-      setPending(false);
-    }
-  }
+  const setStatus = (task: FounderTask, status: FounderTask["status"]) => run(() => updateTaskAction(task.id, status), (data) => onTask(data.task), { refresh: false });
   if (!tasks.length) return <p className="text-sm text-muted">No tasks this week.</p>;
   return (
     <div className="space-y-3">
@@ -40,8 +26,8 @@ export function TaskChecklist({ tasks, weekStart, onTask, readOnly }: { tasks: F
                 type="checkbox"
                 className="mt-1 size-4 accent-[var(--color-accent)]"
                 checked={task.status === "done"}
-                disabled={readOnly || pending}
-                onChange={(event) => set(task, event.target.checked ? "done" : "open")}
+                disabled={pending}
+                onChange={(event) => setStatus(task, event.target.checked ? "done" : "open")}
                 aria-describedby={`${id}-meta`}
               />
               <div className="min-w-0 flex-1 space-y-1">
@@ -55,12 +41,10 @@ export function TaskChecklist({ tasks, weekStart, onTask, readOnly }: { tasks: F
                   {task.status !== "open" && <Badge tone={task.status === "done" ? "success" : "neutral"}>{task.status}</Badge>}
                 </p>
               </div>
-              {!readOnly && (
-                <Button size="sm" variant="ghost" disabled={pending} onClick={() => set(task, task.status === "skipped" ? "open" : "skipped")}>
-                  {task.status === "skipped" ? "Reopen" : "Skip"}
-                  <span className="sr-only"> {task.title}</span>
-                </Button>
-              )}
+              <Button size="sm" variant="ghost" disabled={pending} onClick={() => setStatus(task, task.status === "skipped" ? "open" : "skipped")}>
+                {task.status === "skipped" ? "Reopen" : "Skip"}
+                <span className="sr-only"> {task.title}</span>
+              </Button>
             </li>
           );
         })}

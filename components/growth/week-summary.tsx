@@ -6,8 +6,7 @@ import type { Cycle } from "./types";
 const gradeTone = { great: "success", ok: "accent", quiet: "warning" } as const;
 
 /** A closed week at a glance: its items with results and grades, its tasks, the retro note and the learnings it added. */
-export function WeekSummary({ cycle, learnings, headingLevel = 3 }: { cycle: Cycle; learnings: Learning[]; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
+export function WeekSummary({ cycle, learnings }: { cycle: Cycle; learnings: Learning[] }) {
   const overall = typeof cycle.retro?.overall === "string" ? cycle.retro.overall : "";
   return (
     <div className="space-y-4" data-testid="week-summary">
@@ -29,7 +28,7 @@ export function WeekSummary({ cycle, learnings, headingLevel = 3 }: { cycle: Cyc
       {overall && <blockquote className="border-l-4 border-accent/40 pl-3 text-sm italic">{overall}</blockquote>}
       {learnings.length > 0 && (
         <div className="space-y-2" data-testid="new-learnings">
-          <Heading className="text-sm font-semibold">What the playbook learned</Heading>
+          <h3 className="text-sm font-semibold">What the playbook learned</h3>
           <ul className="space-y-1.5 text-sm">
             {learnings.map((learning) => (
               <li key={`${learning.kind}-${learning.text}`} className="flex gap-2">

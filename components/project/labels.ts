@@ -35,17 +35,3 @@ export const stepStatusTones = {
   approved: "success",
   rejected: "danger",
 } as const;
-
-/** "3 minutes ago", "yesterday": a date as a founder reads it. */
-export function timeAgo(iso: string, now = new Date()): string {
-  const seconds = Math.round((now.getTime() - new Date(iso).getTime()) / 1000);
-  if (seconds < 45) return "just now";
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? "" : "s"} ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"} ago`;
-  const days = Math.round(hours / 24);
-  if (days === 1) return "yesterday";
-  if (days < 30) return `${days} days ago`;
-  return new Date(iso).toLocaleDateString("en", { day: "numeric", month: "short", year: "numeric" });
-}

@@ -92,7 +92,8 @@ export function PackView({ projectId, items }: { projectId: string; items: Item[
   );
 }
 
-function LengthMeter({ kind, body }: { kind: string; body: string }) {
+/** Each part of a pack post (title, post, or each post of a thread) against its channel's limit. */
+function PostMeter({ kind, body }: { kind: string; body: string }) {
   const channel = channelOfKind(kind);
   if (!channel) return null;
   const measures = measurePost(channel, body);
@@ -162,7 +163,7 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
           {item.awaitingReview && <Badge tone="warning">Awaiting your review</Badge>}
           {item.editedByFounder && <Badge tone="success">Edited by you</Badge>}
         </div>
-        <LengthMeter kind={item.kind} body={body} />
+        <PostMeter kind={item.kind} body={body} />
         {editing ? (
           <div className="space-y-3">
             <Field label="Title" name={`title-${item.id}`} maxLength={200} error={errors.title}>

@@ -3,9 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { createShare, revokeShare } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { formatRelative } from "@/components/format";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
 import { runErrorSentence } from "./action-errors";
-import { timeAgo } from "./labels";
 
 interface Link {
   id: string;
@@ -59,7 +59,7 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
               <span className="font-mono">{link.hint}…</span>
-              <span className="text-muted">created {timeAgo(link.createdAt)}</span>
+              <span className="text-muted">created {formatRelative(link.createdAt)}</span>
               {link.revokedAt ? (
                 <Badge tone="neutral" className="ml-auto">Revoked</Badge>
               ) : (

@@ -1,4 +1,5 @@
-import { stepLabels, projectStatusLabels, timeAgo } from "@/components/project/labels";
+import { formatRelative } from "@/components/format";
+import { stepLabels, projectStatusLabels } from "@/components/project/labels";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
@@ -67,7 +68,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
                         <div className="min-w-0 flex-1">
                           <a href={next.href} className="font-medium">{project.name}</a>
                           <p className="text-sm text-muted">
-                            {next.text} · <span>updated {timeAgo(project.updatedAt)}</span>
+                            {next.text} · <span>updated {formatRelative(project.updatedAt)}</span>
                           </p>
                         </div>
                         <Badge tone={project.status === "onboarding" ? "warning" : project.status === "growth" || project.status === "launch_ready" ? "success" : "accent"}>
