@@ -1,10 +1,16 @@
 import { z } from "zod";
 import { agentTypeSchema } from "./project";
+import { uuid } from "./common";
 
 export const learningKinds = ["worked", "quiet", "founder-note", "founder-edit"] as const;
 
 export const learningSchema = z
-  .object({ date: z.string().describe("ISO date"), kind: z.enum(learningKinds), text: z.string() })
+  .object({
+    date: z.string().describe("ISO date"),
+    kind: z.enum(learningKinds),
+    text: z.string(),
+    itemId: uuid.optional().describe("founder-edit: the content item it is about (a newer edit of the item replaces it)"),
+  })
   .meta({ id: "Learning", description: "A dated lesson from a retro or a founder's edit" });
 export type Learning = z.infer<typeof learningSchema>;
 

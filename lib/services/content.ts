@@ -134,10 +134,12 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
       date: ctx.now.toISOString().slice(0, 10),
       kind: "founder-edit",
       text: `The founder rewrote "${item.title}" (${item.kind}); prefer their wording: ${plainSummary(item.body, 280)}`,
+      itemId: item.id,
     };
-    // One learning per item: a newer edit replaces the older note about it.
+    // One learning per item: a newer edit replaces the older note about it (notes written
+    // before learnings named their item are matched by the title they quote).
     await addLearnings(tx, { id: item.projectId, accountId: account.id }, [learning], ctx.now, (entry) =>
-      entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
+      entry.itemId ? entry.itemId === item.id : entry.kind === "founder-edit" && entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
     );
     return item;
   });

@@ -73,7 +73,16 @@ describe("launch pack content", () => {
     const again = await app.request("GET", `/api/v1/projects/${projectId}/content`, { key });
     expect(again.json.items.find((item: { id: string }) => item.id === faq.id).title).toBe("Questions & answers");
     const playbook = await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key });
-    expect(playbook.json.playbook.learnings).toContainEqual(expect.objectContaining({ kind: "founder-edit", text: expect.stringContaining("Questions & answers") }));
+    expect(playbook.json.playbook.learnings).toContainEqual(expect.objectContaining({ kind: "founder-edit", itemId: faq.id, text: expect.stringContaining("Questions & answers") }));
+
+    // A second edit, under yet another title, replaces the note about the item.
+    await app.request("PATCH", `/api/v1/content/${faq.id}`, { key, body: { title: "Straight answers", body: "## Is it free?\n\nFor 30 days." } });
+    const notes = (await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings.filter((entry: { itemId?: string }) => entry.itemId === faq.id);
+    expect(notes).toHaveLength(1);
+    expect(notes[0].text).toContain('"Straight answers"');
+    expect(JSON.stringify((await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings)).not.toContain("Questions & answers");
+    // Back to the first edit, which the tests below read.
+    await app.request("PATCH", `/api/v1/content/${faq.id}`, { key, body: { title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉" } });
   });
 
   it("teaches the playbook a plain-text summary of an edit, cut at a word with an ellipsis", async () => {
