@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as localCheckoutPost, GET as localCheckoutGet } from "@/app/billing/checkout/[sessionId]/route";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
 import { reloadConfig } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
+import { openBillingPortal } from "@/lib/operations/account-admin";
+import { executeOperation } from "@/lib/operations/execute";
 import { accountOnPlan, reloadAccount } from "../support/accounts";
 import { startFakeStripe } from "../support/fake-stripe";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -215,6 +218,24 @@ describe("billing with Stripe", () => {
     );
     expect(unsigned.status).toBe(400);
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ activated: false });
+  });
+
+  it("opens Stripe's customer portal for a paying account, back to the billing page", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const session = (principal: ServiceContext["principal"]): ServiceContext => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.7", account, principal });
+    const browser = session({ kind: "session", sessionId: crypto.randomUUID() });
+    // No Stripe subscription yet: nothing to manage.
+    await expect(executeOperation(openBillingPortal, {}, browser)).rejects.toMatchObject({ code: "not_found" });
+
+    await deliver(completed(account.id, "pro"));
+    const { url } = await executeOperation(openBillingPortal, {}, browser);
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test_/);
+    const sent = fakeStripe.requests.at(-1)!;
+    expect(sent.path).toBe("/v1/billing_portal/sessions");
+    expect(Object.fromEntries(sent.form)).toEqual({ customer: `cus_${account.id.slice(0, 8)}`, return_url: "http://launchloop.test/settings/billing" });
+
+    // A browser action only: an API key is refused.
+    await expect(executeOperation(openBillingPortal, {}, session({ kind: "key", apiKeyId: crypto.randomUUID() }))).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("ignores events outside its list", async () => {

@@ -15,6 +15,11 @@ export async function startFakeStripe() {
         response.end(JSON.stringify({ id, object: "checkout.session", mode: "subscription", url: `https://checkout.stripe.test/c/pay/${id}` }));
         return;
       }
+      if (request.method === "POST" && request.url === "/v1/billing_portal/sessions") {
+        const id = `bps_test_${requests.length}`;
+        response.end(JSON.stringify({ id, object: "billing_portal.session", customer: new URLSearchParams(body).get("customer"), url: `https://billing.stripe.test/p/session/${id}` }));
+        return;
+      }
       response.statusCode = 404;
       response.end(JSON.stringify({ error: { type: "invalid_request_error", message: "Unrecognized request URL" } }));
     });
