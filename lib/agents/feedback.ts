@@ -53,9 +53,11 @@ export const casualEnglish = (text: string) =>
     .replace(/\bWe are\b/g, "We're")
     .replace(/\bcannot\b/g, "can't");
 
+const withoutEmoji = (text: string) => text.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "");
+
 /** A formal draft: no emoji, no exclamation marks, and (in English) no contractions. */
 export const formalText = (text: string, english: boolean) => {
-  const plain = text.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "").replace(/!+/g, ".");
+  const plain = withoutEmoji(text).replace(/!+/g, ".");
   return english
     ? plain
         .replace(/\bI'm\b/g, "I am")
@@ -65,3 +67,12 @@ export const formalText = (text: string, english: boolean) => {
         .replace(/\b([Ii])t's\b/g, (_, i: string) => `${i}t is`)
     : plain;
 };
+
+/** The founder's tone and "no emoji" feedback applied to one text (casual English only: contractions). */
+export function inRequestedTone(text: string, directives: Directives, english: boolean): string {
+  let result = text;
+  if (directives.tone === "casual" && english) result = casualEnglish(result);
+  if (directives.tone === "formal") result = formalText(result, english);
+  if (directives.emoji === "none") result = withoutEmoji(result);
+  return result;
+}

@@ -3,7 +3,7 @@ import { channelRules, countAs, fitToChannel, fitsWithin, shortenToFit } from "@
 import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { angleKeys, callToAction, scriptBody, writeChannelDraft, type WrittenDraft } from "./channel-drafts";
-import { casualEnglish, formalText, readFeedback } from "./feedback";
+import { inRequestedTone, readFeedback } from "./feedback";
 import { primaryOf, wordsFor } from "./language/phrasebook";
 import { angleOf, learningsContext, playbookContext, type PlaybookDigest } from "./growth-planner";
 import { founderBrief, systemRules } from "./prompt";
@@ -54,12 +54,10 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
     const more = [...facts.story, ...facts.features.map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what))].filter((line) => !head.includes(line));
     body = [head, ...more, tail].filter(Boolean).join("\n\n");
   }
-  if (directives.tone === "casual" && english) body = casualEnglish(body);
-  if (directives.tone === "formal") body = formalText(body, english);
+  body = inRequestedTone(body, directives, english);
   if (directives.hashtags === "none") hashtags = [];
   if (directives.hashtags === "fewer") hashtags = hashtags.slice(0, 1);
   if (directives.emoji === "add") body = `✨ ${body}`;
-  if (directives.emoji === "none") body = body.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "");
   return { title: draft.title, body, hashtags, script: draft.script };
 }
 

@@ -1,4 +1,4 @@
-import { casualEnglish, formalText, readFeedback, type Directives } from "./feedback";
+import { inRequestedTone, readFeedback, type Directives } from "./feedback";
 import { primaryOf } from "./language/phrasebook";
 import type { AgentInput } from "./types";
 
@@ -38,10 +38,8 @@ function rotateOptions(value: unknown, by: number): unknown {
 export function applyDirectives<T>(output: T, directives: Directives, language: string): T {
   let result: unknown = output;
   const english = primaryOf(language) === "en";
-  if (directives.tone === "casual" && english) result = mapStrings(result, casualEnglish);
-  if (directives.tone === "formal") result = mapStrings(result, (text) => formalText(text, english));
+  if (directives.tone || directives.emoji === "none") result = mapStrings(result, (text) => inRequestedTone(text, directives, english));
   if (directives.length === "shorter") result = shortenLists(result);
-  if (directives.emoji === "none") result = mapStrings(result, (text) => text.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, ""));
   return result as T;
 }
 
