@@ -42,5 +42,5 @@ export function dayOf(suggestedDay: string | null | undefined, weekStart: string
 /** The ISO date a suggested day falls on in the week, or null. */
 export function dateOf(suggestedDay: string | null | undefined, weekStart: string): string | null {
   const day = dayOf(suggestedDay, weekStart);
-  return day ? weekDays(weekStart)[dayKeys.indexOf(day)]!.date : null;
+  return day ? new Date(Date.parse(`${weekStart}T00:00:00Z`) + dayKeys.indexOf(day) * dayMs).toISOString().slice(0, 10) : null;
 }
