@@ -44,13 +44,21 @@ async function run<O extends AnyOperation>(operation: O, input: RawInput, genera
     const ctx = await browserContext(operation);
     return { ok: true, data: await executeOperation(operation, input, ctx, general) };
   } catch (error) {
-    // Next's own signals (dynamic rendering, redirects) are not failures: let them through.
-    unstable_rethrow(error);
-    if (!(error instanceof AppError)) console.error(`[action ${operation.id}] unexpected error`, error);
-    const envelope = toErrorEnvelope(error);
-    const retryAfter = Number(envelope.headers["Retry-After"]);
-    return { ok: false, error: envelope.body, ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+    return actionFailure(error, `action ${operation.id}`);
   }
+}
+
+/**
+ * A server action's failure as its result: the REST envelope and the wait. Next's own
+ * signals (dynamic rendering, redirects) are not failures and go through; what is not an
+ * `AppError` is logged under `label`.
+ */
+export function actionFailure(error: unknown, label: string): { ok: false; error: ErrorEnvelope; retryAfterSeconds?: number } {
+  unstable_rethrow(error);
+  if (!(error instanceof AppError)) console.error(`[${label}] unexpected error`, error);
+  const envelope = toErrorEnvelope(error);
+  const retryAfter = Number(envelope.headers["Retry-After"]);
+  return { ok: false, error: envelope.body, ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
 }
 
 /** A page read refused by a limit: the page shows `message` (with when to retry) instead of its data. */

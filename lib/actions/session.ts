@@ -1,15 +1,14 @@
 import "server-only";
-import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import { requestClientIp, requestCookies, writeCookies } from "@/lib/actions/browser-session";
 import { confirmForm, forgotPasswordForm, resetPasswordForm, signInForm } from "@/lib/auth/forms";
 import { passwordResetLimits, signInLimits } from "@/lib/auth/sign-in-limits";
 import { getDatabase } from "@/lib/db";
-import { AppError, toErrorEnvelope } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { enforceLimit, generalLimit } from "@/lib/limits";
 import { validationIssues } from "@/lib/operations/execute";
-import type { ActionResult } from "./run-operation";
+import { type ActionResult, actionFailure } from "./run-operation";
 
 /**
  * The session door of the browser face. Signing in and out is authentication, not an
@@ -30,11 +29,7 @@ async function sessionStep<S extends z.ZodType, T>(
     if (!parsed.success) throw new AppError("invalid_request", undefined, { details: { issues: validationIssues(parsed.error) } });
     return { ok: true, data: await step(parsed.data, ip) };
   } catch (error) {
-    unstable_rethrow(error);
-    if (!(error instanceof AppError)) console.error("[session action] unexpected error", error);
-    const envelope = toErrorEnvelope(error);
-    const retryAfter = Number(envelope.headers["Retry-After"]);
-    return { ok: false, error: envelope.body, ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+    return actionFailure(error, "session action");
   }
 }
 
