@@ -31,7 +31,7 @@ export type PreparedStatements = "auto" | "on" | "off";
 
 export interface OpenOptions {
   url?: string;
-  /** Postgres only: keep prepared statements on the server (`auto`: unless the URL names a transaction pooler). */
+  /** Postgres only: keep prepared statements on the server (default: `DATABASE_PREPARED_STATEMENTS`; `auto` unless the URL names a transaction pooler). */
   preparedStatements?: PreparedStatements;
   dataDir?: string;
   /** Apply pending migrations on open (default true; the server leaves Postgres to `npm run db:migrate`). */
@@ -40,15 +40,19 @@ export interface OpenOptions {
 
 /** Opens (and by default migrates) a database: Postgres when a URL is given, otherwise PGlite (in `dataDir`, or in memory). */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.migrate ?? true, keepsPreparedStatements(options.url, options.preparedStatements ?? "auto"));
+  if (options.url) {
+    const prepare = keepsPreparedStatements(options.url, options.preparedStatements ?? config().databasePreparedStatements);
+    return openPostgres(options.url, options.migrate ?? true, prepare);
+  }
   return openPglite(options.dataDir);
 }
 
 /**
  * Transaction poolers hand each transaction to any server session, so a statement prepared
  * on one is unknown on the next: Supabase's pooler (port 6543, `*.pooler.supabase.com`),
- * PgBouncer (port 6432) and other hosts named "pooler". Anything else is taken for a direct
- * connection, where a prepared statement saves a round trip and a parse on every use.
+ * PgBouncer (port 6432, or a host named "pgbouncer") and other hosts named "pooler".
+ * Anything else is taken for a direct connection, where a prepared statement saves a round
+ * trip and a parse on every use; `DATABASE_PREPARED_STATEMENTS=off` covers other poolers.
  */
 export function keepsPreparedStatements(url: string, setting: PreparedStatements): boolean {
   if (setting !== "auto") return setting === "on";
@@ -58,7 +62,7 @@ export function keepsPreparedStatements(url: string, setting: PreparedStatements
   } catch {
     return false;
   }
-  return !(["6543", "6432"].includes(parsed.port) || /pooler/i.test(parsed.hostname));
+  return !(["6543", "6432"].includes(parsed.port) || /pooler|pgbouncer/i.test(parsed.hostname));
 }
 
 async function openPostgres(url: string, runMigrations: boolean, prepare: boolean): Promise<DatabaseHandle> {
@@ -117,8 +121,8 @@ const holder = globalThis as unknown as { launchloopDatabase?: Promise<DatabaseH
  */
 export async function getDatabase(): Promise<Database> {
   if (!holder.launchloopDatabase) {
-    const { databaseUrl, databasePreparedStatements, dataDir } = config();
-    const opening = openDatabase({ url: databaseUrl, preparedStatements: databasePreparedStatements, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
+    const { databaseUrl, dataDir } = config();
+    const opening = openDatabase({ url: databaseUrl, dataDir: path.join(dataDir, "pglite"), migrate: !databaseUrl });
     holder.launchloopDatabase = opening;
     const forget = () => {
       if (holder.launchloopDatabase === opening) holder.launchloopDatabase = undefined;

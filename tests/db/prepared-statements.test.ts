@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { reloadConfig } from "@/lib/config";
 import { keepsPreparedStatements, type PreparedStatements } from "@/lib/db/client";
 import { openTestDatabase } from "../support/database";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 /** How many statements the session that ran a transaction keeps prepared (none unless they are named). */
-async function preparedInOneSession(setting: PreparedStatements) {
-  const database = await openTestDatabase({ preparedStatements: setting });
+async function preparedInOneSession(setting?: PreparedStatements) {
+  const database = await openTestDatabase(setting ? { preparedStatements: setting } : {});
   try {
     return await database.db.transaction(async (tx) => {
       await tx.execute(sql`select ${"launch"}::text as word`);
@@ -28,11 +29,23 @@ describe("prepared statements", () => {
     expect(await preparedInOneSession("off")).toBe(0);
   });
 
+  it.runIf(onPostgres)("follow DATABASE_PREPARED_STATEMENTS when the caller does not choose (the server, db:migrate, admin)", async () => {
+    process.env.DATABASE_PREPARED_STATEMENTS = "off";
+    reloadConfig();
+    try {
+      expect(await preparedInOneSession()).toBe(0);
+    } finally {
+      delete process.env.DATABASE_PREPARED_STATEMENTS;
+      reloadConfig();
+    }
+  });
+
   it("are turned off for URLs that name a transaction pooler, unless the setting says otherwise", () => {
     expect(keepsPreparedStatements("postgres://postgres@127.0.0.1:5432/app", "auto")).toBe(true);
     expect(keepsPreparedStatements("postgres://db.abc.supabase.co:5432/postgres", "auto")).toBe(true);
     expect(keepsPreparedStatements("postgres://postgres.abc:pw@aws-0-eu-west-1.pooler.supabase.com:6543/postgres", "auto")).toBe(false);
     expect(keepsPreparedStatements("postgres://app@pgbouncer.internal:6432/app", "auto")).toBe(false);
+    expect(keepsPreparedStatements("postgres://app@pgbouncer.internal:5432/app", "auto")).toBe(false);
     expect(keepsPreparedStatements("postgres://app@ep-cool-1-pooler.eu-central-1.aws.neon.tech/app", "auto")).toBe(false);
     expect(keepsPreparedStatements("postgres://app@pgbouncer.internal:6432/app", "on")).toBe(true);
     expect(keepsPreparedStatements("postgres://postgres@127.0.0.1:5432/app", "off")).toBe(false);
