@@ -49,17 +49,22 @@ async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, 
  * request created it and nothing has claimed it since (unconfirmed, no other token issued).
  */
 async function withdrawConfirmation(db: Database, accountId: string, tokenHash: string, created: boolean) {
-  await db.delete(authTokens).where(eq(authTokens.tokenDigest, sha256Hex(tokenHash)));
-  if (!created) return;
-  await db
-    .delete(accounts)
-    .where(
-      and(
-        eq(accounts.id, accountId),
-        isNull(accounts.emailConfirmedAt),
-        sql`not exists (select 1 from ${authTokens} where ${authTokens.accountId} = ${accounts.id})`,
-      ),
-    );
+  await db.transaction(async (tx) => {
+    // The account's row lock waits for a sign-up of the same address that is issuing its own
+    // token (its insert holds a key-share lock), so that token is seen below and kept.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    await tx.delete(authTokens).where(eq(authTokens.tokenDigest, sha256Hex(tokenHash)));
+    if (!created) return;
+    await tx
+      .delete(accounts)
+      .where(
+        and(
+          eq(accounts.id, accountId),
+          isNull(accounts.emailConfirmedAt),
+          sql`not exists (select 1 from ${authTokens} where ${authTokens.accountId} = ${accounts.id})`,
+        ),
+      );
+  });
 }
 
 async function startSession(db: Database, accountId: string, now: Date): Promise<SignedIn> {
@@ -79,14 +84,15 @@ export const localAuthProvider: AuthProvider = {
     // transaction: a slow mail server must not hold a database session (the embedded
     // database has only one). If the e-mail cannot be sent, what this request wrote goes.
     const { account, created, tokenHash } = await db.transaction(async (tx) => {
-      const inserted = await tx
+      // Inserted, or the existing row returned and locked (a no-op update), so a withdrawal
+      // elsewhere cannot remove it before this request's token is in; `xmax = 0` on a new row.
+      const [account] = await tx
         .insert(accounts)
         .values({ email: address, passwordHash, signupDoor: door, plan: "free", activated: door === "browser" })
-        .onConflictDoNothing({ target: accounts.email })
-        .returning({ id: accounts.id });
-      const account = (await findAccountByEmail(tx, address))!;
-      const tokenHash = await issueToken(tx, account.id, "email_confirmation", confirmationLifetimeMs, now);
-      return { account, created: inserted.length > 0, tokenHash };
+        .onConflictDoUpdate({ target: accounts.email, set: { email: sql`excluded.email` } })
+        .returning({ id: accounts.id, emailConfirmedAt: accounts.emailConfirmedAt, created: sql<boolean>`xmax = 0` });
+      const tokenHash = await issueToken(tx, account!.id, "email_confirmation", confirmationLifetimeMs, now);
+      return { account: account!, created: account!.created, tokenHash };
     });
     const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
     try {

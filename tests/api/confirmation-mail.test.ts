@@ -59,6 +59,25 @@ describe("a confirmation e-mail that cannot be sent", () => {
     expect(await findAccountByEmail(app.db, "stalled@example.com")).toBeUndefined();
   });
 
+  it("keeps the account when another sign-up of the same address issued a link meanwhile", async () => {
+    await withSmtp(async () => {
+      const first = app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com") });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const second = app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com") });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [firstSocket] = stalled;
+      firstSocket!.destroy();
+      stalled.delete(firstSocket!);
+      expect((await first).status).toBe(503);
+      // The first request created the account, but the second one's token keeps it.
+      const account = await findAccountByEmail(app.db, "twice-at-once@example.com");
+      expect(account).toBeDefined();
+      expect(await tokensOf(account!.id)).toBe(1);
+      dropStalledMail();
+      expect((await second).status).toBe(503);
+    });
+  });
+
   it("keeps an account that already existed, and its earlier link", async () => {
     expect((await app.request("POST", "/api/v1/signup", { body: signupBody("known@example.com") })).status).toBe(202);
     const account = (await findAccountByEmail(app.db, "known@example.com"))!;
