@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
-import { onboardingDrafts } from "@/lib/db/schema";
+import { onboardingDrafts, projects } from "@/lib/db/schema";
 import type { draftAnswersSchema, saveDraftRequest } from "@/lib/schemas/dashboard";
 import type { createProjectRequest } from "@/lib/schemas/project";
-import { createProject } from "./projects";
+import { createProject, serializeProject } from "./projects";
 
 type DraftAnswers = z.infer<typeof draftAnswersSchema>;
 
@@ -32,15 +32,35 @@ export async function discardDraft(ctx: ServiceContext) {
   return { draft: null };
 }
 
+/** How long a repeated "Confirm and start" of the same answers is taken for the first. */
+const repeatWindowMs = 10 * 60_000;
+
 /**
  * The wizard's "Confirm and start": the project is created and confirmed and the draft
- * forgotten in one transaction, so a failure leaves the draft and no half-made project
- * (a retry cannot make a second one).
+ * forgotten in one transaction, so a failure leaves the draft and no half-made project.
+ * The draft's row is deleted first: a second start at the same moment (a double click, a
+ * retry after a lost answer) waits for the first, finds the draft gone, and answers the
+ * project the first one made from the same answers instead of making another.
  */
 export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>) {
   return ctx.db.transaction(async (tx) => {
-    const started = await createProject({ ...ctx, db: tx }, input, { confirmed: true });
-    await tx.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id));
-    return started;
+    const consumed = await tx.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id)).returning({ accountId: onboardingDrafts.accountId });
+    if (consumed.length === 0) {
+      const [started] = await tx
+        .select()
+        .from(projects)
+        .where(
+          and(
+            eq(projects.accountId, ctx.account.id),
+            eq(projects.name, input.name),
+            sql`${projects.onboarding} = ${JSON.stringify(input.onboarding)}::jsonb`,
+            gt(projects.createdAt, new Date(ctx.now.getTime() - repeatWindowMs)),
+          ),
+        )
+        .orderBy(desc(projects.createdAt))
+        .limit(1);
+      if (started) return { project: serializeProject(started, []) };
+    }
+    return createProject({ ...ctx, db: tx }, input, { confirmed: true });
   });
 }

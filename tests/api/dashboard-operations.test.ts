@@ -86,11 +86,26 @@ describe("the onboarding draft", () => {
     expect(started.project).toMatchObject({ name: "Tidybooks", status: "pipeline", pipeline: { currentStep: "market-strategist" } });
     expect(await executeOperation(getOnboardingDraft, {}, free)).toEqual({ draft: null });
 
+    // A second start of the same answers (a double click, a retry) answers the same project.
+    const again = await executeOperation(startProjectFromDraft, { body: answers }, free);
+    expect(again.project.id).toBe(started.project.id);
+
     // The free plan's one project is taken: nothing is created and the draft stays.
     await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, free);
     expect(await codeOf(executeOperation(startProjectFromDraft, { body: answers }, free))).toBe("upgrade_required");
     expect((await executeOperation(getOnboardingDraft, {}, free)).draft).toMatchObject({ step: 3 });
     expect((await executeOperation(operations.listProjects, {}, free)).projects).toHaveLength(1);
+  });
+
+  it("starts one project when the same draft is started several times at once", async () => {
+    const founder = await app.signUpWithKey();
+    await setPlan(app.db, founder.email, "studio");
+    const studio = await sessionContext(founder.email);
+    const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
+    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, studio);
+    const starts = await Promise.all(Array.from({ length: 5 }, () => executeOperation(startProjectFromDraft, { body: answers }, studio)));
+    expect(new Set(starts.map((start) => start.project.id)).size).toBe(1);
+    expect((await executeOperation(operations.listProjects, {}, studio)).projects).toHaveLength(1);
   });
 
   it("is for the dashboard only: an API key is refused", async () => {
