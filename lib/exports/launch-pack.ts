@@ -28,12 +28,13 @@ export function decisionLines(decisions: Decisions, words: ExportHeadings = expo
   return lines.filter((line): line is [string, string] => Boolean(line[1]));
 }
 
-/** A content kind as a person reads it, in the language: "post-linkedin" is "LinkedIn post". */
+/** A content kind as a person reads it, in the language: "post-linkedin" is "LinkedIn launch post". */
 export function kindLabel(kind: string, words: ExportHeadings = exportHeadings("en")): string {
   const named = words.kinds(kind);
   if (named) return named;
-  const channel = kind.startsWith("post-") ? channelRules[kind.slice(5) as Channel] : undefined;
-  if (channel) return `${channel.label} post`;
+  const channel = kind.startsWith("post-") ? kind.slice(5) : undefined;
+  const rule = channel ? channelRules[channel as Channel] : undefined;
+  if (channel && rule) return (words.kinds("post") ?? "{channel} launch post").replace("{channel}", words.channels(channel) ?? rule.label);
   const text = kind.replace(/[-_]+/g, " ").trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

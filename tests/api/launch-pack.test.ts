@@ -297,7 +297,7 @@ describe("exports", () => {
     }
     const kinds = (name: string) => workbook.getWorksheet(name)!.getColumn(2).values.slice(2).map(String);
     expect(kinds("Website copy")).toEqual(expect.arrayContaining(["Home page", "FAQ"]));
-    expect(kinds("Launch assets")).toEqual(expect.arrayContaining(["LinkedIn post", "Announcement email"]));
+    expect(kinds("Launch assets")).toEqual(expect.arrayContaining(["LinkedIn launch post", "Announcement email"]));
     expect(workbook.worksheets.slice(2).flatMap((sheet) => sheet.getColumn(2).values.slice(2).map(String)).filter((kind) => /^[a-z]+(-[a-z]+)+$/.test(kind))).toEqual([]);
   });
 

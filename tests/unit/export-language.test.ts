@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { launchPackDocx } from "@/lib/exports/docx";
-import { launchPackMarkdown, type LaunchPack } from "@/lib/exports/launch-pack";
+import { kindLabel, launchPackMarkdown, type LaunchPack, wordsOf } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
 import { packWith } from "../support/export-pack";
@@ -32,7 +32,7 @@ describe("export headings in the project's language", () => {
   it("PDF", async () => {
     const { pages } = await readPdf(await launchPackPdf(germanPack()));
     const text = pages.map((page) => page.all).join("\n");
-    for (const word of ["Launch-Paket", "Entscheidungen", "Entscheidung", "Wahl", "Markenname", "Marketing-Playbook"]) expect(text).toContain(word);
+    for (const word of ["Launch-Paket", "Entscheidungen", "Entscheidung", "Festlegung", "Markenname", "Marketing-Playbook"]) expect(text).toContain(word);
     for (const word of english) expect(text).not.toContain(word);
   });
 
@@ -49,9 +49,16 @@ describe("export headings in the project's language", () => {
     await workbook.xlsx.load((await launchPackXlsx(germanPack())) as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Überblick", "Marketing-Playbook", "Launch-Strategie"]);
     const steps = workbook.getWorksheet("Launch-Strategie")!;
-    expect(steps.getRow(1).values).toEqual([undefined, "Titel", "Art", "Inhalt", "Geschrieben von", "Manuell bearbeitet"]);
+    expect(steps.getRow(1).values).toEqual([undefined, "Titel", "Art", "Inhalt", "Geschrieben von", "Von Ihnen bearbeitet"]);
     expect(steps.getRow(2).getCell(2).value).toBe("Erfolgskennzahlen und Checkliste für den Starttag");
     expect(steps.getRow(2).getCell(5).value).toBe("nein");
     expect(workbook.getWorksheet("Überblick")!.getColumn(1).values).toContain("Markenname");
+  });
+
+  it("names launch posts by channel in the language", () => {
+    const words = wordsOf(germanPack());
+    expect(kindLabel("post-linkedin", words)).toBe("Startbeitrag für LinkedIn");
+    expect(kindLabel("post-facebook-group", words)).toBe(`Startbeitrag für ${words.channels("facebook-group")}`);
+    expect(words.channels("facebook-group")).not.toBe("Facebook group");
   });
 });

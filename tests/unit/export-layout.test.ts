@@ -62,8 +62,8 @@ describe("plain-text summaries and labels", () => {
   });
 
   it("labels content kinds for people", () => {
-    expect(kindLabel("post-linkedin")).toBe("LinkedIn post");
-    expect(kindLabel("post-youtube-shorts")).toBe("YouTube Shorts post");
+    expect(kindLabel("post-linkedin")).toBe("LinkedIn launch post");
+    expect(kindLabel("post-youtube-shorts")).toBe("YouTube Shorts launch post");
     expect(kindLabel("faq")).toBe("FAQ");
     expect(kindLabel("some-new-kind")).toBe("Some new kind");
   });

@@ -298,7 +298,7 @@ export const es: Phrases = {
   "export.value": "Valor",
   "export.brand": "Marca",
   "export.project": "Proyecto",
-  "export.generated": "Generado",
+  "export.generated": "Generado el",
   "export.section": "Sección",
   "export.content": "Contenido",
   "export.title": "Título",

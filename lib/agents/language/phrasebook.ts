@@ -129,6 +129,8 @@ export function exportHeadings(language: string | null | undefined) {
     no: phrases["export.no"],
     /** A content kind's heading in the language, when the phrasebook has one. */
     kinds: (kind: string): string | undefined => (phrases as Record<string, string>)[`title.${kind}`],
+    /** A channel's name in the language, when the phrasebook has one (e.g. "Facebook-Gruppe"). */
+    channels: (channel: string): string | undefined => (phrases as Record<string, string>)[`channel.${channel}`],
     /** Each pipeline step's section title. */
     steps: {
       "market-strategist": phrases["step.market-strategist"],
