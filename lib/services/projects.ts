@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "@/lib/db";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -14,7 +14,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
 import { type PageQuery, uuid } from "@/lib/schemas/common";
 import { decodeCursor, isPaged, pageOf } from "./pages";
-import { loadOwned, ownedRow, ownedRows } from "./tenant";
+import { inIds, loadOwned, ownedRow, ownedRows } from "./tenant";
 import { agentTypes, type AgentType, type createProjectRequest, type updateProjectRequest } from "@/lib/schemas/project";
 import { detectProjectLanguage } from "@/lib/agents/language/detect";
 
@@ -184,7 +184,7 @@ export async function listProjects(ctx: ServiceContext, query: PageQuery = {}) {
     .limit(query.limit === undefined ? Number.MAX_SAFE_INTEGER : query.limit + 1);
   const page = pageOf(rows, query, (project) => [project.createdAt.toISOString(), project.id]);
   const ids = page.rows.map((project) => project.id);
-  const runs = ids.length ? await ctx.db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, ctx.account.id, inArray(agentRuns.projectId, ids))) : [];
+  const runs = ids.length ? await ctx.db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, ctx.account.id, inIds(agentRuns.projectId, ids))) : [];
   const listed = page.rows.map((project) => serializeProject(project, runs.filter((run) => run.projectId === project.id)));
   // Without `limit` or `cursor` the answer is the spec's plain list.
   return { projects: listed, ...(isPaged(query) && { nextCursor: page.nextCursor }) };

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
 import { keepsPreparedStatements, type PreparedStatements } from "@/lib/db/client";
+import { agentRuns } from "@/lib/db/schema";
+import { inIds } from "@/lib/services/tenant";
 import { openTestDatabase } from "../support/database";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -37,6 +39,18 @@ describe("prepared statements", () => {
     } finally {
       delete process.env.DATABASE_PREPARED_STATEMENTS;
       reloadConfig();
+    }
+  });
+
+  it("see one statement text for id lists of any length (inIds), so prepared statements do not pile up", async () => {
+    const database = await openTestDatabase();
+    try {
+      const query = (ids: string[]) => database.db.select({ id: agentRuns.id }).from(agentRuns).where(inIds(agentRuns.projectId, ids));
+      const ids = Array.from({ length: 3 }, () => crypto.randomUUID());
+      expect(query(ids.slice(0, 1)).toSQL().sql).toBe(query(ids).toSQL().sql);
+      expect(await query(ids)).toEqual([]);
+    } finally {
+      await database.close();
     }
   });
 

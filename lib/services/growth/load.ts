@@ -1,9 +1,9 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { growthCycles, growthItems, growthTasks, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { ownedRows } from "../tenant";
+import { inIds, ownedRows } from "../tenant";
 import { type CycleRecord, serializeCycle } from "./serialize";
 
 /** The items and tasks of the account's `cycles`. */
@@ -11,8 +11,8 @@ export async function contentsOf(db: Database, accountId: string, cycles: Pick<C
   const ids = cycles.map((cycle) => cycle.id);
   if (ids.length === 0) return { items: [], tasks: [] };
   const [items, tasks] = await Promise.all([
-    db.select().from(growthItems).where(ownedRows(growthItems, accountId, inArray(growthItems.cycleId, ids))),
-    db.select().from(growthTasks).where(ownedRows(growthTasks, accountId, inArray(growthTasks.cycleId, ids))),
+    db.select().from(growthItems).where(ownedRows(growthItems, accountId, inIds(growthItems.cycleId, ids))),
+    db.select().from(growthTasks).where(ownedRows(growthTasks, accountId, inIds(growthTasks.cycleId, ids))),
   ]);
   return { items, tasks };
 }
