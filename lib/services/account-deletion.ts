@@ -1,22 +1,27 @@
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { authProvider } from "@/lib/auth";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, projects, subscriptions } from "@/lib/db/schema";
+import { accounts, projectLogos, projects, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { normalizeEmail } from "@/lib/db/accounts";
-import { ownedRow } from "./tenant";
+import { storage } from "@/lib/storage";
+import { ownedRow, ownedRows } from "./tenant";
 
 const mismatch = (field: string, message: string) =>
   new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
 
 /** Deletes a project and everything in it, once its name was typed again. One statement: the name check is part of the delete. */
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { confirmName: string }) {
+  const files = await storedFilesOf(ctx, eq(projectLogos.projectId, projectId));
   const deleted = await ctx.db
     .delete(projects)
     .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.name, input.confirmName.trim())))
     .returning({ id: projects.id });
-  if (deleted.length === 1) return { deleted: true as const, projectId };
+  if (deleted.length === 1) {
+    await removeStoredFiles(files);
+    return { deleted: true as const, projectId };
+  }
   const [exists] = await ctx.db
     .select({ id: projects.id })
     .from(projects)
@@ -28,7 +33,8 @@ export async function deleteProject(ctx: ServiceContext, projectId: string, inpu
 /**
  * Deletes the account and all its data, once its e-mail was typed again: a paid Stripe
  * subscription is cancelled first (no charge for a deleted account), then the identity
- * at the auth provider, then the account row, whose deletion cascades to every table.
+ * at the auth provider, then the account row, whose deletion cascades to every table, and
+ * last the uploaded files.
  */
 export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: string }) {
   if (normalizeEmail(input.confirmEmail) !== ctx.account.email) {
@@ -42,6 +48,19 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
     });
   }
   await authProvider().deleteIdentity(ctx.db, ctx.account);
+  const files = await storedFilesOf(ctx);
   await ctx.db.delete(accounts).where(eq(accounts.id, ctx.account.id));
+  await removeStoredFiles(files);
   return { deleted: true as const };
+}
+
+/** The storage keys of the account's uploaded files (project logos), for removal once their rows are gone. */
+async function storedFilesOf(ctx: ServiceContext, ...more: SQL[]): Promise<string[]> {
+  const rows = await ctx.db.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedRows(projectLogos, ctx.account.id, ...more));
+  return rows.map((row) => row.storageKey);
+}
+
+/** Storage is not transactional: a failure here leaves a file nothing points to, never a row without its file. */
+async function removeStoredFiles(keys: string[]): Promise<void> {
+  if (keys.length) await storage().remove(keys).catch(() => {});
 }

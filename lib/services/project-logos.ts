@@ -69,7 +69,9 @@ export async function uploadLogo(ctx: ServiceContext, projectId: string, input: 
       return { replaced: previous?.storageKey, row };
     }));
   } catch (error) {
-    await storage().remove([storageKey]).catch(() => {});
+    // Unless the row points to it after all (the commit went through, its answer did not).
+    const [current] = await ctx.db.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedLogo(ctx.account.id, project.id)).catch(() => []);
+    if (current?.storageKey !== storageKey) await storage().remove([storageKey]).catch(() => {});
     throw error;
   }
   if (replaced && replaced !== storageKey) await storage().remove([replaced]).catch(() => {});

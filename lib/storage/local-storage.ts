@@ -29,10 +29,14 @@ export const localStorage: Storage = {
     await fs.mkdir(path.dirname(file), { recursive: true });
     // Written aside and renamed into place, so a reader sees the old object or the new one, never part of one.
     const temporary = `${file}.${randomUUID()}.partial`;
-    await fs.writeFile(`${temporary}.type`, contentType);
-    await fs.writeFile(temporary, body);
-    await fs.rename(`${temporary}.type`, `${file}.type`);
-    await fs.rename(temporary, file);
+    try {
+      await fs.writeFile(`${temporary}.type`, contentType);
+      await fs.writeFile(temporary, body);
+      await fs.rename(`${temporary}.type`, `${file}.type`);
+      await fs.rename(temporary, file);
+    } finally {
+      await Promise.all([fs.rm(temporary, { force: true }), fs.rm(`${temporary}.type`, { force: true })]);
+    }
   },
   async get(key) {
     const file = fileOf(key);

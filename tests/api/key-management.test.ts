@@ -4,6 +4,8 @@ import type { ServiceContext } from "@/lib/core/context";
 import { accounts, apiKeys, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { deleteAccount, deleteProject, openBillingPortal } from "@/lib/operations/account-admin";
+import { uploadProjectLogo } from "@/lib/operations/dashboard";
+import { storage } from "@/lib/storage";
 import { executeOperation } from "@/lib/operations/execute";
 import { createKey, listKeys } from "@/lib/operations/keys";
 import { maxActiveKeys } from "@/lib/services/keys";
@@ -117,18 +119,34 @@ describe("session-only operations", () => {
     const foreign = await failure(executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, strangers));
     expect(foreign.code).toBe("not_found");
 
+    const logo = await executeOperation(uploadProjectLogo, { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } }, session);
+    const logoKey = decodeURIComponent(new URL(logo.logo!.url).pathname.replace("/api/storage/", ""));
+    expect(await storage().get(logoKey)).not.toBeNull();
+
     expect(await executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, session)).toEqual({ deleted: true, projectId: project!.id });
     expect(await app.db.select().from(projects).where(eq(projects.id, project!.id))).toEqual([]);
+    // Its uploaded logo goes with it.
+    expect(await storage().get(logoKey)).toBeNull();
   });
 
   it("deletes the account and all its data once the e-mail is typed again; its keys answer 401", async () => {
     const { email, key } = await app.signUpWithKey("leaving@example.com");
     const session = await contextFor(email, { kind: "session", sessionId: crypto.randomUUID() });
+    const [project] = await app.db
+      .insert(projects)
+      .values({ accountId: session.account.id, name: "Leaving", onboarding: { businessName: "Leaving", productDescription: "x", problemSolved: "y" } })
+      .returning();
+    const logo = await executeOperation(uploadProjectLogo, { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } }, session);
+    const logoKey = decodeURIComponent(new URL(logo.logo!.url).pathname.replace("/api/storage/", ""));
     const wrong = await failure(executeOperation(deleteAccount, { body: { confirmEmail: "someone@example.com" } }, session));
     expect(wrong.code).toBe("invalid_request");
     expect(await executeOperation(deleteAccount, { body: { confirmEmail: "Leaving@Example.com" } }, session)).toEqual({ deleted: true });
     expect(await app.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
     expect(await app.db.select().from(apiKeys).where(eq(apiKeys.accountId, session.account.id))).toEqual([]);
     expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);
+    expect(await storage().get(logoKey)).toBeNull();
   });
 });
+
+// A 1×1 PNG.
+const onePixelPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
