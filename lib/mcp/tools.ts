@@ -32,6 +32,20 @@ export function toRawInput(operation: AnyOperation, args: Record<string, unknown
   return { params, query, body: operation.body ? body : undefined };
 }
 
+/**
+ * A tool's hints, leaving out the two whose MCP default (false) is the answer, to keep
+ * `tools/list` small; `destructiveHint` (default true) and `openWorldHint` (default true)
+ * are always said.
+ */
+function annotationsOf(tool: NonNullable<AnyOperation["tool"]>) {
+  return {
+    ...(tool.readOnly && { readOnlyHint: true }),
+    destructiveHint: tool.destructive ?? false,
+    ...(tool.idempotent && { idempotentHint: true }),
+    openWorldHint: false,
+  };
+}
+
 const argumentNames = new WeakMap<AnyOperation, Set<string>>();
 
 /** The names a tool's arguments may have, worked out once per operation. */
@@ -86,7 +100,7 @@ export function registerOperationTools(server: McpServer, operations: readonly A
         description: tool.description,
         inputSchema: schemas.get(operation)!.input,
         outputSchema: schemas.get(operation)!.output,
-        annotations: { readOnlyHint: tool.readOnly ?? false, destructiveHint: tool.destructive ?? false, idempotentHint: tool.idempotent ?? false, openWorldHint: false },
+        annotations: annotationsOf(tool),
       },
       // Never reached: tools/call is answered by the handler below.
       async () => toolError(new AppError("internal_error")),
