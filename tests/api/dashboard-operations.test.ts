@@ -76,12 +76,19 @@ describe("the onboarding draft", () => {
     expect(await executeOperation(getOnboardingDraft, {}, owner)).toEqual({ draft: null });
   });
 
-  it("starts the project from it in one step (created, confirmed, draft forgotten), or not at all", async () => {
+  const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
+
+  /** A new founder on `plan`, signed in, with the wizard's answers saved as a draft. */
+  async function founderWithDraft(plan: "free" | "studio") {
     const founder = await app.signUpWithKey();
-    await setPlan(app.db, founder.email, "free");
-    const free = await sessionContext(founder.email);
-    const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
-    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, free);
+    await setPlan(app.db, founder.email, plan);
+    const ctx = await sessionContext(founder.email);
+    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, ctx);
+    return ctx;
+  }
+
+  it("starts the project from it in one step (created, confirmed, draft forgotten), or not at all", async () => {
+    const free = await founderWithDraft("free");
     const started = await executeOperation(startProjectFromDraft, { body: answers }, free);
     expect(started.project).toMatchObject({ name: "Tidybooks", status: "pipeline", pipeline: { currentStep: "market-strategist" } });
     expect(await executeOperation(getOnboardingDraft, {}, free)).toEqual({ draft: null });
@@ -98,11 +105,7 @@ describe("the onboarding draft", () => {
   });
 
   it("starts one project when the same draft is started several times at once", async () => {
-    const founder = await app.signUpWithKey();
-    await setPlan(app.db, founder.email, "studio");
-    const studio = await sessionContext(founder.email);
-    const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
-    await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, studio);
+    const studio = await founderWithDraft("studio");
     const starts = await Promise.all(Array.from({ length: 5 }, () => executeOperation(startProjectFromDraft, { body: answers }, studio)));
     expect(new Set(starts.map((start) => start.project.id)).size).toBe(1);
     expect((await executeOperation(operations.listProjects, {}, studio)).projects).toHaveLength(1);
