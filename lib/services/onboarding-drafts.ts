@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { desc, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
 import { onboardingDrafts, projects } from "@/lib/db/schema";
 import type { draftAnswersSchema, saveDraftRequest } from "@/lib/schemas/dashboard";
 import type { createProjectRequest } from "@/lib/schemas/project";
-import { createProject, serializeProject } from "./projects";
+import { createProject, pipelineRunsOf, serializeProject } from "./projects";
+import { ownedRows } from "./tenant";
 
 type DraftAnswers = z.infer<typeof draftAnswersSchema>;
 
@@ -50,8 +51,9 @@ export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<
         .select()
         .from(projects)
         .where(
-          and(
-            eq(projects.accountId, ctx.account.id),
+          ownedRows(
+            projects,
+            ctx.account.id,
             eq(projects.name, input.name),
             sql`${projects.onboarding} = ${JSON.stringify(input.onboarding)}::jsonb`,
             gt(projects.createdAt, new Date(ctx.now.getTime() - repeatWindowMs)),
@@ -59,7 +61,7 @@ export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<
         )
         .orderBy(desc(projects.createdAt))
         .limit(1);
-      if (started) return { project: serializeProject(started, []) };
+      if (started) return { project: serializeProject(started, await pipelineRunsOf(tx, started)) };
     }
     return createProject({ ...ctx, db: tx }, input, { confirmed: true });
   });

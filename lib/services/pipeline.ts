@@ -19,6 +19,10 @@ import { getOwnedProject, getOwnedProjectWithRuns, pipelineRunsOf, pipelineState
 /** A run still `running` this long after it started lost its process (the model call is bounded well below it). */
 export const staleRunAfterMs = 6 * 60 * 1000;
 
+/** Whether a run lost its process: still `running` past `staleRunAfterMs` (what `settleStaleRuns` settles). */
+export const isStaleRun = (run: { status: string; startedAt: Date }, now: Date) =>
+  run.status === "running" && run.startedAt.getTime() < now.getTime() - staleRunAfterMs;
+
 /** Settles runs whose process died as `failed` (and gives their run back), so a project is never stuck. */
 export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord, "id" | "accountId">, now: Date): Promise<void> {
   const stale = await db
@@ -186,8 +190,7 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
 export async function getProjectDetail(ctx: ServiceContext, { projectId }: { projectId: string }) {
   let { project, runs } = await getOwnedProjectWithRuns(ctx.db, ctx.account.id, projectId);
   // Settling writes only when a run has outlived its bound (its process died): reads stay one statement.
-  const staleBefore = ctx.now.getTime() - staleRunAfterMs;
-  if (runs.some((run) => run.status === "running" && run.startedAt.getTime() < staleBefore)) {
+  if (runs.some((run) => isStaleRun(run, ctx.now))) {
     await settleStaleRuns(ctx.db, project, ctx.now);
     runs = await runsOf(ctx.db, project);
   }

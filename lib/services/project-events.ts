@@ -4,7 +4,7 @@ import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
-import { settleStaleRuns, staleRunAfterMs } from "./pipeline";
+import { isStaleRun, settleStaleRuns } from "./pipeline";
 import { getOwnedProject, pipelineState } from "./projects";
 import { ownedRow } from "./tenant";
 
@@ -61,7 +61,7 @@ async function readState(db: Database, accountId: string, projectId: string) {
 /** The state, after settling a run whose process died (a write only when a read finds one). */
 async function currentState(db: Database, accountId: string, projectId: string, now: Date) {
   const state = await readState(db, accountId, projectId);
-  if (!state?.running || state.running.startedAt.getTime() >= now.getTime() - staleRunAfterMs) return state;
+  if (!state?.running || !isStaleRun(state.running, now)) return state;
   await settleStaleRuns(db, { id: projectId, accountId }, now);
   return readState(db, accountId, projectId);
 }

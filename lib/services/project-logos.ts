@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
 import { projectLogos, projects } from "@/lib/db/schema";
@@ -8,7 +8,7 @@ import type { CoverImage } from "@/lib/exports/launch-pack";
 import type { logoUploadRequest } from "@/lib/schemas/dashboard";
 import { storage } from "@/lib/storage";
 import { getOwnedProject } from "./projects";
-import { ownedRow } from "./tenant";
+import { ownedRow, ownedRows } from "./tenant";
 
 /** The largest logo accepted, in bytes. */
 export const maxLogoBytes = 512 * 1024;
@@ -24,7 +24,7 @@ function sniff(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | n
 
 const signedUrlSeconds = 60 * 60;
 
-const ownedLogo = (accountId: string, projectId: string) => and(eq(projectLogos.projectId, projectId), eq(projectLogos.accountId, accountId));
+const ownedLogo = (accountId: string, projectId: string) => ownedRows(projectLogos, accountId, eq(projectLogos.projectId, projectId));
 
 async function describe(row: typeof projectLogos.$inferSelect | undefined) {
   if (!row) return { logo: null };

@@ -143,8 +143,10 @@ export const runsOf = (db: Database, project: Pick<ProjectRecord, "id" | "accoun
 export const pipelineRunsOf = (db: Database, project: Pick<ProjectRecord, "id" | "accountId">) =>
   db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id)));
 
-/** Creates a project within the plan's cap: the count and the insert happen under the account's row lock. */
-/** Creates a project within the plan's project limit; `confirmed` enters it in the pipeline at once. */
+/**
+ * Creates a project within the plan's cap (the count and the insert happen under the
+ * account's row lock); `confirmed` enters it in the pipeline at once.
+ */
 export async function createProject(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>, { confirmed = false } = {}) {
   const project = await ctx.db.transaction(async (tx) => {
     await assertCanCreateProject(tx, ctx.account);
