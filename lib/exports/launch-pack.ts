@@ -17,7 +17,7 @@ export type LaunchPack = z.infer<typeof launchPackSchema> & { logo?: CoverImage 
 export const wordsOf = (pack: Pick<LaunchPack, "project">): ExportHeadings => exportHeadings(pack.project.language);
 
 /** Decisions as label/value lines, in a fixed order. */
-export function decisionLines(decisions: Decisions, words: ExportHeadings = exportHeadings("en")): [string, string][] {
+export function decisionLines(decisions: Decisions, words: ExportHeadings): [string, string][] {
   const lines: [string, string | undefined][] = [
     [words.positioning, decisions.positioning && `${decisions.positioning.name}: ${decisions.positioning.statement}`],
     [words.valueProposition, decisions.valueProposition && `${decisions.valueProposition.angle}: ${decisions.valueProposition.statement}`],

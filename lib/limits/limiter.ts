@@ -37,11 +37,14 @@ export async function sweepExpiredCounters(db: Database, now: Date): Promise<voi
 }
 
 /**
- * On about one counted hit in a hundred, expired counters are deleted, after the answer and
- * without holding it: the table stays small with no scheduler (serverless instances have none).
+ * On about one counted hit in a hundred, expired counters are deleted without holding the
+ * answer (`keepAlive`, e.g. the request's `waitUntil`, keeps a serverless instance up for
+ * it): the table stays small with no scheduler.
  */
-export function sweepCountersNowAndThen(db: Database, now: Date, runLater: (work: Promise<unknown>) => void = () => {}): void {
-  if (Math.random() < 0.01) runLater(sweepExpiredCounters(db, now).catch(() => {}));
+export function sweepCountersNowAndThen(db: Database, now: Date, keepAlive?: (work: Promise<unknown>) => void): void {
+  if (Math.random() >= 0.01) return;
+  const sweep = sweepExpiredCounters(db, now).catch(() => {});
+  keepAlive?.(sweep);
 }
 
 /** Fixed-window counters in the database: one atomic upsert per hit. */

@@ -143,7 +143,6 @@ export function exportHeadings(language: string | null | undefined) {
 }
 export type ExportHeadings = ReturnType<typeof exportHeadings>;
 
-
 /** A channel's name in the language (most are brands and stay as they are). */
 export function channelLabel(channel: string, label: string, w: Words): string {
   const key = `channel.${channel}`;
