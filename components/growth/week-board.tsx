@@ -96,16 +96,18 @@ export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
               {days.map((day) => {
                 const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
                 return (
-                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="min-h-24 rounded-xl border border-line bg-canvas p-2">
+                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="min-h-24 min-w-0 rounded-xl border border-line bg-canvas p-2">
                     <p className="mb-2 text-xs font-semibold text-muted">{day.label}</p>
                     <ul className="space-y-1.5">
                       {today.map((item) => (
                         <li key={item.id}>
                           <a href={`#item-${item.id}`} className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline">
-                            <span className="font-semibold">{channelLabel(item.channel)}</span>
-                            <span className="mt-0.5 line-clamp-2 block">{item.title}</span>
+                            <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
+                            <span className="mt-0.5 line-clamp-2 block break-words">{item.title}</span>
                             <span className="mt-1 block">
-                              <Badge tone={statusTone[item.status]}>{item.status}</Badge>
+                              <Badge tone={statusTone[item.status]} className="max-w-full">
+                                <span className="min-w-0 truncate">{item.status}</span>
+                              </Badge>
                             </span>
                           </a>
                         </li>
