@@ -11,13 +11,18 @@ import { ownedRow, ownedRows } from "./tenant";
 const mismatch = (field: string, message: string) =>
   new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
 
-/** Deletes a project and everything in it, once its name was typed again. One statement: the name check is part of the delete. */
+/** Deletes a project and everything in it, once its name was typed again (the name check is part of the delete). */
 export async function deleteProject(ctx: ServiceContext, projectId: string, input: { confirmName: string }) {
-  const files = await storedFilesOf(ctx, eq(projectLogos.projectId, projectId));
-  const deleted = await ctx.db
-    .delete(projects)
-    .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.name, input.confirmName.trim())))
-    .returning({ id: projects.id });
+  // Under the project's row lock, which a logo upload takes too: the files read are the files deleted.
+  const { deleted, files } = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: projects.id }).from(projects).where(ownedRow(projects, ctx.account.id, projectId)).for("update");
+    const files = await storedFilesOf({ ...ctx, db: tx }, eq(projectLogos.projectId, projectId));
+    const deleted = await tx
+      .delete(projects)
+      .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.name, input.confirmName.trim())))
+      .returning({ id: projects.id });
+    return { deleted, files };
+  });
   if (deleted.length === 1) {
     await removeStoredFiles(files);
     return { deleted: true as const, projectId };
