@@ -28,8 +28,13 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
 
 export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = formText(formData, "email");
-  const result = await signIn({ email, password: formText(formData, "password") });
-  if (!result.ok) return failedForm(result, { email });
+  const captchaToken = formText(formData, "altcha") || undefined;
+  const result = await signIn({ email, password: formText(formData, "password"), captchaToken });
+  if (!result.ok) {
+    const state = failedForm(result, { email });
+    const captchaRequired = result.error.code === "captcha_required" || result.error.captchaRequired === true;
+    return captchaRequired ? { ...state, data: { captchaRequired } } : state;
+  }
   redirect(safeNext(formText(formData, "next")));
 }
 
@@ -39,7 +44,7 @@ export async function signOutAction(): Promise<void> {
 }
 
 export async function confirmAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const result = await confirmAndSignIn({ tokenHash: formText(formData, "tokenHash") });
+  const result = await confirmAndSignIn({ tokenHash: formText(formData, "tokenHash"), password: formText(formData, "password") });
   if (!result.ok) return failedForm(result);
   redirect("/auth/confirm/welcome");
 }
@@ -56,7 +61,7 @@ export async function resetPasswordAction(_previous: FormState, formData: FormDa
   if (password !== formText(formData, "passwordAgain")) {
     return { status: "error", message: "Some fields need another look.", fieldErrors: { passwordAgain: "The two passwords differ." } };
   }
-  const result = await resetPassword({ tokenHash: formText(formData, "tokenHash"), password });
+  const result = await resetPassword({ tokenHash: formText(formData, "tokenHash"), password, keepApiKeys: formData.get("keepApiKeys") === "on" });
   if (!result.ok) return failedForm(result);
   redirect("/dashboard?password_changed=1");
 }

@@ -2,11 +2,16 @@ import "server-only";
 import { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import { requestClientIp, requestCookies, writeCookies } from "@/lib/actions/browser-session";
-import { confirmForm, forgotPasswordForm, resetPasswordForm, signInForm } from "@/lib/auth/forms";
-import { passwordResetLimits, signInLimits } from "@/lib/auth/sign-in-limits";
+import { confirmForm, forgotPasswordForm, linkToken, resetPasswordForm, signInForm } from "@/lib/auth/forms";
+import { verifyCaptcha } from "@/lib/auth/captcha";
+import { passwordChangedEmail } from "@/lib/auth/password-changed-email";
+import { passwordResetLimits, signInFailureRules } from "@/lib/auth/sign-in-limits";
+import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { enforceLimit, generalLimit } from "@/lib/limits";
+import { waitUntil } from "@/lib/http/handle";
+import { enforceLimit, generalLimit, limiterFor } from "@/lib/limits";
+import { sendAfterResponse, sendMail } from "@/lib/mail";
 import { validationIssues } from "@/lib/operations/execute";
 import { type ActionResult, actionFailure } from "./run-operation";
 
@@ -33,15 +38,24 @@ async function sessionStep<S extends z.ZodType, T>(
   }
 }
 
-const invalidCredentials = () => new AppError("unauthorized", "That e-mail and password do not match an account.");
+const invalidCredentials = (captchaRequired: boolean) =>
+  new AppError("unauthorized", "That e-mail and password do not match an account.", { details: captchaRequired ? { captchaRequired } : {} });
 
-export function signIn(raw: { email: string; password: string }) {
+export function signIn(raw: { email: string; password: string; captchaToken?: string }) {
   return sessionStep(signInForm, raw, async (input, ip) => {
     const db = await getDatabase();
     const now = new Date();
-    for (const policy of signInLimits(input.email, ip)) await enforceLimit(db, policy, now);
+    const limiter = limiterFor(db);
+    const rules = signInFailureRules(input.email, ip);
+    const failures = await Promise.all(rules.map((rule) => limiter.count(rule, now)));
+    if (rules.some((rule, index) => failures[index]! >= rule.limit)) {
+      if (!input.captchaToken || !(await verifyCaptcha(db, input.captchaToken, now))) throw new AppError("captcha_required");
+    }
     const result = await authProvider().signIn(db, input, await requestCookies(), now);
-    if (result.kind === "invalid") throw invalidCredentials();
+    if (result.kind === "invalid") {
+      const counted = await Promise.all(rules.map((rule) => limiter.hit(rule, now)));
+      throw invalidCredentials(counted.some((hit) => hit.remaining === 0));
+    }
     if (result.kind === "unconfirmed") throw new AppError("forbidden", "Confirm your e-mail address first: open the link we sent you when you signed up.");
     await writeCookies(result.session.cookies);
     return { accountId: result.session.accountId };
@@ -55,12 +69,19 @@ export function signOut() {
   });
 }
 
-export function confirmAndSignIn(raw: { tokenHash: string }) {
+export function confirmAndSignIn(raw: { tokenHash: string; password: string }) {
   return sessionStep(confirmForm, raw, async (input) => {
-    const signedIn = await authProvider().confirmAndSignIn(await getDatabase(), input.tokenHash, new Date());
-    if (!signedIn) throw new AppError("invalid_token", "This confirmation link is unknown, expired or already used. Sign in, or sign up again for a new link.");
-    await writeCookies(signedIn.cookies);
-    return { accountId: signedIn.accountId };
+    const result = await authProvider().confirmAndSignIn(await getDatabase(), input, new Date());
+    if (result.kind === "invalid_link") {
+      throw new AppError("invalid_token", "This confirmation link is unknown, expired or already used. Sign in, or sign up again for a new link.");
+    }
+    if (result.kind === "wrong_password") {
+      throw new AppError("unauthorized", "That is not the password chosen when this link was requested. Try again, or sign up again for a new link.", {
+        details: { issues: [{ path: "password", message: "Enter the password you chose when you signed up." }] },
+      });
+    }
+    await writeCookies(result.session.cookies);
+    return { accountId: result.session.accountId };
   });
 }
 
@@ -69,16 +90,34 @@ export function requestPasswordReset(raw: { email: string }) {
     const db = await getDatabase();
     const now = new Date();
     for (const policy of passwordResetLimits(input.email, ip)) await enforceLimit(db, policy, now);
-    await authProvider().requestPasswordReset(db, input.email, now);
+    // After the answer, so a known address answers as fast as an unknown one.
+    sendAfterResponse(() => authProvider().requestPasswordReset(db, input.email, now), waitUntil, "password reset e-mail");
     return { sent: true };
   });
 }
 
-export function resetPassword(raw: { tokenHash: string; password: string }) {
+export function resetPassword(raw: { tokenHash: string; password: string; keepApiKeys: boolean }) {
   return sessionStep(resetPasswordForm, raw, async (input) => {
-    const signedIn = await authProvider().resetPassword(await getDatabase(), input, new Date());
-    if (!signedIn) throw new AppError("invalid_token", "This reset link is unknown, expired or already used. Ask for a new one.");
-    await writeCookies(signedIn.cookies);
-    return { accountId: signedIn.accountId };
+    const reset = await authProvider().resetPassword(await getDatabase(), input, new Date());
+    if (!reset) throw new AppError("invalid_token", "This reset link is unknown, expired or already used. Ask for a new one.");
+    await writeCookies(reset.cookies);
+    const mail = passwordChangedEmail({ revoked: reset.revoked, resetUrl: `${config().appUrl}/forgot-password` });
+    sendAfterResponse(() => sendMail({ to: reset.email, ...mail }), waitUntil, "password changed e-mail");
+    return { accountId: reset.accountId, revoked: reset.revoked };
   });
+}
+
+export type LinkAccount = { status: "valid"; email: string } | { status: "invalid" } | { status: "unknown" };
+
+/**
+ * The account an e-mailed link acts on, for the page that offers to use it: a founder sees
+ * whose link it is before the click (a link from someone else cannot sign them in unawares).
+ * `unknown` where the provider cannot tell without using the link (Supabase Auth).
+ */
+export async function accountOfLink(tokenHash: string, purpose: "confirmation" | "reset"): Promise<LinkAccount> {
+  const provider = authProvider();
+  if (provider.name === "supabase") return { status: "unknown" };
+  if (!linkToken.safeParse({ tokenHash }).success) return { status: "invalid" };
+  const found = await provider.describeLink(await getDatabase(), { tokenHash, purpose }, new Date());
+  return found ? { status: "valid", email: found.email } : { status: "invalid" };
 }

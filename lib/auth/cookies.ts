@@ -1,7 +1,10 @@
 import { config } from "@/lib/config";
 import type { RequestCookie, SessionCookie } from "./provider";
 
-export const sessionIdleMs = 30 * 24 * 60 * 60 * 1000;
+const day = 24 * 60 * 60 * 1000;
+/** A session ends after 14 days without use, and 30 days after sign-in however much it is used. */
+export const sessionIdleMs = 14 * day;
+export const sessionLifetimeMs = 30 * day;
 
 /** Secure cookies everywhere but plain-http development (http://localhost). */
 export const secureCookies = () => config().appUrl.startsWith("https://");
@@ -9,7 +12,7 @@ export const secureCookies = () => config().appUrl.startsWith("https://");
 /** `__Host-` binds the cookie to this exact host over https; plain http cannot use the prefix. */
 export const embeddedSessionCookieName = () => (secureCookies() ? "__Host-ll_session" : "ll_session");
 
-export function sessionCookie(name: string, value: string, maxAgeMs = sessionIdleMs): SessionCookie {
+export function sessionCookie(name: string, value: string, maxAgeMs = sessionLifetimeMs): SessionCookie {
   return {
     name,
     value,

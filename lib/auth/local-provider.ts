@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { accounts, authTokens } from "@/lib/db/schema";
 import { sendMail } from "@/lib/mail";
-import { findAccountByEmail, markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
+import { findAccountByEmail, normalizeEmail } from "@/lib/db/accounts";
 import { hashPassword, sha256Hex, verifyPassword } from "@/lib/security/hashing";
 import { confirmationEmail } from "./confirmation-email";
 import { clearedCookie, cookieValue, embeddedSessionCookieName, sessionCookie } from "./cookies";
-import { createBrowserSession, findBrowserSession, revokeAllBrowserSessions, revokeBrowserSession } from "./local-sessions";
+import { createBrowserSession, findBrowserSession, revokeBrowserSession } from "./local-sessions";
 import { passwordResetEmail } from "./password-reset-email";
 import type { AuthProvider, SignedIn } from "./provider";
+import { revokeAccountAccess } from "./revoke-access";
 
 const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
 const resetLifetimeMs = 60 * 60 * 1000;
@@ -23,25 +24,71 @@ function decoy(): Promise<string> {
   return decoyHash;
 }
 
-async function issueToken(db: Database, accountId: string, purpose: TokenPurpose, lifetimeMs: number, now: Date) {
+type SignUpPayload = Pick<typeof authTokens.$inferInsert, "passwordHash" | "signupDoor">;
+
+async function issueToken(db: Database, accountId: string, purpose: TokenPurpose, lifetimeMs: number, now: Date, signUp?: SignUpPayload) {
   const tokenHash = randomBytes(32).toString("hex");
   await db.insert(authTokens).values({
     accountId,
     purpose,
     tokenDigest: sha256Hex(tokenHash),
+    createdAt: now,
     expiresAt: new Date(now.getTime() + lifetimeMs),
+    ...signUp,
   });
   return tokenHash;
 }
 
-/** Uses a one-time token: the account it was issued to, or null when unknown, expired or used. */
-async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, now: Date): Promise<string | null> {
+const liveToken = (tokenHash: string, purpose: TokenPurpose, now: Date) =>
+  and(eq(authTokens.tokenDigest, sha256Hex(tokenHash)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now));
+
+/** Uses a one-time token: the account it was issued to and its sign-up payload, or null when unknown, expired or used. */
+async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, now: Date) {
   const [token] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenDigest, sha256Hex(tokenHash)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-    .returning({ accountId: authTokens.accountId });
-  return token?.accountId ?? null;
+    .where(liveToken(tokenHash, purpose, now))
+    .returning({ accountId: authTokens.accountId, passwordHash: authTokens.passwordHash, signupDoor: authTokens.signupDoor });
+  return token ?? null;
+}
+
+/** Ends the account's live tokens of a purpose (those issued before a time, if given): only the newest link, or the one just used, works. */
+async function retireTokens(db: Database, accountId: string, purpose: TokenPurpose, now: Date, { issuedBefore }: { issuedBefore?: Date } = {}) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.accountId, accountId),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        issuedBefore ? lt(authTokens.createdAt, issuedBefore) : undefined,
+      ),
+    );
+}
+
+/**
+ * The first confirmation of an address: the account takes the password and door of the
+ * sign-up whose link was used, every other link dies, and whatever already spoke for the
+ * account (sessions, keys) is revoked, so an earlier registrant of the address keeps nothing.
+ */
+async function confirmAccount(db: Database, token: NonNullable<Awaited<ReturnType<typeof useToken>>>, now: Date) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, token.accountId)).for("update");
+  if (!account || account.emailConfirmedAt) return;
+  const door = token.signupDoor ?? account.signupDoor;
+  await db
+    .update(accounts)
+    .set({
+      passwordHash: token.passwordHash ?? account.passwordHash,
+      signupDoor: door,
+      activated: door === "browser",
+      emailConfirmedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(accounts.id, account.id));
+  await retireTokens(db, account.id, "email_confirmation", now);
+  await retireTokens(db, account.id, "password_reset", now);
+  await revokeAccountAccess(db, { accountId: account.id, now });
 }
 
 /**
@@ -67,6 +114,17 @@ async function withdrawConfirmation(db: Database, accountId: string, tokenHash: 
   });
 }
 
+/** The password of an unconfirmed account's newest live sign-up link, if any. */
+async function pendingPasswordHash(db: Database, accountId: string, now: Date): Promise<string | null> {
+  const [token] = await db
+    .select({ passwordHash: authTokens.passwordHash })
+    .from(authTokens)
+    .where(and(eq(authTokens.accountId, accountId), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  return token?.passwordHash ?? null;
+}
+
 async function startSession(db: Database, accountId: string, now: Date): Promise<SignedIn> {
   const token = await createBrowserSession(db, accountId, now);
   return { accountId, cookies: [sessionCookie(embeddedSessionCookieName(), token)] };
@@ -80,45 +138,76 @@ export const localAuthProvider: AuthProvider = {
     const address = normalizeEmail(email);
     // Hash even for a known address, so the answer takes as long either way.
     const passwordHash = await hashPassword(password);
-    // The account and its token are written first and the e-mail sent after, outside any
-    // transaction: a slow mail server must not hold a database session (the embedded
-    // database has only one). If the e-mail cannot be sent, what this request wrote goes.
+    // The account and its token are written first and the e-mail sent after the answer,
+    // outside any transaction: a slow mail server must neither hold a database session
+    // (the embedded database has only one) nor tell by its delay that the address is known.
     const { account, created, tokenHash } = await db.transaction(async (tx) => {
       // Inserted, or the existing row returned and locked (a no-op update), so a withdrawal
       // elsewhere cannot remove it before this request's token is in; `xmax = 0` on a new row.
+      // A new account has no password until its address is confirmed: the password travels
+      // with the token, so only the sign-up whose link is used sets it.
       const [account] = await tx
         .insert(accounts)
-        .values({ email: address, passwordHash, signupDoor: door, plan: "free", activated: door === "browser" })
+        .values({ email: address, passwordHash: null, signupDoor: door, plan: "free", activated: false })
         .onConflictDoUpdate({ target: accounts.email, set: { email: sql`excluded.email` } })
         .returning({ id: accounts.id, emailConfirmedAt: accounts.emailConfirmedAt, created: sql<boolean>`xmax = 0` });
-      const tokenHash = await issueToken(tx, account!.id, "email_confirmation", confirmationLifetimeMs, now);
+      const confirmed = account!.emailConfirmedAt !== null;
+      const tokenHash = await issueToken(tx, account!.id, "email_confirmation", confirmationLifetimeMs, now, confirmed ? undefined : { passwordHash, signupDoor: door });
       return { account: account!, created: account!.created, tokenHash };
     });
     const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
-    try {
-      await sendMail({ to: address, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }) });
-    } catch (error) {
-      await withdrawConfirmation(db, account.id, tokenHash, created);
-      throw error;
-    }
+    return async () => {
+      try {
+        await sendMail({ to: address, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }) });
+      } catch (error) {
+        // If the e-mail cannot be sent, what this request wrote goes.
+        await withdrawConfirmation(db, account.id, tokenHash, created);
+        throw error;
+      }
+      // Once sent, the newest sign-up of an unconfirmed address supersedes the earlier ones' links.
+      if (account.emailConfirmedAt === null) await retireTokens(db, account.id, "email_confirmation", now, { issuedBefore: now });
+    };
   },
 
   async confirmEmail(db, tokenHash, now) {
-    const accountId = await useToken(db, tokenHash, "email_confirmation", now);
-    if (accountId) await markEmailConfirmed(db, accountId, now);
-    return accountId;
+    return db.transaction(async (tx) => {
+      const token = await useToken(tx, tokenHash, "email_confirmation", now);
+      if (!token) return null;
+      await confirmAccount(tx, token, now);
+      return token.accountId;
+    });
   },
 
-  async confirmAndSignIn(db, tokenHash, now) {
+  async describeLink(db, { tokenHash, purpose }, now) {
+    const [found] = await db
+      .select({ email: accounts.email })
+      .from(authTokens)
+      .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+      .where(liveToken(tokenHash, purpose === "confirmation" ? "email_confirmation" : "password_reset", now));
+    return found ?? null;
+  },
+
+  async confirmAndSignIn(db, { tokenHash, password }, now) {
+    // The password is checked before the link is used: a wrong one leaves it working.
+    const [pending] = await db
+      .select({ fromSignUp: authTokens.passwordHash, current: accounts.passwordHash })
+      .from(authTokens)
+      .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+      .where(liveToken(tokenHash, "email_confirmation", now));
+    const expected = pending?.fromSignUp ?? pending?.current;
+    const matches = await verifyPassword(password, expected ?? (await decoy()));
+    if (!pending) return { kind: "invalid_link" };
+    if (!expected || !matches) return { kind: "wrong_password" };
     const accountId = await this.confirmEmail(db, tokenHash, now);
-    return accountId ? startSession(db, accountId, now) : null;
+    return accountId ? { kind: "signed_in", session: await startSession(db, accountId, now) } : { kind: "invalid_link" };
   },
 
   async signIn(db, { email, password }, cookies, now) {
     const account = await findAccountByEmail(db, email);
-    const stored = account?.passwordHash ?? (await decoy());
-    const matches = await verifyPassword(password, stored);
-    if (!account?.passwordHash || !matches) return { kind: "invalid" };
+    // An unconfirmed account has no password yet: the newest sign-up's link carries it.
+    const stored = account && !account.emailConfirmedAt ? await pendingPasswordHash(db, account.id, now) : account?.passwordHash;
+    const matches = await verifyPassword(password, stored ?? (await decoy()));
+    if (!account || !stored || !matches) return { kind: "invalid" };
     if (!account.emailConfirmedAt) return { kind: "unconfirmed" };
     // Rotation: whatever session this browser carried ends; the new one gets a fresh token.
     const previous = cookieValue(cookies, embeddedSessionCookieName());
@@ -129,9 +218,11 @@ export const localAuthProvider: AuthProvider = {
   async currentSession(db, cookies, now) {
     const token = cookieValue(cookies, embeddedSessionCookieName());
     if (!token) return null;
-    const session = await findBrowserSession(db, token, now);
-    // Re-sending the cookie restarts its 30-day lifetime, as the server restarts the idle window.
-    return session ? { session, cookies: [sessionCookie(embeddedSessionCookieName(), token)] } : null;
+    const found = await findBrowserSession(db, token, now);
+    if (!found) return null;
+    // The cookie lives exactly as long as the session may: no longer than its absolute lifetime.
+    const { endsAt, ...session } = found;
+    return { session, cookies: [sessionCookie(embeddedSessionCookieName(), token, endsAt.getTime() - now.getTime())] };
   },
 
   async signOut(db, cookies, now) {
@@ -142,24 +233,29 @@ export const localAuthProvider: AuthProvider = {
 
   async requestPasswordReset(db, email, now) {
     const account = await findAccountByEmail(db, email);
-    if (!account?.passwordHash) return;
+    // An unconfirmed address has no password to reset: its sign-up link is the way in.
+    if (!account?.emailConfirmedAt) return;
     const tokenHash = await issueToken(db, account.id, "password_reset", resetLifetimeMs, now);
     const link = `${config().appUrl}/reset-password?token_hash=${tokenHash}&type=recovery`;
     await sendMail({ to: account.email, ...passwordResetEmail({ link }) });
   },
 
-  async resetPassword(db, { tokenHash, password }, now) {
+  async resetPassword(db, { tokenHash, password, keepApiKeys }, now) {
     const passwordHash = await hashPassword(password);
-    const accountId = await db.transaction(async (tx) => {
-      const owner = await useToken(tx, tokenHash, "password_reset", now);
-      if (!owner) return null;
-      // The link proved the address too.
-      await tx.update(accounts).set({ passwordHash, updatedAt: now }).where(eq(accounts.id, owner));
-      await markEmailConfirmed(tx, owner, now);
-      await revokeAllBrowserSessions(tx, owner, now);
-      return owner;
+    const reset = await db.transaction(async (tx) => {
+      const token = await useToken(tx, tokenHash, "password_reset", now);
+      if (!token) return null;
+      const [account] = await tx
+        .update(accounts)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(accounts.id, token.accountId))
+        .returning({ id: accounts.id, email: accounts.email });
+      await retireTokens(tx, token.accountId, "password_reset", now);
+      const revoked = await revokeAccountAccess(tx, { accountId: token.accountId, now, keepApiKeys });
+      return { account: account!, revoked };
     });
-    return accountId ? startSession(db, accountId, now) : null;
+    if (!reset) return null;
+    return { ...(await startSession(db, reset.account.id, now)), email: reset.account.email, revoked: reset.revoked };
   },
 
   async deleteIdentity() {

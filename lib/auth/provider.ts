@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
+import type { RevokedAccess } from "./revoke-access";
 
 export type SignupDoor = "browser" | "api";
 
@@ -28,6 +29,17 @@ export interface SignedIn {
   cookies: SessionCookie[];
 }
 
+/** A message a request owes, sent after the answer, so a known address answers no slower than an unknown one. */
+export type Delivery = () => Promise<void>;
+
+/** A password reset that went through: the new session, whose account it is, and what it revoked. */
+export interface PasswordReset extends SignedIn {
+  email: string;
+  revoked: RevokedAccess;
+}
+
+export type ConfirmResult = { kind: "signed_in"; session: SignedIn } | { kind: "invalid_link" } | { kind: "wrong_password" };
+
 export type SignInResult = { kind: "signed_in"; session: SignedIn } | { kind: "invalid" } | { kind: "unconfirmed" };
 
 /**
@@ -38,12 +50,22 @@ export type SignInResult = { kind: "signed_in"; session: SignedIn } | { kind: "i
  */
 export interface AuthProvider {
   readonly name: "embedded" | "supabase";
-  /** Registers the e-mail if it is new and sends it a confirmation link; never says which. */
-  requestConfirmation(db: Database, input: { email: string; password: string; door: SignupDoor }, now: Date): Promise<void>;
-  /** Confirms the e-mail behind a link's token hash: the account id, or null when the token is unknown, expired or used. */
+  /** Registers the e-mail if it is new and answers the delivery of its confirmation link; never says which. */
+  requestConfirmation(db: Database, input: { email: string; password: string; door: SignupDoor }, now: Date): Promise<Delivery>;
+  /**
+   * Confirms the e-mail behind a link's token hash: the account id, or null when the token is
+   * unknown, expired or used. The first confirmation revokes every session and key of the account.
+   */
   confirmEmail(db: Database, tokenHash: string, now: Date): Promise<string | null>;
-  /** The browser's door of the same link: confirms the e-mail and signs in. */
-  confirmAndSignIn(db: Database, tokenHash: string, now: Date): Promise<SignedIn | null>;
+  /** The account an e-mailed link acts on, without using it (null when unknown, or when the provider cannot tell). */
+  describeLink(db: Database, link: { tokenHash: string; purpose: "confirmation" | "reset" }, now: Date): Promise<{ email: string } | null>;
+  /**
+   * The browser's door of the same link: with the password chosen at that sign-up, confirms
+   * the e-mail and signs in. A wrong password leaves the link unused, so a link made by
+   * someone else's sign-up of the address can neither give them the account nor sign the
+   * founder into theirs.
+   */
+  confirmAndSignIn(db: Database, input: { tokenHash: string; password: string }, now: Date): Promise<ConfirmResult>;
   /** Checks e-mail and password; replaces any session the browser already had. Never says whether the e-mail exists. */
   signIn(db: Database, input: { email: string; password: string }, cookies: RequestCookie[], now: Date): Promise<SignInResult>;
   /** The session behind the browser's cookies, if it is valid; `cookies` are refreshed ones to set when the face can. */
@@ -52,8 +74,11 @@ export interface AuthProvider {
   signOut(db: Database, cookies: RequestCookie[], now: Date): Promise<SessionCookie[]>;
   /** E-mails a reset link if the address has an account; silent either way. */
   requestPasswordReset(db: Database, email: string, now: Date): Promise<void>;
-  /** Sets a new password through a reset link, ends every other session and signs this browser in; null when the link is not valid. */
-  resetPassword(db: Database, input: { tokenHash: string; password: string }, now: Date): Promise<SignedIn | null>;
+  /**
+   * Sets a new password through a reset link, ends every session and (unless kept) every API
+   * key, and signs this browser in; null when the link is not valid.
+   */
+  resetPassword(db: Database, input: { tokenHash: string; password: string; keepApiKeys: boolean }, now: Date): Promise<PasswordReset | null>;
   /** Removes the account's identity at the provider (its data is deleted by the caller). */
   deleteIdentity(db: Database, account: AccountRecord): Promise<void>;
 }

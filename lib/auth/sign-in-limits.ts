@@ -1,19 +1,20 @@
 import { normalizeEmail } from "@/lib/db/accounts";
 import { sha256Hex } from "@/lib/security/hashing";
-import type { LimitPolicy } from "@/lib/limits";
+import type { LimitPolicy, LimitRule } from "@/lib/limits";
 
-const attemptsPerEmail = 10;
-const attemptsPerAddress = 30;
+const failuresPerEmail = 10;
+const failuresPerAddress = 30;
 const windowSeconds = 15 * 60;
 
 /**
- * Sign-in attempts allowed per e-mail and per client address in 15 minutes, so a password
- * cannot be guessed by many tries on one account or many accounts from one place.
+ * Failed sign-ins counted per e-mail and per client address in 15 minutes. Only failures
+ * count, after the password check; past either limit a sign-in must bring a solved captcha
+ * instead of being refused, so guessing gets slow but nobody can lock the owner out.
  */
-export function signInLimits(email: string, clientIp: string): LimitPolicy[] {
+export function signInFailureRules(email: string, clientIp: string): LimitRule[] {
   return [
-    { key: `signin:email:${sha256Hex(normalizeEmail(email))}`, limit: attemptsPerEmail, windowSeconds, code: "rate_limited" },
-    { key: `signin:ip:${clientIp}`, limit: attemptsPerAddress, windowSeconds, code: "rate_limited" },
+    { key: `signin-failed:email:${sha256Hex(normalizeEmail(email))}`, limit: failuresPerEmail, windowSeconds },
+    { key: `signin-failed:ip:${clientIp}`, limit: failuresPerAddress, windowSeconds },
   ];
 }
 

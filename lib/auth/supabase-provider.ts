@@ -1,5 +1,5 @@
 import type { User } from "@supabase/supabase-js";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
@@ -7,8 +7,12 @@ import { accounts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
 import { clearedCookie } from "./cookies";
-import type { AuthProvider, SignedIn, SignupDoor } from "./provider";
+import type { AuthProvider, PasswordReset, SignupDoor } from "./provider";
+import { revokeAccountAccess } from "./revoke-access";
 import { sessionIdOf, supabaseAdmin, supabaseAnon, supabaseForCookies } from "./supabase-clients";
+
+/** Supabase Auth sends its own e-mails, inside the sign-up call. */
+const noDelivery = async () => {};
 
 const unavailable = (cause: unknown) => new AppError("provider_unavailable", "The sign-in service did not answer. Retry in a moment.", { cause });
 
@@ -33,6 +37,18 @@ async function accountForUser(db: Database, user: User, door: SignupDoor = "brow
 }
 
 /**
+ * Marks the address proven; the first time, the account takes the door of its newest
+ * sign-up and anything that already spoke for it (keys, sessions) is revoked.
+ */
+async function confirmAccount(db: Database, accountId: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await markEmailConfirmed(tx, accountId, now))) return;
+    await tx.update(accounts).set({ activated: sql`${accounts.signupDoor} = 'browser'`, updatedAt: now }).where(eq(accounts.id, accountId));
+    await revokeAccountAccess(tx, { accountId, now });
+  });
+}
+
+/**
  * Supabase Auth: it keeps the passwords, sends the confirmation and recovery e-mails
  * (their templates link to /auth/confirm and /reset-password with the token_hash) and
  * issues the sessions, carried in @supabase/ssr cookies. Each Supabase user is linked to
@@ -53,27 +69,44 @@ export const supabaseAuthProvider: AuthProvider = {
         throw new AppError("invalid_request", error.message, { details: { issues: [{ path: "password", message: error.message }] } });
       }
       if (error.code !== "user_already_exists") throw unavailable(error);
-      return;
+      return noDelivery;
     }
     // A known address comes back as an obfuscated user without identities: nothing to link.
-    if (data.user && (data.user.identities?.length ?? 0) > 0) await accountForUser(db, data.user, door);
+    if (data.user && (data.user.identities?.length ?? 0) > 0) {
+      const account = await accountForUser(db, data.user, door);
+      // The newest sign-up of an unconfirmed address decides its door, as Supabase keeps its newest password.
+      if (!account.emailConfirmedAt) await db.update(accounts).set({ signupDoor: door }).where(and(eq(accounts.id, account.id), isNull(accounts.emailConfirmedAt)));
+    }
+    return noDelivery;
   },
 
   async confirmEmail(db, tokenHash, now) {
     const { data, error } = await (await supabaseAnon()).auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;
     const account = await accountForUser(db, data.user);
-    await markEmailConfirmed(db, account.id, now);
+    await confirmAccount(db, account.id, now);
     return account.id;
   },
 
-  async confirmAndSignIn(db, tokenHash, now) {
+  async describeLink() {
+    // Supabase Auth tells whose a link is only by using it.
+    return null;
+  },
+
+  async confirmAndSignIn(db, { tokenHash, password }, now) {
     const supabase = await supabaseForCookies([]);
     const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "email" });
-    if (error || !data.user) return null;
+    if (error || !data.user) return { kind: "invalid_link" };
     const account = await accountForUser(db, data.user);
-    await markEmailConfirmed(db, account.id, now);
-    return { accountId: account.id, cookies: supabase.written() };
+    await confirmAccount(db, account.id, now);
+    // Supabase Auth uses the link before it can be asked about the password: the address is
+    // confirmed, but this browser is signed in only with the password chosen at sign-up.
+    const check = await (await supabaseAnon()).auth.signInWithPassword({ email: account.email, password });
+    if (check.error) {
+      await supabase.client.auth.signOut({ scope: "local" }).catch(() => undefined);
+      return { kind: "wrong_password" };
+    }
+    return { kind: "signed_in", session: { accountId: account.id, cookies: supabase.written() } };
   },
 
   async signIn(db, { email, password }, cookies, now) {
@@ -85,7 +118,7 @@ export const supabaseAuthProvider: AuthProvider = {
       return { kind: "invalid" };
     }
     const account = await accountForUser(db, data.user);
-    await markEmailConfirmed(db, account.id, now);
+    await confirmAccount(db, account.id, now);
     return { kind: "signed_in", session: { accountId: account.id, cookies: supabase.written() } };
   },
 
@@ -118,7 +151,7 @@ export const supabaseAuthProvider: AuthProvider = {
     if (error?.status && error.status >= 500) throw unavailable(error);
   },
 
-  async resetPassword(db, { tokenHash, password }, now): Promise<SignedIn | null> {
+  async resetPassword(db, { tokenHash, password, keepApiKeys }, now): Promise<PasswordReset | null> {
     const supabase = await supabaseForCookies([]);
     const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "recovery" });
     if (error || !data.user) return null;
@@ -129,8 +162,9 @@ export const supabaseAuthProvider: AuthProvider = {
     // Every other browser signed in to this account is signed out.
     await supabase.client.auth.signOut({ scope: "others" });
     const account = await accountForUser(db, data.user);
-    await markEmailConfirmed(db, account.id, now);
-    return { accountId: account.id, cookies: supabase.written() };
+    await confirmAccount(db, account.id, now);
+    const revoked = await revokeAccountAccess(db, { accountId: account.id, now, keepApiKeys });
+    return { accountId: account.id, cookies: supabase.written(), email: account.email, revoked };
   },
 
   async deleteIdentity(_db, account) {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "./client";
 import type { AccountRecord } from "./records";
 import { accounts } from "./schema";
@@ -10,10 +10,12 @@ export async function findAccountByEmail(db: Database, email: string): Promise<A
   return account;
 }
 
-/** Records that the account's address is proven (the first time only). */
-export async function markEmailConfirmed(db: Database, accountId: string, now: Date): Promise<void> {
-  await db
+/** Records that the account's address is proven; true only for the call that did it first. */
+export async function markEmailConfirmed(db: Database, accountId: string, now: Date): Promise<boolean> {
+  const confirmed = await db
     .update(accounts)
-    .set({ emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, ${now.toISOString()})` })
-    .where(eq(accounts.id, accountId));
+    .set({ emailConfirmedAt: now })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.emailConfirmedAt)))
+    .returning({ id: accounts.id });
+  return confirmed.length === 1;
 }

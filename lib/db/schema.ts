@@ -64,6 +64,13 @@ export const authTokens = pgTable(
     purpose: text("purpose", { enum: ["email_confirmation", "password_reset"] }).notNull(),
     /** SHA-256 of the token_hash carried by the e-mail link; the link itself is never stored. */
     tokenDigest: text("token_digest").notNull().unique(),
+    /**
+     * A confirmation token carries its sign-up's password hash and door: the first
+     * confirmation gives the account the ones of the token that is used, never those of
+     * an earlier sign-up of the same unconfirmed address.
+     */
+    passwordHash: text("password_hash"),
+    signupDoor: text("signup_door", { enum: ["browser", "api"] }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),

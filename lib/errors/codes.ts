@@ -5,6 +5,7 @@ export const errorCodes = {
   invalid_request: { status: 400, retryable: false, message: "The request is not valid." },
   invalid_json: { status: 400, retryable: false, message: "The request body is not valid JSON." },
   invalid_captcha: { status: 400, retryable: false, message: "The captcha solution is invalid, expired or already used." },
+  captcha_required: { status: 400, retryable: false, message: "Too many failed sign-ins: solve the spam check, then sign in again." },
   invalid_token: { status: 400, retryable: false, message: "The confirmation token is unknown, expired or already used." },
   invalid_signature: { status: 400, retryable: false, message: "The webhook signature is missing or invalid." },
   run_not_reviewable: { status: 400, retryable: false, message: "Only a completed run can be reviewed." },

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { limitCounters } from "@/lib/db/schema";
 
@@ -18,6 +18,8 @@ export interface LimitResult {
 /** Counts hits in fixed windows. Backends: database counters (embedded) or Upstash Redis. */
 export interface Limiter {
   hit(rule: LimitRule, now: Date): Promise<LimitResult>;
+  /** The hits counted so far in the current window, counting none. */
+  count(rule: LimitRule, now: Date): Promise<number>;
 }
 
 export function windowOf(rule: LimitRule, now: Date) {
@@ -62,6 +64,13 @@ export function databaseLimiter(db: Database): Limiter {
         .returning({ count: limitCounters.count });
       sweepCountersNowAndThen(db, now);
       return limitResultOf(rule, row?.count ?? 1, now);
+    },
+    async count(rule, now) {
+      const [row] = await db
+        .select({ count: limitCounters.count })
+        .from(limitCounters)
+        .where(and(eq(limitCounters.key, rule.key), eq(limitCounters.windowStart, windowOf(rule, now).start)));
+      return row?.count ?? 0;
     },
   };
 }

@@ -31,5 +31,8 @@ export function memoryLimiter(): Limiter {
       }
       return limitResultOf(rule, counter.count, now);
     },
+    async count(rule, now) {
+      return counters.get(`${rule.key}@${windowOf(rule, now).start.getTime()}`)?.count ?? 0;
+    },
   };
 }

@@ -80,3 +80,23 @@ function toEml(from: string, message: MailMessage): string {
     "",
   ].join("\r\n");
 }
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Sends a message after the request has answered (`keepAlive` is the request's `waitUntil`),
+ * so what a request answers, and when, never depends on the mail server or on whether
+ * there was anything to send. A failure is logged under `label`, without the message.
+ */
+export function sendAfterResponse(send: () => Promise<void>, keepAlive: ((work: Promise<unknown>) => void) | undefined, label: string): void {
+  const work: Promise<void> = send()
+    .catch((error: unknown) => console.error(`[${label}] not sent:`, error instanceof Error ? error.message : "unknown error"))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
+  keepAlive?.(work);
+}
+
+/** Resolves once every message handed to `sendAfterResponse` so far was sent or has failed (shutdown, tests). */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import { verifyCaptcha } from "@/lib/auth/captcha";
 import { config } from "@/lib/config";
+import { sendAfterResponse } from "@/lib/mail";
 import { AppError } from "@/lib/errors";
 import type { RequestContext } from "@/lib/core/context";
 import type { signupRequest } from "@/lib/schemas/account";
@@ -21,10 +22,12 @@ export async function signUp(ctx: RequestContext, input: z.infer<typeof signupRe
   if (input.captchaToken !== undefined && !(await verifyCaptcha(ctx.db, input.captchaToken, ctx.now))) {
     throw new AppError("invalid_captcha");
   }
-  await authProvider().requestConfirmation(
+  const deliver = await authProvider().requestConfirmation(
     ctx.db,
     { email: input.email, password: input.password, door: input.captchaToken ? "browser" : "api" },
     ctx.now,
   );
+  // After the answer: a known address must answer as fast as a new one, whatever the mail server does.
+  sendAfterResponse(deliver, ctx.waitUntil, "signup confirmation e-mail");
   return { status: "confirmation_required" as const };
 }

@@ -20,10 +20,10 @@ const tokenIn = (mail: string, path: string) => new RegExp(`${path}\\?token_hash
 
 async function confirmedAccount(email: string, password: string) {
   const provider = authProvider();
-  await provider.requestConfirmation(app.db, { email, password, door: "browser" }, new Date());
-  const signedIn = await provider.confirmAndSignIn(app.db, tokenIn(mailsTo(app.mailDir, email).at(-1)!, "/auth/confirm"), new Date());
-  expect(signedIn).not.toBeNull();
-  return signedIn!;
+  await (await provider.requestConfirmation(app.db, { email, password, door: "browser" }, new Date()))();
+  const confirmed = await provider.confirmAndSignIn(app.db, { tokenHash: tokenIn(mailsTo(app.mailDir, email).at(-1)!, "/auth/confirm"), password }, new Date());
+  if (confirmed.kind !== "signed_in") throw new Error(`not confirmed: ${confirmed.kind}`);
+  return confirmed.session;
 }
 
 describe("embedded browser sessions", () => {
@@ -42,7 +42,7 @@ describe("embedded browser sessions", () => {
     await confirmedAccount("same-answer@example.com", "first password");
     expect(await provider.signIn(app.db, { email: "same-answer@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
     expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
-    await provider.requestConfirmation(app.db, { email: "pending@example.com", password: "first password", door: "browser" }, new Date());
+    await (await provider.requestConfirmation(app.db, { email: "pending@example.com", password: "first password", door: "browser" }, new Date()))();
     expect(await provider.signIn(app.db, { email: "pending@example.com", password: "first password" }, [], new Date())).toEqual({ kind: "unconfirmed" });
     expect(await provider.signIn(app.db, { email: "pending@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
   });
@@ -58,13 +58,21 @@ describe("embedded browser sessions", () => {
     expect((await provider.currentSession(app.db, asRequest(next), new Date()))?.session.account.email).toBe("rotate@example.com");
   });
 
-  it("expires after 30 days without use, and use keeps it alive", async () => {
+  it("expires after 14 days without use, and 30 days after sign-in however much it is used", async () => {
     const provider = authProvider();
     const { cookies } = await confirmedAccount("idle@example.com", "first password");
     const start = Date.now();
-    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 20 * day))).not.toBeNull();
-    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 45 * day))).not.toBeNull();
-    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 76 * day))).toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 10 * day))).not.toBeNull();
+    const late = await provider.currentSession(app.db, asRequest(cookies), new Date(start + 20 * day));
+    expect(late).not.toBeNull();
+    // The refreshed cookie never outlives the session's absolute end.
+    expect(late!.cookies[0]!.options.maxAge).toBeGreaterThan(10 * 24 * 3600 - 60);
+    expect(late!.cookies[0]!.options.maxAge).toBeLessThanOrEqual(10 * 24 * 3600);
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 29 * day))).not.toBeNull();
+    expect(await provider.currentSession(app.db, asRequest(cookies), new Date(start + 31 * day))).toBeNull();
+
+    const idle = await confirmedAccount("idle-too-long@example.com", "first password");
+    expect(await provider.currentSession(app.db, asRequest(idle.cookies), new Date(Date.now() + 15 * day))).toBeNull();
   });
 
   it("signs out: the session is revoked and the cookie cleared", async () => {
@@ -88,12 +96,12 @@ describe("embedded browser sessions", () => {
     expect(mail).toContain("Content-Type: text/html; charset=utf-8");
     const tokenHash = tokenIn(mail, "/reset-password");
 
-    const reset = await provider.resetPassword(app.db, { tokenHash, password: "second password" }, new Date());
+    const reset = await provider.resetPassword(app.db, { tokenHash, password: "second password", keepApiKeys: false }, new Date());
     expect(reset).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(first.cookies), new Date())).toBeNull();
     expect(await provider.currentSession(app.db, asRequest(reset!.cookies), new Date())).not.toBeNull();
     expect((await provider.signIn(app.db, { email, password: "first password" }, [], new Date())).kind).toBe("invalid");
     expect((await provider.signIn(app.db, { email, password: "second password" }, [], new Date())).kind).toBe("signed_in");
-    expect(await provider.resetPassword(app.db, { tokenHash, password: "third password" }, new Date())).toBeNull();
+    expect(await provider.resetPassword(app.db, { tokenHash, password: "third password", keepApiKeys: false }, new Date())).toBeNull();
   });
 });

@@ -54,14 +54,14 @@ describe("Supabase Auth as the auth provider", () => {
 
   it("signs up, confirms with the link's token_hash and signs in through @supabase/ssr cookies", async () => {
     const provider = authProvider();
-    await provider.requestConfirmation(app.db, { email, password: "first password", door: "browser" }, now());
+    await (await provider.requestConfirmation(app.db, { email, password: "first password", door: "browser" }, now()))();
     const mail = fake.latestMail(email, "signup");
     expect(mail.redirectTo).toBe("http://launchloop.test/auth/confirm");
     expect(await provider.signIn(app.db, { email, password: "first password" }, [], now())).toEqual({ kind: "unconfirmed" });
 
-    const signedIn = await provider.confirmAndSignIn(app.db, mail.tokenHash, now());
-    expect(signedIn).not.toBeNull();
-    cookies = signedIn!.cookies;
+    const signedIn = await provider.confirmAndSignIn(app.db, { tokenHash: mail.tokenHash, password: "first password" }, now());
+    if (signedIn.kind !== "signed_in") throw new Error(`not confirmed: ${signedIn.kind}`);
+    cookies = signedIn.session.cookies;
     expect(cookies.length).toBeGreaterThan(0);
     for (const cookie of cookies) {
       expect(cookie.name).toMatch(/^sb-/);
@@ -70,7 +70,7 @@ describe("Supabase Auth as the auth provider", () => {
     const current = await provider.currentSession(app.db, asRequest(cookies), now());
     expect(current?.session.account).toMatchObject({ email, signupDoor: "browser", activated: true });
     expect(current?.session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await provider.confirmAndSignIn(app.db, mail.tokenHash, now())).toBeNull();
+    expect(await provider.confirmAndSignIn(app.db, { tokenHash: mail.tokenHash, password: "first password" }, now())).toEqual({ kind: "invalid_link" });
   });
 
   it("never says whether an e-mail exists when sign-in fails", async () => {
@@ -97,13 +97,13 @@ describe("Supabase Auth as the auth provider", () => {
     const mail = fake.latestMail(email, "recovery");
     expect(mail.redirectTo).toBe("http://launchloop.test/reset-password");
 
-    const reset = await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "second password" }, now());
+    const reset = await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "second password", keepApiKeys: false }, now());
     expect(reset).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(reset!.cookies), now())).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(cookies), now())).toBeNull();
     expect((await provider.signIn(app.db, { email, password: "first password" }, [], now())).kind).toBe("invalid");
     expect((await provider.signIn(app.db, { email, password: "second password" }, [], now())).kind).toBe("signed_in");
-    expect(await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "third password" }, now())).toBeNull();
+    expect(await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "third password", keepApiKeys: false }, now())).toBeNull();
     cookies = reset!.cookies;
   });
 

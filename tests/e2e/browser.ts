@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { awaitMail } from "../support/mailbox";
 
 export const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -63,11 +64,9 @@ export async function expectAccessible(page: Page, label: string) {
   ).toEqual([]);
 }
 
-/** The newest e-mail to `address` under the server's mail directory, as text. */
-export function latestMail(mailDir: string, address: string): string {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((file) => file.includes(`-${address.toLowerCase()}-`)).sort() : [];
-  if (files.length === 0) throw new Error(`no e-mail to ${address}`);
-  return fs.readFileSync(path.join(mailDir, files.at(-1)!), "utf8");
+/** The newest e-mail to `address` under the server's mail directory, as text; with `containing`, waits for one that has it. */
+export function latestMail(mailDir: string, address: string, containing?: string): string {
+  return awaitMail(mailDir, address, (mail) => !containing || mail.includes(containing));
 }
 
 /** The first link in an e-mail's text part that starts with `prefix`. */
@@ -89,7 +88,8 @@ export async function signUpInBrowser(context: BrowserContext, baseUrl: string, 
   await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 120_000 });
   await page.getByRole("button", { name: "Create my account" }).click();
   await page.waitForURL(/\/signup\/check-email/);
-  await page.goto(linkIn(latestMail(mailDir, email), `${baseUrl}/auth/confirm?token_hash=`));
+  await page.goto(linkIn(latestMail(mailDir, email, "/auth/confirm?token_hash="), `${baseUrl}/auth/confirm?token_hash=`));
+  await page.getByLabel("Your password").fill(password);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await page.waitForURL(/\/auth\/confirm\/welcome|\/dashboard/);
   return page;

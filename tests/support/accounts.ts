@@ -14,6 +14,8 @@ export async function accountOnPlan(db: Database, state: PlanState): Promise<Acc
       signupDoor: state === "unactivated" ? "api" : "browser",
       plan: state === "unactivated" ? "free" : state,
       activated: state !== "unactivated",
+      // A real account on a plan has proven its address: a plan comes only after confirmation.
+      emailConfirmedAt: new Date(),
     })
     .returning();
   return account!;

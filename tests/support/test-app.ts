@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { reloadConfig } from "@/lib/config";
 import { useDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { deliveriesSettled } from "@/lib/mail";
 import { openTestDatabase } from "./database";
 import { dispatch } from "./dispatch";
 import { latestTokenHash } from "./mailbox";
@@ -13,6 +14,8 @@ export interface TestRequest {
   rawBody?: string;
   key?: string;
   headers?: Record<string, string>;
+  /** Answer as soon as the response is there, without waiting for the e-mails it sends afterwards. */
+  answerOnly?: boolean;
 }
 
 export interface TestResponse {
@@ -54,6 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
     }
     const response = await dispatch(new Request(`http://launchloop.test${urlPath}`, { method, headers, body }));
     const text = await response.text();
+    // E-mails go out after the answer; a test reads its inbox right after, as a founder would a moment later.
+    if (!options.answerOnly) await deliveriesSettled();
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -1,9 +1,12 @@
 import { AuthCard } from "@/components/auth-card";
+import { email as emailSchema } from "@/lib/schemas/common";
 
 export const metadata = { title: "Check your inbox" };
 
 export default async function CheckEmailPage({ searchParams }: { searchParams: Promise<{ email?: string }> }) {
-  const { email } = await searchParams;
+  // Only an address the sign-up form would take is shown back: never arbitrary text from a link.
+  const parsed = emailSchema.safeParse((await searchParams).email);
+  const email = parsed.success ? parsed.data : undefined;
   return (
     <AuthCard
       title="Check your inbox"

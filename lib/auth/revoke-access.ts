@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "@/lib/db";
+import { apiKeys } from "@/lib/db/schema";
+import { revokeAllBrowserSessions } from "./local-sessions";
+
+/** What a revocation ended: browser sessions (embedded auth), the names of the API keys. */
+export interface RevokedAccess {
+  sessions: number;
+  apiKeys: string[];
+}
+
+/**
+ * Ends what speaks for an account: every browser session and, unless kept, every API key.
+ * Run when control of the account is proven anew (first confirmation, password reset), so
+ * nothing an intruder or an earlier registrant set up survives it.
+ */
+export async function revokeAccountAccess(
+  db: Database,
+  { accountId, now, keepApiKeys = false }: { accountId: string; now: Date; keepApiKeys?: boolean },
+): Promise<RevokedAccess> {
+  const sessions = await revokeAllBrowserSessions(db, accountId, now);
+  const keys = keepApiKeys
+    ? []
+    : await db
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+        .returning({ name: apiKeys.name });
+  return { sessions, apiKeys: keys.map((key) => key.name) };
+}

@@ -1,0 +1,127 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authProvider } from "@/lib/auth";
+import { createBrowserSession } from "@/lib/auth/local-sessions";
+import { findAccountByEmail } from "@/lib/db/accounts";
+import { apiKeys } from "@/lib/db/schema";
+import { handleOperation } from "@/lib/http/handle";
+import { getCaptchaChallenge } from "@/lib/operations/captcha";
+import { createApiKey } from "@/lib/services/api-keys";
+import { latestTokenHash, mailsTo } from "../support/mailbox";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Who ends up holding an account when more than one party signs up with its address.
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const attackerPassword = "the attacker's password";
+const ownerPassword = "the owner's own password";
+
+async function solvedCaptcha(): Promise<string> {
+  const challenge = await (await handleOperation(getCaptchaChallenge, new Request("http://launchloop.test/api/auth/captcha"))).json();
+  return Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString("base64");
+}
+
+const signUp = async (email: string, password: string, door: "api" | "browser") => {
+  const body = { email, password, acceptTerms: true, ...(door === "browser" ? { captchaToken: await solvedCaptcha() } : {}) };
+  expect((await app.request("POST", "/api/v1/signup", { body })).status).toBe(202);
+  return latestTokenHash(app.mailDir, email);
+};
+
+const signIn = (email: string, password: string) => authProvider().signIn(app.db, { email, password }, [], new Date());
+
+describe("account pre-hijacking", () => {
+  it("a later sign-up's confirmation gives the account its own password, door and activation; the earlier link dies", async () => {
+    const email = "victim@example.com";
+    const attackerLink = await signUp(email, attackerPassword, "api");
+    const ownerLink = await signUp(email, ownerPassword, "browser");
+
+    // Whatever spoke for the unconfirmed account before it was proven (seeded here) must not survive.
+    const account = (await findAccountByEmail(app.db, email))!;
+    const planted = await createApiKey(app.db, account.id, "planted");
+    await createBrowserSession(app.db, account.id, new Date());
+
+    const confirmed = await authProvider().confirmAndSignIn(app.db, { tokenHash: ownerLink, password: ownerPassword }, new Date());
+    expect(confirmed.kind).toBe("signed_in");
+
+    expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
+    expect((await signIn(email, ownerPassword)).kind).toBe("signed_in");
+    expect(await findAccountByEmail(app.db, email)).toMatchObject({ signupDoor: "browser", activated: true, plan: "free" });
+    expect((await app.request("GET", "/api/v1/me", { key: planted.secret })).status).toBe(401);
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: attackerLink } });
+    expect(bootstrap.json).toMatchObject({ code: "invalid_token" });
+  });
+
+  it("a link made by someone else's later sign-up does not confirm with the founder's password, nor give the account theirs", async () => {
+    const email = "second-in-line@example.com";
+    await signUp(email, ownerPassword, "browser");
+    const attackerLink = await signUp(email, attackerPassword, "api");
+    // The founder opens the newest link in their inbox and types their own password.
+    expect(await authProvider().confirmAndSignIn(app.db, { tokenHash: attackerLink, password: ownerPassword }, new Date())).toEqual({ kind: "wrong_password" });
+    expect((await findAccountByEmail(app.db, email))?.emailConfirmedAt).toBeNull();
+    expect((await signIn(email, attackerPassword)).kind).toBe("unconfirmed");
+    // Signing up again gives a link of their own, which works.
+    const ownLink = await signUp(email, ownerPassword, "browser");
+    expect((await authProvider().confirmAndSignIn(app.db, { tokenHash: ownLink, password: ownerPassword }, new Date())).kind).toBe("signed_in");
+    expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
+    expect((await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: attackerLink } })).json.code).toBe("invalid_token");
+  });
+
+  it("the API door's confirmation (key bootstrap) also takes the password of the link used", async () => {
+    const email = "api-owner@example.com";
+    await signUp(email, attackerPassword, "browser");
+    const ownerLink = await signUp(email, ownerPassword, "api");
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: ownerLink } });
+    expect(bootstrap.status).toBe(200);
+    expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
+    expect((await signIn(email, ownerPassword)).kind).toBe("signed_in");
+    expect(await findAccountByEmail(app.db, email)).toMatchObject({ signupDoor: "api", activated: false });
+  });
+});
+
+describe("a password reset", () => {
+  it("revokes every session and every API key, unless the founder keeps the keys", async () => {
+    const { email, key } = await app.signUpWithKey();
+    const account = (await findAccountByEmail(app.db, email))!;
+    await app.db.update(apiKeys).set({ name: "intruder's key" }).where(eq(apiKeys.accountId, account.id));
+    const session = await createBrowserSession(app.db, account.id, new Date());
+
+    await authProvider().requestPasswordReset(app.db, email, new Date());
+    const tokenHash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
+    const reset = await authProvider().resetPassword(app.db, { tokenHash, password: "a brand new password", keepApiKeys: false }, new Date());
+    expect(reset).toMatchObject({ email, revoked: { sessions: 1, apiKeys: ["intruder's key"] } });
+    expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);
+    expect(await authProvider().currentSession(app.db, [{ name: "ll_session", value: session }], new Date())).toBeNull();
+
+    // Ticking "keep my API keys" keeps them.
+    const kept = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: await signUp(email, "whatever password", "api") } });
+    await authProvider().requestPasswordReset(app.db, email, new Date());
+    const second = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
+    const keepingKeys = await authProvider().resetPassword(app.db, { tokenHash: second, password: "another new password", keepApiKeys: true }, new Date());
+    expect(keepingKeys?.revoked.apiKeys).toEqual([]);
+    expect((await app.request("GET", "/api/v1/me", { key: kept.json.key })).status).toBe(200);
+  });
+
+  it("is not offered to an unconfirmed address, whose sign-up link is the way in", async () => {
+    await signUp("not-yet@example.com", ownerPassword, "api");
+    await authProvider().requestPasswordReset(app.db, "not-yet@example.com", new Date());
+    expect(mailsTo(app.mailDir, "not-yet@example.com").some((mail) => mail.includes("reset-password"))).toBe(false);
+  });
+});
+
+describe("e-mailed links name their account before use", () => {
+  it("describes a live link by its account's address, and a used or unknown one as nothing", async () => {
+    const email = "named@example.com";
+    const link = await signUp(email, ownerPassword, "browser");
+    expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "confirmation" }, new Date())).toEqual({ email });
+    expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "reset" }, new Date())).toBeNull();
+    await authProvider().confirmAndSignIn(app.db, { tokenHash: link, password: ownerPassword }, new Date());
+    expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "confirmation" }, new Date())).toBeNull();
+    expect(await authProvider().describeLink(app.db, { tokenHash: "0".repeat(64), purpose: "confirmation" }, new Date())).toBeNull();
+  });
+});
