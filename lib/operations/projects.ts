@@ -14,7 +14,7 @@ import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
-import { projectDetailResponse, runResponse } from "./runs";
+import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 
 export const listProjects = defineOperation({
   id: "listProjects",

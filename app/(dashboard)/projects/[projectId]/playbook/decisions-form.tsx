@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { saveDecisions } from "@/app/(dashboard)/projects/[projectId]/playbook/actions";
+import { saveDecisions } from "./actions";
 import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
 import { decisionsSchema, type Decisions } from "@/lib/schemas/project";
-import { runErrorSentence } from "./action-errors";
-import { Swatches } from "./decision-choices";
-import { issueMessage } from "./wizard-steps";
+import { runErrorSentence } from "@/components/project/action-errors";
+import { Swatches } from "@/components/project/decision-choices";
+import { issueMessage } from "@/components/project/wizard-steps";
 
 const fields = ["positioningName", "positioningStatement", "valueAngle", "valueStatement", "brandName", "tagline", "colorPalette"] as const;
 type Values = Record<(typeof fields)[number], string>;

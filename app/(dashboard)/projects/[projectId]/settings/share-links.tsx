@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { createShare, revokeShare } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { createShare, revokeShare } from "./actions";
 import { formatRelative } from "@/components/format";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
-import { runErrorSentence } from "./action-errors";
+import { runErrorSentence } from "@/components/project/action-errors";
 
 interface Link {
   id: string;

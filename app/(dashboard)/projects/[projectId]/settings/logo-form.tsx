@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { removeLogo, uploadLogo } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { removeLogo, uploadLogo } from "./actions";
 import { Button, Notice } from "@/components/ui";
-import { runErrorSentence } from "./action-errors";
-import { ProjectLogo } from "./project-logo";
+import { runErrorSentence } from "@/components/project/action-errors";
+import { ProjectLogo } from "@/components/project/project-logo";
 
 const accepted = ["image/png", "image/jpeg", "image/webp"];
 const maxBytes = 512 * 1024;

@@ -3,17 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { saveContentItem } from "@/app/(dashboard)/projects/[projectId]/pack/actions";
+import { saveContentItem } from "./actions";
 import { Markdown } from "@/components/markdown";
 import { Badge, Button, Card, CardBody, Field, Input, Notice, Textarea, cx } from "@/components/ui";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { listContent } from "@/lib/operations/content";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { AgentType } from "@/lib/schemas/project";
-import { runErrorSentence } from "./action-errors";
-import { stepLabels } from "./labels";
-import { channelOfKind, measurePost } from "./post-meter";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "./upgrade-card";
+import { runErrorSentence } from "@/components/project/action-errors";
+import { stepLabels } from "@/components/project/labels";
+import { channelOfKind, measurePost } from "@/components/project/post-meter";
+import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
 
 type Item = OperationOutput<typeof listContent>["items"][number];
 
