@@ -52,6 +52,14 @@ module.exports = {
       to: { path: "^app/" },
     },
     {
+      name: "server-actions-go-through-the-executor",
+      comment:
+        "A server action runs operations with runOperation (lib/actions), so the executor's gates (session, limits, unsafe text, captcha) apply: it never reaches services, the database or other internals itself",
+      severity: "error",
+      from: { path: "^app/.*actions\\.ts$" },
+      to: { path: "^lib/(?!actions/|operations/|schemas/|errors)" },
+    },
+    {
       name: "no-circular",
       comment: "Modules depend on each other in a circle (type-only imports included)",
       severity: "error",
