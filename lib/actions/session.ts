@@ -33,7 +33,7 @@ async function sessionStep<S extends z.ZodType, T>(
   }
 }
 
-const invalidCredentials = () => new AppError("unauthorized", "That e-mail and password do not match an account.");
+const invalidCredentials = () => new AppError("invalid_credentials");
 
 export function signIn(raw: { email: string; password: string }) {
   return sessionStep(signInForm, raw, async (input, ip) => {

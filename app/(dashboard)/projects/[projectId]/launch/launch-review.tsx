@@ -11,7 +11,7 @@ import type { OperationOutput } from "@/lib/operations/operation";
 import type { listContent } from "@/lib/operations/content";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
-import { runErrorSentence } from "@/components/project/action-errors";
+import { describeError } from "@/lib/actions/form-state";
 import { DecisionChoices, type ChosenDecisions } from "@/components/project/decision-choices";
 import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
 import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
@@ -139,7 +139,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
       {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
       {failure && (
         <Notice tone={failure.error.code === "agent_running" ? "info" : "danger"} title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}>
-          {runErrorSentence(failure.error, failure.retryAfterSeconds)}
+          {describeError(failure.error, failure.retryAfterSeconds)}
         </Notice>
       )}
 

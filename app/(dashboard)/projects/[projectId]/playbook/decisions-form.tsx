@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { saveDecisions } from "./actions";
 import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
 import { decisionsSchema, type Decisions } from "@/lib/schemas/project";
-import { runErrorSentence } from "@/components/project/action-errors";
+import { describeError } from "@/lib/actions/form-state";
 import { Swatches } from "@/components/project/decision-choices";
 import { issueMessage } from "@/components/project/wizard-steps";
 
@@ -81,7 +81,7 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
     setErrors({});
     startTransition(async () => {
       const result = await saveDecisions(projectId, body);
-      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
       setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." });
       router.refresh();
     });
