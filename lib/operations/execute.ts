@@ -4,7 +4,7 @@ import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
 import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
-import { type AnyOperation, admits, isPublic, type OperationOutput } from "./operation";
+import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly } from "./operation";
 
 /** An operation's input as a face received it, before validation. */
 export interface RawInput {
@@ -105,12 +105,12 @@ function checkedResponse(operation: AnyOperation, result: unknown) {
  * face (in the statement that found the key), or `"page-read"`: a signed-in browser's page
  * rendering its own data, which Next does again after every server action. Those reads are
  * not metered by the general limit (the actions that caused them are); only a session's
- * GET qualifies, anything else is counted as usual.
+ * read-only operation qualifies, anything else is counted as usual.
  */
 export type GeneralLimit = CountedLimit | "page-read";
 
 const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContext) =>
-  operation.method === "GET" && isServiceContext(ctx) && ctx.principal.kind === "session";
+  readsOnly(operation) && isServiceContext(ctx) && ctx.principal.kind === "session";
 
 /**
  * Runs one operation for a caller, whatever the face: the gates every face shares (unsafe
