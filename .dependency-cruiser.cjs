@@ -1,18 +1,21 @@
 /**
  * The import direction of the codebase, checked by `npm run check:imports`:
  *
- *   app -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
- *       -> agents, ai, channels, limits, exports, auth, billing, mail, growth rules
+ *   app, lib/cli -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
+ *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules
  *       -> lib/core, lib/schemas, lib/db, lib/security -> lib/errors, lib/config
  *
- * A layer may import any layer below it, never one above, and there are no cycles.
+ * components/ sit beside app (a route's pages and its client components import them); lib
+ * imports neither, components never import app (a client component gets its server
+ * actions as props, or lives next to its route). A layer may import any layer below it,
+ * never one above, and there are no cycles, not even through type-only imports.
  */
 const layers = {
-  app: "^app/",
+  app: "^(app|components|lib/cli)/",
   faces: "^lib/(http|mcp|actions)/",
   operations: "^lib/operations/",
   services: "^lib/services/",
-  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|growth)/",
+  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth)/",
   data: "^lib/(core|schemas|db|security)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };
@@ -35,17 +38,38 @@ module.exports = {
       to: { path: higher },
     })),
     {
+      name: "lib-imports-app-or-components",
+      comment: "lib is below the faces: it never imports a route (app/) or a component",
+      severity: "error",
+      from: { path: "^lib/" },
+      to: { path: "^(app|components)/" },
+    },
+    {
+      name: "components-import-app",
+      comment: "A component receives server actions as props (or lives next to its route in app/)",
+      severity: "error",
+      from: { path: "^components/" },
+      to: { path: "^app/" },
+    },
+    {
+      name: "server-actions-go-through-the-executor",
+      comment:
+        "A server action runs operations with runOperation (lib/actions), so the executor's gates (session, limits, unsafe text, captcha) apply: it never reaches services, the database or other internals itself",
+      severity: "error",
+      from: { path: "^app/.*actions\\.ts$" },
+      to: { path: "^lib/(?!actions/|operations/|schemas/|errors)" },
+    },
+    {
       name: "no-circular",
-      comment: "Modules depend on each other in a circle",
+      comment: "Modules depend on each other in a circle (type-only imports included)",
       severity: "error",
       from: {},
-      // A circle closed only by type imports costs nothing at run time.
-      to: { circular: true, dependencyTypesNot: ["type-only"], viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true },
     },
     {
       name: "lib-never-imports-tests",
       severity: "error",
-      from: { path: "^(lib|app)/" },
+      from: { path: "^(lib|app|components)/" },
       to: { path: "^tests/" },
     },
   ],

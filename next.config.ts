@@ -7,6 +7,9 @@ const pdfFonts = [
 ];
 
 const nextConfig: NextConfig = {
+  // Benchmark-only routes (app/api/bench/*/route.bench.ts) exist only in a build made with
+  // LAUNCHLOOP_BENCH=1 (`npm run bench`); a production build has no such route.
+  pageExtensions: [...(process.env.LAUNCHLOOP_BENCH === "1" ? ["bench.ts"] : []), "tsx", "ts", "jsx", "js"],
   // Loaded from node_modules at run time: PGlite's WASM and data files, PDFKit's and fontkit's data.
   serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "fontkit"],
   // The PDF export reads its fonts from disk: ship them with the API function.

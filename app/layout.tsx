@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { Toaster } from "@/components/ui";
+import { signOutAction } from "./(auth)/actions";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -20,7 +21,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Toaster>
-          <SiteHeader />
+          <SiteHeader signOut={signOutAction} />
           <main id="main" className="flex-1">
             {children}
           </main>

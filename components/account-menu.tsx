@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { signOutAction } from "@/app/(auth)/actions";
 import { Badge } from "./ui";
 
 const item = "block rounded-md px-3 py-2 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
@@ -10,7 +9,7 @@ const item = "block rounded-md px-3 py-2 text-sm text-ink no-underline hover:bg-
  * The account menu: a native disclosure (works with the keyboard and without script),
  * closed on Escape or a click elsewhere once the page is interactive.
  */
-export function AccountMenu({ email, plan }: { email: string; plan: string }) {
+export function AccountMenu({ email, plan, signOut }: { email: string; plan: string; signOut: () => Promise<void> }) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
@@ -52,7 +51,7 @@ export function AccountMenu({ email, plan }: { email: string; plan: string }) {
         <a className={item} href="/settings/billing">Billing</a>
         <a className={item} href="/settings/account">Account</a>
         <hr className="my-1 border-line" />
-        <form action={signOutAction}>
+        <form action={signOut}>
           <button type="submit" className={`${item} w-full text-left`}>Sign out</button>
         </form>
       </div>

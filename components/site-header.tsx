@@ -4,8 +4,8 @@ import { ButtonLink } from "./ui";
 
 const navLink = "rounded-md px-2 py-1 text-[15px] text-muted no-underline hover:text-ink hover:no-underline";
 
-/** The header of every page: the brand, the public pages, and the account menu or the way in. */
-export async function SiteHeader() {
+/** The header of every page: the brand, the public pages, and the account menu (signing out with `signOut`) or the way in. */
+export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) {
   const session = await currentBrowserSession();
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur">
@@ -19,7 +19,7 @@ export async function SiteHeader() {
         {session ? (
           <>
             <a href="/dashboard" className={`${navLink} hidden sm:inline`}>Dashboard</a>
-            <AccountMenu email={session.account.email} plan={session.account.plan} />
+            <AccountMenu email={session.account.email} plan={session.account.plan} signOut={signOut} />
           </>
         ) : (
           <>

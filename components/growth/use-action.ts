@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { startTransition, useState } from "react";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { isUpgrade, type UpgradeBody } from "@/components/project/upgrade-card";
-import { growthErrorSentence } from "./describe";
+import { describeFailure } from "@/lib/actions/form-state";
 
 /**
  * Runs a growth server action: pending state, the failure as a sentence (or the 402's
@@ -25,7 +25,7 @@ export function useGrowthAction() {
       if (!result.ok) {
         const upgrade = isUpgrade(result.error) ? result.error : null;
         setOffer(upgrade);
-        setError(upgrade ? null : growthErrorSentence(result));
+        setError(upgrade ? null : describeFailure(result));
         return;
       }
       onSuccess?.(result.data);

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope } from "@/lib/errors";
+import type { ErrorCode, ErrorEnvelope } from "@/lib/errors";
 
 /** What a form's server action hands back to the form (useActionState): errors by field, a sentence, the values to keep. */
 export interface FormState {
@@ -20,34 +20,73 @@ export function formText(formData: FormData, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
+/** "in 5 h 12 min": a wait as a founder reads it. */
+export function waitOf(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+const reload = (what: string) => (error: ErrorEnvelope) => `${error.error} Reload ${what}.`;
+
+type Sentence = (error: ErrorEnvelope, retryAfterSeconds?: number) => string;
+
+/**
+ * Every error code a founder can meet in the dashboard, as a plain sentence with the next
+ * step: the one table the browser face reads (by code, never by the message's text). A
+ * code it does not name shows the envelope's own message.
+ */
+const sentences: Partial<Record<ErrorCode, Sentence>> = {
+  invalid_request: () => "Some fields need another look.",
+  rate_limited: (error, wait) => (wait ? `${error.error} Try again in ${minutes(wait)} minutes.` : `${error.error} Try again a little later.`),
+  write_limit: (_, wait) =>
+    `You have reached the hourly limit for edits.${wait ? ` Try again in ${waitOf(wait)}.` : ""} Nothing you typed is lost: keep this page open.`,
+  daily_run_limit: (_, wait) =>
+    `You have used all of today's agent runs on your plan.${wait ? ` It resets at midnight UTC, in ${waitOf(wait)}.` : " It resets at midnight UTC."} Upgrade for more runs a day.`,
+  upgrade_required: (error) => `${error.error} Upgrade in Settings → Billing to continue.`,
+  // The API's "send a bearer key" means nothing in a browser: there it is a session that ended.
+  unauthorized: () => "Your session has ended. Sign in again to continue.",
+  internal_error: () => "Something went wrong on our side. Nothing was lost; try again in a moment.",
+  not_found: () => "This is no longer there (it may have been deleted). Reload the page.",
+  agent_running: () =>
+    "An agent is already running for this project, perhaps from another tab. Its progress shows here; review it when it finishes.",
+  review_pending: () =>
+    "This step already has a draft waiting for your review (it may have been started in another tab). Reload to read it, then approve or reject it.",
+  step_mismatch: reload("to see where the pipeline is now"),
+  not_confirmed: () => "Confirm the project's answers first, then run its first step.",
+  run_not_reviewable: reload("to see the run's current state"),
+  cycle_open: () => "A week is already open for this project. Finish it with its retro (or approve it) before planning another.",
+  cycle_state: reload("the page to see it as it is now"),
+  invalid_transition: reload("the page to see it as it is now"),
+  pipeline_incomplete: () => "Approve all five launch steps first: they are on the project's Launch tab.",
+  growth_not_started: () => "Start the growth phase first, then plan your week.",
+  provider_unavailable: (error) => `${error.error} Nothing was counted; try again in a minute.`,
+};
 
 /** The envelope as a plain sentence with a next step, for people rather than programs. */
 export function describeError(error: ErrorEnvelope, retryAfterSeconds?: number): string {
-  switch (error.code) {
-    case "invalid_request":
-      return "Some fields need another look.";
-    case "rate_limited":
-    case "write_limit":
-    case "daily_run_limit":
-      return retryAfterSeconds ? `${error.error} Try again in ${minutes(retryAfterSeconds)} minutes.` : `${error.error} Try again a little later.`;
-    case "upgrade_required":
-      return `${error.error} Upgrade in Settings → Billing to continue.`;
-    case "unauthorized":
-      // The API's generic "send a bearer key" means nothing in a browser; a sign-in failure keeps its own words.
-      return error.error.startsWith("A valid API key") ? "Your session has ended. Sign in again to continue." : error.error;
-    case "internal_error":
-      return "Something went wrong on our side. Nothing was lost; try again in a moment.";
-    default:
-      return error.error;
-  }
+  return sentences[error.code as ErrorCode]?.(error, retryAfterSeconds) ?? error.error;
 }
+
+/**
+ * For actions whose form shows no field errors: the sentence, with an `invalid_request`'s
+ * issues spelled out after it.
+ */
+export function describeFailure({ error, retryAfterSeconds }: { error: ErrorEnvelope; retryAfterSeconds?: number }): string {
+  const issues = issuesOf(error);
+  if (error.code === "invalid_request" && issues.length) {
+    return `Some fields need another look: ${issues.map((issue) => `${issue.path || "form"}: ${issue.message}`).join("; ")}.`;
+  }
+  return describeError(error, retryAfterSeconds);
+}
+
+const issuesOf = (error: ErrorEnvelope) => (Array.isArray(error.issues) ? (error.issues as Array<{ path: string; message: string }>) : []);
 
 /** Field errors from an `invalid_request` envelope, keyed by the top-level field (body.email → email). */
 export function fieldErrorsOf(error: ErrorEnvelope): Record<string, string> {
-  const issues = Array.isArray(error.issues) ? (error.issues as Array<{ path: string; message: string }>) : [];
   const errors: Record<string, string> = {};
-  for (const issue of issues) {
+  for (const issue of issuesOf(error)) {
     const field = issue.path.split(".")[0] || "form";
     errors[field] ??= issue.message;
   }

@@ -86,5 +86,13 @@ export async function readOperation<O extends AnyOperation>(operation: O, input:
   throw new Error(result.error.error);
 }
 
+/**
+ * For a page's optional parts (a logo, a badge): the read as a page read (not metered by
+ * the general limit, as `readOperation`), its failure handed back rather than thrown.
+ */
+export function readOperationResult<O extends AnyOperation>(operation: O, input: RawInput = {}): Promise<ActionResult<OperationOutput<O>>> {
+  return run(operation, input, "page-read");
+}
+
 const limitCodes = new Set<string>(["rate_limited", "write_limit", "daily_run_limit"]);
 

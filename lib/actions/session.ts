@@ -38,8 +38,7 @@ async function sessionStep<S extends z.ZodType, T>(
   }
 }
 
-const invalidCredentials = (captchaRequired: boolean) =>
-  new AppError("unauthorized", "That e-mail and password do not match an account.", { details: captchaRequired ? { captchaRequired } : {} });
+const invalidCredentials = (captchaRequired: boolean) => new AppError("invalid_credentials", undefined, { details: captchaRequired ? { captchaRequired } : {} });
 
 export function signIn(raw: { email: string; password: string; captchaToken?: string }) {
   return sessionStep(signInForm, raw, async (input, ip) => {
@@ -76,7 +75,7 @@ export function confirmAndSignIn(raw: { tokenHash: string; password: string }) {
       throw new AppError("invalid_token", "This confirmation link is unknown, expired or already used. Sign in, or sign up again for a new link.");
     }
     if (result.kind === "wrong_password") {
-      throw new AppError("unauthorized", "That is not the password chosen when this link was requested. Try again, or sign up again for a new link.", {
+      throw new AppError("invalid_credentials", "That is not the password chosen when this link was requested. Try again, or sign up again for a new link.", {
         details: { issues: [{ path: "password", message: "Enter the password you chose when you signed up." }] },
       });
     }

@@ -1,27 +1,10 @@
-import { z } from "zod";
+import { type BrandSystem, brandSystemSchema } from "@/lib/schemas/agent-outputs";
 import type { PhraseKey } from "./language/en";
 import { wordsFor } from "./language/phrasebook";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
 import { bullets, clause, clean, factsOf, pick, sentence } from "./words";
-
-export const brandSystemSchema = z.object({
-  brandNameOptions: z.array(z.object({ name: z.string(), rationale: z.string() })).describe("Name options, the current name first"),
-  taglineOptions: z.array(z.string()).describe("Three to five taglines, each under ten words"),
-  voice: z.object({
-    description: z.string().describe("How the brand sounds, in two sentences"),
-    traits: z.array(z.string()),
-    do: z.array(z.string()).describe("Concrete writing rules to follow"),
-    dont: z.array(z.string()).describe("Concrete writing rules to avoid"),
-  }),
-  palette: z
-    .array(z.object({ name: z.string(), hex: z.string().describe("#RRGGBB"), use: z.string() }))
-    .describe("Four or five colors with their roles"),
-  paletteRationale: z.string(),
-  messagingPillars: z.array(z.object({ pillar: z.string(), proofPoints: z.array(z.string()) })).describe("Three messaging pillars"),
-});
-export type BrandSystem = z.infer<typeof brandSystemSchema>;
 
 // Each palette in the order of `roles`: text, primary, highlight, accent, background.
 const palettes = [

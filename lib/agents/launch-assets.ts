@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelRules, fitToChannel, projectChannels, shortenToFit } from "@/lib/channels";
-import { channelSchema, type Channel } from "@/lib/schemas/growth";
+import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
+import type { Channel } from "@/lib/schemas/growth";
 import { callToAction, scriptBody, writeChannelDraft } from "./channel-drafts";
 import { readFeedback } from "./feedback";
 import { channelLabel, wordsFor } from "./language/phrasebook";
@@ -8,41 +9,6 @@ import { applyDirectives } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent, AgentInput } from "./types";
 import { bullets, factsOf, sentence } from "./words";
-
-/** Product Hunt's own limits, enforced like a channel's. */
-export const productHuntLimits = { tagline: 60, description: 260 } as const;
-
-const scriptSchema = z.object({
-  hook: z.string().describe("The first seconds, spoken or shown"),
-  onScreenText: z.string(),
-  voiceOver: z.string(),
-  caption: z.string().describe("The post's caption, with the call to action"),
-});
-
-const channelPostSchema = (channel: z.ZodType<Channel>) =>
-  z.object({
-    channel,
-    title: z.string().nullable().describe("For channels whose posts have a title (Reddit, Pinterest, YouTube Shorts, long-form)"),
-    parts: z.array(z.string()).describe("The post as published: one part, or a thread's posts in order"),
-    hashtags: z.array(z.string()),
-    script: scriptSchema.nullable().describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
-  });
-
-const assetsSchema = (channel: z.ZodType<Channel>) =>
-  z.object({
-    channelPosts: z.array(channelPostSchema(channel)).describe("One launch post per channel of the project"),
-    announcementEmail: z.object({ subject: z.string(), previewText: z.string(), body: z.string() }),
-    productHunt: z.object({
-      name: z.string(),
-      tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
-      description: z.string().describe(`At most ${productHuntLimits.description} characters`),
-      firstComment: z.string().describe("The maker's first comment: the story and an ask"),
-    }),
-    pressBlurb: z.string().describe("A short third-person paragraph a journalist can paste"),
-  });
-
-export const launchAssetsSchema = assetsSchema(channelSchema);
-export type LaunchAssets = z.infer<typeof launchAssetsSchema>;
 
 const fitsIn = (limit: number) => (text: string) => text.length <= limit;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { type LaunchStrategy, launchStrategySchema } from "@/lib/schemas/agent-outputs";
 import { channelRules, channelsOfAnswers } from "@/lib/channels";
 import { nextMonday } from "@/lib/growth/week";
 import { weeklyBudget, spreadPieces } from "./budget";
@@ -8,20 +8,6 @@ import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
 import { bullets, clause, factsOf, sentence } from "./words";
-
-export const launchStrategySchema = z.object({
-  launchGoal: z.string().describe("One measurable goal for the launch, from the founder's success definition and timeline"),
-  launchPlan: z
-    .array(z.object({ phase: z.string(), timing: z.string().describe("Real dates from today's date"), actions: z.array(z.string()) }))
-    .describe("Phases from pre-launch to the weeks after launch, within the founder's timeline"),
-  channelStrategy: z
-    .array(z.object({ channel: z.string(), role: z.string(), cadence: z.string(), firstMove: z.string() }))
-    .describe("One entry per channel the founder will use; all cadences together within the weekly pieces budget"),
-  metrics: z.array(z.object({ metric: z.string(), target: z.string() })),
-  launchDayChecklist: z.array(z.string()),
-  skipped: z.array(z.object({ what: z.string(), why: z.string() })).describe("Channels or work left out, and why"),
-});
-export type LaunchStrategy = z.infer<typeof launchStrategySchema>;
 
 const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

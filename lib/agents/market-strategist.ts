@@ -1,34 +1,9 @@
-import { z } from "zod";
+import { type MarketStrategy, marketStrategySchema } from "@/lib/schemas/agent-outputs";
 import { wordsFor } from "./language/phrasebook";
 import { pipelinePrompt } from "./prompt";
 import { finish } from "./offline";
 import type { Agent } from "./types";
 import { bullets, clause, factsOf, sentence } from "./words";
-
-export const marketStrategySchema = z.object({
-  marketSummary: z.string().describe("Two or three paragraphs: the problem, who has it, why now"),
-  audienceAnalysis: z.string().describe("What the audience wants, fears and already tries"),
-  idealCustomerProfiles: z
-    .array(
-      z.object({
-        name: z.string().describe("A short, memorable label for the profile"),
-        description: z.string(),
-        painPoints: z.array(z.string()),
-        whereTheyAre: z.array(z.string()).describe("Places and channels where they can be reached"),
-        buyingTriggers: z.array(z.string()).describe("Moments that make them look for a solution"),
-      }),
-    )
-    .describe("One to three ideal customer profiles"),
-  competitorAngles: z
-    .array(z.object({ alternative: z.string(), theirAngle: z.string(), ourOpening: z.string() }))
-    .describe("What people use today and where this product wins; only alternatives the brief names, else a fill-in"),
-  positioningOptions: z
-    .array(z.object({ name: z.string(), statement: z.string(), whyItWorks: z.string() }))
-    .describe("Three distinct positioning options for the founder to choose from"),
-  valuePropositions: z.array(z.object({ angle: z.string(), statement: z.string() })).describe("Three value propositions"),
-  risks: z.array(z.string()).describe("Market risks and open questions to validate"),
-});
-export type MarketStrategy = z.infer<typeof marketStrategySchema>;
 
 export const marketStrategist: Agent<MarketStrategy> = {
   type: "market-strategist",

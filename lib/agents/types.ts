@@ -1,10 +1,7 @@
 import type { z } from "zod";
 import type { UseCase } from "@/lib/ai/generate";
 import type { AgentType, Decisions, Onboarding } from "@/lib/schemas/project";
-import type { BrandSystem } from "./brand-architect";
-import type { LaunchStrategy } from "./launch-strategist";
-import type { MarketStrategy } from "./market-strategist";
-import type { WebsiteCopy } from "./website-copy";
+import type { BrandSystem, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
 
 /** Which model a task runs on: `AI_MODEL` for strategy, `AI_MODEL_DRAFTS` for drafts. */
 export type { UseCase };

@@ -1,21 +1,9 @@
-import { z } from "zod";
+import { type WebsiteCopy, websiteCopySchema } from "@/lib/schemas/agent-outputs";
 import { wordsFor } from "./language/phrasebook";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
 import { clean, factsOf, sentence } from "./words";
-
-export const websiteCopySchema = z.object({
-  home: z.object({
-    headline: z.string().describe("Under ten words, the outcome for the audience"),
-    subheadline: z.string(),
-    primaryCta: z.string().describe("Button text, two to four words"),
-    sections: z.array(z.object({ heading: z.string(), body: z.string() })).describe("Problem, how it works, features, proof, final call to action"),
-  }),
-  about: z.object({ headline: z.string(), body: z.string().describe("The founder's story and why the product exists") }),
-  faq: z.array(z.object({ question: z.string(), answer: z.string() })).describe("Five to eight questions customers really ask"),
-});
-export type WebsiteCopy = z.infer<typeof websiteCopySchema>;
 
 export const websiteCopy: Agent<WebsiteCopy> = {
   type: "website-copy",

@@ -15,9 +15,13 @@ function* filesUnder(entry: string): Generator<string> {
   for (const child of fs.readdirSync(entry).sort()) yield* filesUnder(path.join(entry, child));
 }
 
-/** A digest of every source file's path, size and modification time. */
+/**
+ * A digest of every source file's path, size and modification time, and of whether the
+ * build has the benchmark-only routes (LAUNCHLOOP_BENCH=1, see next.config.ts).
+ */
 function sourceFingerprint(): string {
   const hash = createHash("sha256");
+  hash.update(`bench:${process.env.LAUNCHLOOP_BENCH === "1"}\n`);
   for (const source of sources) {
     for (const file of filesUnder(source)) {
       const stat = fs.statSync(file);

@@ -10,6 +10,7 @@ export const errorCodes = {
   invalid_signature: { status: 400, retryable: false, message: "The webhook signature is missing or invalid." },
   run_not_reviewable: { status: 400, retryable: false, message: "Only a completed run can be reviewed." },
   unauthorized: { status: 401, retryable: false, message: "A valid API key is required: send 'Authorization: Bearer <key>'." },
+  invalid_credentials: { status: 401, retryable: false, message: "That e-mail and password do not match an account." },
   upgrade_required: { status: 402, retryable: false, message: "Your plan does not include this." },
   forbidden: { status: 403, retryable: false, message: "This action is not permitted." },
   signups_closed: { status: 403, retryable: false, message: "Signups are closed." },

@@ -1,7 +1,6 @@
 import { AppError } from "@/lib/errors";
 import type { RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
-import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { readBodyText } from "./body";
 
 /** A declared media type other than JSON (`application/json`, `application/*+json`); none declared counts as JSON. */
@@ -41,24 +40,12 @@ function nestingDepth(json: string): number {
   return deepest;
 }
 
-/** An HTTP request's input for an operation: path parameters, query string, JSON body. */
+/** An HTTP request's input for an operation: path parameters, query string, JSON body (checked by the executor). */
 export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
   const raw = {
     params: pathParams,
     query: Object.fromEntries(new URL(request.url).searchParams),
     body: operation.body ? await readJsonBody(request) : undefined,
   };
-  refuseUnsafeText(raw);
   return raw;
-}
-
-/**
- * Refuses NUL and unpaired surrogates anywhere in a query or body (400 `invalid_request`),
- * whatever the field's schema. Path ids are left to their own schemas (400 or 404).
- */
-export function refuseUnsafeText(input: RawInput): void {
-  const paths = unsafeTextPaths({ query: input.query, body: input.body });
-  if (paths.length === 0) return;
-  const issues = paths.map((path) => ({ path: path.replace(/^(body|query)\.?/, ""), message: unsafeTextMessage }));
-  throw new AppError("invalid_request", undefined, { details: { issues } });
 }

@@ -1,18 +1,18 @@
 import { AppError } from "@/lib/errors";
-import type { AnyOperation } from "@/lib/operations/operation";
+import type { RestOperation } from "@/lib/operations/operation";
 import { handleOperation } from "./handle";
 import { hasMalformedEscape, malformedPathError } from "./malformed-path";
 import { errorResponse, newResponseHeaders } from "./responses";
 
 interface CompiledRoute {
-  operation: AnyOperation;
+  operation: RestOperation;
   pattern: RegExp;
   paramNames: string[];
 }
 
-function compile(operation: AnyOperation): CompiledRoute {
+function compile(operation: RestOperation): CompiledRoute {
   const paramNames: string[] = [];
-  const source = operation.path
+  const source = operation.rest.path
     .split("/")
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
@@ -29,7 +29,7 @@ function compile(operation: AnyOperation): CompiledRoute {
  * paths cannot drift from the OpenAPI document. Unknown paths are 404 JSON and known
  * paths with another method 405 JSON, both with the error envelope.
  */
-export function createRouter(operations: readonly AnyOperation[]) {
+export function createRouter(operations: readonly RestOperation[]) {
   // Static segments win over parameters: fewer parameters first.
   const routes = operations.map(compile).sort((a, b) => a.paramNames.length - b.paramNames.length);
 
@@ -47,9 +47,9 @@ export function createRouter(operations: readonly AnyOperation[]) {
         newResponseHeaders(),
       );
     }
-    const chosen = candidates.find((candidate) => candidate.route.operation.method === method);
+    const chosen = candidates.find((candidate) => candidate.route.operation.rest.method === method);
     if (!chosen) {
-      const allowed = [...new Set(candidates.map((candidate) => candidate.route.operation.method))].join(", ");
+      const allowed = [...new Set(candidates.map((candidate) => candidate.route.operation.rest.method))].join(", ");
       const headers = newResponseHeaders();
       headers.set("Allow", allowed);
       return errorResponse(new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`), headers);

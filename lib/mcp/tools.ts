@@ -3,7 +3,6 @@ import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
-import { refuseUnsafeText } from "@/lib/http/input";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import type { ServiceContext } from "@/lib/core/context";
 import type { AnyOperation } from "@/lib/operations/operation";
@@ -123,7 +122,6 @@ async function callTool(operation: AnyOperation, args: Record<string, unknown>, 
   try {
     refuseUnknownArguments(operation, args);
     const raw = toRawInput(operation, args);
-    refuseUnsafeText(raw);
     const result = await executeOperation(operation, raw, { ...ctx, now: new Date(), progress });
     return { structuredContent: result as Record<string, unknown>, content: [{ type: "text" as const, text: JSON.stringify(result) }] };
   } catch (error) {

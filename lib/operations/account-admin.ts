@@ -16,8 +16,6 @@ import { defineOperation } from "./operation";
 
 export const deleteProject = defineOperation({
   id: "deleteProject",
-  method: "DELETE",
-  path: "/api/v1/projects/{id}",
   principals: ["session"],
   tag: "Projects",
   summary: "Delete a project and all its content (signed-in browser only)",
@@ -30,8 +28,6 @@ export const deleteProject = defineOperation({
 
 export const deleteAccount = defineOperation({
   id: "deleteAccount",
-  method: "DELETE",
-  path: "/api/v1/account",
   principals: ["session"],
   tag: "Account",
   summary: "Delete the account and all its data (signed-in browser only)",
@@ -43,8 +39,6 @@ export const deleteAccount = defineOperation({
 
 export const openBillingPortal = defineOperation({
   id: "openBillingPortal",
-  method: "POST",
-  path: "/api/v1/billing/portal",
   principals: ["session"],
   tag: "Billing",
   summary: "Open Stripe's customer portal (signed-in browser only)",

@@ -12,8 +12,7 @@ import { defineOperation } from "./operation";
 
 export const signup = defineOperation({
   id: "signup",
-  method: "POST",
-  path: "/api/v1/signup",
+  rest: { method: "POST", path: "/api/v1/signup" },
   principals: ["none"],
   tag: "Account",
   summary: "Create an account",
@@ -31,8 +30,7 @@ export const signup = defineOperation({
 
 export const bootstrapApiKey = defineOperation({
   id: "bootstrapApiKey",
-  method: "POST",
-  path: "/api/v1/keys/bootstrap",
+  rest: { method: "POST", path: "/api/v1/keys/bootstrap" },
   principals: ["none"],
   tag: "Account",
   summary: "Confirm the e-mail and get an API key",
@@ -47,8 +45,7 @@ export const bootstrapApiKey = defineOperation({
 
 export const getMe = defineOperation({
   id: "getMe",
-  method: "GET",
-  path: "/api/v1/me",
+  rest: { method: "GET", path: "/api/v1/me" },
   tag: "Account",
   summary: "The caller's account, limits, usage and billing",
   description: "While the account is unactivated, `activation.checkout` is the request that gets a checkout link.",

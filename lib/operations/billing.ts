@@ -4,8 +4,7 @@ import { defineOperation } from "./operation";
 
 export const getBilling = defineOperation({
   id: "getBilling",
-  method: "GET",
-  path: "/api/v1/billing",
+  rest: { method: "GET", path: "/api/v1/billing" },
   tag: "Billing",
   summary: "Current plan and billing state",
   response: billingResponse,
@@ -21,8 +20,7 @@ export const getBilling = defineOperation({
 
 export const createCheckout = defineOperation({
   id: "createCheckout",
-  method: "POST",
-  path: "/api/v1/billing/checkout",
+  rest: { method: "POST", path: "/api/v1/billing/checkout" },
   tag: "Billing",
   summary: "Get a hosted checkout link for an upgrade",
   description:

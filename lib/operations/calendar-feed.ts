@@ -8,8 +8,7 @@ const calendar = { "text/calendar; charset=utf-8": { description: "An iCalendar 
 
 export const downloadGrowthCalendar = defineOperation({
   id: "downloadGrowthCalendar",
-  method: "GET",
-  path: "/api/v1/projects/{id}/growth/calendar.ics",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/growth/calendar.ics" },
   tag: "Growth",
   summary: "The project's growth weeks as an iCalendar file",
   description: "Every content item on its day (tentative while planned, cancelled when skipped) and every founder task, as all-day events (RFC 5545).",
@@ -22,8 +21,7 @@ export const downloadGrowthCalendar = defineOperation({
 
 export const getCalendarSubscription = defineOperation({
   id: "getCalendarSubscription",
-  method: "GET",
-  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/growth/calendar-subscription" },
   tag: "Growth",
   summary: "Whether the project has a live calendar subscription URL",
   params: idParams,
@@ -34,8 +32,7 @@ export const getCalendarSubscription = defineOperation({
 
 export const createCalendarSubscription = defineOperation({
   id: "createCalendarSubscription",
-  method: "POST",
-  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/growth/calendar-subscription" },
   tag: "Growth",
   summary: "Create a secret calendar subscription URL (shown once)",
   description: "For calendar apps that cannot send a key. Replaces (and revokes) the project's earlier URL.",
@@ -48,8 +45,7 @@ export const createCalendarSubscription = defineOperation({
 
 export const revokeCalendarSubscription = defineOperation({
   id: "revokeCalendarSubscription",
-  method: "DELETE",
-  path: "/api/v1/projects/{id}/growth/calendar-subscription",
+  rest: { method: "DELETE", path: "/api/v1/projects/{id}/growth/calendar-subscription" },
   tag: "Growth",
   summary: "Revoke the project's calendar subscription URL",
   params: idParams,
@@ -60,8 +56,7 @@ export const revokeCalendarSubscription = defineOperation({
 
 export const subscribedCalendar = defineOperation({
   id: "subscribedCalendar",
-  method: "GET",
-  path: "/api/v1/calendar-feeds/{token}/calendar.ics",
+  rest: { method: "GET", path: "/api/v1/calendar-feeds/{token}/calendar.ics" },
   principals: ["none"],
   tag: "Growth",
   summary: "A growth calendar by its secret subscription URL",

@@ -5,8 +5,7 @@ import { defineOperation } from "./operation";
 /** The browser signup form's proof-of-work challenge (not part of the versioned API). */
 export const getCaptchaChallenge = defineOperation({
   id: "getCaptchaChallenge",
-  method: "GET",
-  path: "/api/auth/captcha",
+  reads: true,
   principals: ["none"],
   tag: "Account",
   summary: "An ALTCHA challenge for browser signups",

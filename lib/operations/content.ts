@@ -11,8 +11,7 @@ const markdown = { "text/markdown; charset=utf-8": { description: "Markdown", sc
 
 export const listContent = defineOperation({
   id: "listContent",
-  method: "GET",
-  path: "/api/v1/projects/{id}/content",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/content" },
   tag: "Launch pack",
   summary: "The launch pack's content items",
   description:
@@ -34,8 +33,7 @@ export const listContent = defineOperation({
 
 export const downloadAllContent = defineOperation({
   id: "downloadAllContent",
-  method: "GET",
-  path: "/api/v1/projects/{id}/content/download-all",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/content/download-all" },
   tag: "Launch pack",
   summary: "Every content item as one Markdown document",
   description: "Plans without exports get 402 `exports`.",
@@ -49,8 +47,7 @@ export const downloadAllContent = defineOperation({
 
 export const editContent = defineOperation({
   id: "editContent",
-  method: "PATCH",
-  path: "/api/v1/content/{itemId}",
+  rest: { method: "PATCH", path: "/api/v1/content/{itemId}" },
   tag: "Launch pack",
   summary: "Edit a content item's title and body",
   description: "Edits are kept when later steps run. Counts against the hourly write limit.",
@@ -71,8 +68,7 @@ export const editContent = defineOperation({
 
 export const downloadContent = defineOperation({
   id: "downloadContent",
-  method: "GET",
-  path: "/api/v1/content/{itemId}/download",
+  rest: { method: "GET", path: "/api/v1/content/{itemId}/download" },
   tag: "Launch pack",
   summary: "One content item as Markdown",
   params: contentItemParams,
@@ -84,8 +80,7 @@ export const downloadContent = defineOperation({
 
 export const exportLaunchPack = defineOperation({
   id: "exportLaunchPack",
-  method: "GET",
-  path: "/api/v1/export",
+  rest: { method: "GET", path: "/api/v1/export" },
   tag: "Launch pack",
   summary: "Export the launch pack as JSON, DOCX, PDF or XLSX",
   description: "Plans without exports get 402 `exports`.",
@@ -103,8 +98,7 @@ export const exportLaunchPack = defineOperation({
 
 export const exportAccount = defineOperation({
   id: "exportAccount",
-  method: "GET",
-  path: "/api/v1/account/export",
+  rest: { method: "GET", path: "/api/v1/account/export" },
   tag: "Account",
   summary: "Everything your account owns, as JSON",
   description: "Never includes a secret or a hash.",

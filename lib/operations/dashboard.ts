@@ -23,8 +23,7 @@ import { defineOperation } from "./operation";
 
 export const getOnboardingDraft = defineOperation({
   id: "getOnboardingDraft",
-  method: "GET",
-  path: "/dashboard/onboarding-draft",
+  reads: true,
   principals: ["session"],
   tag: "Dashboard",
   summary: "The onboarding wizard's saved answers",
@@ -34,8 +33,6 @@ export const getOnboardingDraft = defineOperation({
 
 export const saveOnboardingDraft = defineOperation({
   id: "saveOnboardingDraft",
-  method: "PATCH",
-  path: "/dashboard/onboarding-draft",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Keep the onboarding wizard's answers so far",
@@ -46,8 +43,6 @@ export const saveOnboardingDraft = defineOperation({
 
 export const startProjectFromDraft = defineOperation({
   id: "startProjectFromDraft",
-  method: "POST",
-  path: "/dashboard/onboarding-draft/start",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Create and confirm the onboarded project, and forget the draft, all at once",
@@ -60,8 +55,6 @@ export const startProjectFromDraft = defineOperation({
 
 export const discardOnboardingDraft = defineOperation({
   id: "discardOnboardingDraft",
-  method: "DELETE",
-  path: "/dashboard/onboarding-draft",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Forget the onboarding wizard's answers",
@@ -71,8 +64,7 @@ export const discardOnboardingDraft = defineOperation({
 
 export const listShareLinks = defineOperation({
   id: "listShareLinks",
-  method: "GET",
-  path: "/dashboard/projects/{id}/share-links",
+  reads: true,
   principals: ["session"],
   tag: "Dashboard",
   summary: "The project's read-only share links",
@@ -84,8 +76,6 @@ export const listShareLinks = defineOperation({
 
 export const createShareLink = defineOperation({
   id: "createShareLink",
-  method: "POST",
-  path: "/dashboard/projects/{id}/share-links",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Create a read-only link to the launch pack (its address is shown once)",
@@ -98,8 +88,6 @@ export const createShareLink = defineOperation({
 
 export const revokeShareLink = defineOperation({
   id: "revokeShareLink",
-  method: "DELETE",
-  path: "/dashboard/projects/{id}/share-links/{linkId}",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Revoke a share link",
@@ -111,8 +99,7 @@ export const revokeShareLink = defineOperation({
 
 export const getSharedPack = defineOperation({
   id: "getSharedPack",
-  method: "GET",
-  path: "/share/{token}",
+  reads: true,
   principals: ["none"],
   tag: "Dashboard",
   summary: "The launch pack behind a live share link",
@@ -124,8 +111,7 @@ export const getSharedPack = defineOperation({
 
 export const getProjectLogo = defineOperation({
   id: "getProjectLogo",
-  method: "GET",
-  path: "/dashboard/projects/{id}/logo",
+  reads: true,
   principals: ["session"],
   tag: "Dashboard",
   summary: "The project's brand logo (a short-lived URL), if any",
@@ -137,8 +123,6 @@ export const getProjectLogo = defineOperation({
 
 export const uploadProjectLogo = defineOperation({
   id: "uploadProjectLogo",
-  method: "POST",
-  path: "/dashboard/projects/{id}/logo",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Upload or replace the project's brand logo (PNG, JPEG or WebP, up to 512 KB)",
@@ -152,8 +136,6 @@ export const uploadProjectLogo = defineOperation({
 
 export const removeProjectLogo = defineOperation({
   id: "removeProjectLogo",
-  method: "DELETE",
-  path: "/dashboard/projects/{id}/logo",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Remove the project's brand logo",

@@ -1,5 +1,5 @@
 import { publicPlans } from "@/lib/limits";
-import { type AnyOperation, admits } from "./operation";
+import { type AnyOperation, admits, type RestOperation } from "./operation";
 
 /** How a caller authenticates: no one, an API key, or (browser-only operations) a session. */
 function authOf(operation: AnyOperation): "none" | "key" | "session" {
@@ -8,7 +8,7 @@ function authOf(operation: AnyOperation): "none" | "key" | "session" {
 }
 
 /** What an agent or a developer needs to start: product, pricing, how to authenticate, every endpoint. */
-export function describeService(operations: readonly AnyOperation[], appUrl: string) {
+export function describeService(operations: readonly RestOperation[], appUrl: string) {
   return {
     product: {
       name: "Launchloop",
@@ -29,8 +29,8 @@ export function describeService(operations: readonly AnyOperation[], appUrl: str
       ],
     },
     endpoints: operations.map((operation) => ({
-      method: operation.method,
-      path: operation.path,
+      method: operation.rest.method,
+      path: operation.rest.path,
       auth: authOf(operation),
       summary: operation.summary,
     })),

@@ -5,8 +5,7 @@ import { defineOperation } from "./operation";
 
 export const streamProjectEvents = defineOperation({
   id: "streamProjectEvents",
-  method: "GET",
-  path: "/api/v1/projects/{id}/events",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/events" },
   tag: "Projects",
   summary: "Server-Sent Events of the project's runs, until nothing runs",
   description:

@@ -2,8 +2,9 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
+import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
-import { type AnyOperation, admits, isPublic, type OperationOutput } from "./operation";
+import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly } from "./operation";
 
 /** An operation's input as a face received it, before validation. */
 export interface RawInput {
@@ -46,6 +47,18 @@ export function validateInput(operation: AnyOperation, raw: RawInput) {
     body = parsed.data;
   }
   return { params, query, body };
+}
+
+/**
+ * Refuses NUL and unpaired surrogates anywhere in a query or body (400 `invalid_request`),
+ * whatever the field's schema and whichever face sent them. Path ids are left to their own
+ * schemas (400 or 404).
+ */
+export function refuseUnsafeText(input: RawInput): void {
+  const paths = unsafeTextPaths({ query: input.query, body: input.body });
+  if (paths.length === 0) return;
+  const issues = paths.map((path) => ({ path: path.replace(/^(body|query)\.?/, ""), message: unsafeTextMessage }));
+  throw new AppError("invalid_request", undefined, { details: { issues } });
 }
 
 const isServiceContext = (ctx: RequestContext | ServiceContext): ctx is ServiceContext => "principal" in ctx && "account" in ctx;
@@ -92,16 +105,16 @@ function checkedResponse(operation: AnyOperation, result: unknown) {
  * face (in the statement that found the key), or `"page-read"`: a signed-in browser's page
  * rendering its own data, which Next does again after every server action. Those reads are
  * not metered by the general limit (the actions that caused them are); only a session's
- * GET qualifies, anything else is counted as usual.
+ * read-only operation qualifies, anything else is counted as usual.
  */
 export type GeneralLimit = CountedLimit | "page-read";
 
 const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContext) =>
-  operation.method === "GET" && isServiceContext(ctx) && ctx.principal.kind === "session";
+  readsOnly(operation) && isServiceContext(ctx) && ctx.principal.kind === "session";
 
 /**
- * Runs one operation for a caller, whatever the face: the principal check, the general
- * rate limit, closed validation, the operation's named limit, the handler, and the
+ * Runs one operation for a caller, whatever the face: the gates every face shares (unsafe
+ * text, the principal check, the general rate limit), closed validation, the operation's named limit, the handler, and the
  * response schema on what goes out. Also answers the general limit's state (REST sends
  * it as headers; null for an unmetered page read). Throws `AppError`s for the face to render.
  */
@@ -111,6 +124,7 @@ export async function executeWithLimits<O extends AnyOperation>(
   ctx: RequestContext | ServiceContext,
   general?: GeneralLimit,
 ): Promise<{ output: OperationOutput<O>; rateLimit: LimitResult | null }> {
+  refuseUnsafeText(raw);
   assertPrincipalAllowed(operation, ctx);
   const caller = callerOf(ctx);
   const rateLimit =

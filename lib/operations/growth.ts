@@ -19,8 +19,7 @@ import { defineOperation } from "./operation";
 
 export const startGrowth = defineOperation({
   id: "startGrowth",
-  method: "POST",
-  path: "/api/v1/projects/{id}/growth/start",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/growth/start" },
   tag: "Growth",
   summary: "Enter the weekly growth phase",
   description: "Needs a `launch_ready` project (409 `pipeline_incomplete`); again is a no-op. Next: plan the first cycle.",
@@ -40,8 +39,7 @@ export const startGrowth = defineOperation({
 
 export const listCycles = defineOperation({
   id: "listCycles",
-  method: "GET",
-  path: "/api/v1/projects/{id}/growth/cycles",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/growth/cycles" },
   tag: "Growth",
   summary: "The project's weekly cycles, newest first",
   description: "Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every cycle.",
@@ -61,8 +59,7 @@ export const listCycles = defineOperation({
 
 export const planCycle = defineOperation({
   id: "planCycle",
-  method: "POST",
-  path: "/api/v1/projects/{id}/growth/cycles",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/growth/cycles" },
   tag: "Growth",
   summary: "Plan the next weekly cycle",
   description:
@@ -84,8 +81,7 @@ export const planCycle = defineOperation({
 
 export const approveCycle = defineOperation({
   id: "approveCycle",
-  method: "POST",
-  path: "/api/v1/growth/cycles/{cycleId}/approve",
+  rest: { method: "POST", path: "/api/v1/growth/cycles/{cycleId}/approve" },
   tag: "Growth",
   summary: "Approve a planned cycle, optionally replacing its plan",
   description: "Creates the cycle's items (status `planned`) and founder tasks (status `open`). Next: generate drafts for the items.",
@@ -106,8 +102,7 @@ export const approveCycle = defineOperation({
 
 export const submitRetro = defineOperation({
   id: "submitRetro",
-  method: "POST",
-  path: "/api/v1/growth/cycles/{cycleId}/retro",
+  rest: { method: "POST", path: "/api/v1/growth/cycles/{cycleId}/retro" },
   tag: "Growth",
   summary: "Submit the week's retro and close the cycle",
   description: "Results and grades land on the items and shape the next plan.",
@@ -127,8 +122,7 @@ export const submitRetro = defineOperation({
 
 export const generateItem = defineOperation({
   id: "generateItem",
-  method: "POST",
-  path: "/api/v1/growth/items/{itemId}/generate",
+  rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/generate" },
   tag: "Growth",
   summary: "Write (or rewrite) a channel-ready draft for a planned item",
   description: "Needs an approved cycle and an item in `planned` or `draft`. Counts against the hourly write limit.",
@@ -151,8 +145,7 @@ export const generateItem = defineOperation({
 
 export const reviewItem = defineOperation({
   id: "reviewItem",
-  method: "PATCH",
-  path: "/api/v1/growth/items/{itemId}",
+  rest: { method: "PATCH", path: "/api/v1/growth/items/{itemId}" },
   tag: "Growth",
   summary: "Set a growth item's status",
   description:
@@ -174,8 +167,7 @@ export const reviewItem = defineOperation({
 
 export const updateTask = defineOperation({
   id: "updateTask",
-  method: "PATCH",
-  path: "/api/v1/growth/tasks/{taskId}",
+  rest: { method: "PATCH", path: "/api/v1/growth/tasks/{taskId}" },
   tag: "Growth",
   summary: "Tick off (or reopen) a founder task",
   params: taskParams,

@@ -12,13 +12,12 @@ import { describeService } from "./discovery";
 import * as events from "./events";
 import * as dashboard from "./dashboard";
 import { buildOpenApiDocument } from "./openapi";
-import { type AnyOperation, defineOperation } from "./operation";
+import { type AnyOperation, defineOperation, hasRestBinding, type RestOperation } from "./operation";
 import * as projects from "./projects";
 
 const getMeta = defineOperation({
   id: "getMeta",
-  method: "GET",
-  path: "/api/v1/meta",
+  rest: { method: "GET", path: "/api/v1/meta" },
   principals: ["none"],
   tag: "Discovery",
   summary: "Product, pricing, auth instructions and the endpoint map",
@@ -30,8 +29,7 @@ let openApiDocument: Record<string, unknown> | undefined;
 
 const getOpenApi = defineOperation({
   id: "getOpenApi",
-  method: "GET",
-  path: "/api/v1/openapi.json",
+  rest: { method: "GET", path: "/api/v1/openapi.json" },
   principals: ["none"],
   tag: "Discovery",
   summary: "This API as an OpenAPI 3.1 document",
@@ -39,61 +37,67 @@ const getOpenApi = defineOperation({
   handler: async () => (openApiDocument ??= buildOpenApiDocument(apiOperations, config().appUrl)),
 });
 
-/** Every operation, by id: what faces call (`executeOperation(operations.createProject, raw, ctx)`). */
+/**
+ * Every operation, by id, in the order of the specification's endpoint table (each module's
+ * own order): what faces call (`executeOperation(operations.createProject, raw, ctx)`).
+ * The REST routes, the OpenAPI document and /meta are the ones with a REST binding.
+ */
 export const operations = {
   getMeta,
   getOpenApi,
-  ...account,
-  ...keys,
-  ...accountAdmin,
-  ...projects,
-  ...events,
-  ...dashboard,
-  ...content,
-  ...growth,
-  ...calendarFeed,
-  ...billing,
+  signup: account.signup,
+  bootstrapApiKey: account.bootstrapApiKey,
+  getMe: account.getMe,
+  listKeys: keys.listKeys,
+  revokeKey: keys.revokeKey,
+  createKey: keys.createKey,
+  deleteProject: accountAdmin.deleteProject,
+  deleteAccount: accountAdmin.deleteAccount,
+  openBillingPortal: accountAdmin.openBillingPortal,
+  listProjects: projects.listProjects,
+  createProject: projects.createProject,
+  getProject: projects.getProject,
+  updateProject: projects.updateProject,
+  confirmProject: projects.confirmProject,
+  startAgent: projects.startAgent,
+  reviewRun: projects.reviewRun,
+  getPlaybook: projects.getPlaybook,
+  updateDecisions: projects.updateDecisions,
+  streamProjectEvents: events.streamProjectEvents,
+  getOnboardingDraft: dashboard.getOnboardingDraft,
+  saveOnboardingDraft: dashboard.saveOnboardingDraft,
+  startProjectFromDraft: dashboard.startProjectFromDraft,
+  discardOnboardingDraft: dashboard.discardOnboardingDraft,
+  listShareLinks: dashboard.listShareLinks,
+  createShareLink: dashboard.createShareLink,
+  revokeShareLink: dashboard.revokeShareLink,
+  getSharedPack: dashboard.getSharedPack,
+  getProjectLogo: dashboard.getProjectLogo,
+  uploadProjectLogo: dashboard.uploadProjectLogo,
+  removeProjectLogo: dashboard.removeProjectLogo,
+  listContent: content.listContent,
+  downloadAllContent: content.downloadAllContent,
+  editContent: content.editContent,
+  downloadContent: content.downloadContent,
+  exportLaunchPack: content.exportLaunchPack,
+  exportAccount: content.exportAccount,
+  startGrowth: growth.startGrowth,
+  listCycles: growth.listCycles,
+  planCycle: growth.planCycle,
+  approveCycle: growth.approveCycle,
+  submitRetro: growth.submitRetro,
+  generateItem: growth.generateItem,
+  reviewItem: growth.reviewItem,
+  updateTask: growth.updateTask,
+  downloadGrowthCalendar: calendarFeed.downloadGrowthCalendar,
+  getCalendarSubscription: calendarFeed.getCalendarSubscription,
+  createCalendarSubscription: calendarFeed.createCalendarSubscription,
+  revokeCalendarSubscription: calendarFeed.revokeCalendarSubscription,
+  subscribedCalendar: calendarFeed.subscribedCalendar,
+  getBilling: billing.getBilling,
+  createCheckout: billing.createCheckout,
   getCaptchaChallenge,
 } as const;
 
-/** Every REST operation of /api/v1, in the order of the specification's endpoint table: the router's table. */
-export const apiOperations: readonly AnyOperation[] = [
-  getMeta,
-  getOpenApi,
-  account.signup,
-  account.bootstrapApiKey,
-  account.getMe,
-  keys.listKeys,
-  keys.revokeKey,
-  projects.listProjects,
-  projects.createProject,
-  projects.getProject,
-  projects.updateProject,
-  projects.confirmProject,
-  projects.startAgent,
-  projects.reviewRun,
-  projects.getPlaybook,
-  projects.updateDecisions,
-  events.streamProjectEvents,
-  content.listContent,
-  content.downloadAllContent,
-  content.editContent,
-  content.downloadContent,
-  content.exportLaunchPack,
-  content.exportAccount,
-  growth.startGrowth,
-  growth.listCycles,
-  growth.planCycle,
-  growth.approveCycle,
-  growth.submitRetro,
-  growth.generateItem,
-  growth.reviewItem,
-  growth.updateTask,
-  calendarFeed.downloadGrowthCalendar,
-  calendarFeed.getCalendarSubscription,
-  calendarFeed.createCalendarSubscription,
-  calendarFeed.revokeCalendarSubscription,
-  calendarFeed.subscribedCalendar,
-  billing.getBilling,
-  billing.createCheckout,
-];
+/** The operations with a REST binding, in the table's order: the router's table, the OpenAPI paths and /meta's endpoints. */
+export const apiOperations: readonly RestOperation[] = Object.values(operations as Record<string, AnyOperation>).filter(hasRestBinding);

@@ -4,8 +4,7 @@ import { defineOperation } from "./operation";
 
 export const listKeys = defineOperation({
   id: "listKeys",
-  method: "GET",
-  path: "/api/v1/keys",
+  rest: { method: "GET", path: "/api/v1/keys" },
   tag: "Account",
   summary: "List your API keys",
   description: "The account's active keys: name, prefix, creation and last use. Secrets are never shown again after creation.",
@@ -21,8 +20,7 @@ export const listKeys = defineOperation({
 
 export const revokeKey = defineOperation({
   id: "revokeKey",
-  method: "DELETE",
-  path: "/api/v1/keys/{keyId}",
+  rest: { method: "DELETE", path: "/api/v1/keys/{keyId}" },
   tag: "Account",
   summary: "Revoke an API key",
   description: "Revokes one of the account's keys, the calling key included; it answers 401 from the next request on. Revoking a revoked key changes nothing.",
@@ -42,8 +40,6 @@ export const revokeKey = defineOperation({
 /** Creating keys stays with the browser (and the signup bootstrap): an API key cannot mint more keys. */
 export const createKey = defineOperation({
   id: "createKey",
-  method: "POST",
-  path: "/api/v1/keys",
   principals: ["session"],
   tag: "Account",
   summary: "Create an API key (signed-in browser only)",

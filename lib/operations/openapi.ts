@@ -2,7 +2,7 @@ import { createDocument } from "zod-openapi";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
 import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
-import { type AnyOperation, admits, errorCodesOf } from "./operation";
+import { type AnyOperation, admits, errorCodesOf, type RestOperation } from "./operation";
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
 
@@ -62,11 +62,12 @@ function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
 }
 
 /** The OpenAPI 3.1 document, generated from the operation declarations and their zod schemas. */
-export function buildOpenApiDocument(operations: readonly AnyOperation[], appUrl: string): Record<string, unknown> {
+export function buildOpenApiDocument(operations: readonly RestOperation[], appUrl: string): Record<string, unknown> {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
-    paths[operation.path] ??= {};
-    paths[operation.path]![operation.method.toLowerCase() as "get"] = describeOperation(operation);
+    const { method, path } = operation.rest;
+    paths[path] ??= {};
+    paths[path]![method.toLowerCase() as "get"] = describeOperation(operation);
   }
   const document = createDocument({
     openapi: "3.1.0",

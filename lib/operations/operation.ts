@@ -34,9 +34,16 @@ export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B exte
   body: z.output<B>;
 }
 
+/** Where an operation answers under /api/v1: its method and OpenAPI-style path, e.g. `/api/v1/projects/{id}`. */
+export interface RestBinding {
+  method: HttpMethod;
+  path: string;
+}
+
 /**
- * An endpoint declared once: the REST route, the OpenAPI document, the discovery
- * endpoint, the MCP tools and the server actions are all derived from this declaration.
+ * An operation declared once: the REST route (when it has a binding), the OpenAPI
+ * document, the discovery endpoint, the MCP tools and the server actions are all derived
+ * from this declaration.
  */
 export interface Operation<
   A extends Principals = Principals,
@@ -47,9 +54,10 @@ export interface Operation<
 > {
   /** camelCase operation id, e.g. `createProject`. */
   id: string;
-  method: HttpMethod;
-  /** OpenAPI-style path, e.g. `/api/v1/projects/{id}`. */
-  path: string;
+  /** Its REST route, OpenAPI entry and /meta line; dashboard-only operations have none. */
+  rest?: RestBinding;
+  /** Reads only, changes nothing (a REST binding's GET says it already). */
+  reads?: true;
   /** Who may call it; absent means any signed-in caller (`["key", "session"]`). */
   principals?: A;
   tag: string;
@@ -89,6 +97,14 @@ export interface Operation<
 }
 
 export type AnyOperation = Operation<Principals, z.ZodType, z.ZodType, z.ZodType, z.ZodType>;
+
+/** An operation with a REST binding: a route of /api/v1. */
+export type RestOperation = AnyOperation & { rest: RestBinding };
+
+export const hasRestBinding = (operation: AnyOperation): operation is RestOperation => operation.rest !== undefined;
+
+/** Whether an operation only reads (a GET when it is bound to REST). */
+export const readsOnly = (operation: Pick<AnyOperation, "rest" | "reads">) => operation.reads === true || operation.rest?.method === "GET";
 
 /** What an operation answers once its response schema has parsed the handler's result. */
 export type OperationOutput<O> = O extends Operation<Principals, z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;

@@ -14,12 +14,11 @@ import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
-import { projectDetailResponse, runResponse } from "./runs";
+import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 
 export const listProjects = defineOperation({
   id: "listProjects",
-  method: "GET",
-  path: "/api/v1/projects",
+  rest: { method: "GET", path: "/api/v1/projects" },
   tag: "Projects",
   summary: "List your projects",
   description: "Newest first. Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every project.",
@@ -37,8 +36,7 @@ export const listProjects = defineOperation({
 
 export const createProject = defineOperation({
   id: "createProject",
-  method: "POST",
-  path: "/api/v1/projects",
+  rest: { method: "POST", path: "/api/v1/projects" },
   tag: "Projects",
   summary: "Create a project from onboarding answers",
   description: "Next: confirm it with POST /api/v1/projects/{id}/confirm, then run the pipeline's first step.",
@@ -57,8 +55,7 @@ export const createProject = defineOperation({
 
 export const getProject = defineOperation({
   id: "getProject",
-  method: "GET",
-  path: "/api/v1/projects/{id}",
+  rest: { method: "GET", path: "/api/v1/projects/{id}" },
   tag: "Projects",
   summary: "A project and its runs (oldest first)",
   description: "Poll this while an agent runs: the run settles as `completed` or `failed`.",
@@ -77,8 +74,7 @@ export const getProject = defineOperation({
 
 export const updateProject = defineOperation({
   id: "updateProject",
-  method: "PATCH",
-  path: "/api/v1/projects/{id}",
+  rest: { method: "PATCH", path: "/api/v1/projects/{id}" },
   tag: "Projects",
   summary: "Rename a project or change the language its agents write in",
   description:
@@ -100,8 +96,7 @@ export const updateProject = defineOperation({
 
 export const confirmProject = defineOperation({
   id: "confirmProject",
-  method: "POST",
-  path: "/api/v1/projects/{id}/confirm",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/confirm" },
   tag: "Projects",
   summary: "Confirm a project: it enters the pipeline",
   description: "Confirming twice is a no-op. Next: POST /api/v1/agents with the current step.",
@@ -120,8 +115,7 @@ export const confirmProject = defineOperation({
 
 export const startAgent = defineOperation({
   id: "startAgent",
-  method: "POST",
-  path: "/api/v1/agents",
+  rest: { method: "POST", path: "/api/v1/agents" },
   tag: "Pipeline",
   summary: "Run the project's current pipeline step",
   description:
@@ -143,8 +137,7 @@ export const startAgent = defineOperation({
 
 export const reviewRun = defineOperation({
   id: "reviewRun",
-  method: "PATCH",
-  path: "/api/v1/agents",
+  rest: { method: "PATCH", path: "/api/v1/agents" },
   tag: "Pipeline",
   summary: "Approve or reject a completed run",
   description:
@@ -164,8 +157,7 @@ export const reviewRun = defineOperation({
 
 export const getPlaybook = defineOperation({
   id: "getPlaybook",
-  method: "GET",
-  path: "/api/v1/projects/{id}/brain",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/brain" },
   tag: "Playbook",
   summary: "The project's Marketing Playbook",
   params: idParams,
@@ -183,8 +175,7 @@ export const getPlaybook = defineOperation({
 
 export const updateDecisions = defineOperation({
   id: "updateDecisions",
-  method: "PATCH",
-  path: "/api/v1/projects/{id}/decisions",
+  rest: { method: "PATCH", path: "/api/v1/projects/{id}/decisions" },
   tag: "Playbook",
   summary: "Merge founder decisions into the project",
   description: "Members you send replace the stored ones; members you leave out are kept. Counts against the hourly write limit.",

@@ -131,7 +131,7 @@ export const modelUsageSchema = z
   .meta({ id: "ModelUsage" });
 export type ModelUsage = z.infer<typeof modelUsageSchema>;
 
-/** A run's fields besides its step and output (see lib/operations/runs.ts for the whole run). */
+/** A run's fields besides its step and output (see lib/schemas/runs.ts for the whole run). */
 export const runFields = {
   id: uuid,
   projectId: uuid,

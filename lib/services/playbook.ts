@@ -1,8 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import type { BrandSystem } from "@/lib/agents/brand-architect";
-import type { LaunchStrategy } from "@/lib/agents/launch-strategist";
-import type { MarketStrategy } from "@/lib/agents/market-strategist";
+import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import { projectChannels } from "@/lib/channels";
 import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";

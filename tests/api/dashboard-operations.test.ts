@@ -115,6 +115,14 @@ describe("the onboarding draft", () => {
     const keyContext = { ...owner, principal: { kind: "key" as const, apiKeyId: crypto.randomUUID() } };
     expect(await codeOf(executeOperation(getOnboardingDraft, {}, keyContext))).toBe("forbidden");
   });
+
+  it("refuses NUL and lone surrogates from a session as from a key (the executor's gate, not a face's)", async () => {
+    for (const name of ["a\u0000b", "a\ud800b"]) {
+      expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name } } }, owner))).toBe("invalid_request");
+    }
+    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name: "Plain" } } }, owner))).toBe("ok");
+    await executeOperation(discardOnboardingDraft, {}, owner);
+  });
 });
 
 describe("share links", () => {

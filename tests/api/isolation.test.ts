@@ -6,7 +6,7 @@ import { z } from "zod";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { accounts, agentRuns, apiKeys, contentItems, dailyRunUsage, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
 import { apiOperations } from "@/lib/operations";
-import { type AnyOperation, isPublic } from "@/lib/operations/operation";
+import { isPublic, type RestOperation } from "@/lib/operations/operation";
 import { toolInputSchema } from "@/lib/mcp/tools";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -46,13 +46,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** The owner's id for a path parameter or an id field, by its name and the operation's path. */
-function ownerIdFor(name: string, operation: AnyOperation): string {
+function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "id" || name === "projectId") return ids.project!;
   if (name === "runId") return ids.run!;
   if (name === "cycleId") return ids.cycle!;
   if (name === "taskId") return ids.task!;
   if (name === "keyId") return ids.key!;
-  if (name === "itemId") return operation.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
+  if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);
 }
 
@@ -78,18 +78,18 @@ const idFieldsOf = (schema: z.ZodType | undefined) =>
         .filter(([, field]) => field instanceof z.ZodUUID)
         .map(([name]) => name)
     : [];
-const paramNamesOf = (operation: AnyOperation) => (operation.params instanceof z.ZodObject ? Object.keys(operation.params.shape) : []);
+const paramNamesOf = (operation: RestOperation) => (operation.params instanceof z.ZodObject ? Object.keys(operation.params.shape) : []);
 
 // Public operations take no account: their path token (a calendar subscription) is the capability itself.
 const withIds = apiOperations.filter((operation) => !isPublic(operation) && paramNamesOf(operation).length + idFieldsOf(operation.body).length + idFieldsOf(operation.query).length > 0);
 
-function requestFor(operation: AnyOperation) {
+function requestFor(operation: RestOperation) {
   const fill = (names: string[]) => Object.fromEntries(names.map((name) => [name, ownerIdFor(name, operation)]));
   const params = fill(paramNamesOf(operation));
   const input = validInput[operation.id] ?? {};
   const body = operation.body ? { ...input.body, ...fill(idFieldsOf(operation.body)) } : undefined;
   const query = operation.query ? { ...input.query, ...fill(idFieldsOf(operation.query)) } : undefined;
-  const path = operation.path.replace(/\{(\w+)\}/g, (_match, name: string) => params[name]!);
+  const path = operation.rest.path.replace(/\{(\w+)\}/g, (_match, name: string) => params[name]!);
   const search = query ? `?${new URLSearchParams(query as Record<string, string>)}` : "";
   return { params, body, query, url: `${path}${search}` };
 }
@@ -122,7 +122,7 @@ describe("tenant isolation, generated from the operation declarations", () => {
   it.each(withIds.map((operation) => [operation.id, operation] as const))("%s: another account's id is 404 over REST and changes nothing", async (_id, operation) => {
     const before = await ownerState();
     const { body, url } = requestFor(operation);
-    const response = await app.request(operation.method, url, { key: stranger.key, body });
+    const response = await app.request(operation.rest.method, url, { key: stranger.key, body });
     expect([response.status, response.json?.code], response.text).toEqual([404, "not_found"]);
     expect(await ownerState()).toBe(before);
   });

@@ -18,8 +18,6 @@ afterAll(() => app.close());
 
 const write = defineOperation({
   id: "writeSomething",
-  method: "POST",
-  path: "/write",
   tag: "Test",
   summary: "a write counted against the hourly limit",
   response: z.object({ ok: z.boolean() }),

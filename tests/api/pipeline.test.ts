@@ -89,7 +89,7 @@ describe("the request pipeline", () => {
 
   it("lets only the principals an operation declares call it", async () => {
     const sessionOnly = defineOperation({
-      id: "sessionOnly", method: "POST", path: "/session-only", principals: ["session"], tag: "Test", summary: "browser only",
+      id: "sessionOnly", principals: ["session"], tag: "Test", summary: "browser only",
       response: z.object({ ok: z.boolean() }), handler: async () => ({ ok: true }),
     });
     const { key } = await app.signUpWithKey();
@@ -111,8 +111,6 @@ describe("the request pipeline", () => {
   it("never leaks an internal error message or stack trace", async () => {
     const failing = defineOperation({
       id: "failing",
-      method: "GET",
-      path: "/failing",
       principals: ["none"],
       tag: "Test",
       summary: "fails",
@@ -136,8 +134,6 @@ describe("the request pipeline", () => {
   it("fails loudly, outside production, when a handler answers more than its response schema (production then skips the parse)", async () => {
     const leaky = defineOperation({
       id: "leaky",
-      method: "GET",
-      path: "/leaky",
       principals: ["none"],
       tag: "Test",
       summary: "returns more than it declares",

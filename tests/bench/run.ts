@@ -14,8 +14,8 @@ import { startServer, type StartedServer } from "../support/server";
  * `npm run bench`: the API's common paths against the framework's floor, on this machine.
  *
  * For each database (PGlite, and Postgres when TEST_DATABASE_URL is set) it starts the
- * product as `npm start` does, with LAUNCHLOOP_BENCH=1 (which enables the benchmark-only
- * bare route /api/bench/bare, a Next route handler answering a JSON string from memory)
+ * product as `npm start` does, built and run with LAUNCHLOOP_BENCH=1 (which adds the
+ * benchmark-only routes, absent from a production build: the bare route /api/bench/bare, a Next route handler answering a JSON string from memory)
  * and LAUNCHLOOP_COUNT_QUERIES=1 (the database driver counts its statements, read at
  * /api/bench/queries). It then reports, as ratios to the bare route: throughput and
  * p50/p99 under load (autocannon, loopback, bounded in time), statements per request,
@@ -240,6 +240,8 @@ async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => 
 }
 
 console.log("# npm run bench (loopback, this machine)");
+// The build with the benchmark-only routes (a later plain `npm start` builds without them).
+process.env.LAUNCHLOOP_BENCH = "1";
 buildIfNeeded();
 const results: [string, Record<string, number>][] = [];
 if (databases.includes("pglite")) results.push(["PGlite (embedded)", await benchDatabase("PGlite (embedded)", {})]);

@@ -91,7 +91,7 @@ function hostileSuite(label: string, env: () => Promise<{ env: Record<string, st
       const failures: string[] = [];
       let sent = 0;
       for (const operation of apiOperations) {
-        const methodsAtPath = apiOperations.filter((other) => other.path === operation.path).map((other) => other.method);
+        const methodsAtPath = apiOperations.filter((other) => other.rest.path === operation.rest.path).map((other) => other.rest.method);
         const requests = hostileRequests(operation, { key, ids: { id: projectId }, methodsAtPath, maxFieldMutations });
         expect(requests.length, operation.id).toBeGreaterThanOrEqual(50);
         await inPool(requests, concurrency, async (hostile) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { admits, type AnyOperation } from "@/lib/operations/operation";
+import { admits, type RestOperation } from "@/lib/operations/operation";
 
 /** One hostile request: everything about it is what a client could send. */
 export interface HostileRequest {
@@ -209,13 +209,13 @@ const fillPath = (path: string, ids: Record<string, string>) => path.replace(/\{
  * Every one of them must be answered with a 4xx envelope.
  */
 export function hostileRequests(
-  operation: AnyOperation,
+  operation: RestOperation,
   options: { key: string; ids: Record<string, string>; methodsAtPath: string[]; maxFieldMutations?: number },
 ): HostileRequest[] {
   const requests: HostileRequest[] = [];
   const auth: Record<string, string> = admits(operation, "key") ? { Authorization: `Bearer ${options.key}` } : {};
   const json = { "Content-Type": "application/json" };
-  const path = fillPath(operation.path, options.ids);
+  const path = fillPath(operation.rest.path, options.ids);
   const baseBody = operation.body ? sample(jsonSchemaOf(operation.body), resolver(jsonSchemaOf(operation.body))) : undefined;
   const querySchema = operation.query ? jsonSchemaOf(operation.query) : undefined;
   const baseQuery = querySchema ? (sample(querySchema, resolver(querySchema)) as Record<string, unknown>) : {};
@@ -226,7 +226,7 @@ export function hostileRequests(
   const target = `${path}${queryString(baseQuery)}`;
   const bodyText = baseBody === undefined ? undefined : JSON.stringify(baseBody);
   const add = (name: string, request: Partial<HostileRequest>) =>
-    requests.push({ name, method: operation.method, target, headers: { ...auth, ...(bodyText !== undefined && json) }, body: bodyText, ...request });
+    requests.push({ name, method: operation.rest.method, target, headers: { ...auth, ...(bodyText !== undefined && json) }, body: bodyText, ...request });
 
   // The caller: a key that is missing, malformed or not ours.
   if (admits(operation, "key")) {
@@ -247,9 +247,9 @@ export function hostileRequests(
   // Paths under this one that do not exist.
   for (const suffix of ["x", "x/y", "%2Fx", `${crypto.randomUUID()}/z`]) add(`unknown path ${suffix}`, { target: `${path}/${suffix}` });
   // Malformed path parameters.
-  for (const name of operation.path.match(/\{(\w+)\}/g)?.map((match) => match.slice(1, -1)) ?? []) {
+  for (const name of operation.rest.path.match(/\{(\w+)\}/g)?.map((match) => match.slice(1, -1)) ?? []) {
     for (const [index, bad] of badIds.entries()) {
-      add(`path ${name} #${index}`, { target: `${fillPath(operation.path, { ...options.ids, [name]: bad })}${queryString(baseQuery)}` });
+      add(`path ${name} #${index}`, { target: `${fillPath(operation.rest.path, { ...options.ids, [name]: bad })}${queryString(baseQuery)}` });
     }
   }
   // The query: each parameter broken, and (closed schemas) an unknown one.

@@ -8,12 +8,19 @@ import type { projectResponse } from "@/lib/schemas/project";
 const all = Object.values(operations) as AnyOperation[];
 
 describe("the operation declarations", () => {
-  it("are one typed object keyed by id, and the router's list is its /api/v1 part", () => {
+  it("are one typed object keyed by id, holding every declared operation; the router's list is the REST-bound part", async () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
-    // Session-only operations (the dashboard's) have no REST route: a key is never their caller.
-    const restFaced = all.filter((operation) => operation.path.startsWith("/api/v1/") && (admits(operation, "key") || isPublic(operation)));
-    expect(new Set(apiOperations)).toEqual(new Set(restFaced));
-    expect(new Set(all.map((operation) => `${operation.method} ${operation.path}`)).size).toBe(all.length);
+    const modules = import.meta.glob("../../lib/operations/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+    const declared = Object.values(modules).flatMap((module) =>
+      Object.values(module).filter((value): value is AnyOperation => typeof value === "object" && value !== null && "handler" in value && "response" in value),
+    );
+    // Discovery's two (the service describing itself) are declared in the index beside the object.
+    expect(new Set(all)).toEqual(new Set([operations.getMeta, operations.getOpenApi, ...declared]));
+    expect(apiOperations).toEqual(all.filter((operation) => operation.rest));
+    // A REST route is called with a key (or by anyone): session-only operations are the dashboard's and have no binding.
+    expect(apiOperations.filter((operation) => !admits(operation, "key") && !isPublic(operation)).map((operation) => operation.id)).toEqual([]);
+    expect(new Set(apiOperations.map(({ rest }) => `${rest.method} ${rest.path}`)).size).toBe(apiOperations.length);
+    expect(apiOperations.every(({ rest }) => rest.path.startsWith("/api/v1/"))).toBe(true);
   });
 
   it("say what a malformed path id answers whenever they take one", () => {

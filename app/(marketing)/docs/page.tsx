@@ -37,8 +37,8 @@ export default function DocsPage() {
                 <Card key={operation.id} id={operation.id}>
                   <CardBody className="space-y-2">
                     <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={methodTone[operation.method]} className="font-mono">{operation.method}</Badge>
-                      <code className="text-sm break-all">{operation.path}</code>
+                      <Badge tone={methodTone[operation.rest.method]} className="font-mono">{operation.rest.method}</Badge>
+                      <code className="text-sm break-all">{operation.rest.path}</code>
                       {admits(operation, "key") ? <Badge>API key</Badge> : <Badge>{isPublic(operation) ? "public" : "browser only"}</Badge>}
                     </div>
                     <p className="font-medium">{operation.summary}</p>

@@ -1,4 +1,4 @@
-import { OnboardingWizard } from "@/components/project/onboarding-wizard";
+import { OnboardingWizard } from "./onboarding-wizard";
 import { Notice, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";

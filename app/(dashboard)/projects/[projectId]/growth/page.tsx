@@ -1,9 +1,9 @@
-import { PlanEditor } from "@/components/growth/plan-editor";
-import { PlanWeekButton, StartGrowthPanel } from "@/components/growth/start-panels";
-import { WeekBoard } from "@/components/growth/week-board";
+import { PlanEditor } from "./plan-editor";
+import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
+import { WeekBoard } from "./week-board";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
-import { CalendarFeedCard } from "@/components/growth/calendar-feed-card";
+import { CalendarFeedCard } from "./calendar-feed-card";
 import { SectionHeader } from "@/components/growth/section-header";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";

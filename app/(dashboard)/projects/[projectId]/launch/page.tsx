@@ -1,4 +1,4 @@
-import { LaunchReview } from "@/components/project/launch-review";
+import { LaunchReview } from "./launch-review";
 import { projectIdOf } from "@/components/project/project-id";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listContent } from "@/lib/operations/content";

@@ -1,4 +1,4 @@
-import { PackView } from "@/components/project/pack-view";
+import { PackView } from "./pack-view";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";

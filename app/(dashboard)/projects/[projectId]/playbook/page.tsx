@@ -1,5 +1,5 @@
 import { Markdown } from "@/components/markdown";
-import { DecisionsForm } from "@/components/project/decisions-form";
+import { DecisionsForm } from "./decisions-form";
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";

@@ -1,6 +1,6 @@
 import { projectIdOf } from "@/components/project/project-id";
-import { LogoForm } from "@/components/project/logo-form";
-import { ShareLinks } from "@/components/project/share-links";
+import { LogoForm } from "./logo-form";
+import { ShareLinks } from "./share-links";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
-import { confirmLaunchProject, reviewLaunchRun, startRun } from "@/app/(dashboard)/projects/[projectId]/launch/actions";
+import { confirmLaunchProject, reviewLaunchRun, startRun } from "./actions";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Markdown } from "@/components/markdown";
 import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, Field, Notice, Textarea, cx } from "@/components/ui";
@@ -11,10 +11,10 @@ import type { OperationOutput } from "@/lib/operations/operation";
 import type { listContent } from "@/lib/operations/content";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
-import { runErrorSentence } from "./action-errors";
-import { DecisionChoices, type ChosenDecisions } from "./decision-choices";
-import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "./labels";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "./upgrade-card";
+import { describeError } from "@/lib/actions/form-state";
+import { DecisionChoices, type ChosenDecisions } from "@/components/project/decision-choices";
+import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
+import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
 
 type Detail = OperationOutput<typeof getProject>;
 type Project = Detail["project"];
@@ -139,7 +139,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
       {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
       {failure && (
         <Notice tone={failure.error.code === "agent_running" ? "info" : "danger"} title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}>
-          {runErrorSentence(failure.error, failure.retryAfterSeconds)}
+          {describeError(failure.error, failure.retryAfterSeconds)}
         </Notice>
       )}
 

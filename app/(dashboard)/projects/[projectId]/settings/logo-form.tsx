@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { removeLogo, uploadLogo } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { removeLogo, uploadLogo } from "./actions";
 import { Button, Notice } from "@/components/ui";
-import { runErrorSentence } from "./action-errors";
-import { ProjectLogo } from "./project-logo";
+import { describeError } from "@/lib/actions/form-state";
+import { ProjectLogo } from "@/components/project/project-logo";
 
 const accepted = ["image/png", "image/jpeg", "image/webp"];
 const maxBytes = 512 * 1024;
@@ -23,7 +23,7 @@ export function LogoForm({ projectId, name, url }: { projectId: string; name: st
     if (file.size > maxBytes) return setMessage({ tone: "danger", text: `That image is ${Math.ceil(file.size / 1024)} KB; the limit is 512 KB.` });
     startTransition(async () => {
       const result = await uploadLogo(projectId, form);
-      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
       setMessage({ tone: "success", text: "Logo saved." });
       router.refresh();
     });
@@ -32,7 +32,7 @@ export function LogoForm({ projectId, name, url }: { projectId: string; name: st
   const remove = () =>
     startTransition(async () => {
       const result = await removeLogo(projectId);
-      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
       setMessage({ tone: "success", text: "Logo removed." });
       router.refresh();
     });

@@ -1,10 +1,10 @@
 "use client";
 
-import { updateTaskAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { updateTaskAction } from "./actions";
 import { Badge, Button, Notice } from "@/components/ui";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
-import type { FounderTask } from "./types";
-import { useGrowthAction } from "./use-action";
+import type { FounderTask } from "@/components/growth/types";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 /** The founder's tasks for the week: tick them done, skip them, or reopen them. */
 export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void }) {

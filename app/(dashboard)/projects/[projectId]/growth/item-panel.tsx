@@ -1,16 +1,16 @@
 "use client";
 
 import { useState } from "react";
-import { generateItemAction, reviewItemAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { generateItemAction, reviewItemAction } from "./actions";
 import { Badge, Button, CopyButton, Input, Notice, buttonClasses, cx } from "@/components/ui";
 import { canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import type { ActionResult } from "@/lib/actions/run-operation";
-import { ChannelBadge, channelLabel, statusTone } from "./channel-badge";
-import { DraftPreview } from "./draft-preview";
-import { reviewMovesFrom } from "./review-moves";
-import { shareLinkFor } from "./share-links";
-import { asDraft, type GrowthItem } from "./types";
-import { useGrowthAction } from "./use-action";
+import { ChannelBadge, channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { DraftPreview } from "@/components/growth/draft-preview";
+import { reviewMovesFrom } from "@/components/growth/review-moves";
+import { shareLinkFor } from "@/components/growth/share-links";
+import { asDraft, type GrowthItem } from "@/components/growth/types";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { planCycleAction, startGrowthAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { planCycleAction, startGrowthAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { UpgradeCard } from "@/components/project/upgrade-card";
-import { useGrowthAction } from "./use-action";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 /** Moves a launch-ready project into the weekly loop. */
 export function StartGrowthPanel({ projectId }: { projectId: string }) {

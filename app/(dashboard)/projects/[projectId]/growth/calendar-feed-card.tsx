@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, CopyButton, Notice } from "@/components/ui";
-import { useGrowthAction } from "./use-action";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 interface Subscription {
   active: boolean;

@@ -2,15 +2,15 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { generateItemAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { generateItemAction } from "./actions";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
-import { channelLabel, statusTone } from "./channel-badge";
-import { growthErrorSentence } from "./describe";
+import { channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { describeFailure } from "@/lib/actions/form-state";
 import { ItemPanel } from "./item-panel";
 import { RetroForm } from "./retro-form";
 import { TaskChecklist } from "./task-checklist";
-import type { Cycle, FounderTask, GrowthItem } from "./types";
+import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
 
 interface Progress {
   done: number;
@@ -47,7 +47,7 @@ export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
       setGeneratingId(item.id);
       const result = await generateItemAction(item.id);
       if (!result.ok) {
-        setError(`Stopped after ${index} of ${queue.length}: ${growthErrorSentence(result)}`);
+        setError(`Stopped after ${index} of ${queue.length}: ${describeFailure(result)}`);
         break;
       }
       replaceItem(result.data.item);

@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { createShare, revokeShare } from "@/app/(dashboard)/projects/[projectId]/settings/actions";
+import { createShare, revokeShare } from "./actions";
 import { formatRelative } from "@/components/format";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
-import { runErrorSentence } from "./action-errors";
+import { describeError } from "@/lib/actions/form-state";
 
 interface Link {
   id: string;
@@ -25,7 +25,7 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
     startTransition(async () => {
       setFailure(undefined);
       const result = await createShare(projectId);
-      if (!result.ok) return setFailure(runErrorSentence(result.error, result.retryAfterSeconds));
+      if (!result.ok) return setFailure(describeError(result.error, result.retryAfterSeconds));
       setCreated(result.data.url);
       router.refresh();
     });
@@ -34,7 +34,7 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
     startTransition(async () => {
       setFailure(undefined);
       const result = await revokeShare(projectId, linkId);
-      if (!result.ok) return setFailure(runErrorSentence(result.error, result.retryAfterSeconds));
+      if (!result.ok) return setFailure(describeError(result.error, result.retryAfterSeconds));
       router.refresh();
     });
 

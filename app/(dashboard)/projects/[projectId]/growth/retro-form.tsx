@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { submitRetroAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { submitRetroAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
-import { channelLabel } from "./channel-badge";
-import type { Cycle, GrowthItem } from "./types";
-import { useGrowthAction } from "./use-action";
+import { channelLabel } from "@/components/growth/channel-badge";
+import type { Cycle, GrowthItem } from "@/components/growth/types";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 type Grade = "great" | "ok" | "quiet" | "";
 interface Entry {

@@ -3,17 +3,17 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { saveContentItem } from "@/app/(dashboard)/projects/[projectId]/pack/actions";
+import { saveContentItem } from "./actions";
 import { Markdown } from "@/components/markdown";
 import { Badge, Button, Card, CardBody, Field, Input, Notice, Textarea, cx } from "@/components/ui";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { listContent } from "@/lib/operations/content";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { AgentType } from "@/lib/schemas/project";
-import { runErrorSentence } from "./action-errors";
-import { stepLabels } from "./labels";
-import { channelOfKind, measurePost } from "./post-meter";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "./upgrade-card";
+import { describeError } from "@/lib/actions/form-state";
+import { stepLabels } from "@/components/project/labels";
+import { channelOfKind, measurePost } from "@/components/project/post-meter";
+import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
 
 type Item = OperationOutput<typeof listContent>["items"][number];
 
@@ -50,7 +50,7 @@ export function PackView({ projectId, items }: { projectId: string; items: Item[
       if (response.ok) return await saveResponse(response);
       const error = (await response.json().catch(() => null)) as (ErrorEnvelope & Partial<UpgradeBody>) | null;
       if (error && isUpgrade(error)) setUpgrade(error as UpgradeBody);
-      else setFailure(error ? runErrorSentence(error, Number(response.headers.get("retry-after")) || undefined) : "The download failed. Try again in a moment.");
+      else setFailure(error ? describeError(error, Number(response.headers.get("retry-after")) || undefined) : "The download failed. Try again in a moment.");
     } catch {
       setFailure("The download failed: check your connection and try again.");
     } finally {
@@ -139,7 +139,7 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
         const found: Record<string, string> = {};
         for (const issue of (result.error.issues as Array<{ path: string; message: string }> | undefined) ?? []) found[issue.path.split(".").at(-1)!] ??= issue.message;
         setErrors(found);
-        setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+        setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
         return;
       }
       setEditing(false);

@@ -1,15 +1,15 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { approveCycleAction } from "@/app/(dashboard)/projects/[projectId]/growth/actions";
+import { approveCycleAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, Input, Notice, Select, Textarea, cx } from "@/components/ui";
 import { channelRules } from "@/lib/channels/rules";
 import { dayOf, weekDays, type DayKey } from "@/lib/growth/week-days";
 import { channels, type Channel } from "@/lib/schemas/growth";
-import { ChannelBadge, channelLabel } from "./channel-badge";
-import { errorKey, fromPlan, newKey, serverPlanErrors, validatePlan, withItemSlugs, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "./plan-model";
-import type { Cycle } from "./types";
-import { useGrowthAction } from "./use-action";
+import { ChannelBadge, channelLabel } from "@/components/growth/channel-badge";
+import { errorKey, fromPlan, newKey, serverPlanErrors, validatePlan, withItemSlugs, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "@/components/growth/plan-model";
+import type { Cycle } from "@/components/growth/types";
+import { useGrowthAction } from "@/components/growth/use-action";
 
 const bounds = { title: 200, angle: 1000, keyMessage: 1000, cta: 200, theme: 200, description: 1000, effort: 20 } as const;
 

@@ -2,11 +2,11 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, useTransition } from "react";
-import { createAndConfirm, discardDraft, saveDraft } from "@/app/(dashboard)/projects/new/actions";
+import { createAndConfirm, discardDraft, saveDraft } from "./actions";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Button, Card, CardBody, CardFooter, Field, Input, Notice, Textarea, cx } from "@/components/ui";
 import { describeError } from "@/lib/actions/form-state";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "./upgrade-card";
+import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
 import {
   answersOf,
   type FeatureRow,
@@ -17,7 +17,7 @@ import {
   valuesOf,
   type WizardField,
   wizardSteps,
-} from "./wizard-steps";
+} from "@/components/project/wizard-steps";
 
 interface Props {
   initialStep: number;

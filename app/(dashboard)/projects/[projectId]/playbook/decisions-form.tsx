@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { saveDecisions } from "@/app/(dashboard)/projects/[projectId]/playbook/actions";
+import { saveDecisions } from "./actions";
 import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
 import { decisionsSchema, type Decisions } from "@/lib/schemas/project";
-import { runErrorSentence } from "./action-errors";
-import { Swatches } from "./decision-choices";
-import { issueMessage } from "./wizard-steps";
+import { describeError } from "@/lib/actions/form-state";
+import { Swatches } from "@/components/project/decision-choices";
+import { issueMessage } from "@/components/project/wizard-steps";
 
 const fields = ["positioningName", "positioningStatement", "valueAngle", "valueStatement", "brandName", "tagline", "colorPalette"] as const;
 type Values = Record<(typeof fields)[number], string>;
@@ -81,7 +81,7 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
     setErrors({});
     startTransition(async () => {
       const result = await saveDecisions(projectId, body);
-      if (!result.ok) return setMessage({ tone: "danger", text: runErrorSentence(result.error, result.retryAfterSeconds) });
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
       setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." });
       router.refresh();
     });

@@ -1,13 +1,8 @@
 import { z } from "zod";
-import { brandSystemSchema } from "@/lib/agents/brand-architect";
-import { launchAssetsSchema } from "@/lib/agents/launch-assets";
-import { launchStrategySchema } from "@/lib/agents/launch-strategist";
-import { marketStrategySchema } from "@/lib/agents/market-strategist";
-import { websiteCopySchema } from "@/lib/agents/website-copy";
-import { projectSchema, runFields } from "@/lib/schemas/project";
+import { brandSystemSchema, launchAssetsSchema, launchStrategySchema, marketStrategySchema, websiteCopySchema } from "./agent-outputs";
+import { projectSchema, runFields } from "./project";
 
-// The run resource lives beside the operations because its output is each agent's own
-// output schema, and lib/schemas sits below lib/agents.
+// A run resource: its output is the agent's own output schema, by step.
 const runOf = <A extends string, O extends z.ZodType>(agentType: A, output: O) =>
   z.object({
     ...runFields,
