@@ -3,6 +3,7 @@ import type { RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { readBodyText } from "./body";
+import { queryOf } from "./raw-query";
 
 /** A declared media type other than JSON (`application/json`, `application/*+json`); none declared counts as JSON. */
 const notJson = (contentType: string | null) =>
@@ -45,7 +46,7 @@ function nestingDepth(json: string): number {
 export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
   const raw = {
     params: pathParams,
-    query: Object.fromEntries(new URL(request.url).searchParams),
+    query: queryOf(request),
     body: operation.body ? await readJsonBody(request) : undefined,
   };
   refuseUnsafeText(raw);
