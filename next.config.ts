@@ -6,12 +6,22 @@ const pdfFonts = [
   "./node_modules/@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf",
 ];
 
+/** APP_URL's host: the one origin besides the request's own host whose server action posts are accepted (behind a proxy that rewrites Host). */
+function appHost(): string[] {
+  try {
+    return process.env.APP_URL?.trim() ? [new URL(process.env.APP_URL.trim()).host] : [];
+  } catch {
+    return [];
+  }
+}
+
 const nextConfig: NextConfig = {
   // Benchmark-only routes (app/api/bench/*/route.bench.ts) exist only in a build made with
   // LAUNCHLOOP_BENCH=1 (`npm run bench`); a production build has no such route.
   pageExtensions: [...(process.env.LAUNCHLOOP_BENCH === "1" ? ["bench.ts"] : []), "tsx", "ts", "jsx", "js"],
-  // Loaded from node_modules at run time: PGlite's WASM and data files, PDFKit's and fontkit's data.
-  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "fontkit"],
+  // Loaded from node_modules at run time: PGlite's WASM and data files, PDFKit's and fontkit's data, sharp's native binary.
+  serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "fontkit", "sharp"],
+  experimental: { serverActions: { allowedOrigins: appHost() } },
   // The PDF export reads its fonts from disk: ship them with the API function.
   outputFileTracingIncludes: { "/api/v1/[[...path]]": pdfFonts },
   poweredByHeader: false,

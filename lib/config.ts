@@ -23,6 +23,8 @@ const environment = z.object({
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Launchloop <no-reply@launchloop.local>"),
   ALTCHA_HMAC_KEY: optionalText,
+  // "local": the test-mode checkout even on a server database (a staging deployment); unset: only on the embedded one.
+  BILLING: optionalText.pipe(z.enum(["local"]).optional()),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_PRO: optionalText,
@@ -81,6 +83,11 @@ function readConfig(env: NodeJS.ProcessEnv) {
           apiUrl: values.STRIPE_API_URL,
         }
       : undefined,
+    /** Who sells plans: Stripe when configured, else the local test-mode checkout where that is the embedded default, else nobody (fail closed). */
+    billing: (values.STRIPE_SECRET_KEY ? "stripe" : !values.DATABASE_URL || values.BILLING === "local" ? "local" : "unavailable") as
+      | "stripe"
+      | "local"
+      | "unavailable",
     model: {
       openai: values.OPENAI_API_KEY ? { apiKey: values.OPENAI_API_KEY, baseUrl: values.OPENAI_BASE_URL } : undefined,
       name: values.AI_MODEL,

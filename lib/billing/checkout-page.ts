@@ -4,7 +4,8 @@ import { escapeHtml } from "@/lib/mail/html";
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>
-body{font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8f8fb;color:#17181c;margin:0;line-height:1.6}
+*,*::before,*::after{box-sizing:border-box}
+body{overflow-wrap:anywhere;font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f8f8fb;color:#17181c;margin:0;line-height:1.6}
 header{background:#fff;border-bottom:1px solid #e3e5ea}header div{max-width:520px;margin:0 auto;padding:18px 20px;font-weight:600;font-size:17px}
 main{max-width:520px;margin:40px auto;padding:0 20px}.card{background:#fff;border:1px solid #e3e5ea;border-radius:14px;padding:24px 28px;box-shadow:0 1px 2px rgb(23 24 28 / .04)}
 h1{font-size:1.5rem;letter-spacing:-.01em;margin:0 0 8px}a{color:#4b3fe0}
@@ -32,8 +33,14 @@ export function checkoutNotFoundPage(): string {
   return page("Checkout not found", `<div class="card"><h1>Checkout not found</h1><p>This checkout link is unknown or no longer valid.</p></div>`);
 }
 
-/** Shown while the service cannot reach its database (or fails unexpectedly): nothing was charged or changed. */
-export function checkoutUnavailablePage(status: number): string {
+/**
+ * Shown while the service cannot reach its database (or fails unexpectedly), or where no
+ * payment provider is configured at all: nothing was charged or changed.
+ */
+export function checkoutUnavailablePage(status: number, noProvider = false): string {
+  if (noProvider) {
+    return page("Checkout unavailable", `<div class="card"><h1>Checkout unavailable</h1><p>No payment provider is configured on this server, so no plan can be bought here. Nothing was charged and your plan is unchanged.</p></div>`);
+  }
   const what = status === 503 ? "The service is temporarily unavailable." : "Something went wrong on our side.";
   return page("Checkout unavailable", `<div class="card"><h1>Checkout unavailable</h1><p>${what} Nothing was charged and your plan is unchanged.</p>
 <p>Reload this page in a moment to try again.</p></div>`);

@@ -1,4 +1,5 @@
 import { config } from "@/lib/config";
+import { insecureAppUrlProblem } from "@/lib/security/headers";
 import { buildIfNeeded } from "./build";
 import { migrateDatabase } from "./migrate";
 
@@ -8,6 +9,8 @@ import { migrateDatabase } from "./migrate";
  * `exec`s `next start`, so one server process stays, with nothing of this one resident.
  */
 async function main() {
+  const problem = insecureAppUrlProblem(config().appUrl);
+  if (problem) throw new Error(problem);
   await migrateDatabase();
   buildIfNeeded();
   console.log(`Launchloop is starting at ${config().appUrl}`);

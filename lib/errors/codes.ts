@@ -33,6 +33,11 @@ export const errorCodes = {
   write_limit: { status: 429, retryable: true, message: "The hourly write limit is reached." },
   internal_error: { status: 500, retryable: true, message: "Something went wrong on our side." },
   service_unavailable: { status: 503, retryable: true, message: "The service is temporarily unavailable (its database cannot be reached). Retry shortly." },
+  billing_unavailable: {
+    status: 503,
+    retryable: false,
+    message: "No payment provider is configured on this server, so no plan can be bought here; your plan is unchanged.",
+  },
   provider_unavailable: { status: 503, retryable: true, message: "A service we depend on is unavailable. Retry later." },
 } as const satisfies Record<string, { status: number; retryable: boolean; message: string }>;
 

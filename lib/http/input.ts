@@ -2,6 +2,7 @@ import { AppError } from "@/lib/errors";
 import type { RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { readBodyText } from "./body";
+import { queryOf } from "./raw-query";
 
 /** A declared media type other than JSON (`application/json`, `application/*+json`); none declared counts as JSON. */
 const notJson = (contentType: string | null) =>
@@ -44,7 +45,7 @@ function nestingDepth(json: string): number {
 export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
   const raw = {
     params: pathParams,
-    query: Object.fromEntries(new URL(request.url).searchParams),
+    query: queryOf(request),
     body: operation.body ? await readJsonBody(request) : undefined,
   };
   return raw;

@@ -35,5 +35,5 @@ export function errorResponse(thrown: unknown, headers: Headers): Response {
 }
 
 export function newResponseHeaders(): Headers {
-  return new Headers({ "X-Request-Id": crypto.randomUUID(), "Cache-Control": "no-store" });
+  return new Headers({ "X-Request-Id": crypto.randomUUID(), "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" });
 }

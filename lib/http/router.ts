@@ -37,9 +37,9 @@ export function createRouter(operations: readonly RestOperation[]) {
     const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
     if (hasMalformedEscape(pathname)) return errorResponse(malformedPathError(), newResponseHeaders());
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const candidates = routes
-      .map((route) => ({ route, match: route.pattern.exec(pathname) }))
-      .filter((candidate) => candidate.match);
+    const matching = routes.map((route) => ({ route, match: route.pattern.exec(pathname) })).filter((candidate) => candidate.match);
+    // The most specific path wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
+    const candidates = matching.filter((candidate) => candidate.route.operation.path === matching[0]?.route.operation.path);
 
     if (candidates.length === 0) {
       return errorResponse(

@@ -24,7 +24,14 @@ export async function sendMail(message: MailMessage): Promise<void> {
       return;
     }
     await fs.mkdir(mailDir, { recursive: true });
-    await fs.writeFile(path.join(mailDir, mailFileName(message.to)), toEml(mailFrom, message));
+    // Written aside under a name no reader lists, then renamed into place: a reader sees the whole message or none.
+    const file = path.join(mailDir, mailFileName(message.to));
+    const partial = path.join(mailDir, `.partial-${crypto.randomUUID()}`);
+    await fs.writeFile(partial, toEml(mailFrom, message));
+    await fs.rename(partial, file).catch(async (error: unknown) => {
+      await fs.rm(partial, { force: true });
+      throw error;
+    });
   } catch (error) {
     throw new AppError("provider_unavailable", "The e-mail could not be sent. Retry later.", { cause: error });
   }

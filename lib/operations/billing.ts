@@ -25,10 +25,11 @@ export const createCheckout = defineOperation({
   summary: "Get a hosted checkout link for an upgrade",
   description:
     "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes. " +
-    "Without Stripe configured, the url is this service's test-mode checkout page: a POST to it completes the payment.",
+    "Without Stripe configured, the url is this service's test-mode checkout page (a POST to it completes the payment), " +
+    "but only on the embedded database or with `BILLING=local`; otherwise the answer is 503 `billing_unavailable` and no plan changes.",
   body: checkoutRequest,
   response: checkoutResponse,
-  errors: ["provider_unavailable"],
+  errors: ["provider_unavailable", "billing_unavailable"],
   tool: {
     name: "billing_checkout",
     title: "Get an upgrade link",

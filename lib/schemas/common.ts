@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+// In the browser, zod's compiled fast path probes `new Function`, which the pages' CSP
+// forbids (and reports); the interpreted path is the same validation.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 // U+0000 cannot be stored in Postgres text or JSONB, and a lone UTF-16 surrogate is not
 // text at all (JSONB refuses it): refused as invalid input wherever a client sends a string.
 const nulCharacter = new RegExp(String.fromCharCode(0));

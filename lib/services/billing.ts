@@ -11,7 +11,15 @@ import type { PaidPlan } from "@/lib/limits";
 
 type Provider = "stripe" | "local";
 
-export const billingProvider = (): Provider => (config().stripe ? "stripe" : "local");
+/** Who sells plans here; "unavailable" (a server database without Stripe or BILLING=local) sells none. */
+export const billingProvider = () => config().billing;
+
+/** The answer wherever a plan would be bought while no provider sells plans: nothing changes. */
+export const billingUnavailable = () =>
+  new AppError(
+    "billing_unavailable",
+    "No payment provider is configured on this server (STRIPE_SECRET_KEY), so no plan can be bought here; your plan is unchanged.",
+  );
 
 export async function getBilling(db: Database, account: AccountRecord) {
   const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id));
@@ -24,7 +32,7 @@ export function billingOf(account: AccountRecord, subscription: typeof subscript
     plan: account.plan,
     status: subscription?.status ?? "none",
     activated: account.activated,
-    provider: subscription?.provider ?? billingProvider(),
+    provider: subscription?.provider ?? (billingProvider() === "stripe" ? "stripe" : "local"),
     currentPeriodEnd: subscription?.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
   };
@@ -40,6 +48,7 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
   const { db, account } = ctx;
   const { plan } = input;
   const { appUrl, stripe: settings } = config();
+  if (billingProvider() === "unavailable") throw billingUnavailable();
   const stripe = stripeClient();
   if (!stripe || !settings) {
     const [session] = await db.insert(checkoutSessions).values({ accountId: account.id, plan }).returning();
@@ -126,6 +135,7 @@ export async function grantFreePlan(db: Database, accountId: string): Promise<vo
 
 /** Completes a local test-mode checkout session through the same activation as Stripe's webhook. */
 export async function completeLocalCheckout(db: Database, sessionId: string) {
+  if (billingProvider() !== "local") throw billingUnavailable();
   return db.transaction(async (tx) => {
     // Completing is conditional on the session being open: two concurrent payments activate once.
     const [completed] = await tx

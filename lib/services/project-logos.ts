@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
 import { projectLogos, projects } from "@/lib/db/schema";
@@ -22,6 +23,25 @@ function sniff(bytes: Uint8Array): "image/png" | "image/jpeg" | "image/webp" | n
   return null;
 }
 
+/** The longer side of a stored logo, in pixels: plenty for a cover or a header. */
+export const maxLogoSide = 512;
+
+type StoredLogoType = "image/png" | "image/jpeg";
+
+/**
+ * The image decoded and drawn anew: only pixels survive (no metadata, no trailing bytes),
+ * in 8-bit sRGB at most 512 px on its longer side, as PNG (JPEG stays JPEG), which every
+ * export can draw. Anything that does not decode throws.
+ */
+async function reencode(bytes: Uint8Array, type: string): Promise<{ bytes: Uint8Array; type: StoredLogoType }> {
+  const image = sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 })
+    .rotate()
+    .resize(maxLogoSide, maxLogoSide, { fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb");
+  if (type === "image/jpeg") return { bytes: new Uint8Array(await image.jpeg({ quality: 90 }).toBuffer()), type };
+  return { bytes: new Uint8Array(await image.png().toBuffer()), type: "image/png" };
+}
+
 const signedUrlSeconds = 60 * 60;
 
 const ownedLogo = (accountId: string, projectId: string) => ownedRows(projectLogos, accountId, eq(projectLogos.projectId, projectId));
@@ -41,7 +61,7 @@ export async function getLogo(ctx: ServiceContext, projectId: string) {
 
 /**
  * Stores the project's logo (replacing any earlier one) after checking its bytes are the
- * image they claim to be. Each upload is a new object, and the row moves to it under a lock
+ * image they claim to be and drawing it anew (refused when it does not decode). Each upload is a new object, and the row moves to it under a lock
  * on the project, so uploads at once never mix one's bytes with another's type or size; the
  * object a row stops pointing to is removed.
  */
@@ -50,10 +70,14 @@ export async function uploadLogo(ctx: ServiceContext, projectId: string, input: 
   const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
   if (bytes.length === 0) throw new AppError("invalid_request", "The file is empty.");
   if (bytes.length > maxLogoBytes) throw new AppError("invalid_request", `The logo is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${maxLogoBytes / 1024} KB.`);
-  const type = sniff(bytes);
-  if (!type || type !== input.contentType) throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
+  const sniffed = sniff(bytes);
+  if (!sniffed || sniffed !== input.contentType) throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
+  const image = await reencode(bytes, sniffed).catch(() => {
+    throw new AppError("invalid_request", "The logo could not be read as an image: upload a whole PNG, JPEG or WebP file.");
+  });
+  const { type } = image;
   const storageKey = `accounts/${ctx.account.id}/projects/${project.id}/logo-${randomUUID()}`;
-  await storage().put(storageKey, bytes, type);
+  await storage().put(storageKey, image.bytes, type);
   let replaced: string | undefined;
   let row: typeof projectLogos.$inferSelect | undefined;
   try {
@@ -63,8 +87,8 @@ export async function uploadLogo(ctx: ServiceContext, projectId: string, input: 
       const [previous] = await tx.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
       const [row] = await tx
         .insert(projectLogos)
-        .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now })
-        .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: bytes.length, updatedAt: ctx.now } })
+        .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: image.bytes.length, updatedAt: ctx.now })
+        .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: image.bytes.length, updatedAt: ctx.now } })
         .returning();
       return { replaced: previous?.storageKey, row };
     }));
@@ -78,12 +102,18 @@ export async function uploadLogo(ctx: ServiceContext, projectId: string, input: 
   return describe(row);
 }
 
-/** The logo's bytes for an export's cover: PNG and JPEG only (what PDF and DOCX draw); WebP or none gives undefined. */
+/**
+ * The logo for an export's cover, drawn anew as PNG or JPEG (what PDF and DOCX draw), so a
+ * logo stored before uploads were re-encoded (a WebP, or bytes that do not decode) never
+ * breaks an export: one that does not decode is left off the cover.
+ */
 export async function coverLogoOf(ctx: ServiceContext, project: { id: string }): Promise<CoverImage | undefined> {
   const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
-  if (!row || (row.contentType !== "image/png" && row.contentType !== "image/jpeg")) return undefined;
+  if (!row) return undefined;
   const stored = await storage().get(row.storageKey);
-  return stored ? { bytes: stored.body, contentType: row.contentType } : undefined;
+  if (!stored) return undefined;
+  const image = await reencode(stored.body, row.contentType).catch(() => undefined);
+  return image && { bytes: image.bytes, contentType: image.type };
 }
 
 export async function removeLogo(ctx: ServiceContext, projectId: string) {

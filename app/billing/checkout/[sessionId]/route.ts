@@ -3,10 +3,11 @@ import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { errorResponse, jsonResponse, newResponseHeaders } from "@/lib/http/responses";
 import { uuid } from "@/lib/schemas/common";
-import { billingProvider, completeLocalCheckout, findLocalCheckout } from "@/lib/services/billing";
+import { billingProvider, billingUnavailable, completeLocalCheckout, findLocalCheckout } from "@/lib/services/billing";
 
-// The local test-mode checkout (only while Stripe is not configured). GET shows the page;
-// a POST to the same URL completes the payment, as a browser form or an API client.
+// The local test-mode checkout (only without Stripe, on the embedded database or with
+// BILLING=local; elsewhere 503). GET shows the page; a POST to the same URL completes the
+// payment, as a browser form or an API client.
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ sessionId: string }> };
@@ -20,6 +21,8 @@ function html(body: string, status: number) {
 }
 
 async function findSession(sessionId: string) {
+  // With Stripe the local checkout does not exist (404); with no provider at all it is refused (503).
+  if (billingProvider() === "unavailable") throw billingUnavailable();
   if (billingProvider() !== "local" || !uuid.safeParse(sessionId).success) return undefined;
   return findLocalCheckout(await getDatabase(), sessionId);
 }
@@ -29,7 +32,7 @@ function failure(request: Request, thrown: unknown) {
   const headers = newResponseHeaders();
   const response = errorResponse(thrown, headers);
   if (!wantsHtml(request)) return response;
-  const page = html(checkoutUnavailablePage(response.status), response.status);
+  const page = html(checkoutUnavailablePage(response.status, thrown instanceof AppError && thrown.code === "billing_unavailable"), response.status);
   page.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
   const retryAfter = response.headers.get("Retry-After");
   if (retryAfter) page.headers.set("Retry-After", retryAfter);
