@@ -39,7 +39,7 @@ export function createRouter(operations: readonly RestOperation[]) {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const matching = routes.map((route) => ({ route, match: route.pattern.exec(pathname) })).filter((candidate) => candidate.match);
     // The most specific path wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
-    const candidates = matching.filter((candidate) => candidate.route.operation.path === matching[0]?.route.operation.path);
+    const candidates = matching.filter((candidate) => candidate.route.operation.rest.path === matching[0]?.route.operation.rest.path);
 
     if (candidates.length === 0) {
       return errorResponse(
