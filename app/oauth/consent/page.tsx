@@ -43,14 +43,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const redirectHost = new URL(redirectUri).host || redirectUri;
   const identity =
     client.kind === "metadata_document"
-      ? <>It identifies itself with the metadata document at <strong className="break-all">{new URL(client.id).host}</strong>.</>
+      ? <>It identifies itself with the metadata document at <strong className="break-words">{new URL(client.id).host}</strong>.</>
       : <>It registered itself with Launchloop; its name is not verified.</>;
   const params = Object.fromEntries(Object.entries(checked.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return (
     <AuthCard title={`Connect ${client.name} to Launchloop?`} description={<>You are signed in as <strong>{session.account.email}</strong>.</>}>
       <div className="space-y-3 text-[15px]">
         <p><strong>{client.name}</strong> asks to use your Launchloop account. {identity}</p>
-        <p>After you answer, you go back to <strong className="break-all">{redirectHost}</strong>.</p>
+        <p>After you answer, you go back to <strong className="break-words">{redirectHost}</strong>.</p>
       </div>
       <div className="space-y-2">
         <h2 className="text-sm font-semibold">It will be able to</h2>
