@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
-import { accounts, oauthGrants, oauthTokens } from "@/lib/db/schema";
+import { accounts, oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/hashing";
 import { mcpResource } from "./metadata";
@@ -111,4 +111,18 @@ export async function revokeByToken(db: Database, token: string, clientId: strin
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .where(and(eq(oauthTokens.tokenHash, sha256Hex(token)), eq(oauthGrants.clientId, clientId)));
   if (found) await revokeGrant(db, found.grantId, now);
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * Forgets what can no longer be used: codes and tokens a day past their expiry, grants
+ * revoked or never completed (their code not exchanged) a day ago, and cached client
+ * metadata documents a day past their freshness (fetched again when next used).
+ */
+export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - dayMs);
+  await db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, dayAgo));
+  await db.delete(oauthGrants).where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
+  await db.delete(oauthClients).where(and(eq(oauthClients.kind, "metadata_document"), lt(oauthClients.expiresAt, dayAgo)));
 }

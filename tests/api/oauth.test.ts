@@ -14,7 +14,7 @@ import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
-import { revokeAccountGrants } from "@/lib/oauth/grants";
+import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
 import { executeOperation } from "@/lib/operations/execute";
 import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -371,6 +371,22 @@ describe("refresh tokens, revocation and connected apps", () => {
     const { access } = await connect();
     const list = await mcp(access, rpc("tools/list"));
     expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).not.toContain("account_delete");
+  });
+
+  it("housekeeping forgets expired tokens and dead grants, keeps live ones", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const live = await connect("launchloop:read", owner);
+    const dead = await connect("launchloop:read", owner);
+    await revokeAccountGrants({ db: app.db, accountId: owner.id, now: new Date(Date.now() - 2 * 86_400_000) });
+    // Only `dead` stays revoked (two days ago); `live` is revived to show the sweep keeps it.
+    const [liveGrant] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)));
+    await app.db.update(oauthGrants).set({ revokedAt: null }).where(eq(oauthGrants.id, liveGrant!.grantId));
+    await purgeExpiredOAuth(app.db, new Date());
+    expect((await mcp(live.access, rpc("tools/list"))).status).toBe(200);
+    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(dead.access)))).toHaveLength(0);
+    // A year on, every token has expired and goes.
+    await purgeExpiredOAuth(app.db, new Date(Date.now() + 365 * 86_400_000));
+    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)))).toHaveLength(0);
   });
 
   it("stores only hashes of codes and tokens", async () => {
