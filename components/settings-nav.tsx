@@ -5,6 +5,7 @@ import { cx } from "./ui";
 
 const sections = [
   { href: "/settings/keys", label: "API keys" },
+  { href: "/settings/connected-apps", label: "Connected apps" },
   { href: "/settings/billing", label: "Billing" },
   { href: "/settings/account", label: "Account" },
 ];

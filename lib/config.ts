@@ -47,6 +47,8 @@ const environment = z.object({
     .default("")
     .transform((value) => (/^(true|yes)$/i.test(value.trim()) ? 1 : /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0)),
   VERCEL: optionalText,
+  // Development only: lets outbound fetches (client metadata documents, publishing) use http and private addresses.
+  OUTBOUND_ALLOW_HTTP: z.string().default(""),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -97,6 +99,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     },
     trustedProxyHops: values.TRUST_PROXY,
     onVercel: values.VERCEL === "1",
+    outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
     supabase:
       values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY
         ? {

@@ -370,3 +370,58 @@ export const projectLogos = pgTable("project_logos", {
   size: integer("size").notNull(),
   updatedAt: updatedAt(),
 }).enableRLS();
+
+/**
+ * OAuth clients of the embedded authorization server: registered ones (RFC 7591, id made
+ * here) and Client ID Metadata Documents (the id is the document's https URL; the row is
+ * the validated document, cached until `expires_at`).
+ */
+export const oauthClients = pgTable("oauth_clients", {
+  id: text("id").primaryKey(),
+  kind: text("kind", { enum: ["registered", "metadata_document"] }).notNull(),
+  name: text("name").notNull(),
+  redirectUris: jsonb("redirect_uris").$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  /** When a metadata document must be fetched again; null for registered clients. */
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+}).enableRLS();
+
+/** What a founder allowed a client to do: revoking the grant ends every token issued under it. */
+export const oauthGrants = pgTable(
+  "oauth_grants",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    clientId: text("client_id").notNull(),
+    clientName: text("client_name").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    scopes: text("scopes").array().notNull(),
+    /** The protected resource (RFC 8707) its tokens are for. */
+    resource: text("resource").notNull(),
+    createdAt: createdAt(),
+    /** Set when the authorization code is exchanged; a grant whose code never was is not listed. */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("oauth_grants_account_idx").on(table.accountId)],
+).enableRLS();
+
+/** Authorization codes, access and refresh tokens: only their SHA-256 is stored. */
+export const oauthTokens = pgTable(
+  "oauth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    kind: text("kind", { enum: ["code", "access", "refresh"] }).notNull(),
+    grantId: uuid("grant_id").notNull().references(() => oauthGrants.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    scopes: text("scopes").array().notNull(),
+    /** Codes only: the PKCE S256 challenge. */
+    codeChallenge: text("code_challenge"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Codes and refresh tokens work once: set when used; a second use revokes the grant. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("oauth_tokens_grant_idx").on(table.grantId)],
+).enableRLS();

@@ -68,7 +68,7 @@ export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestCont
   if (isPublic(operation)) return;
   if (!isServiceContext(ctx)) throw new AppError("unauthorized");
   if (!admits(operation, ctx.principal.kind)) {
-    const message = ctx.principal.kind === "key" ? "This action needs a signed-in browser session; an API key cannot do it." : undefined;
+    const message = ctx.principal.kind !== "session" ? "This action needs a signed-in browser session; an API key or connected app cannot do it." : undefined;
     throw new AppError("forbidden", message);
   }
 }
@@ -77,7 +77,8 @@ export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestCont
 export function callerOf(ctx: RequestContext | ServiceContext) {
   if (!isServiceContext(ctx)) return { clientIp: ctx.clientIp };
   const { principal } = ctx;
-  const subject = principal.kind === "key" ? `key:${principal.apiKeyId}` : `session:${principal.sessionId}`;
+  const subject =
+    principal.kind === "key" ? `key:${principal.apiKeyId}` : principal.kind === "grant" ? `grant:${principal.grantId}` : `session:${principal.sessionId}`;
   return { clientIp: ctx.clientIp, accountId: ctx.account.id, subject };
 }
 

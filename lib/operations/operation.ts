@@ -115,8 +115,8 @@ export type CallerKind = PrincipalKind | "none";
 /** The principals an operation admits, with the default filled in. */
 export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] => operation.principals ?? defaultPrincipals;
 
-/** Whether `kind` of caller may call the operation. */
-export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) => principalsOf(operation).includes(kind);
+/** Whether `kind` of caller may call the operation. An OAuth grant may call what a key may (its scopes are checked by the MCP face). */
+export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) => principalsOf(operation).includes(kind === "grant" ? "key" : kind);
 
 /** Whether an operation is public: callable before anyone is known. */
 export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");

@@ -5,6 +5,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { accounts, projectLogos, projects, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { normalizeEmail } from "@/lib/db/accounts";
+import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { storage } from "@/lib/storage";
 import { ownedRow, ownedRows } from "./tenant";
 
@@ -52,6 +53,8 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
       throw new AppError("provider_unavailable", "The payment provider did not answer, so nothing was deleted. Retry in a moment.", { cause: error });
     });
   }
+  // Connected apps lose access first, so nothing they start races the deletion.
+  await revokeAccountGrants({ db: ctx.db, accountId: ctx.account.id, now: ctx.now });
   await authProvider().deleteIdentity(ctx.db, ctx.account);
   const files = await storedFilesOf(ctx);
   await ctx.db.delete(accounts).where(eq(accounts.id, ctx.account.id));

@@ -1,13 +1,16 @@
 import { getDatabase } from "@/lib/db";
+import { purgeExpiredOAuth } from "@/lib/oauth/grants";
 import { purgeExpiredReplays } from "./key-bootstrap";
 
 const everyMs = 60_000;
 const slot = Symbol.for("launchloop.housekeeping");
 
-/** One sweep: expired bootstrap answers go. Errors (a database outage) wait for the next sweep. */
+/** One sweep: expired bootstrap answers and OAuth codes, tokens and grants go. Errors (a database outage) wait for the next sweep. */
 export async function sweepOnce(now = new Date()): Promise<void> {
   try {
-    await purgeExpiredReplays(await getDatabase(), now);
+    const db = await getDatabase();
+    await purgeExpiredReplays(db, now);
+    await purgeExpiredOAuth(db, now);
   } catch {
     // The database is down or busy: the next sweep (or the next bootstrap) purges.
   }

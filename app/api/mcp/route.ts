@@ -2,11 +2,10 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { readBodyText } from "@/lib/http/body";
-import { requestContext } from "@/lib/http/handle";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
+import { authenticateMcpCaller, insufficientScope, type McpCaller, missingScope, unauthorizedChallenge } from "@/lib/mcp/authorization";
 import { enforceMessageLimit } from "@/lib/mcp/limits";
 import { createMcpServer } from "@/lib/mcp/server";
-import type { ServiceContext } from "@/lib/core/context";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
@@ -25,18 +24,17 @@ function asksForProgress(message: unknown): boolean {
   return messages.some((entry) => (entry as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
 }
 
-/** The remote MCP server: stateless streamable HTTP, one server per request, authenticated by the same API keys. */
+/** The remote MCP server: stateless streamable HTTP, one server per request, for an API key or an OAuth grant's access token. */
 export async function POST(request: Request) {
   const headers = newResponseHeaders();
-  let ctx: ServiceContext;
+  let caller: McpCaller;
   try {
-    ctx = await requestContext(request, headers.get("X-Request-Id")!, "key");
+    caller = await authenticateMcpCaller(request, headers.get("X-Request-Id")!);
   } catch (error) {
-    if (error instanceof AppError && error.code === "unauthorized") {
-      headers.set("WWW-Authenticate", `Bearer realm="launchloop", error="invalid_token", error_description="Send your Launchloop API key as a bearer token"`);
-    }
+    if (error instanceof AppError && error.code === "unauthorized") headers.set("WWW-Authenticate", unauthorizedChallenge(request));
     return errorResponse(error, headers);
   }
+  const { ctx } = caller;
   let text: string;
   let parsedBody: unknown;
   let limitHeaders: Record<string, string>;
@@ -46,6 +44,12 @@ export async function POST(request: Request) {
       parsedBody = JSON.parse(text);
     } catch {
       parsedBody = undefined;
+    }
+    const needed = missingScope(caller, parsedBody);
+    if (needed) {
+      const { error, challenge } = insufficientScope(caller, needed);
+      headers.set("WWW-Authenticate", challenge);
+      throw error;
     }
     limitHeaders = await enforceMessageLimit(ctx, parsedBody);
   } catch (error) {

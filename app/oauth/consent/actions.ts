@@ -1,0 +1,16 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { runOperation } from "@/lib/actions/run-operation";
+import { answerAuthorization } from "@/lib/operations/connected-apps";
+import { authorizationParamNames } from "@/lib/oauth/params";
+
+/** Allow or Deny on the consent page: a server action (Next checks its origin) for the signed-in founder only. */
+export async function answerAuthorizationAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const body: Record<string, string> = { decision: formText(formData, "decision") };
+  for (const name of authorizationParamNames) if (formData.has(name)) body[name] = formText(formData, name);
+  const result = await runOperation(answerAuthorization, { body });
+  if (!result.ok) return failedForm(result);
+  redirect(result.data.redirectTo);
+}

@@ -1,0 +1,164 @@
+import "server-only";
+import { and, eq, gt } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/lib/db";
+import { oauthClients } from "@/lib/db/schema";
+import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
+import { randomToken } from "@/lib/security/hashing";
+import { requestedScopes } from "./scopes";
+
+export interface OAuthClient {
+  id: string;
+  kind: "registered" | "metadata_document";
+  name: string;
+  redirectUris: string[];
+}
+
+/** Why a client could not be used, in words safe to show on the authorization page. */
+export class ClientProblem extends Error {}
+
+const documentLimits = { timeoutMs: 5_000, maxBytes: 16_384 };
+const cacheSeconds = { fallback: 3_600, min: 300, max: 86_400 };
+
+const forbiddenSchemes = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "ws:", "wss:", "ftp:"]);
+const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * A redirect URI a client may register: https; http only to a loopback address (native
+ * apps, RFC 8252); or an app's private scheme. Never a fragment.
+ */
+export function acceptableRedirectUri(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || value.includes("#") || forbiddenSchemes.has(url.protocol)) return false;
+  if (url.protocol === "http:") return loopbackHosts.has(url.hostname);
+  return url.protocol === "https:" ? Boolean(url.hostname) : /^[a-z][a-z0-9+.-]*:$/.test(url.protocol);
+}
+
+const redirectUris = z
+  .array(z.string().max(2_000).refine(acceptableRedirectUri, "Each redirect URI must be https, http to a loopback address, or an app's own scheme, without a fragment."))
+  .min(1)
+  .max(10);
+
+/** What we use of a client's metadata (RFC 7591 names); anything else it says is ignored, as the RFC asks. */
+const clientMetadata = z.looseObject({
+  redirect_uris: redirectUris,
+  client_name: z.string().trim().min(1).max(100).optional(),
+  token_endpoint_auth_method: z.literal("none", { error: "Only public clients (token_endpoint_auth_method \"none\") are supported." }).optional(),
+  grant_types: z.array(z.string()).refine((types) => types.includes("authorization_code"), "grant_types must include authorization_code").optional(),
+  response_types: z.array(z.string()).refine((types) => types.includes("code"), "response_types must include code").optional(),
+  scope: z.string().max(200).refine((scope) => requestedScopes(scope) !== null, "Unknown scope.").optional(),
+});
+
+const metadataDocument = clientMetadata.extend({
+  client_id: z.string(),
+  client_secret: z.undefined({ error: "A client metadata document must not carry a secret." }).optional(),
+});
+
+export type RegistrationRequest = z.infer<typeof clientMetadata>;
+
+const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
+const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({ id: row.id, kind: row.kind, name: row.name, redirectUris: row.redirectUris });
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  return `${issue.path.join(".") || "metadata"}: ${issue.message}`;
+}
+
+/** How long a fetched document is kept: its Cache-Control max-age, within bounds. */
+function cacheLifetimeSeconds(cacheControl: string): number {
+  const maxAge = /max-age=(\d+)/.exec(cacheControl)?.[1];
+  if (/no-store|no-cache/.test(cacheControl)) return cacheSeconds.min;
+  return Math.min(cacheSeconds.max, Math.max(cacheSeconds.min, maxAge ? Number(maxAge) : cacheSeconds.fallback));
+}
+
+/** Fetches and checks a Client ID Metadata Document; throws a ClientProblem saying what is wrong. */
+async function fetchMetadataDocument(clientId: string) {
+  const url = new URL(clientId);
+  if (url.pathname === "/" || url.hash) throw new ClientProblem("A client_id URL needs a path and no fragment.");
+  let response: OutboundResponse;
+  try {
+    response = await fetchOutbound(clientId, { ...documentLimits, accept: "application/json" });
+  } catch (error) {
+    throw new ClientProblem(`The client's metadata document could not be fetched: ${error instanceof OutboundUrlError ? error.message : "failed"}.`);
+  }
+  if (response.status !== 200) throw new ClientProblem(`The client's metadata document answered ${response.status}.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(response.body);
+  } catch {
+    throw new ClientProblem("The client's metadata document is not JSON.");
+  }
+  const parsed = metadataDocument.safeParse(json);
+  if (!parsed.success) throw new ClientProblem(`The client's metadata document is not valid: ${firstIssue(parsed.error)}`);
+  if (parsed.data.client_id !== clientId) throw new ClientProblem("The client's metadata document names another client_id.");
+  return { document: parsed.data, lifetimeSeconds: cacheLifetimeSeconds(response.cacheControl) };
+}
+
+/**
+ * The client behind a `client_id`: a registered one, or a metadata document (from the
+ * cache while it is fresh, else fetched, checked and cached). Throws a ClientProblem when
+ * there is none or its document is unusable.
+ */
+export async function findClient(db: Database, clientId: string, now: Date): Promise<OAuthClient> {
+  if (clientId.length > 500) throw new ClientProblem("Unknown client.");
+  if (!isMetadataDocumentId(clientId)) {
+    const [row] = await db.select().from(oauthClients).where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "registered")));
+    if (!row) throw new ClientProblem("Unknown client: register it first, or use a client metadata document URL as its client_id.");
+    return toClient(row);
+  }
+  const [cached] = await db
+    .select()
+    .from(oauthClients)
+    .where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "metadata_document"), gt(oauthClients.expiresAt, now)));
+  if (cached) return toClient(cached);
+  const { document, lifetimeSeconds } = await fetchMetadataDocument(clientId);
+  const values = {
+    id: clientId,
+    kind: "metadata_document" as const,
+    name: document.client_name ?? new URL(clientId).host,
+    redirectUris: document.redirect_uris,
+    expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
+  };
+  const [row] = await db
+    .insert(oauthClients)
+    .values(values)
+    .onConflictDoUpdate({ target: oauthClients.id, set: { name: values.name, redirectUris: values.redirectUris, expiresAt: values.expiresAt }, where: eq(oauthClients.kind, "metadata_document") })
+    .returning();
+  if (!row) throw new ClientProblem("Unknown client.");
+  return toClient(row);
+}
+
+/** RFC 7591 registration error body. */
+export class RegistrationProblem extends Error {
+  constructor(readonly error: "invalid_redirect_uri" | "invalid_client_metadata", message: string) {
+    super(message);
+  }
+}
+
+/** Registers a public client (RFC 7591) and answers its registration. */
+export async function registerClient(db: Database, body: unknown, now: Date) {
+  const parsed = clientMetadata.safeParse(body);
+  if (!parsed.success) {
+    const redirectIssue = parsed.error.issues.some((issue) => issue.path[0] === "redirect_uris");
+    throw new RegistrationProblem(redirectIssue ? "invalid_redirect_uri" : "invalid_client_metadata", firstIssue(parsed.error));
+  }
+  const metadata = parsed.data;
+  const id = `llc_${randomToken(18)}`;
+  const name = metadata.client_name ?? "Unnamed app";
+  await db.insert(oauthClients).values({ id, kind: "registered", name, redirectUris: metadata.redirect_uris, createdAt: now });
+  return {
+    client_id: id,
+    client_id_issued_at: Math.floor(now.getTime() / 1000),
+    client_name: name,
+    redirect_uris: metadata.redirect_uris,
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+    ...(metadata.scope && { scope: metadata.scope }),
+  };
+}

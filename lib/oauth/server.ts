@@ -1,0 +1,120 @@
+import "server-only";
+import OAuth2Server from "@node-oauth/oauth2-server";
+import { describeError } from "@/lib/db/errors";
+import type { Database } from "@/lib/db";
+import type { AccountRecord } from "@/lib/db/records";
+import { ClientProblem, findClient, type OAuthClient } from "./clients";
+import { issuer, mcpResource } from "./metadata";
+import { type GrantUser, lifetimes, oauthModel } from "./model";
+import type { AuthorizationParams } from "./params";
+import { type OAuthScope, requestedScopes } from "./scopes";
+
+export type CheckedAuthorization =
+  /** Nothing may be sent to the redirect URI (unknown client, unregistered redirect URI): the page says why. */
+  | { kind: "refused"; message: string }
+  /** The client is known and the redirect URI registered: the error goes back to it. */
+  | { kind: "error"; redirectTo: string }
+  | { kind: "valid"; client: OAuthClient; params: AuthorizationParams; scopes: OAuthScope[]; redirectUri: string };
+
+/** The redirect URI with the authorization response's parameters (and `iss`, RFC 9207) added. */
+export function authorizationResponseUrl(redirectUri: string, values: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri);
+  for (const [name, value] of Object.entries({ ...values, iss: issuer() })) if (value !== undefined) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * Checks an authorization request before anyone is asked: the client and its exact
+ * redirect URI first (a mismatch is shown, never redirected to), then the rest (PKCE
+ * S256 required, known scopes, this server's resource), whose errors go back to the client.
+ */
+export async function checkAuthorization(db: Database, params: AuthorizationParams, now: Date): Promise<CheckedAuthorization> {
+  if (!params.client_id) return { kind: "refused", message: "The request names no client (client_id is missing)." };
+  let client: OAuthClient;
+  try {
+    client = await findClient(db, params.client_id, now);
+  } catch (error) {
+    if (error instanceof ClientProblem) return { kind: "refused", message: error.message };
+    throw error;
+  }
+  const redirectUri = params.redirect_uri;
+  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+    return { kind: "refused", message: `${client.name} asked to send you back to an address it did not register, so Launchloop stops here.` };
+  }
+  const fail = (error: string, description: string) => ({ kind: "error" as const, redirectTo: authorizationResponseUrl(redirectUri, { error, error_description: description, state: params.state }) });
+  if (params.response_type !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
+  if (!params.code_challenge || params.code_challenge_method !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
+  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge)) return fail("invalid_request", "code_challenge is not a valid S256 challenge.");
+  if (params.state !== undefined && !/^[\x20-\x7e]{1,500}$/.test(params.state)) return fail("invalid_request", "state is not valid.");
+  const scopes = requestedScopes(params.scope);
+  if (!scopes) return fail("invalid_scope", "Unknown scope: ask for launchloop:read and/or launchloop:write.");
+  if (params.resource !== undefined && params.resource !== mcpResource()) return fail("invalid_target", `Tokens are issued only for ${mcpResource()}.`);
+  return { kind: "valid", client, params, scopes, redirectUri };
+}
+
+const library = (db: Database) => new OAuth2Server({ model: oauthModel(db) });
+
+/** The founder allowed the request: a code for their account, bound to the MCP resource, and where to send it. */
+export async function issueAuthorizationCode(db: Database, account: AccountRecord, checked: Extract<CheckedAuthorization, { kind: "valid" }>): Promise<string> {
+  const { params } = checked;
+  const user: GrantUser = { accountId: account.id, resource: mcpResource() };
+  const request = new OAuth2Server.Request({
+    method: "POST",
+    headers: {},
+    query: {},
+    body: {
+      client_id: checked.client.id,
+      redirect_uri: checked.redirectUri,
+      response_type: "code",
+      scope: checked.scopes.join(" "),
+      code_challenge: params.code_challenge,
+      code_challenge_method: "S256",
+      ...(params.state !== undefined && { state: params.state }),
+    },
+  });
+  const code = await library(db).authorize(request, new OAuth2Server.Response(), {
+    authenticateHandler: { handle: () => user },
+    allowEmptyState: true,
+    authorizationCodeLifetime: lifetimes.codeSeconds,
+  });
+  return authorizationResponseUrl(checked.redirectUri, { code: code.authorizationCode, state: params.state });
+}
+
+export interface OAuthAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+const oauthError = (status: number, error: string, description: string): OAuthAnswer => ({ status, body: { error, error_description: description } });
+
+/**
+ * The token endpoint (authorization code with PKCE, refresh token), done by the library
+ * over our storage. `resource` (RFC 8707), when sent, must name the MCP server.
+ */
+export async function exchangeToken(db: Database, form: URLSearchParams, contentType: string, bodyLength: number): Promise<OAuthAnswer> {
+  const resource = form.getAll("resource");
+  if (resource.length > 1 || (resource[0] !== undefined && resource[0] !== mcpResource())) {
+    return oauthError(400, "invalid_target", `Tokens are issued only for ${mcpResource()}.`);
+  }
+  const body: Record<string, string> = {};
+  for (const [name, value] of form) body[name] ??= value;
+  const request = new OAuth2Server.Request({ method: "POST", query: {}, headers: { "content-type": contentType, "content-length": String(bodyLength) }, body });
+  const response = new OAuth2Server.Response();
+  try {
+    await library(db).token(request, response, {
+      accessTokenLifetime: lifetimes.accessSeconds,
+      refreshTokenLifetime: lifetimes.refreshSeconds,
+      requireClientAuthentication: { authorization_code: false, refresh_token: false },
+      alwaysIssueNewRefreshToken: true,
+    });
+    return { status: 200, body: response.body as Record<string, unknown>, headers: { "Cache-Control": "no-store", Pragma: "no-cache" } };
+  } catch (error) {
+    if (error instanceof OAuth2Server.ServerError || !(error instanceof OAuth2Server.OAuthError)) {
+      const inner = error instanceof OAuth2Server.ServerError ? (error as { inner?: unknown }).inner : error;
+      console.error(`[oauth token] unexpected error: ${describeError(inner ?? error)}`);
+      return oauthError(503, "server_error", "The authorization server could not answer; retry in a moment.");
+    }
+    return oauthError(error.code === 401 ? 401 : 400, error.name, error.message);
+  }
+}

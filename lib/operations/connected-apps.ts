@@ -1,0 +1,49 @@
+import {
+  authorizationDecisionRequest,
+  authorizationDecisionResponse,
+  connectedAppListResponse,
+  connectedAppParams,
+  revokedConnectedAppResponse,
+} from "@/lib/schemas/oauth";
+import { decideAuthorization } from "@/lib/oauth/consent";
+import { listGrants, revokeConnectedApp as revokeGrantOfAccount } from "@/lib/oauth/grants";
+import { defineOperation } from "./operation";
+
+// The OAuth grants a founder gives assistants, as operations of the browser face only:
+// answering the consent page, listing and revoking connected apps.
+
+export const answerAuthorization = defineOperation({
+  id: "answerAuthorization",
+  method: "POST",
+  path: "/dashboard/oauth/consent",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Allow or deny an app's request to use the account (the OAuth consent)",
+  body: authorizationDecisionRequest,
+  response: authorizationDecisionResponse,
+  handler: ({ body }, ctx) => decideAuthorization(ctx, body),
+});
+
+export const listConnectedApps = defineOperation({
+  id: "listConnectedApps",
+  method: "GET",
+  path: "/dashboard/connected-apps",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "The apps the founder connected through OAuth",
+  response: connectedAppListResponse,
+  handler: (_input, ctx) => listGrants(ctx),
+});
+
+export const revokeConnectedApp = defineOperation({
+  id: "revokeConnectedApp",
+  method: "DELETE",
+  path: "/dashboard/connected-apps/{grantId}",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Revoke a connected app: its next call is refused",
+  params: connectedAppParams,
+  badIdIs: 404,
+  response: revokedConnectedAppResponse,
+  handler: ({ params }, ctx) => revokeGrantOfAccount(ctx, params.grantId),
+});

@@ -1,0 +1,132 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { config } from "@/lib/config";
+
+/**
+ * Outbound requests to addresses a user gave us (client metadata documents, publishing):
+ * https only, and never to a private, loopback, link-local or otherwise reserved address,
+ * checked on the address actually connected to (so a name that resolves to one is refused
+ * too, including on a second lookup). `OUTBOUND_ALLOW_HTTP=1` lifts both for development.
+ */
+
+const reserved = new net.BlockList();
+for (const [prefix, bits] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
+  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) reserved.addSubnet(prefix, bits, "ipv4");
+for (const [prefix, bits] of [
+  ["::", 127], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["2002::", 16],
+  ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+] as const) reserved.addSubnet(prefix, bits, "ipv6");
+
+/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
+export function isPublicAddress(address: string): boolean {
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+    if (mapped) return isPublicAddress(mapped);
+    if (/^::ffff:/i.test(address)) return false;
+    return !reserved.check(address, "ipv6");
+  }
+  return !reserved.check(address, "ipv4");
+}
+
+export class OutboundUrlError extends Error {}
+
+const allowed = () => config().outboundAllowHttp;
+
+/** The URL if an outbound request may go there (scheme, no credentials, literal address), else an OutboundUrlError. */
+export function checkOutboundUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new OutboundUrlError("not a URL");
+  }
+  if (url.protocol !== "https:" && !(allowed() && url.protocol === "http:")) throw new OutboundUrlError("only https addresses are fetched");
+  if (url.username || url.password) throw new OutboundUrlError("addresses with credentials are not fetched");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && !allowed() && !isPublicAddress(host)) throw new OutboundUrlError("private addresses are not fetched");
+  if (!allowed() && (host === "localhost" || host.endsWith(".localhost"))) throw new OutboundUrlError("private addresses are not fetched");
+  return url;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** A DNS lookup for http.request that refuses names resolving to any non-public address. */
+function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "");
+    const list = addresses as dns.LookupAddress[];
+    if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
+    if (!allowed() && list.some((entry) => !isPublicAddress(entry.address))) {
+      return callback(Object.assign(new OutboundUrlError("private addresses are not fetched"), { code: "EPRIVATE" }), "");
+    }
+    if (options.all) return callback(null, list);
+    callback(null, list[0]!.address, list[0]!.family);
+  });
+}
+
+export interface OutboundResponse {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  body: string;
+}
+
+/**
+ * GETs a checked URL: no redirects followed, at most `maxBytes` of body, the whole
+ * exchange within `timeoutMs`. Throws an OutboundUrlError for anything it refuses or
+ * that fails (the message is safe to show).
+ */
+export function fetchOutbound(value: string, options: { timeoutMs: number; maxBytes: number; accept: string }): Promise<OutboundResponse> {
+  const url = checkOutboundUrl(value);
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const fail = (message: string) => reject(new OutboundUrlError(message));
+    const request = transport.get(
+      url,
+      { headers: { accept: options.accept, "user-agent": "Launchloop" }, lookup: guardedLookup as never, timeout: options.timeoutMs },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400) {
+          response.resume();
+          return fail("redirects are not followed");
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            request.destroy();
+            return fail(`the answer is larger than ${options.maxBytes} bytes`);
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({
+            status,
+            contentType: String(response.headers["content-type"] ?? ""),
+            cacheControl: String(response.headers["cache-control"] ?? ""),
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", () => fail("the answer was cut off"));
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      fail(`no answer within ${options.timeoutMs} ms`);
+    }, options.timeoutMs);
+    request.on("close", () => clearTimeout(timer));
+    request.on("timeout", () => {
+      request.destroy();
+      fail(`no answer within ${options.timeoutMs} ms`);
+    });
+    request.on("error", (error) => fail(error instanceof OutboundUrlError ? error.message : "the address could not be reached"));
+  });
+}

@@ -1,0 +1,470 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as mcpPost } from "@/app/api/mcp/route";
+import { GET as authorizationServerGet } from "@/app/.well-known/oauth-authorization-server/route";
+import { GET as resourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/api/mcp/route";
+import { GET as rootResourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/route";
+import { GET as authorizeGet } from "@/app/oauth/authorize/route";
+import { POST as registerPost } from "@/app/oauth/register/route";
+import { POST as revokePost } from "@/app/oauth/revoke/route";
+import { POST as tokenPost } from "@/app/oauth/token/route";
+import { reloadConfig } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
+import type { AccountRecord } from "@/lib/db/records";
+import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
+import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
+import { executeOperation } from "@/lib/operations/execute";
+import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
+import { createApiKey } from "@/lib/services/api-keys";
+import { randomToken, sha256Hex } from "@/lib/security/hashing";
+import { accountOnPlan } from "../support/accounts";
+import { form, initializeParams, pkcePair, rpc } from "../support/oauth";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// The embedded authorization server and the MCP server as its protected resource, in-process
+// over a fresh database: every refusal the issue names, and the gates for an OAuth caller.
+
+const base = "http://launchloop.test";
+const resource = `${base}/api/mcp`;
+const redirectUri = "http://127.0.0.1:8976/callback";
+let app: TestApp;
+let account: AccountRecord;
+let clientId: string;
+
+beforeAll(async () => {
+  app = await createTestApp({ APP_URL: base, OUTBOUND_ALLOW_HTTP: "" });
+  account = await accountOnPlan(app.db, "pro");
+  clientId = (await register({ client_name: "Test Assistant", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" })).json.client_id;
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function read(response: Response) {
+  const text = await response.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+const register = async (body: unknown) => read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })));
+const token = async (values: Record<string, string>) => read(await tokenPost(new Request(`${base}/oauth/token`, { method: "POST", ...form(values) })));
+const revoke = async (values: Record<string, string>) => read(await revokePost(new Request(`${base}/oauth/revoke`, { method: "POST", ...form(values) })));
+
+async function mcp(bearer: string | undefined, message: unknown) {
+  const headers: Record<string, string> = { host: "launchloop.test", "content-type": "application/json", accept: "application/json, text/event-stream" };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  return read(await mcpPost(new Request(resource, { method: "POST", headers, body: JSON.stringify(message) })));
+}
+
+const sessionCtx = (owner: AccountRecord = account): ServiceContext => ({
+  requestId: crypto.randomUUID(),
+  db: app.db,
+  now: new Date(),
+  clientIp: "198.51.100.7",
+  account: owner,
+  principal: { kind: "session", sessionId: crypto.randomUUID() },
+});
+
+/** The founder answers the consent page; the browser would go where this answers. */
+async function consent(params: Record<string, string>, decision: "allow" | "deny" = "allow", owner = account) {
+  const { redirectTo } = await executeOperation(answerAuthorization, { body: { decision, ...params } }, sessionCtx(owner));
+  return new URL(redirectTo);
+}
+
+function authorizationRequest(overrides: Record<string, string> = {}) {
+  const pkce = pkcePair();
+  const params = { client_id: clientId, redirect_uri: redirectUri, response_type: "code", code_challenge: pkce.challenge, code_challenge_method: "S256", state: "st-1", resource, scope: "launchloop:read launchloop:write", ...overrides };
+  return { params, verifier: pkce.verifier };
+}
+
+/** A whole authorization: consent, then the code exchanged with its verifier. */
+async function connect(scope = "launchloop:read launchloop:write", owner = account) {
+  const { params, verifier } = authorizationRequest({ scope });
+  const back = await consent(params, "allow", owner);
+  const code = back.searchParams.get("code")!;
+  const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId, resource });
+  expect(exchanged.status, exchanged.text).toBe(200);
+  return { code, verifier, access: exchanged.json.access_token as string, refresh: exchanged.json.refresh_token as string, body: exchanged.json };
+}
+
+describe("metadata", () => {
+  it("publishes the protected resource (path-aware and root) and the authorization server", async () => {
+    for (const get of [resourceMetadataGet, rootResourceMetadataGet]) {
+      const prm = await read(await get());
+      expect(prm.json).toMatchObject({ resource, authorization_servers: [base], scopes_supported: ["launchloop:read", "launchloop:write"] });
+    }
+    const as = (await read(await authorizationServerGet())).json;
+    expect(as).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/oauth/authorize`,
+      token_endpoint: `${base}/oauth/token`,
+      registration_endpoint: `${base}/oauth/register`,
+      revocation_endpoint: `${base}/oauth/revoke`,
+      code_challenge_methods_supported: ["S256"],
+      client_id_metadata_document_supported: true,
+    });
+  });
+
+  it("the authorization endpoint forwards the request to the consent page, strictly encoded for the sign-in round trip", async () => {
+    const response = authorizeGet(new Request(`${base}/oauth/authorize?client_id=${encodeURIComponent("https://app.example/c.json")}&scope=launchloop%3Aread+launchloop%3Awrite&state=a~b`));
+    const location = response.headers.get("location")!;
+    expect(location).toMatch(/^\/oauth\/consent\?[\w\-./?=&%]*$/);
+    const params = new URL(location, base).searchParams;
+    expect(params.get("client_id")).toBe("https://app.example/c.json");
+    expect(params.get("scope")).toBe("launchloop:read launchloop:write");
+    expect(params.get("state")).toBe("a~b");
+  });
+});
+
+describe("the MCP server as a protected resource", () => {
+  it("answers 401 with the resource metadata's address without a token, and invalid_token with a bad one", async () => {
+    const none = await mcp(undefined, rpc("initialize", initializeParams));
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+    const bad = await mcp("lloa_not-a-token", rpc("initialize", initializeParams));
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+
+  it("a full grant lists tools, calls a read tool and a write tool; an API key keeps working", async () => {
+    const { access, body } = await connect();
+    expect(body).toMatchObject({ token_type: "Bearer", scope: "launchloop:read launchloop:write" });
+    expect(body.expires_in).toBeGreaterThan(3590);
+    expect(body.expires_in).toBeLessThanOrEqual(3600);
+    const list = await mcp(access, rpc("tools/list"));
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).toContain("projects_create");
+    const me = await mcp(access, rpc("tools/call", { name: "account_get", arguments: {} }));
+    expect(me.json.result.structuredContent.account.email).toBe(account.email);
+    const created = await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "From OAuth", onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" } } }));
+    expect(created.json.result.isError, created.text).toBeUndefined();
+    const { secret } = await createApiKey(app.db, account.id, "still works");
+    expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
+  });
+
+  it("a read-only grant may read but a write tool answers 403 insufficient_scope naming the scope", async () => {
+    const { access } = await connect("launchloop:read");
+    const read = await mcp(access, rpc("tools/call", { name: "projects_list", arguments: {} }));
+    expect(read.status).toBe(200);
+    expect(read.json.result.isError).toBeUndefined();
+    const write = await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "x" } }));
+    expect(write.status).toBe(403);
+    expect(write.headers.get("www-authenticate")).toMatch(/^Bearer error="insufficient_scope", scope="launchloop:read launchloop:write", resource_metadata="/);
+    expect(write.json.code).toBe("forbidden");
+    // A batch hiding a write among reads is refused too.
+    const batch = await mcp(access, [rpc("tools/call", { name: "projects_list", arguments: {} }, 1), rpc("tools/call", { name: "projects_create", arguments: {} }, 2)]);
+    expect(batch.status).toBe(403);
+  });
+
+  it("a write-only grant may not read resources", async () => {
+    const { access } = await connect("launchloop:write");
+    const resources = await mcp(access, rpc("resources/list"));
+    expect(resources.status).toBe(403);
+    expect(resources.headers.get("www-authenticate")).toContain('scope="launchloop:write launchloop:read"');
+  });
+
+  it("an access token is not a REST credential", async () => {
+    const { access } = await connect();
+    const rest = await app.request("GET", "/api/v1/me", { key: access });
+    expect(rest.status).toBe(401);
+  });
+
+  it("a token minted for another resource is refused, and none is issued for one", async () => {
+    const [grant] = await app.db
+      .insert(oauthGrants)
+      .values({ accountId: account.id, clientId, clientName: "Other", redirectUri, scopes: ["launchloop:read"], resource: "https://other.example/mcp", activatedAt: new Date() })
+      .returning();
+    const foreign = `lloa_${randomToken(32)}`;
+    await app.db.insert(oauthTokens).values({ tokenHash: sha256Hex(foreign), kind: "access", grantId: grant!.id, accountId: account.id, scopes: ["launchloop:read"], expiresAt: new Date(Date.now() + 600_000) });
+    expect((await mcp(foreign, rpc("tools/list"))).status).toBe(401);
+
+    const { params } = authorizationRequest({ resource: "https://other.example/mcp" });
+    const back = await consent(params);
+    expect(back.searchParams.get("error")).toBe("invalid_target");
+    expect(back.searchParams.get("code")).toBeNull();
+
+    const { params: ours, verifier } = authorizationRequest();
+    const code = (await consent(ours)).searchParams.get("code")!;
+    const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId, resource: "https://other.example/mcp" });
+    expect(exchanged.status).toBe(400);
+    expect(exchanged.json.error).toBe("invalid_target");
+  });
+
+  it("gates an OAuth caller like a key: the same 402 envelope for an account without a plan", async () => {
+    const owner = await accountOnPlan(app.db, "unactivated");
+    const { secret } = await createApiKey(app.db, owner.id, "gate");
+    const { access } = await connect("launchloop:read launchloop:write", owner);
+    const call = rpc("tools/call", { name: "projects_create", arguments: { name: "Gated", onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" } } });
+    const byKey = await mcp(secret, call);
+    const byGrant = await mcp(access, call);
+    expect(JSON.parse(byKey.json.result.content[0].text)).toMatchObject({ code: "upgrade_required", status: 402 });
+    expect(byGrant.json.result).toEqual(byKey.json.result);
+  });
+
+  it("counts an OAuth caller's requests against its grant (not its token), like a key's against the key", async () => {
+    const limitTo = (value: string) => {
+      process.env.RATE_LIMIT_PER_MINUTE = value;
+      reloadConfig();
+    };
+    const owner = await accountOnPlan(app.db, "free");
+    const first = await connect("launchloop:read", owner);
+    const second = await connect("launchloop:read", owner);
+    try {
+      limitTo("3");
+      for (let i = 0; i < 3; i++) expect((await mcp(first.access, rpc("tools/list"))).status).toBe(200);
+      const limited = await mcp(first.access, rpc("tools/list"));
+      expect(limited.status).toBe(429);
+      expect(limited.json.code).toBe("rate_limited");
+      // A refreshed token is the same grant: still limited. Another grant of the account has its own count.
+      limitTo("100000");
+      const refreshed = await token({ grant_type: "refresh_token", refresh_token: first.refresh, client_id: clientId });
+      limitTo("3");
+      expect((await mcp(refreshed.json.access_token, rpc("tools/list"))).status).toBe(429);
+      expect((await mcp(second.access, rpc("tools/list"))).status).toBe(200);
+    } finally {
+      limitTo("100000");
+    }
+  });
+});
+
+describe("authorization requests and code exchange", () => {
+  it("refuses a redirect URI the client did not register, without redirecting", async () => {
+    const { params } = authorizationRequest({ redirect_uri: "http://127.0.0.1:8976/elsewhere" });
+    await expect(consent(params)).rejects.toMatchObject({ code: "invalid_request" });
+    const { params: prefix } = authorizationRequest({ redirect_uri: `${redirectUri}/more` });
+    await expect(consent(prefix)).rejects.toMatchObject({ code: "invalid_request" });
+  });
+
+  it("requires PKCE with S256", async () => {
+    for (const overrides of [{ code_challenge_method: "plain" }, { code_challenge: "" }] as Record<string, string>[]) {
+      const back = await consent(authorizationRequest(overrides).params);
+      expect(back.searchParams.get("error")).toBe("invalid_request");
+      expect(back.searchParams.get("state")).toBe("st-1");
+      expect(back.searchParams.get("iss")).toBe(base);
+    }
+  });
+
+  it("sends access_denied back when the founder denies, and unknown scopes are invalid_scope", async () => {
+    expect((await consent(authorizationRequest().params, "deny")).searchParams.get("error")).toBe("access_denied");
+    expect((await consent(authorizationRequest({ scope: "admin" }).params)).searchParams.get("error")).toBe("invalid_scope");
+  });
+
+  it("refuses a wrong PKCE verifier, and the code is spent", async () => {
+    const { params, verifier } = authorizationRequest();
+    const code = (await consent(params)).searchParams.get("code")!;
+    const wrong = await token({ grant_type: "authorization_code", code, code_verifier: pkcePair().verifier, redirect_uri: redirectUri, client_id: clientId });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error).toBe("invalid_grant");
+    const right = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    expect(right.json.error).toBe("invalid_grant");
+  });
+
+  it("refuses an exchange with another redirect URI or without a verifier", async () => {
+    const { params, verifier } = authorizationRequest();
+    const code = (await consent(params)).searchParams.get("code")!;
+    const other = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: "http://127.0.0.1:8976/elsewhere", client_id: clientId });
+    expect(other.status).toBe(400);
+    const { params: second } = authorizationRequest();
+    const code2 = (await consent(second)).searchParams.get("code")!;
+    const none = await token({ grant_type: "authorization_code", code: code2, redirect_uri: redirectUri, client_id: clientId });
+    expect(none.status).toBe(400);
+  });
+
+  it("refuses an expired code", async () => {
+    const { params, verifier } = authorizationRequest();
+    const code = (await consent(params)).searchParams.get("code")!;
+    await app.db.update(oauthTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthTokens.tokenHash, sha256Hex(code)));
+    const late = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    expect(late.status).toBe(400);
+    expect(late.json).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("expired") });
+  });
+
+  it("refuses a reused code and revokes what the first exchange gave", async () => {
+    const { code, verifier, access } = await connect();
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
+    const again = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    expect(again.json.error).toBe("invalid_grant");
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
+  });
+
+  it("lets 10 concurrent exchanges of one code give tokens at most once", async () => {
+    const { params, verifier } = authorizationRequest();
+    const code = (await consent(params)).searchParams.get("code")!;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
+  });
+
+  it("refuses a code presented by another client", async () => {
+    const other = (await register({ client_name: "Other", redirect_uris: [redirectUri] })).json.client_id;
+    const { params, verifier } = authorizationRequest();
+    const code = (await consent(params)).searchParams.get("code")!;
+    const stolen = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: other });
+    expect(stolen.json.error).toBe("invalid_grant");
+  });
+});
+
+describe("refresh tokens, revocation and connected apps", () => {
+  it("rotates refresh tokens; reusing an old one is refused and revokes the whole grant", async () => {
+    const first = await connect("launchloop:read");
+    const refreshed = await token({ grant_type: "refresh_token", refresh_token: first.refresh, client_id: clientId, resource });
+    expect(refreshed.status, refreshed.text).toBe(200);
+    expect(refreshed.json.refresh_token).not.toBe(first.refresh);
+    expect(refreshed.json.scope).toBe("launchloop:read");
+    expect((await mcp(refreshed.json.access_token, rpc("tools/list"))).status).toBe(200);
+
+    const replay = await token({ grant_type: "refresh_token", refresh_token: first.refresh, client_id: clientId });
+    expect(replay.status).toBe(400);
+    expect(replay.json.error).toBe("invalid_grant");
+    expect((await mcp(refreshed.json.access_token, rpc("tools/list"))).status).toBe(401);
+    const newest = await token({ grant_type: "refresh_token", refresh_token: refreshed.json.refresh_token, client_id: clientId });
+    expect(newest.json.error).toBe("invalid_grant");
+  });
+
+  it("refuses a refresh asking for more scope than granted", async () => {
+    const { refresh } = await connect("launchloop:read");
+    const wider = await token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId, scope: "launchloop:read launchloop:write" });
+    expect(wider.json.error).toBe("invalid_scope");
+  });
+
+  it("revokes by token (RFC 7009): the next call is 401; another client's or an unknown token changes nothing", async () => {
+    const { access, refresh } = await connect();
+    const other = (await register({ redirect_uris: [redirectUri] })).json.client_id;
+    expect((await revoke({ token: refresh, client_id: other })).status).toBe(200);
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
+    expect((await revoke({ token: "llor_unknown", client_id: clientId })).status).toBe(200);
+    expect((await revoke({ token: refresh, client_id: clientId, token_type_hint: "refresh_token" })).status).toBe(200);
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
+  });
+
+  it("lists connected apps and revokes one from the dashboard; another account cannot", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const { access } = await connect("launchloop:read", owner);
+    const { apps } = await executeOperation(listConnectedApps, {}, sessionCtx(owner));
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ clientName: "Test Assistant", redirectHost: "127.0.0.1:8976", scopes: ["launchloop:read"] });
+    const stranger = await accountOnPlan(app.db, "free");
+    await expect(executeOperation(revokeConnectedApp, { params: { grantId: apps[0]!.id } }, sessionCtx(stranger))).rejects.toMatchObject({ code: "not_found" });
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
+    await executeOperation(revokeConnectedApp, { params: { grantId: apps[0]!.id } }, sessionCtx(owner));
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
+    expect((await executeOperation(listConnectedApps, {}, sessionCtx(owner))).apps).toHaveLength(0);
+  });
+
+  it("revokeAccountGrants ends every grant of the account (password reset, confirmation, deletion)", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const one = await connect("launchloop:read", owner);
+    const two = await connect("launchloop:write", owner);
+    expect(await revokeAccountGrants({ db: app.db, accountId: owner.id, now: new Date() })).toBe(2);
+    expect((await mcp(one.access, rpc("tools/list"))).status).toBe(401);
+    expect((await mcp(two.access, rpc("tools/list"))).status).toBe(401);
+  });
+
+  it("a grant cannot call session-only operations through MCP tools", async () => {
+    const { access } = await connect();
+    const list = await mcp(access, rpc("tools/list"));
+    expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).not.toContain("account_delete");
+  });
+
+  it("housekeeping forgets expired tokens and dead grants, keeps live ones", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const live = await connect("launchloop:read", owner);
+    const dead = await connect("launchloop:read", owner);
+    await revokeAccountGrants({ db: app.db, accountId: owner.id, now: new Date(Date.now() - 2 * 86_400_000) });
+    // Only `dead` stays revoked (two days ago); `live` is revived to show the sweep keeps it.
+    const [liveGrant] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)));
+    await app.db.update(oauthGrants).set({ revokedAt: null }).where(eq(oauthGrants.id, liveGrant!.grantId));
+    await purgeExpiredOAuth(app.db, new Date());
+    expect((await mcp(live.access, rpc("tools/list"))).status).toBe(200);
+    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(dead.access)))).toHaveLength(0);
+    // A year on, every token has expired and goes.
+    await purgeExpiredOAuth(app.db, new Date(Date.now() + 365 * 86_400_000));
+    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)))).toHaveLength(0);
+  });
+
+  it("stores only hashes of codes and tokens", async () => {
+    const { code, access, refresh } = await connect();
+    const stored = (await app.db.select({ hash: oauthTokens.tokenHash }).from(oauthTokens)).map((row) => row.hash);
+    for (const secret of [code, access, refresh]) {
+      expect(stored).not.toContain(secret);
+      expect(stored).toContain(sha256Hex(secret));
+    }
+  });
+});
+
+describe("client registration and metadata documents", () => {
+  it("registers public clients only, with acceptable redirect URIs", async () => {
+    expect((await register({ redirect_uris: ["javascript:alert(1)"] })).json.error).toBe("invalid_redirect_uri");
+    expect((await register({ redirect_uris: ["http://evil.example/cb"] })).json.error).toBe("invalid_redirect_uri");
+    expect((await register({ redirect_uris: ["https://app.example/cb#x"] })).json.error).toBe("invalid_redirect_uri");
+    expect((await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" })).json.error).toBe("invalid_client_metadata");
+    const ok = await register({ redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"], client_name: "App", software_id: "ignored" });
+    expect(ok.status).toBe(201);
+    expect(ok.json).toMatchObject({ token_endpoint_auth_method: "none", redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"] });
+    expect(ok.json.client_secret).toBeUndefined();
+    expect((await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })))).status).toBe(400);
+  });
+
+  describe("served by a local server", () => {
+    let server: http.Server;
+    let hits = 0;
+    let documentUrl: string;
+    let document: Record<string, unknown>;
+    beforeAll(async () => {
+      server = http.createServer((request, response) => {
+        hits += 1;
+        if (request.url === "/big.json") return response.end(JSON.stringify({ padding: "x".repeat(40_000) }));
+        if (request.url === "/moved.json") return response.writeHead(302, { location: "/client.json" }).end();
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify(document));
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      documentUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
+      document = { client_id: documentUrl, client_name: "Doc Assistant", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" };
+    });
+    afterAll(async () => {
+      server?.close();
+      process.env.OUTBOUND_ALLOW_HTTP = "";
+      reloadConfig();
+    });
+
+    const withDocument = (url: string) => authorizationRequest({ client_id: url }).params;
+
+    it("never fetches a document at a private address without OUTBOUND_ALLOW_HTTP", async () => {
+      for (const url of [documentUrl, documentUrl.replace("http:", "https:"), documentUrl.replace("127.0.0.1", "localhost"), "https://[::1]/c.json", "https://169.254.169.254/latest", "https://10.0.0.1/c.json"]) {
+        await expect(consent(withDocument(url))).rejects.toMatchObject({ code: "invalid_request" });
+      }
+      expect(hits).toBe(0);
+    });
+
+    it("with OUTBOUND_ALLOW_HTTP=1, fetches, checks and caches the document", async () => {
+      process.env.OUTBOUND_ALLOW_HTTP = "1";
+      reloadConfig();
+      const { params, verifier } = authorizationRequest({ client_id: documentUrl });
+      const code = (await consent(params)).searchParams.get("code")!;
+      expect(code).toMatch(/^lloc_/);
+      const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: documentUrl });
+      expect(exchanged.status, exchanged.text).toBe(200);
+      const [row] = await app.db.select().from(oauthClients).where(eq(oauthClients.id, documentUrl));
+      expect(row).toMatchObject({ kind: "metadata_document", name: "Doc Assistant" });
+      expect(hits).toBe(1);
+
+      // Expired from the cache: fetched again, and a document naming another client_id is refused.
+      await app.db.update(oauthClients).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthClients.id, documentUrl));
+      document = { ...document, client_id: "https://elsewhere.example/client.json" };
+      await expect(consent(withDocument(documentUrl))).rejects.toThrow(/another client_id/);
+      document = { ...document, client_id: documentUrl, client_secret: "nope" };
+      await expect(consent(withDocument(documentUrl))).rejects.toThrow(/secret/);
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await expect(consent(withDocument(`${base}/big.json`))).rejects.toThrow(/larger than/);
+      await expect(consent(withDocument(`${base}/moved.json`))).rejects.toThrow(/redirects/);
+    });
+  });
+});
