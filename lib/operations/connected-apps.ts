@@ -14,8 +14,6 @@ import { defineOperation } from "./operation";
 
 export const answerAuthorization = defineOperation({
   id: "answerAuthorization",
-  method: "POST",
-  path: "/dashboard/oauth/consent",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Allow or deny an app's request to use the account (the OAuth consent)",
@@ -26,8 +24,7 @@ export const answerAuthorization = defineOperation({
 
 export const listConnectedApps = defineOperation({
   id: "listConnectedApps",
-  method: "GET",
-  path: "/dashboard/connected-apps",
+  reads: true,
   principals: ["session"],
   tag: "Dashboard",
   summary: "The apps the founder connected through OAuth",
@@ -37,8 +34,6 @@ export const listConnectedApps = defineOperation({
 
 export const revokeConnectedApp = defineOperation({
   id: "revokeConnectedApp",
-  method: "DELETE",
-  path: "/dashboard/connected-apps/{grantId}",
   principals: ["session"],
   tag: "Dashboard",
   summary: "Revoke a connected app: its next call is refused",

@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 //   4xx codes, never a 5xx, and change nothing.
 
 /** Every kind of caller. Adding a principal kind (OAuth) breaks the type check below until it is here. */
-const callerKinds = ["none", "key", "session"] as const;
+const callerKinds = ["none", "key", "session", "grant"] as const;
 const everyKindListed: [Exclude<CallerKind, (typeof callerKinds)[number]>] extends [never] ? true : false = true;
 
 const all = Object.values(operations) as AnyOperation[];
@@ -37,7 +37,12 @@ async function contextOf(email: string, kind: (typeof callerKinds)[number]): Pro
   const base = { requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.77" };
   if (kind === "none") return base;
   const [account] = await app.db.select().from(schema.accounts).where(eq(schema.accounts.email, email));
-  const principal = kind === "key" ? { kind, apiKeyId: crypto.randomUUID() } : { kind, sessionId: crypto.randomUUID() };
+  const principal =
+    kind === "key"
+      ? { kind, apiKeyId: crypto.randomUUID() }
+      : kind === "grant"
+        ? { kind, grantId: crypto.randomUUID() }
+        : { kind, sessionId: crypto.randomUUID() };
   return { ...base, account: account!, principal };
 }
 
