@@ -1,16 +1,19 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { apiKeys } from "@/lib/db/schema";
+import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { revokeAllBrowserSessions } from "./local-sessions";
 
-/** What a revocation ended: browser sessions (embedded auth), the names of the API keys. */
+/** What a revocation ended: browser sessions (embedded auth), the names of the API keys, connected apps' grants. */
 export interface RevokedAccess {
   sessions: number;
   apiKeys: string[];
+  grants: number;
 }
 
 /**
- * Ends what speaks for an account: every browser session and, unless kept, every API key.
+ * Ends what speaks for an account: every browser session, every connected app's grant and,
+ * unless kept, every API key.
  * Run when control of the account is proven anew (first confirmation, password reset), so
  * nothing an intruder or an earlier registrant set up survives it.
  */
@@ -26,5 +29,6 @@ export async function revokeAccountAccess(
         .set({ revokedAt: now })
         .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
         .returning({ name: apiKeys.name });
-  return { sessions, apiKeys: keys.map((key) => key.name) };
+  const grants = await revokeAccountGrants({ db, accountId, now });
+  return { sessions, apiKeys: keys.map((key) => key.name), grants };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProvider } from "@/lib/auth";
 import { createBrowserSession } from "@/lib/auth/local-sessions";
 import { findAccountByEmail } from "@/lib/db/accounts";
-import { apiKeys } from "@/lib/db/schema";
+import { apiKeys, oauthGrants } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -90,11 +90,16 @@ describe("a password reset", () => {
     const account = (await findAccountByEmail(app.db, email))!;
     await app.db.update(apiKeys).set({ name: "intruder's key" }).where(eq(apiKeys.accountId, account.id));
     const session = await createBrowserSession(app.db, account.id, new Date());
+    const [grant] = await app.db
+      .insert(oauthGrants)
+      .values({ accountId: account.id, clientId: "https://assistant.example/client.json", clientName: "Some assistant", redirectUri: "https://assistant.example/cb", scopes: ["launchloop:read"], resource: "http://launchloop.test/api/mcp", activatedAt: new Date() })
+      .returning();
 
     await authProvider().requestPasswordReset(app.db, email, new Date());
     const tokenHash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
     const reset = await authProvider().resetPassword(app.db, { tokenHash, password: "a brand new password", keepApiKeys: false }, new Date());
-    expect(reset).toMatchObject({ email, revoked: { sessions: 1, apiKeys: ["intruder's key"] } });
+    expect(reset).toMatchObject({ email, revoked: { sessions: 1, apiKeys: ["intruder's key"], grants: 1 } });
+    expect((await app.db.select().from(oauthGrants).where(eq(oauthGrants.id, grant!.id)))[0]!.revokedAt).not.toBeNull();
     expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);
     expect(await authProvider().currentSession(app.db, [{ name: "ll_session", value: session }], new Date())).toBeNull();
 
