@@ -5,8 +5,12 @@ import { hasMalformedEscape, malformedPathError } from "@/lib/http/malformed-pat
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { commonSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/security/headers";
 
-/** Route handlers outside /api that API clients POST to without an Origin (the local checkout). */
-const postableWithoutOrigin = (pathname: string) => pathname.startsWith("/billing/checkout/");
+/**
+ * Route handlers outside /api that programs POST to without an Origin: the local checkout
+ * (API clients) and the OAuth endpoints an assistant's client calls from its server.
+ */
+const postableWithoutOrigin = (pathname: string) =>
+  pathname.startsWith("/billing/checkout/") || ["/oauth/token", "/oauth/register", "/oauth/revoke"].includes(pathname);
 
 /**
  * Runs before routing. API paths: a malformed escape gets the 400 envelope here (Next.js
