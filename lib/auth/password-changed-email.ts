@@ -1,5 +1,5 @@
 import { htmlEmail } from "@/lib/mail/html";
-import type { RevokedAccess } from "./revoke-access";
+import type { RevokedAccess } from "./provider";
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 

@@ -1,6 +1,5 @@
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
-import type { RevokedAccess } from "./revoke-access";
 
 export type SignupDoor = "browser" | "api";
 
@@ -31,6 +30,13 @@ export interface SignedIn {
 
 /** A message a request owes, sent after the answer, so a known address answers no slower than an unknown one. */
 export type Delivery = () => Promise<void>;
+
+/** What a revocation ended: browser sessions (embedded auth), the names of the API keys, connected apps' grants. */
+export interface RevokedAccess {
+  sessions: number;
+  apiKeys: string[];
+  grants: number;
+}
 
 /** A password reset that went through: the new session, whose account it is, and what it revoked. */
 export interface PasswordReset extends SignedIn {

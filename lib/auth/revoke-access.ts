@@ -3,13 +3,8 @@ import type { Database } from "@/lib/db";
 import { apiKeys } from "@/lib/db/schema";
 import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { revokeAllBrowserSessions } from "./local-sessions";
+import type { RevokedAccess } from "./provider";
 
-/** What a revocation ended: browser sessions (embedded auth), the names of the API keys, connected apps' grants. */
-export interface RevokedAccess {
-  sessions: number;
-  apiKeys: string[];
-  grants: number;
-}
 
 /**
  * Ends what speaks for an account: every browser session, every connected app's grant and,

@@ -5,6 +5,7 @@ import * as accountAdmin from "./account-admin";
 import * as billing from "./billing";
 import * as calendarFeed from "./calendar-feed";
 import { getCaptchaChallenge } from "./captcha";
+import * as connectedApps from "./connected-apps";
 import * as content from "./content";
 import * as growth from "./growth";
 import * as keys from "./keys";
@@ -97,6 +98,9 @@ export const operations = {
   getBilling: billing.getBilling,
   createCheckout: billing.createCheckout,
   getCaptchaChallenge,
+  answerAuthorization: connectedApps.answerAuthorization,
+  listConnectedApps: connectedApps.listConnectedApps,
+  revokeConnectedApp: connectedApps.revokeConnectedApp,
 } as const;
 
 /** The operations with a REST binding, in the table's order: the router's table, the OpenAPI paths and /meta's endpoints. */

@@ -66,6 +66,12 @@ beforeAll(async () => {
   const owner = (await contextOf(founder.email, "session")) as ServiceContext;
   ownerAccountId = owner.account.id;
   ids.linkId = (await executeOperation(operations.createShareLink, { params: { id: ids.project } }, owner)).link.id;
+  // A connected app of the owner's (the OAuth flow itself is tested in oauth.test.ts).
+  const [grant] = await app.db
+    .insert(schema.oauthGrants)
+    .values({ accountId: ownerAccountId, clientId: "https://assistant.example/client.json", clientName: "An assistant", redirectUri: "https://assistant.example/callback", scopes: ["launchloop:read"], resource: "http://launchloop.test/api/mcp", activatedAt: new Date() })
+    .returning();
+  ids.grant = grant!.id;
   await executeOperation(
     operations.uploadProjectLogo,
     { params: { id: ids.project }, body: { contentType: "image/png", data: png } },
@@ -106,6 +112,7 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
     taskId: ids.task,
     keyId: ids.key,
     linkId: ids.linkId,
+    grantId: ids.grant,
     itemId: operation.id.toLowerCase().includes("content") ? ids.contentItem : ids.growthItem,
     token: `llcal_${"x".repeat(40)}`,
   };
