@@ -10,8 +10,8 @@ import { launchBrowser, signUpInBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const mailDir = path.join(inject("serverDataDir"), "mail");
-// Long enough to overflow a narrow page that does not wrap it.
-const email = `security-${Date.now()}-with-a-rather-long-local-part@example.com`;
+// Long, and without a hyphen to break at: it overflows a narrow page that does not wrap it.
+const email = `security${Date.now()}withalonglocalpartthatneverbreaks@example.com`;
 
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
