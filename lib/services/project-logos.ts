@@ -34,7 +34,7 @@ type StoredLogoType = "image/png" | "image/jpeg";
  * export can draw. Anything that does not decode throws.
  */
 async function reencode(bytes: Uint8Array, type: string): Promise<{ bytes: Uint8Array; type: StoredLogoType }> {
-  const image = sharp(bytes, { failOn: "error", limitInputPixels: 50_000_000 })
+  const image = sharp(bytes, { failOn: "error", limitInputPixels: 24_000_000 })
     .rotate()
     .resize(maxLogoSide, maxLogoSide, { fit: "inside", withoutEnlargement: true })
     .toColourspace("srgb");

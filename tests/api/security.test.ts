@@ -212,6 +212,10 @@ describe("uploaded logos are decoded and drawn anew", () => {
     expect(await codeOf(upload("image/png", png.subarray(0, png.length - 20)))).toBe("invalid_request");
     const jpeg = await picture(64, 64).jpeg().toBuffer();
     expect(await codeOf(upload("image/jpeg", Buffer.concat([jpeg.subarray(0, 4), Buffer.from("not a picture at all")])))).toBe("invalid_request");
+    // A decompression bomb: 36 megapixels in a few kilobytes.
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(512 * 1024);
+    expect(await codeOf(upload("image/png", bomb))).toBe("invalid_request");
     expect(await app.db.select().from(projectLogos).where(eq(projectLogos.projectId, projectId))).toEqual([]);
   });
 

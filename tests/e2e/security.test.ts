@@ -2,6 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startServer } from "../support/server";
 import { launchBrowser, signUpInBrowser } from "./browser";
 
 // The pages under their Content-Security-Policy in real Chromium: everything still runs
@@ -10,8 +11,8 @@ import { launchBrowser, signUpInBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const mailDir = path.join(inject("serverDataDir"), "mail");
-// Long enough to overflow a narrow page that does not wrap it.
-const email = `security-${Date.now()}-with-a-rather-long-local-part@example.com`;
+// Long, and without a hyphen to break at: it overflows a narrow page that does not wrap it.
+const email = `security${Date.now()}withalonglocalpartthatneverbreaks@example.com`;
 
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
@@ -123,4 +124,36 @@ describe("pages under the Content-Security-Policy", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(violations).toEqual([]);
   });
+});
+
+describe("server actions behind a proxy (APP_URL's host differs from the request's)", () => {
+  it("accept APP_URL's origin (serverActions.allowedOrigins) and refuse any other", async () => {
+    const proxied = await startServer({ APP_URL: "https://launchloop.example" });
+    try {
+      const signIn = await context.newPage();
+      await signIn.goto(`${proxied.baseUrl}/login`);
+      const captured = new Promise<{ url: string; headers: Record<string, string>; body: Buffer | null }>((resolve) => {
+        signIn.on("request", (request) => {
+          if (request.method() !== "POST" || !request.headers()["next-action"]) return;
+          void request.allHeaders().then((headers) => resolve({ url: request.url(), headers, body: request.postDataBuffer() }));
+        });
+      });
+      await signIn.getByLabel("E-mail").fill("nobody@example.com");
+      await signIn.getByLabel("Password").fill("not the password at all");
+      await signIn.getByRole("button", { name: "Sign in" }).click();
+      const action = await captured;
+      await signIn.close();
+      const { origin: _origin, cookie: _cookie, host: _host, "content-length": _length, ...headers } = action.headers;
+      const replay = (origin: string) =>
+        fetch(action.url, { method: "POST", headers: { ...headers, origin }, body: action.body ? new Uint8Array(action.body) : undefined, redirect: "manual" });
+
+      const fromAppUrl = await replay("https://launchloop.example");
+      expect(fromAppUrl.status).toBe(200);
+      const foreign = await replay("https://evil.example");
+      expect(foreign.status).not.toBe(200);
+      expect(await foreign.text()).not.toBe(await (await replay("https://launchloop.example")).text());
+    } finally {
+      proxied.stop();
+    }
+  }, 300_000);
 });
