@@ -404,7 +404,11 @@ describe("client registration and metadata documents", () => {
     expect((await register({ redirect_uris: ["javascript:alert(1)"] })).json.error).toBe("invalid_redirect_uri");
     expect((await register({ redirect_uris: ["http://evil.example/cb"] })).json.error).toBe("invalid_redirect_uri");
     expect((await register({ redirect_uris: ["https://app.example/cb#x"] })).json.error).toBe("invalid_redirect_uri");
-    expect((await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" })).json.error).toBe("invalid_client_metadata");
+    // Asking for a secret gets a public registration: no secret, method "none".
+    const secretless = await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" });
+    expect(secretless.json).toMatchObject({ token_endpoint_auth_method: "none" });
+    expect(secretless.json.client_secret).toBeUndefined();
+    expect((await register({ redirect_uris: [redirectUri], grant_types: ["client_credentials"] })).json.error).toBe("invalid_client_metadata");
     const ok = await register({ redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"], client_name: "App", software_id: "ignored" });
     expect(ok.status).toBe(201);
     expect(ok.json).toMatchObject({ token_endpoint_auth_method: "none", redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"] });
@@ -462,6 +466,8 @@ describe("client registration and metadata documents", () => {
       await expect(consent(withDocument(documentUrl))).rejects.toThrow(/another client_id/);
       document = { ...document, client_id: documentUrl, client_secret: "nope" };
       await expect(consent(withDocument(documentUrl))).rejects.toThrow(/secret/);
+      document = { ...document, client_secret: undefined, token_endpoint_auth_method: "private_key_jwt" };
+      await expect(consent(withDocument(documentUrl))).rejects.toThrow(/public clients/);
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       await expect(consent(withDocument(`${base}/big.json`))).rejects.toThrow(/larger than/);
       await expect(consent(withDocument(`${base}/moved.json`))).rejects.toThrow(/redirects/);
