@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as authorizationServerGet } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as resourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/api/mcp/route";
@@ -147,6 +147,27 @@ describe("the MCP server as a protected resource", () => {
     expect(created.json.result.isError, created.text).toBeUndefined();
     const { secret } = await createApiKey(app.db, account.id, "still works");
     expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
+  });
+
+  it("the MCP request log names the grant, never the token", async () => {
+    const { access } = await connect("launchloop:read");
+    const [{ grantId }] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(access)));
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      await mcp(access, rpc("tools/call", { name: "projects_list", arguments: {} }));
+      await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "secret-ish argument" } }));
+      await mcp(undefined, rpc("tools/list"));
+      const lines = info.mock.calls.map((call) => String(call[0]));
+      expect(lines[0]).toMatch(new RegExp(`\\] mcp grant:${grantId} tools/call:projects_list 200$`));
+      expect(lines[1]).toMatch(new RegExp(`\\] mcp grant:${grantId} tools/call:projects_create 403$`));
+      expect(lines[2]).toMatch(/\] mcp anonymous - 401$/);
+      for (const line of lines) {
+        expect(line).not.toContain(access);
+        expect(line).not.toContain("secret-ish");
+      }
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it("a read-only grant may read but a write tool answers 403 insufficient_scope naming the scope", async () => {

@@ -215,9 +215,11 @@ describe("adding Launchloop to an assistant by URL", () => {
     await framing.close();
   });
 
-  it("no token or code appears in the server's output", () => {
+  it("no token or code appears in the server's output; the request log names grants", () => {
     const output = server.output.join("");
     for (const secret of [...secretsSeen, ...codes]) expect(output.includes(secret), "a secret in the server log").toBe(false);
     expect(secretsSeen.size).toBeGreaterThan(3);
+    // The MCP request log names the grant a call came through.
+    expect(output).toMatch(/\] mcp grant:[0-9a-f-]{36} tools\/call:account_get 200/);
   });
 });
