@@ -15,6 +15,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
+import { deleteAccount } from "@/lib/operations/account-admin";
 import { executeOperation } from "@/lib/operations/execute";
 import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -386,6 +387,14 @@ describe("refresh tokens, revocation and connected apps", () => {
     expect(await revokeAccountGrants({ db: app.db, accountId: owner.id, now: new Date() })).toBe(2);
     expect((await mcp(one.access, rpc("tools/list"))).status).toBe(401);
     expect((await mcp(two.access, rpc("tools/list"))).status).toBe(401);
+  });
+
+  it("deleting the account ends its connected apps", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const { access } = await connect("launchloop:read", owner);
+    await executeOperation(deleteAccount, { body: { confirmEmail: owner.email } }, sessionCtx(owner));
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
+    expect(await app.db.select().from(oauthGrants).where(eq(oauthGrants.accountId, owner.id))).toHaveLength(0);
   });
 
   it("a grant cannot call session-only operations through MCP tools", async () => {
