@@ -316,10 +316,10 @@ describe("authorization requests and code exchange", () => {
     expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
   });
 
-  it("lets 10 concurrent exchanges of one code give tokens at most once", async () => {
+  it("lets 20 concurrent exchanges of one code give tokens at most once", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
   });
@@ -348,6 +348,15 @@ describe("refresh tokens, revocation and connected apps", () => {
     expect((await mcp(refreshed.json.access_token, rpc("tools/list"))).status).toBe(401);
     const newest = await token({ grant_type: "refresh_token", refresh_token: refreshed.json.refresh_token, client_id: clientId });
     expect(newest.json.error).toBe("invalid_grant");
+  });
+
+  it("20 concurrent refreshes with one refresh token: at most one succeeds, and the reuse revokes the grant", async () => {
+    const { refresh } = await connect("launchloop:read");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId })));
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued.length).toBeLessThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
+    for (const answer of issued) expect((await mcp(answer.json.access_token, rpc("tools/list"))).status).toBe(401);
   });
 
   it("refuses a refresh asking for more scope than granted", async () => {
