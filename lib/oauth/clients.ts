@@ -44,11 +44,15 @@ const redirectUris = z
   .min(1)
   .max(10);
 
-/** What we use of a client's metadata (RFC 7591 names); anything else it says is ignored, as the RFC asks. */
+/**
+ * What we use of a client's metadata (RFC 7591 names); anything else it says is ignored,
+ * as the RFC asks. Every client is public: a registration asking for a secret-based
+ * method is answered with `none` (RFC 7591 lets the server replace requested values).
+ */
 const clientMetadata = z.looseObject({
   redirect_uris: redirectUris,
   client_name: z.string().trim().min(1).max(100).optional(),
-  token_endpoint_auth_method: z.literal("none", { error: "Only public clients (token_endpoint_auth_method \"none\") are supported." }).optional(),
+  token_endpoint_auth_method: z.string().max(100).optional(),
   grant_types: z.array(z.string()).refine((types) => types.includes("authorization_code"), "grant_types must include authorization_code").optional(),
   response_types: z.array(z.string()).refine((types) => types.includes("code"), "response_types must include code").optional(),
   scope: z.string().max(200).refine((scope) => requestedScopes(scope) !== null, "Unknown scope.").optional(),
@@ -56,6 +60,7 @@ const clientMetadata = z.looseObject({
 
 const metadataDocument = clientMetadata.extend({
   client_id: z.string(),
+  token_endpoint_auth_method: z.literal("none", { error: "Only public clients (token_endpoint_auth_method \"none\") are supported." }).optional(),
   client_secret: z.undefined({ error: "A client metadata document must not carry a secret." }).optional(),
 });
 

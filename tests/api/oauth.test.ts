@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as authorizationServerGet } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as resourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/api/mcp/route";
@@ -15,6 +15,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
+import { deleteAccount } from "@/lib/operations/account-admin";
 import { executeOperation } from "@/lib/operations/execute";
 import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -147,6 +148,27 @@ describe("the MCP server as a protected resource", () => {
     expect(created.json.result.isError, created.text).toBeUndefined();
     const { secret } = await createApiKey(app.db, account.id, "still works");
     expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
+  });
+
+  it("the MCP request log names the grant, never the token", async () => {
+    const { access } = await connect("launchloop:read");
+    const [{ grantId }] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(access)));
+    const info = vi.spyOn(console, "info").mockImplementation(() => {});
+    try {
+      await mcp(access, rpc("tools/call", { name: "projects_list", arguments: {} }));
+      await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "secret-ish argument" } }));
+      await mcp(undefined, rpc("tools/list"));
+      const lines = info.mock.calls.map((call) => String(call[0]));
+      expect(lines[0]).toMatch(new RegExp(`\\] mcp grant:${grantId} tools/call:projects_list 200$`));
+      expect(lines[1]).toMatch(new RegExp(`\\] mcp grant:${grantId} tools/call:projects_create 403$`));
+      expect(lines[2]).toMatch(/\] mcp anonymous - 401$/);
+      for (const line of lines) {
+        expect(line).not.toContain(access);
+        expect(line).not.toContain("secret-ish");
+      }
+    } finally {
+      info.mockRestore();
+    }
   });
 
   it("a read-only grant may read but a write tool answers 403 insufficient_scope naming the scope", async () => {
@@ -294,10 +316,10 @@ describe("authorization requests and code exchange", () => {
     expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
   });
 
-  it("lets 10 concurrent exchanges of one code give tokens at most once", async () => {
+  it("lets 20 concurrent exchanges of one code give tokens at most once", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
   });
@@ -326,6 +348,15 @@ describe("refresh tokens, revocation and connected apps", () => {
     expect((await mcp(refreshed.json.access_token, rpc("tools/list"))).status).toBe(401);
     const newest = await token({ grant_type: "refresh_token", refresh_token: refreshed.json.refresh_token, client_id: clientId });
     expect(newest.json.error).toBe("invalid_grant");
+  });
+
+  it("20 concurrent refreshes with one refresh token: at most one succeeds, and the reuse revokes the grant", async () => {
+    const { refresh } = await connect("launchloop:read");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId })));
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued.length).toBeLessThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
+    for (const answer of issued) expect((await mcp(answer.json.access_token, rpc("tools/list"))).status).toBe(401);
   });
 
   it("refuses a refresh asking for more scope than granted", async () => {
@@ -367,6 +398,14 @@ describe("refresh tokens, revocation and connected apps", () => {
     expect((await mcp(two.access, rpc("tools/list"))).status).toBe(401);
   });
 
+  it("deleting the account ends its connected apps", async () => {
+    const owner = await accountOnPlan(app.db, "free");
+    const { access } = await connect("launchloop:read", owner);
+    await executeOperation(deleteAccount, { body: { confirmEmail: owner.email } }, sessionCtx(owner));
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
+    expect(await app.db.select().from(oauthGrants).where(eq(oauthGrants.accountId, owner.id))).toHaveLength(0);
+  });
+
   it("a grant cannot call session-only operations through MCP tools", async () => {
     const { access } = await connect();
     const list = await mcp(access, rpc("tools/list"));
@@ -404,7 +443,11 @@ describe("client registration and metadata documents", () => {
     expect((await register({ redirect_uris: ["javascript:alert(1)"] })).json.error).toBe("invalid_redirect_uri");
     expect((await register({ redirect_uris: ["http://evil.example/cb"] })).json.error).toBe("invalid_redirect_uri");
     expect((await register({ redirect_uris: ["https://app.example/cb#x"] })).json.error).toBe("invalid_redirect_uri");
-    expect((await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" })).json.error).toBe("invalid_client_metadata");
+    // Asking for a secret gets a public registration: no secret, method "none".
+    const secretless = await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" });
+    expect(secretless.json).toMatchObject({ token_endpoint_auth_method: "none" });
+    expect(secretless.json.client_secret).toBeUndefined();
+    expect((await register({ redirect_uris: [redirectUri], grant_types: ["client_credentials"] })).json.error).toBe("invalid_client_metadata");
     const ok = await register({ redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"], client_name: "App", software_id: "ignored" });
     expect(ok.status).toBe(201);
     expect(ok.json).toMatchObject({ token_endpoint_auth_method: "none", redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"] });
@@ -462,6 +505,8 @@ describe("client registration and metadata documents", () => {
       await expect(consent(withDocument(documentUrl))).rejects.toThrow(/another client_id/);
       document = { ...document, client_id: documentUrl, client_secret: "nope" };
       await expect(consent(withDocument(documentUrl))).rejects.toThrow(/secret/);
+      document = { ...document, client_secret: undefined, token_endpoint_auth_method: "private_key_jwt" };
+      await expect(consent(withDocument(documentUrl))).rejects.toThrow(/public clients/);
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       await expect(consent(withDocument(`${base}/big.json`))).rejects.toThrow(/larger than/);
       await expect(consent(withDocument(`${base}/moved.json`))).rejects.toThrow(/redirects/);

@@ -6,14 +6,14 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
 import { startServer, type StartedServer } from "../support/server";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
+import { AssistantProvider } from "./oauth-assistant";
 
 // "Add Launchloop to my assistant": the MCP SDK's own client and OAuth provider against the
 // product started as a user starts it, the founder answering the consent page in Chromium.
@@ -37,46 +37,6 @@ const codes: string[] = [];
 const secretsSeen = new Set<string>();
 /** Every answer of the MCP endpoint the SDK client saw: status and challenge. */
 const mcpAnswers: Array<{ status: number; challenge: string | null }> = [];
-
-/** The SDK's OAuth client provider, in memory, as an assistant would implement it. */
-class AssistantProvider implements OAuthClientProvider {
-  authorizationUrl?: URL;
-  private client?: OAuthClientInformationMixed;
-  private saved?: OAuthTokens;
-  private verifier = "";
-  /** Set for a client that identifies itself with a metadata document (SEP-991). */
-  clientMetadataUrl?: string;
-  constructor(private readonly name: string) {}
-  get redirectUrl() {
-    return redirectUrl;
-  }
-  get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [redirectUrl], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
-  }
-  clientInformation() {
-    return this.client;
-  }
-  saveClientInformation(information: OAuthClientInformationMixed) {
-    this.client = information;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    secretsSeen.add(tokens.access_token);
-    if (tokens.refresh_token) secretsSeen.add(tokens.refresh_token);
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 const recordingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
@@ -149,8 +109,12 @@ afterAll(async () => {
 });
 
 describe("adding Launchloop to an assistant by URL", () => {
-  const metadataClient = new AssistantProvider("Metadata Assistant");
-  const registeredClient = new AssistantProvider("Registered Assistant");
+  const remember = (tokens: { access_token: string; refresh_token?: string }) => {
+    secretsSeen.add(tokens.access_token);
+    if (tokens.refresh_token) secretsSeen.add(tokens.refresh_token);
+  };
+  const metadataClient = new AssistantProvider("Metadata Assistant", () => redirectUrl, remember);
+  const registeredClient = new AssistantProvider("Registered Assistant", () => redirectUrl, remember);
 
   it("a metadata-document client: 401, discovery, sign-in, consent, a read-only grant that reads and may not write", async () => {
     metadataClient.clientMetadataUrl = documentUrl;
@@ -251,9 +215,11 @@ describe("adding Launchloop to an assistant by URL", () => {
     await framing.close();
   });
 
-  it("no token or code appears in the server's output", () => {
+  it("no token or code appears in the server's output; the request log names grants", () => {
     const output = server.output.join("");
     for (const secret of [...secretsSeen, ...codes]) expect(output.includes(secret), "a secret in the server log").toBe(false);
     expect(secretsSeen.size).toBeGreaterThan(3);
+    // The MCP request log names the grant a call came through.
+    expect(output).toMatch(/\] mcp grant:[0-9a-f-]{36} tools\/call:account_get 200/);
   });
 });

@@ -5,6 +5,7 @@ import { readBodyText } from "@/lib/http/body";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { authenticateMcpCaller, insufficientScope, type McpCaller, missingScope, unauthorizedChallenge } from "@/lib/mcp/authorization";
 import { enforceMessageLimit } from "@/lib/mcp/limits";
+import { logMcpRequest } from "@/lib/mcp/request-log";
 import { createMcpServer } from "@/lib/mcp/server";
 
 export const dynamic = "force-dynamic";
@@ -32,7 +33,9 @@ export async function POST(request: Request) {
     caller = await authenticateMcpCaller(request, headers.get("X-Request-Id")!);
   } catch (error) {
     if (error instanceof AppError && error.code === "unauthorized") headers.set("WWW-Authenticate", unauthorizedChallenge(request));
-    return errorResponse(error, headers);
+    const refused = errorResponse(error, headers);
+    logMcpRequest(headers.get("X-Request-Id")!, null, undefined, refused.status);
+    return refused;
   }
   const { ctx } = caller;
   let text: string;
@@ -53,7 +56,9 @@ export async function POST(request: Request) {
     }
     limitHeaders = await enforceMessageLimit(ctx, parsedBody);
   } catch (error) {
-    return errorResponse(error, headers);
+    const refused = errorResponse(error, headers);
+    logMcpRequest(ctx.requestId, ctx, parsedBody, refused.status);
+    return refused;
   }
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
@@ -67,6 +72,7 @@ export async function POST(request: Request) {
   const answer = new Response(response.body, response);
   answer.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
   for (const [name, value] of Object.entries(limitHeaders)) answer.headers.set(name, value);
+  logMcpRequest(ctx.requestId, ctx, parsedBody, answer.status);
   return answer;
 }
 
