@@ -86,7 +86,7 @@ export function callerOf(ctx: RequestContext | ServiceContext) {
  * with VALIDATE_RESPONSES=1 (the server test suites set it). The parse must leave the
  * answer as it is (no member stripped, no value changed), so skipping it in production
  * sends exactly what the schema allows; for a full project it cost about as much as
- * serializing the answer (README, Performance).
+ * serializing the answer (docs/performance.md).
  */
 const checkResponses = () => process.env.NODE_ENV !== "production" || process.env.VALIDATE_RESPONSES === "1";
 
