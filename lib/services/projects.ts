@@ -12,7 +12,7 @@ import { type PageQuery, uuid } from "@/lib/schemas/common";
 import { decodeCursor, isPaged, pageOf } from "./pages";
 import { inIds, loadOwned, ownedRow, ownedRows } from "./tenant";
 import { agentTypes, type AgentType, type createProjectRequest, type updateProjectRequest } from "@/lib/schemas/project";
-import { detectProjectLanguage } from "@/lib/agents/language/detect";
+import { detectProjectLanguage } from "@/lib/i18n/detect";
 
 export type ProjectRecord = typeof projects.$inferSelect;
 export type RunRecord = typeof agentRuns.$inferSelect;
