@@ -2,8 +2,11 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import { getCaptchaChallenge } from "@/lib/operations/captcha";
+import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { handleOperation } from "@/lib/http/handle";
+import { signup } from "@/lib/operations/account";
+import { getCaptchaChallenge } from "@/lib/operations/captcha";
+import { executeOperation } from "@/lib/operations/execute";
 import { mailsTo } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -58,7 +61,9 @@ describe("POST /api/v1/signup", () => {
 
   it("does not reveal an existing e-mail: same answer, and the owner gets a fresh link", async () => {
     const first = await app.request("POST", "/api/v1/signup", { body: signupBody("twice@example.com") });
-    const second = await app.request("POST", "/api/v1/signup", { body: signupBody("Twice@Example.com", { password: "another password" }) });
+    const second = await app.request("POST", "/api/v1/signup", {
+      body: signupBody("Twice@Example.com", { password: "another password" }),
+    });
     expect(second.status).toBe(first.status);
     expect(second.text).toBe(first.text);
     expect(mailsTo(app.mailDir, "twice@example.com")).toHaveLength(2);
@@ -83,6 +88,34 @@ describe("POST /api/v1/signup", () => {
     expect(me.json.account).toMatchObject({ plan: "free", activated: true });
     expect(me.json.limits).toMatchObject({ projects: 1, dailyRuns: 15, canExport: false });
     expect(me.json).not.toHaveProperty("activation");
+  });
+
+  it("the browser face must send the captcha (the executor's gate); the API may leave it out", async () => {
+    const browser = {
+      requestId: crypto.randomUUID(),
+      db: app.db,
+      now: new Date(),
+      clientIp: "203.0.113.50",
+      face: "browser" as const,
+    };
+    const refused = await executeOperation(signup, { body: signupBody("no-captcha@example.com") }, browser).catch(
+      (error: AppError) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("invalid_request");
+    expect(toErrorEnvelope(refused).body.issues).toEqual([
+      { path: "captchaToken", message: "Wait for the spam check to finish, then submit again." },
+    ]);
+    expect(mailsTo(app.mailDir, "no-captcha@example.com")).toHaveLength(0);
+
+    const { face: _, ...api } = browser;
+    expect(await executeOperation(signup, { body: signupBody("no-captcha@example.com") }, api)).toMatchObject({
+      status: "confirmation_required",
+    });
+    const captchaToken = await solvedCaptcha();
+    expect(
+      await executeOperation(signup, { body: signupBody("with-captcha@example.com", { captchaToken }) }, browser),
+    ).toMatchObject({ status: "confirmation_required" });
   });
 
   it("a captcha solution works once: the replay is 400 invalid_captcha", async () => {
@@ -122,8 +155,12 @@ describe("POST /api/v1/signup", () => {
     "invite mode needs a listed invite code",
     withEnv({ SIGNUP_MODE: "invite", INVITE_CODES: "alpha, beta" }, async () => {
       const missing = await app.request("POST", "/api/v1/signup", { body: signupBody("nocode@example.com") });
-      const wrong = await app.request("POST", "/api/v1/signup", { body: signupBody("wrong@example.com", { inviteCode: "gamma" }) });
-      const right = await app.request("POST", "/api/v1/signup", { body: signupBody("invited@example.com", { inviteCode: "beta" }) });
+      const wrong = await app.request("POST", "/api/v1/signup", {
+        body: signupBody("wrong@example.com", { inviteCode: "gamma" }),
+      });
+      const right = await app.request("POST", "/api/v1/signup", {
+        body: signupBody("invited@example.com", { inviteCode: "beta" }),
+      });
       expect([missing.status, missing.json.code]).toEqual([403, "invalid_invite"]);
       expect([wrong.status, wrong.json.code]).toEqual([403, "invalid_invite"]);
       expect(right.status).toBe(202);
@@ -131,7 +168,9 @@ describe("POST /api/v1/signup", () => {
   );
 
   it("an invalid invite code is 403 even when signups are open", async () => {
-    const response = await app.request("POST", "/api/v1/signup", { body: signupBody("open@example.com", { inviteCode: "nope" }) });
+    const response = await app.request("POST", "/api/v1/signup", {
+      body: signupBody("open@example.com", { inviteCode: "nope" }),
+    });
     expect([response.status, response.json.code]).toEqual([403, "invalid_invite"]);
   });
 
@@ -150,7 +189,10 @@ describe("POST /api/v1/signup", () => {
   });
 
   it("rejects malformed JSON with 400 invalid_json", async () => {
-    const response = await app.request("POST", "/api/v1/signup", { rawBody: '{"email": ', headers: { "content-type": "application/json" } });
+    const response = await app.request("POST", "/api/v1/signup", {
+      rawBody: '{"email": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ code: "invalid_json", retryable: false });
   });
@@ -161,7 +203,10 @@ describe("POST /api/v1/signup", () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
       const statuses = [];
       for (const n of [1, 2, 3]) {
-        const response = await app.request("POST", "/api/v1/signup", { body: signupBody(`limited${n}@example.com`), headers: from });
+        const response = await app.request("POST", "/api/v1/signup", {
+          body: signupBody(`limited${n}@example.com`),
+          headers: from,
+        });
         statuses.push(response.status);
         if (n === 3) {
           expect(response.json).toMatchObject({ code: "rate_limited", retryable: true });
