@@ -76,7 +76,7 @@ const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\
  * lived its longest; the client reconnects). Throws 404 before streaming for a project
  * that is not the caller's.
  */
-export async function streamProjectEvents(ctx: ServiceContext, projectId: string): Promise<FileResult> {
+export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { projectId: string }): Promise<FileResult> {
   const { db, account } = ctx;
   await getOwnedProject(db, account.id, projectId);
   let stopped = false;
