@@ -12,7 +12,7 @@ import { dateOf } from "@/lib/growth/week-days";
 import type { Channel, WeeklyPlan } from "@/lib/schemas/growth";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
 import { contentsOf } from "./growth/load";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRows } from "./tenant";
 
 type DateArray = [number, number, number];

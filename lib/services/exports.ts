@@ -16,7 +16,7 @@ import type { Database } from "@/lib/db";
 import { fileNameOf, groupByStep, projectContent } from "./content";
 import { buildPlaybook } from "./playbook";
 import { coverLogoOf } from "./project-logos";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRows } from "./tenant";
 
 

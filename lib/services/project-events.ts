@@ -5,7 +5,8 @@ import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
 import { isStaleRun, settleStaleRuns } from "./pipeline";
-import { getOwnedProject, pipelineState } from "./projects";
+import { pipelineState } from "./pipeline";
+import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
 
 /** How often the stream reads the database, how often it sends progress and keep-alives, and its longest life. */

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/hashing";
 import type { Decisions } from "@/lib/schemas/project";
 import { projectContent } from "./content";
-import { getOwnedProject } from "./projects";
+import { getOwnedProject } from "./project-records";
 
 type ShareLinkRecord = typeof shareLinks.$inferSelect;
 
