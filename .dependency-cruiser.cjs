@@ -3,7 +3,7 @@
  *
  *   app, lib/cli -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
  *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules
- *       -> lib/core, lib/schemas, lib/db, lib/security -> lib/errors, lib/config
+ *       -> lib/core, lib/schemas, lib/i18n, lib/db, lib/security -> lib/errors, lib/config
  *
  * components/ sit beside app (a route's pages and its client components import them); lib
  * imports neither, components never import app (a client component gets its server
@@ -16,7 +16,7 @@ const layers = {
   operations: "^lib/operations/",
   services: "^lib/services/",
   domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth)/",
-  data: "^lib/(core|schemas|db|security)/",
+  data: "^lib/(core|schemas|db|security|i18n)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };
 const above = {

@@ -1,12 +1,10 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { failedForm, fieldErrorsOf, formText, type FormState } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { confirmAndSignIn, requestPasswordReset, resetPassword, signIn, signOut } from "@/lib/actions/session";
 import { signup } from "@/lib/operations/account";
-import { validationIssues } from "@/lib/operations/execute";
-import { signupRequest } from "@/lib/schemas/account";
 
 /** Only a path of this site: never an absolute or protocol-relative address. */
 const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/dashboard");
@@ -14,15 +12,13 @@ const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? val
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = formText(formData, "email");
   const captchaToken = formText(formData, "altcha");
-  const body = { email, password: formText(formData, "password"), acceptTerms: formData.get("acceptTerms") === "on", captchaToken };
-  // The browser door needs the solved captcha: without it the API door would make an unactivated account.
-  if (!captchaToken) {
-    const checked = signupRequest.safeParse({ ...body, captchaToken: "pending" });
-    const state = checked.success ? { status: "error" as const, message: "Some fields need another look." } : failedForm({ error: { error: "", code: "invalid_request", retryable: false, issues: validationIssues(checked.error) } });
-    return { ...state, values: { email }, fieldErrors: { ...state.fieldErrors, altcha: "Wait for the spam check to finish, then submit again." } };
-  }
+  const body = { email, password: formText(formData, "password"), acceptTerms: formData.get("acceptTerms") === "on", captchaToken: captchaToken || undefined };
+  // The executor refuses a browser's signup without a solved captcha (the operation declares it).
   const result = await runOperation(signup, { body });
-  if (!result.ok) return failedForm(result, { email });
+  if (!result.ok) {
+    const { captchaToken: captchaError, ...fieldErrors } = fieldErrorsOf(result.error);
+    return { ...failedForm(result, { email }), fieldErrors: { ...fieldErrors, ...(captchaError && { altcha: captchaError }) } };
+  }
   redirect(`/signup/check-email?email=${encodeURIComponent(email)}`);
 }
 

@@ -1,16 +1,9 @@
 "use client";
 
-import { useState, useTransition } from "react";
 import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import type { UpgradeBody } from "@/components/upgrade-offer";
+import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
-
-/** The body of a 402, as the API sends it: which plans lift the lock and how to check out. */
-export interface UpgradeBody {
-  error: string;
-  code: "upgrade_required";
-  feature?: "exports" | "growth" | "projects" | "runs";
-  upgrade?: { plans: Array<"pro" | "studio">; checkout: { method: string; path: string; body: unknown }; pricingUrl: string; docsUrl: string };
-}
 
 const planNames = { pro: "Pro", studio: "Studio" } as const;
 
@@ -26,16 +19,9 @@ const featureSentence = {
  * which `startCheckout` sends for the signed-in founder before going to the hosted page.
  */
 export function UpgradeCard({ body, startCheckout }: { body: UpgradeBody; startCheckout: (plan: "pro" | "studio") => Promise<ActionResult<{ url: string }>> }) {
-  const [pending, startTransition] = useTransition();
-  const [failure, setFailure] = useState<string>();
+  const { pending, error: failure, run } = useOperationAction();
   const plans = body.upgrade?.plans ?? ["pro", "studio"];
-  const choose = (plan: "pro" | "studio") =>
-    startTransition(async () => {
-      setFailure(undefined);
-      const result = await startCheckout(plan);
-      if (result.ok) window.location.assign(result.data.url);
-      else setFailure(result.error.error);
-    });
+  const choose = (plan: "pro" | "studio") => run(() => startCheckout(plan), (data) => window.location.assign(data.url), { refresh: false });
   return (
     <Card aria-labelledby="upgrade-title" className="border-accent/30" data-testid="upgrade-card">
       <CardHeader id="upgrade-title" title="Upgrade to continue" description={body.feature ? featureSentence[body.feature] : undefined} />
@@ -60,4 +46,5 @@ export function UpgradeCard({ body, startCheckout }: { body: UpgradeBody; startC
 }
 
 /** Whether a failed action's envelope is a 402 with its upgrade block. */
-export const isUpgrade = (error: { code: string }): error is UpgradeBody => error.code === "upgrade_required";
+
+export { isUpgrade, type UpgradeBody } from "@/components/upgrade-offer";

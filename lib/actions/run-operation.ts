@@ -23,6 +23,7 @@ async function browserContext(operation: AnyOperation): Promise<RequestContext |
     now: new Date(),
     clientIp: await requestClientIp(),
     waitUntil,
+    face: "browser",
   };
   if (isPublic(operation)) return base;
   const session = await currentBrowserSession();

@@ -1,6 +1,6 @@
 import { type BrandSystem, brandSystemSchema } from "@/lib/schemas/agent-outputs";
-import type { PhraseKey } from "./language/en";
-import { wordsFor } from "./language/phrasebook";
+import type { PhraseKey } from "@/lib/i18n/en";
+import { wordsFor } from "@/lib/i18n/phrasebook";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";

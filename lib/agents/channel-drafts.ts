@@ -1,7 +1,7 @@
 import { channelRules, fitToChannel, type ChannelDraft } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
-import type { PhraseKey } from "./language/en";
-import type { Words } from "./language/phrasebook";
+import type { PhraseKey } from "@/lib/i18n/en";
+import type { Words } from "@/lib/i18n/phrasebook";
 import { bullets, clause, sentence, sentencesOf, type Facts } from "./words";
 
 /** The ways into a post. Planner notes name them; a draft never prints them. */

@@ -4,7 +4,7 @@ import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { angleKeys, callToAction, scriptBody, writeChannelDraft, type WrittenDraft } from "./channel-drafts";
 import { inRequestedTone, readFeedback } from "./feedback";
-import { primaryOf, wordsFor } from "./language/phrasebook";
+import { primaryOf, wordsFor } from "@/lib/i18n/phrasebook";
 import { angleOf, learningsContext, playbookContext, type PlaybookDigest } from "./growth-planner";
 import { founderBrief, systemRules } from "./prompt";
 import type { Task } from "./types";

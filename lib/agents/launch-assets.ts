@@ -4,7 +4,7 @@ import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits 
 import type { Channel } from "@/lib/schemas/growth";
 import { callToAction, scriptBody, writeChannelDraft } from "./channel-drafts";
 import { readFeedback } from "./feedback";
-import { channelLabel, wordsFor } from "./language/phrasebook";
+import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { applyDirectives } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent, AgentInput } from "./types";

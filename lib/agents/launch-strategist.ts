@@ -2,8 +2,8 @@ import { type LaunchStrategy, launchStrategySchema } from "@/lib/schemas/agent-o
 import { channelRules, channelsOfAnswers } from "@/lib/channels";
 import { nextMonday } from "@/lib/growth/week";
 import { weeklyBudget, spreadPieces } from "./budget";
-import type { PhraseKey } from "./language/en";
-import { channelLabel, wordsFor } from "./language/phrasebook";
+import type { PhraseKey } from "@/lib/i18n/en";
+import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";

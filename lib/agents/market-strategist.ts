@@ -1,5 +1,5 @@
 import { type MarketStrategy, marketStrategySchema } from "@/lib/schemas/agent-outputs";
-import { wordsFor } from "./language/phrasebook";
+import { wordsFor } from "@/lib/i18n/phrasebook";
 import { pipelinePrompt } from "./prompt";
 import { finish } from "./offline";
 import type { Agent } from "./types";

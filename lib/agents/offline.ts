@@ -1,5 +1,5 @@
 import { inRequestedTone, readFeedback, type Directives } from "./feedback";
-import { primaryOf } from "./language/phrasebook";
+import { primaryOf } from "@/lib/i18n/phrasebook";
 import type { AgentInput } from "./types";
 
 const optionLists = new Set(["positioningOptions", "taglineOptions", "valuePropositions", "brandNameOptions"]);

@@ -1,5 +1,5 @@
 import type { Onboarding } from "@/lib/schemas/project";
-import { languageName } from "./language/phrasebook";
+import { languageName } from "@/lib/i18n/phrasebook";
 import type { AgentInput, ApprovedOutputs, Prompt } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import { generateStructured } from "@/lib/ai/generate";
 import type { AgentType } from "@/lib/schemas/project";
 import { agents } from "./index";
-import { wordsFor, worksheetLabel } from "./language/phrasebook";
+import { wordsFor, worksheetLabel } from "@/lib/i18n/phrasebook";
 import type { AgentInput, Task } from "./types";
 
 /** Runs one task on the model configured for its use case, or on the offline drafting engine. */

@@ -1,5 +1,5 @@
 import { type WebsiteCopy, websiteCopySchema } from "@/lib/schemas/agent-outputs";
-import { wordsFor } from "./language/phrasebook";
+import { wordsFor } from "@/lib/i18n/phrasebook";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";

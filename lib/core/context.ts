@@ -18,6 +18,8 @@ export interface RequestContext {
   waitUntil?: (work: Promise<unknown>) => void;
   /** Reports progress of long work to faces that can show it (MCP progress, the event stream). */
   progress?: (done: number, total: number, message: string) => void;
+  /** Set by the browser face, whose callers must pass the rules only a browser can (the signup captcha). */
+  face?: "browser";
 }
 
 /** A request whose caller is known: services act for `account`, never for anyone else. */

@@ -3,7 +3,7 @@ import { channelRules } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
 import type { launchPackSchema } from "@/lib/schemas/exports";
 import type { Decisions } from "@/lib/schemas/project";
-import { exportHeadings, type ExportHeadings } from "@/lib/agents/language/phrasebook";
+import { exportHeadings, type ExportHeadings } from "@/lib/i18n/phrasebook";
 
 /** A brand logo for the cover of the PDF and DOCX exports (PNG or JPEG bytes): optional. */
 export interface CoverImage {

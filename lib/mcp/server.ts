@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { apiOperations } from "@/lib/operations";
 import type { ServiceContext } from "@/lib/core/context";
+import { apiOperations } from "@/lib/operations";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
 import { registerOperationTools } from "./tools";
@@ -16,7 +16,8 @@ export function createMcpServer(ctx: ServiceContext): McpServer {
       capabilities: { logging: {} },
     },
   );
-  registerOperationTools(server, apiOperations, ctx);
+  // Tools through the underlying Server's handlers (the executor validates their arguments); resources and prompts through McpServer.
+  registerOperationTools(server.server, apiOperations, ctx);
   registerProjectResources(server, ctx);
   registerPrompts(server);
   return server;

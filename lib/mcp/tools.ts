@@ -1,10 +1,10 @@
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import type { ServiceContext } from "@/lib/core/context";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
-import type { ServiceContext } from "@/lib/core/context";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { toolSchemas } from "./tool-schemas";
 
@@ -15,7 +15,10 @@ const shapeOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObjec
 /** One flat, closed input schema: path parameters, query and body fields side by side. */
 export function toolInputSchema(operation: AnyOperation) {
   const params = Object.fromEntries(
-    Object.entries(shapeOf(operation.params)).map(([name, schema]) => [toolParamName(name), name === "id" ? (schema as z.ZodType).describe("The project's id") : schema]),
+    Object.entries(shapeOf(operation.params)).map(([name, schema]) => [
+      toolParamName(name),
+      name === "id" ? (schema as z.ZodType).describe("The project's id") : schema,
+    ]),
   );
   return z.strictObject({ ...params, ...shapeOf(operation.query), ...shapeOf(operation.body) });
 }
@@ -51,7 +54,11 @@ const argumentNames = new WeakMap<AnyOperation, Set<string>>();
 function argumentNamesOf(operation: AnyOperation): Set<string> {
   let names = argumentNames.get(operation);
   if (!names) {
-    names = new Set([...Object.keys(shapeOf(operation.params)).map(toolParamName), ...Object.keys(shapeOf(operation.query)), ...Object.keys(shapeOf(operation.body))]);
+    names = new Set([
+      ...Object.keys(shapeOf(operation.params)).map(toolParamName),
+      ...Object.keys(shapeOf(operation.query)),
+      ...Object.keys(shapeOf(operation.body)),
+    ]);
     argumentNames.set(operation, names);
   }
   return names;
@@ -76,54 +83,81 @@ export function toolError(thrown: unknown, requestId?: string) {
   return { isError: true as const, content: [{ type: "text" as const, text: JSON.stringify(body) }] };
 }
 
-type Progress = { progressToken?: string | number };
-type Extra = { _meta?: Progress; sendNotification: (notification: { method: "notifications/progress"; params: { progressToken: string | number; progress: number; total: number; message: string } }) => Promise<void> };
+// Tools answer at once: none runs as an MCP task.
+const execution = { taskSupport: "forbidden" as const };
+const draft7 = "http://json-schema.org/draft-07/schema#";
 
 /**
- * Registers a tool for every operation that declares one, each running the same executor
- * as its REST route. The SDK lists the tools with their schemas, but calls are answered
- * here: the executor validates the arguments with the operation's own schemas, so a bad
- * argument gets the same envelope as over REST instead of the SDK's validation text.
+ * Serves a tool for every operation that declares one, each running the same executor as
+ * its REST route, through the SDK's `Server` request handlers for `tools/list` and
+ * `tools/call`. The arguments are validated by the executor with the operation's own
+ * schemas, so a bad argument gets the same envelope as over REST; `tools/list` advertises
+ * compact JSON Schemas (lib/mcp/tool-schemas.ts).
  */
-export function registerOperationTools(server: McpServer, operations: readonly AnyOperation[], ctx: ServiceContext) {
-  const byName = new Map<string, AnyOperation>();
-  const schemas = toolSchemas(operations, (operation) => (operation.tool ? { input: toolInputSchema(operation), response: operation.response } : undefined));
-  for (const operation of operations) {
-    const tool = operation.tool;
-    if (!tool) continue;
-    byName.set(tool.name, operation);
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: schemas.get(operation)!.input,
-        outputSchema: schemas.get(operation)!.output,
-        annotations: annotationsOf(tool),
-      },
-      // Never reached: tools/call is answered by the handler below.
-      async () => toolError(new AppError("internal_error")),
-    );
-  }
-  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+export function registerOperationTools(server: Server, operations: readonly AnyOperation[], ctx: ServiceContext) {
+  const { definitions, byName } = toolTable(operations);
+  server.registerCapabilities({ tools: { listChanged: true } });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const operation = byName.get(request.params.name);
-    // As the SDK's own server answers it: a tool result with isError, here with our envelope.
-    if (!operation) return toolError(new AppError("not_found", `No tool named ${request.params.name}. tools/list names them all.`), ctx.requestId);
-    return callTool(operation, request.params.arguments ?? {}, extra as unknown as Extra, ctx);
+    // As the SDK's own high-level server answers it: a tool result with isError, here with our envelope.
+    if (!operation)
+      return toolError(
+        new AppError("not_found", `No tool named ${request.params.name}. tools/list names them all.`),
+        ctx.requestId,
+      );
+    const progressToken = extra._meta?.progressToken;
+    const progress =
+      progressToken === undefined
+        ? undefined
+        : (done: number, total: number, message: string) =>
+            void extra
+              .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, message } })
+              .catch(() => {});
+    return callTool(operation, request.params.arguments ?? {}, { ...ctx, now: new Date(), progress });
   });
 }
 
-async function callTool(operation: AnyOperation, args: Record<string, unknown>, extra: Extra, ctx: ServiceContext) {
-  const { _meta, sendNotification } = extra;
-  const progressToken = _meta?.progressToken;
-  const progress = progressToken === undefined
-    ? undefined
-    : (done: number, total: number, message: string) => void sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, message } }).catch(() => {});
+const tables = new WeakMap<readonly AnyOperation[], { definitions: Tool[]; byName: Map<string, AnyOperation> }>();
+
+/** The tools of an operation list, described once (servers are made per request). */
+function toolTable(operations: readonly AnyOperation[]) {
+  let table = tables.get(operations);
+  if (!table) {
+    const schemas = toolSchemas(operations, (operation) =>
+      operation.tool ? { input: toolInputSchema(operation), response: operation.response } : undefined,
+    );
+    const tools = operations.filter((operation) => operation.tool);
+    table = {
+      definitions: tools.map((operation) => {
+        const tool = operation.tool!;
+        const { input, output } = schemas.get(operation)!;
+        const outputSchema: Record<string, unknown> = { $schema: draft7, ...output };
+        return {
+          name: tool.name,
+          title: tool.title,
+          description: tool.description,
+          inputSchema: input as Tool["inputSchema"],
+          annotations: annotationsOf(tool),
+          execution,
+          outputSchema: outputSchema as Tool["outputSchema"],
+        };
+      }),
+      byName: new Map(tools.map((operation) => [operation.tool!.name, operation])),
+    };
+    tables.set(operations, table);
+  }
+  return table;
+}
+
+async function callTool(operation: AnyOperation, args: Record<string, unknown>, ctx: ServiceContext) {
   try {
     refuseUnknownArguments(operation, args);
-    const raw = toRawInput(operation, args);
-    const result = await executeOperation(operation, raw, { ...ctx, now: new Date(), progress });
-    return { structuredContent: result as Record<string, unknown>, content: [{ type: "text" as const, text: JSON.stringify(result) }] };
+    const result = await executeOperation(operation, toRawInput(operation, args), ctx);
+    return {
+      structuredContent: result as Record<string, unknown>,
+      content: [{ type: "text" as const, text: JSON.stringify(result) }],
+    };
   } catch (error) {
     return toolError(error, ctx.requestId);
   }

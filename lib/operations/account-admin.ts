@@ -23,7 +23,7 @@ export const deleteProject = defineOperation({
   badIdIs: 404,
   body: deleteProjectRequest,
   response: deleteProjectResponse,
-  handler: ({ params, body }, ctx) => deleteProjectService(ctx, params.id, body),
+  handler: ({ params, body }, ctx) => deleteProjectService(ctx, { projectId: params.id, ...body }),
 });
 
 export const deleteAccount = defineOperation({

@@ -21,6 +21,7 @@ export const signup = defineOperation({
     "With a solved `captchaToken` (browser) the account gets the free tier; without (API) it starts unactivated until a paid plan is activated through checkout. " +
     "Next: open the e-mail's link, or POST its `token_hash` to /api/v1/keys/bootstrap.",
   body: signupRequest,
+  captcha: "captchaToken",
   status: 202,
   response: signupResponse,
   errors: ["signups_closed", "invalid_invite", "invalid_captcha"],

@@ -16,7 +16,7 @@ export const downloadGrowthCalendar = defineOperation({
   badIdIs: 404,
   response: fileResult,
   files: calendar,
-  handler: ({ params }, ctx) => feeds.downloadGrowthCalendar(ctx, params.id),
+  handler: ({ params }, ctx) => feeds.downloadGrowthCalendar(ctx, { projectId: params.id }),
 });
 
 export const getCalendarSubscription = defineOperation({
@@ -27,7 +27,7 @@ export const getCalendarSubscription = defineOperation({
   params: idParams,
   badIdIs: 404,
   response: calendarSubscriptionResponse,
-  handler: ({ params }, ctx) => feeds.getCalendarSubscription(ctx, params.id),
+  handler: ({ params }, ctx) => feeds.getCalendarSubscription(ctx, { projectId: params.id }),
 });
 
 export const createCalendarSubscription = defineOperation({
@@ -40,7 +40,7 @@ export const createCalendarSubscription = defineOperation({
   badIdIs: 404,
   status: 201,
   response: calendarSubscriptionResponse,
-  handler: ({ params }, ctx) => feeds.createCalendarSubscription(ctx, params.id),
+  handler: ({ params }, ctx) => feeds.createCalendarSubscription(ctx, { projectId: params.id }),
 });
 
 export const revokeCalendarSubscription = defineOperation({
@@ -51,7 +51,7 @@ export const revokeCalendarSubscription = defineOperation({
   params: idParams,
   badIdIs: 404,
   response: calendarRevokeResponse,
-  handler: ({ params }, ctx) => feeds.revokeCalendarSubscription(ctx, params.id),
+  handler: ({ params }, ctx) => feeds.revokeCalendarSubscription(ctx, { projectId: params.id }),
 });
 
 export const subscribedCalendar = defineOperation({
@@ -65,5 +65,5 @@ export const subscribedCalendar = defineOperation({
   badIdIs: 404,
   response: fileResult,
   files: calendar,
-  handler: ({ params }, ctx) => feeds.subscribedCalendar(ctx, params.token),
+  handler: ({ params }, ctx) => feeds.subscribedCalendar(ctx, params),
 });

@@ -71,7 +71,7 @@ export const listShareLinks = defineOperation({
   params: idParams,
   badIdIs: 404,
   response: shareLinkListResponse,
-  handler: ({ params }, ctx) => shares.listShareLinks(ctx, params.id),
+  handler: ({ params }, ctx) => shares.listShareLinks(ctx, { projectId: params.id }),
 });
 
 export const createShareLink = defineOperation({
@@ -83,7 +83,7 @@ export const createShareLink = defineOperation({
   badIdIs: 404,
   response: createdShareLinkResponse,
   limit: "write",
-  handler: ({ params }, ctx) => shares.createShareLink(ctx, params.id),
+  handler: ({ params }, ctx) => shares.createShareLink(ctx, { projectId: params.id }),
 });
 
 export const revokeShareLink = defineOperation({
@@ -94,7 +94,7 @@ export const revokeShareLink = defineOperation({
   params: shareLinkParams,
   badIdIs: 404,
   response: shareLinkResponse,
-  handler: ({ params }, ctx) => shares.revokeShareLink(ctx, params.id, params.linkId),
+  handler: ({ params }, ctx) => shares.revokeShareLink(ctx, { projectId: params.id, linkId: params.linkId }),
 });
 
 export const getSharedPack = defineOperation({
@@ -106,7 +106,7 @@ export const getSharedPack = defineOperation({
   params: shareTokenParams,
   badIdIs: 404,
   response: sharedPackResponse,
-  handler: ({ params }, ctx) => shares.getSharedPack(ctx, params.token),
+  handler: ({ params }, ctx) => shares.getSharedPack(ctx, params),
 });
 
 export const getProjectLogo = defineOperation({

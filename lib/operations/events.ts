@@ -18,5 +18,5 @@ export const streamProjectEvents = defineOperation({
   badIdIs: 404,
   response: fileResultSchema,
   files: { "text/event-stream": { description: "The event stream: `state`, `progress` and `end` events" } },
-  handler: ({ params }, ctx) => events.streamProjectEvents(ctx, params.id),
+  handler: ({ params }, ctx) => events.streamProjectEvents(ctx, { projectId: params.id }),
 });

@@ -73,6 +73,13 @@ export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestCont
   }
 }
 
+/** A browser caller of an operation that declares a captcha field must send it solved (checked by the operation). */
+function assertCaptchaSent(operation: AnyOperation, body: unknown, ctx: RequestContext | ServiceContext) {
+  if (!operation.captcha || ctx.face !== "browser" || (body as Record<string, unknown> | undefined)?.[operation.captcha]) return;
+  const issues = [{ path: operation.captcha, message: "Wait for the spam check to finish, then submit again." }];
+  throw new AppError("invalid_request", undefined, { details: { issues } });
+}
+
 /** Who a limit counts against: the key or session, the account, the address. */
 export function callerOf(ctx: RequestContext | ServiceContext) {
   if (!isServiceContext(ctx)) return { clientIp: ctx.clientIp };
@@ -87,7 +94,7 @@ export function callerOf(ctx: RequestContext | ServiceContext) {
  * with VALIDATE_RESPONSES=1 (the server test suites set it). The parse must leave the
  * answer as it is (no member stripped, no value changed), so skipping it in production
  * sends exactly what the schema allows; for a full project it cost about as much as
- * serializing the answer (README, Performance).
+ * serializing the answer (docs/performance.md).
  */
 const checkResponses = () => process.env.NODE_ENV !== "production" || process.env.VALIDATE_RESPONSES === "1";
 
@@ -115,7 +122,7 @@ const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContex
 
 /**
  * Runs one operation for a caller, whatever the face: the gates every face shares (unsafe
- * text, the principal check, the general rate limit), closed validation, the operation's named limit, the handler, and the
+ * text, the principal check, the general rate limit), closed validation, the browser's captcha, the operation's named limit, the handler, and the
  * response schema on what goes out. Also answers the general limit's state (REST sends
  * it as headers; null for an unmetered page read). Throws `AppError`s for the face to render.
  */
@@ -135,6 +142,7 @@ export async function executeWithLimits<O extends AnyOperation>(
         ? acceptCounted(general, ctx.now)
         : await enforceLimit(ctx.db, generalLimit(caller), ctx.now);
   const input = validateInput(operation, raw);
+  assertCaptchaSent(operation, input.body, ctx);
   if (operation.limit) await enforceLimit(ctx.db, limitPolicies[operation.limit](caller), ctx.now);
   const result = await operation.handler(input as never, ctx as ServiceContext);
   const output = operation.files || !checkResponses() ? result : checkedResponse(operation, result);

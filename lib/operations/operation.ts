@@ -86,6 +86,11 @@ export interface Operation<
    * the code table); those every operation of its kind can answer are added by `errorCodesOf`.
    */
   errors?: readonly ErrorCode[];
+  /**
+   * The body field that carries a solved captcha, which a browser caller must send (the
+   * executor refuses the call without it); API callers may leave it out.
+   */
+  captcha?: string;
   /** A named limit applied before the handler runs, on top of the general rate limit. */
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */

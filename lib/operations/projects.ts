@@ -110,7 +110,7 @@ export const confirmProject = defineOperation({
       "Confirms the project so its pipeline can run (a no-op if already confirmed). Next: pipeline_run_agent with agentType market-strategist.",
     idempotent: true,
   },
-  handler: ({ params }, ctx) => projects.confirmProject(ctx, { projectId: params.id }),
+  handler: ({ params }, ctx) => pipeline.confirmProject(ctx, { projectId: params.id }),
 });
 
 export const startAgent = defineOperation({

@@ -13,7 +13,7 @@ const mismatch = (field: string, message: string) =>
   new AppError("invalid_request", message, { details: { issues: [{ path: field, message }] } });
 
 /** Deletes a project and everything in it, once its name was typed again (the name check is part of the delete). */
-export async function deleteProject(ctx: ServiceContext, projectId: string, input: { confirmName: string }) {
+export async function deleteProject(ctx: ServiceContext, { projectId, ...input }: { projectId: string; confirmName: string }) {
   // Under the project's row lock, which a logo upload takes too: the files read are the files deleted.
   const { deleted, files } = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: projects.id }).from(projects).where(ownedRow(projects, ctx.account.id, projectId)).for("update");

@@ -12,7 +12,7 @@ import { dateOf } from "@/lib/growth/week-days";
 import type { Channel, WeeklyPlan } from "@/lib/schemas/growth";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
 import { contentsOf } from "./growth/load";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRows } from "./tenant";
 
 type DateArray = [number, number, number];
@@ -107,7 +107,7 @@ const calendarFile = (project: ProjectRecord, body: string): FileResult => ({
 });
 
 /** The project's growth calendar for its owner (API key or session). */
-export async function downloadGrowthCalendar(ctx: ServiceContext, projectId: string): Promise<FileResult> {
+export async function downloadGrowthCalendar(ctx: ServiceContext, { projectId }: { projectId: string }): Promise<FileResult> {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   return calendarFile(project, await projectCalendarText(ctx.db, project, ctx.now));
 }
@@ -116,7 +116,7 @@ const tokenPrefix = "llcal_";
 export const subscriptionUrl = (token: string) => `${config().appUrl}/api/v1/calendar-feeds/${token}/calendar.ics`;
 
 /** Whether the project has a live subscription URL (the URL itself was shown once and is not kept). */
-export async function getCalendarSubscription(ctx: ServiceContext, projectId: string) {
+export async function getCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const [live] = await ctx.db
     .select({ createdAt: calendarFeeds.createdAt, lastUsedAt: calendarFeeds.lastUsedAt })
@@ -129,7 +129,7 @@ export async function getCalendarSubscription(ctx: ServiceContext, projectId: st
  * A new secret subscription URL for calendar apps, shown once; any earlier one of the
  * project stops working in the same transaction.
  */
-export async function createCalendarSubscription(ctx: ServiceContext, projectId: string) {
+export async function createCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const token = `${tokenPrefix}${randomToken(32)}`;
   const create = () =>
@@ -154,7 +154,7 @@ export async function createCalendarSubscription(ctx: ServiceContext, projectId:
 }
 
 /** Revokes the project's subscription URL: calendar apps get 404 from then on. */
-export async function revokeCalendarSubscription(ctx: ServiceContext, projectId: string) {
+export async function revokeCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const revoked = await ctx.db
     .update(calendarFeeds)
@@ -165,7 +165,7 @@ export async function revokeCalendarSubscription(ctx: ServiceContext, projectId:
 }
 
 /** The calendar behind a live subscription URL; unknown and revoked tokens are one 404. */
-export async function subscribedCalendar(ctx: RequestContext, token: string): Promise<FileResult> {
+export async function subscribedCalendar(ctx: RequestContext, { token }: { token: string }): Promise<FileResult> {
   const [found] = await ctx.db
     .select({ feed: calendarFeeds, project: projects })
     .from(calendarFeeds)

@@ -14,7 +14,7 @@ import type { PageQuery } from "@/lib/schemas/common";
 import type { Learning } from "@/lib/schemas/playbook";
 import { decodeCursor, isPaged, pageOf } from "./pages";
 import { addLearnings } from "./playbook";
-import type { ProjectRecord } from "./projects";
+import type { ProjectRecord } from "./project-records";
 import { ownedRow, ownedRows } from "./tenant";
 
 type ContentRecord = typeof contentItems.$inferSelect;

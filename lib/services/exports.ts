@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { exportHeadings } from "@/lib/agents/language/phrasebook";
+import { exportHeadings } from "@/lib/i18n/phrasebook";
 import { launchPackDocx } from "@/lib/exports/docx";
 import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
@@ -16,7 +16,7 @@ import type { Database } from "@/lib/db";
 import { fileNameOf, groupByStep, projectContent } from "./content";
 import { buildPlaybook } from "./playbook";
 import { coverLogoOf } from "./project-logos";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRows } from "./tenant";
 
 

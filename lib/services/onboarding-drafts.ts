@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/core/context";
 import { onboardingDrafts, projects } from "@/lib/db/schema";
 import type { draftAnswersSchema, saveDraftRequest } from "@/lib/schemas/dashboard";
 import type { createProjectRequest } from "@/lib/schemas/project";
-import { createProject, pipelineRunsOf, serializeProject } from "./projects";
+import { pipelineRunsOf, serializeProject } from "./pipeline";
+import { createProject } from "./projects";
 import { ownedRows } from "./tenant";
 
 type DraftAnswers = z.infer<typeof draftAnswersSchema>;

@@ -9,7 +9,7 @@ import { plainSummary } from "@/lib/exports/markdown-blocks";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Learning, Playbook } from "@/lib/schemas/playbook";
 import type { AgentType } from "@/lib/schemas/project";
-import { getOwnedProject, type ProjectRecord } from "./projects";
+import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRow, ownedRows } from "./tenant";
 
 export type { Learning };

@@ -5,7 +5,8 @@ import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
 import { isStaleRun, settleStaleRuns } from "./pipeline";
-import { getOwnedProject, pipelineState } from "./projects";
+import { pipelineState } from "./pipeline";
+import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
 
 /** How often the stream reads the database, how often it sends progress and keep-alives, and its longest life. */
@@ -76,7 +77,7 @@ const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\
  * lived its longest; the client reconnects). Throws 404 before streaming for a project
  * that is not the caller's.
  */
-export async function streamProjectEvents(ctx: ServiceContext, projectId: string): Promise<FileResult> {
+export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { projectId: string }): Promise<FileResult> {
   const { db, account } = ctx;
   await getOwnedProject(db, account.id, projectId);
   let stopped = false;

@@ -8,7 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { CoverImage } from "@/lib/exports/launch-pack";
 import type { logoUploadRequest } from "@/lib/schemas/dashboard";
 import { storage } from "@/lib/storage";
-import { getOwnedProject } from "./projects";
+import { getOwnedProject } from "./project-records";
 import { ownedRow, ownedRows } from "./tenant";
 
 /** The largest logo accepted, in bytes. */

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/hashing";
 import type { Decisions } from "@/lib/schemas/project";
 import { projectContent } from "./content";
-import { getOwnedProject } from "./projects";
+import { getOwnedProject } from "./project-records";
 
 type ShareLinkRecord = typeof shareLinks.$inferSelect;
 
@@ -20,7 +20,7 @@ const serialize = (link: ShareLinkRecord) => ({
 });
 
 /** A new read-only link to the project's launch pack: 256 random bits, kept only as a hash; the address is shown once. */
-export async function createShareLink(ctx: ServiceContext, projectId: string) {
+export async function createShareLink(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const token = `shr_${randomBytes(32).toString("base64url")}`;
   const [link] = await ctx.db
@@ -30,7 +30,7 @@ export async function createShareLink(ctx: ServiceContext, projectId: string) {
   return { link: serialize(link!), url: `${config().appUrl}/share/${token}` };
 }
 
-export async function listShareLinks(ctx: ServiceContext, projectId: string) {
+export async function listShareLinks(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const links = await ctx.db
     .select()
@@ -41,7 +41,7 @@ export async function listShareLinks(ctx: ServiceContext, projectId: string) {
 }
 
 /** Revokes a link at once; revoking twice is a no-op. */
-export async function revokeShareLink(ctx: ServiceContext, projectId: string, linkId: string) {
+export async function revokeShareLink(ctx: ServiceContext, { projectId, linkId }: { projectId: string; linkId: string }) {
   const [revoked] = await ctx.db
     .update(shareLinks)
     .set({ revokedAt: ctx.now })
@@ -57,7 +57,7 @@ export async function revokeShareLink(ctx: ServiceContext, projectId: string, li
 }
 
 /** The launch pack behind a live link, for anyone holding it: approved content and decisions, nothing else. */
-export async function getSharedPack(ctx: RequestContext, token: string) {
+export async function getSharedPack(ctx: RequestContext, { token }: { token: string }) {
   const [found] = await ctx.db
     .select({ name: projects.name, decisions: projects.decisions, projectId: projects.id, accountId: projects.accountId })
     .from(shareLinks)

@@ -3,7 +3,10 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
+import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { handleOperation } from "@/lib/http/handle";
+import { signup } from "@/lib/operations/account";
+import { executeOperation } from "@/lib/operations/execute";
 import { mailsTo } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -83,6 +86,34 @@ describe("POST /api/v1/signup", () => {
     expect(me.json.account).toMatchObject({ plan: "free", activated: true });
     expect(me.json.limits).toMatchObject({ projects: 1, dailyRuns: 15, canExport: false });
     expect(me.json).not.toHaveProperty("activation");
+  });
+
+  it("the browser face must send the captcha (the executor's gate); the API may leave it out", async () => {
+    const browser = {
+      requestId: crypto.randomUUID(),
+      db: app.db,
+      now: new Date(),
+      clientIp: "203.0.113.50",
+      face: "browser" as const,
+    };
+    const refused = await executeOperation(signup, { body: signupBody("no-captcha@example.com") }, browser).catch(
+      (error: AppError) => error,
+    );
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("invalid_request");
+    expect(toErrorEnvelope(refused).body.issues).toEqual([
+      { path: "captchaToken", message: "Wait for the spam check to finish, then submit again." },
+    ]);
+    expect(mailsTo(app.mailDir, "no-captcha@example.com")).toHaveLength(0);
+
+    const { face: _, ...api } = browser;
+    expect(await executeOperation(signup, { body: signupBody("no-captcha@example.com") }, api)).toMatchObject({
+      status: "confirmation_required",
+    });
+    const captchaToken = await solvedCaptcha();
+    expect(
+      await executeOperation(signup, { body: signupBody("with-captcha@example.com", { captchaToken }) }, browser),
+    ).toMatchObject({ status: "confirmation_required" });
   });
 
   it("a captcha solution works once: the replay is 400 invalid_captcha", async () => {

@@ -3,7 +3,7 @@ import { launchPackDocx } from "@/lib/exports/docx";
 import { loadLaunchPack } from "@/lib/services/exports";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
-import { getOwnedProject } from "@/lib/services/projects";
+import { getOwnedProject } from "@/lib/services/project-records";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp } from "../support/test-app";

@@ -4,7 +4,7 @@ import { toWeeklyPlan, growthPlanner, type CycleHistory, type PlaybookDigest } f
 import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
 import { pipelineInput, plannerInput, writerInput, type ProjectFacts, type RunFacts } from "@/lib/agents/inputs";
 import { weeklyBudget } from "@/lib/agents/budget";
-import { detectProjectLanguage } from "@/lib/agents/language/detect";
+import { detectProjectLanguage } from "@/lib/i18n/detect";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import { runAgent, runTask } from "@/lib/agents/run";
 import { reloadConfig } from "@/lib/config";

@@ -35,13 +35,20 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 
 export const screensDir = path.join(process.cwd(), "docs", "screens");
 
-/** Screenshots the page at 1280 and at 390 px wide (full height) into docs/screens, checks nothing widens it, then restores the desktop width. */
+/** Whether this run writes the documentation's screenshots: `npm run docs:screens`, never a plain test run. */
+const writesScreens = process.env.LAUNCHLOOP_SCREENSHOTS === "1";
+
+/**
+ * Lays the page out at 1280 and at 390 px wide and checks nothing widens it, then restores
+ * the desktop width. Under `npm run docs:screens` it also writes each width's full-height
+ * screenshot into docs/screens; a test run leaves the tracked files alone.
+ */
 export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(screensDir, { recursive: true });
+  if (writesScreens) fs.mkdirSync(screensDir, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
+    if (writesScreens) await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth, `${name} at ${width} px is ${pageWidth} px wide: something overflows the page sideways`).toBeLessThanOrEqual(width);
   }

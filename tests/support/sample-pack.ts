@@ -1,6 +1,6 @@
 import { runAgent } from "@/lib/agents/run";
 import type { AgentInput, ApprovedOutputs } from "@/lib/agents";
-import { detectProjectLanguage } from "@/lib/agents/language/detect";
+import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/project";
 import { sampleProject } from "./founder";
 import { berlinBakery } from "./founders";

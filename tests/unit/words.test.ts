@@ -6,9 +6,9 @@ import { fittedDraft, growthWriter, offlineDraft, type WriterInput } from "@/lib
 import { pipelineInput } from "@/lib/agents/inputs";
 import { launchAssets } from "@/lib/agents/launch-assets";
 import { type LaunchAssets, productHuntLimits } from "@/lib/schemas/agent-outputs";
-import { detectProjectLanguage } from "@/lib/agents/language/detect";
-import { en } from "@/lib/agents/language/en";
-import { exportHeadings, wordsFor } from "@/lib/agents/language/phrasebook";
+import { detectProjectLanguage } from "@/lib/i18n/detect";
+import { en } from "@/lib/i18n/en";
+import { exportHeadings, wordsFor } from "@/lib/i18n/phrasebook";
 import { runAgent } from "@/lib/agents/run";
 import { tasks } from "@/lib/agents";
 import { channelRules, channelsOfAnswers, fitToChannel, fitsWithin, resolveChannel } from "@/lib/channels";

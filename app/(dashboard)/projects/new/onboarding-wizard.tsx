@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, useTransition } from "react";
+import { useRef, useState } from "react";
+import { useOperationAction } from "@/components/use-operation-action";
 import { createAndConfirm, discardDraft, saveDraft } from "./actions";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Button, Card, CardBody, CardFooter, Field, Input, Notice, Textarea, cx } from "@/components/ui";
@@ -38,7 +39,7 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
   const [message, setMessage] = useState<string>();
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
   const [saved, setSaved] = useState(savedAt);
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
   const heading = useRef<HTMLHeadingElement>(null);
 
   const set = (name: string, value: FormValues[string]) => setValues((current) => ({ ...current, [name]: value }));
@@ -70,49 +71,58 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
   const next = () => {
     if (!validUpTo(stepIndex)) return;
     const target = stepIndex + 1;
-    startTransition(async () => {
-      const result = await saveDraft(target, allAnswers());
-      if (result.ok) setSaved(result.data.draft?.updatedAt ?? null);
-      else setMessage(`Your answers could not be saved: ${describeError(result.error, result.retryAfterSeconds)}`);
-      goTo(target);
-    });
+    void run(
+      () => saveDraft(target, allAnswers()),
+      (data) => {
+        setSaved(data.draft?.updatedAt ?? null);
+        goTo(target);
+      },
+      {
+        refresh: false,
+        onFailure: ({ error, retryAfterSeconds }) => {
+          goTo(target);
+          setMessage(`Your answers could not be saved: ${describeError(error, retryAfterSeconds)}`);
+        },
+      },
+    );
   };
 
   const confirm = () => {
     if (!validUpTo(reviewStep - 1)) return;
-    startTransition(async () => {
-      const { name, onboarding } = allAnswers();
-      const result = await createAndConfirm({ name: name ?? String(onboarding.businessName ?? ""), onboarding });
-      if (result.ok) {
-        router.push(`/projects/${result.data.projectId}/launch`);
-        return;
-      }
-      if (isUpgrade(result.error)) {
-        setUpgrade(result.error);
-        return;
-      }
-      const issues = (result.error.issues as Array<{ path: string; message: string }> | undefined) ?? [];
-      if (issues.length) {
-        const found: Record<string, string> = {};
-        for (const issue of issues) {
-          const [, first, second] = issue.path.split(".");
-          const field = first === "onboarding" ? second! : first!;
-          found[field] ??= issue.message;
-        }
-        goTo(stepOfField(Object.keys(found)[0]!));
-        setErrors(found);
-      }
-      setMessage(describeError(result.error, result.retryAfterSeconds));
-    });
+    const { name, onboarding } = allAnswers();
+    void run(
+      () => createAndConfirm({ name: name ?? String(onboarding.businessName ?? ""), onboarding }),
+      (data) => router.push(`/projects/${data.projectId}/launch`),
+      {
+        refresh: false,
+        onFailure: ({ error, retryAfterSeconds }) => {
+          if (isUpgrade(error)) return setUpgrade(error);
+          const issues = (error.issues as Array<{ path: string; message: string }> | undefined) ?? [];
+          if (issues.length) {
+            const found: Record<string, string> = {};
+            for (const issue of issues) {
+              const [, first, second] = issue.path.split(".");
+              const field = first === "onboarding" ? second! : first!;
+              found[field] ??= issue.message;
+            }
+            goTo(stepOfField(Object.keys(found)[0]!));
+            setErrors(found);
+          }
+          setMessage(describeError(error, retryAfterSeconds));
+        },
+      },
+    );
   };
 
-  const startOver = () =>
-    startTransition(async () => {
-      await discardDraft();
+  const startOver = () => {
+    const reset = () => {
       setValues({});
       setSaved(null);
       goTo(0);
-    });
+    };
+    // Starting over forgets the answers here whatever the server answered (the draft is replaced on the next step anyway).
+    void run(() => discardDraft(), reset, { refresh: false, onFailure: reset });
+  };
 
   const current = wizardSteps[stepIndex];
   return (

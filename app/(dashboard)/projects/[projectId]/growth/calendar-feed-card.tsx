@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, CopyButton, Notice } from "@/components/ui";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 
 interface Subscription {
   active: boolean;
@@ -16,7 +16,7 @@ const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle:
 /** A secret, revocable URL that calendar apps subscribe to: the week's items and tasks on their days. */
 export function CalendarFeedCard({ projectId, subscription }: { projectId: string; subscription: Subscription | null }) {
   const [url, setUrl] = useState<string | null>(null);
-  const { pending, error, run } = useGrowthAction();
+  const { pending, error, run } = useOperationAction();
   return (
     <Card aria-labelledby="calendar-feed-title" data-testid="calendar-feed">
       <CardHeader id="calendar-feed-title" title="Your weeks in your calendar" description="Subscribe in Google Calendar, Apple Calendar or Outlook: each item and task shows on its day, and updates as you work." />

@@ -9,8 +9,8 @@ import { ChannelBadge, channelLabel, statusTone } from "@/components/growth/chan
 import { DraftPreview } from "@/components/growth/draft-preview";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
-import { asDraft, type GrowthItem } from "@/components/growth/types";
-import { useGrowthAction } from "@/components/growth/use-action";
+import type { GrowthItem } from "@/components/growth/types";
+import { useOperationAction } from "@/components/use-operation-action";
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 
@@ -107,10 +107,10 @@ function PublishForm({ item, busy, onPublish }: { item: GrowthItem; busy: boolea
  * states lib/growth allows, and publish it by hand.
  */
 export function ItemPanel({ item, brand, dayLabel, onItem, generating }: { item: GrowthItem; brand: string; dayLabel: string; onItem: (item: GrowthItem) => void; generating: boolean }) {
-  const { pending, error, run } = useGrowthAction();
+  const { pending, error, run } = useOperationAction();
   const busy = pending || generating;
-  const draft = asDraft(item.draft);
-  const earlier = item.previousDrafts.map(asDraft).filter((entry) => entry !== null);
+  const draft = item.draft;
+  const earlier = item.previousDrafts;
   const share = draft ? shareLinkFor(item.channel, draft.parts[0] ?? draft.body, draft.title) : null;
 
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => run(action, (data) => onItem(data.item), { refresh: false });

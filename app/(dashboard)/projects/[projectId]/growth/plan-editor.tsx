@@ -9,7 +9,7 @@ import { channels, type Channel } from "@/lib/schemas/growth";
 import { ChannelBadge, channelLabel } from "@/components/growth/channel-badge";
 import { errorKey, fromPlan, newKey, serverPlanErrors, validatePlan, withItemSlugs, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "@/components/growth/plan-model";
 import type { Cycle } from "@/components/growth/types";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 
 const bounds = { title: 200, angle: 1000, keyMessage: 1000, cta: 200, theme: 200, description: 1000, effort: 20 } as const;
 
@@ -154,7 +154,7 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
   const [plan, setPlan] = useState<EditablePlan>(initial);
   const [errors, setErrors] = useState<PlanError[]>([]);
   const [opened, setOpened] = useState<string | null>(null);
-  const { pending, error: failure, run, setError } = useGrowthAction();
+  const { pending, error: failure, run, setError } = useOperationAction();
   const days = weekDays(cycle.weekStart);
   const errorMap = Object.fromEntries(errors.map((entry) => [errorKey(entry.target), entry.message]));
   const defaultChannel: Channel = plan.items[0]?.channel ?? "x";

@@ -5,7 +5,7 @@ import { submitRetroAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
 import { channelLabel } from "@/components/growth/channel-badge";
 import type { Cycle, GrowthItem } from "@/components/growth/types";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 
 type Grade = "great" | "ok" | "quiet" | "";
 interface Entry {
@@ -27,7 +27,7 @@ export function RetroForm({ cycle, items }: { cycle: Cycle; items: GrowthItem[] 
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
   const entryOf = (item: GrowthItem): Entry => ({ result: item.status === "published" ? "published" : "skipped", grade: "", note: "", ...changes[item.id] });
   const [overall, setOverall] = useState("");
-  const { pending, error, run } = useGrowthAction();
+  const { pending, error, run } = useOperationAction();
   const set = (id: string, patch: Partial<Entry>) => setEntries((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
   function submit(event: React.FormEvent) {
     event.preventDefault();

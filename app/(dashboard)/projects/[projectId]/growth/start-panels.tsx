@@ -5,11 +5,11 @@ import { planCycleAction, startGrowthAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { UpgradeCard } from "@/components/project/upgrade-card";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 
 /** Moves a launch-ready project into the weekly loop. */
 export function StartGrowthPanel({ projectId }: { projectId: string }) {
-  const { pending, error, offer, run } = useGrowthAction();
+  const { pending, error, offer, run } = useOperationAction({ upgradeOffer: true });
   return (
     <Card aria-labelledby="start-growth-title">
       <CardHeader id="start-growth-title" title="Your launch is ready" description="From here on, Launchloop plans your marketing one week at a time: a plan, drafts for each channel, tasks for you, and a short retro." />
@@ -35,7 +35,7 @@ function Elapsed() {
 
 /** "Plan my week": runs the planner (a run against the daily cap) and shows its progress and every refusal in words. */
 export function PlanWeekButton({ projectId, weekNumber, label }: { projectId: string; weekNumber: number; label: string }) {
-  const { pending, error, offer, run } = useGrowthAction();
+  const { pending, error, offer, run } = useOperationAction({ upgradeOffer: true });
   return (
     <div className="space-y-4">
       <Button size="lg" onClick={() => run(() => planCycleAction(projectId))} disabled={pending}>

@@ -4,11 +4,11 @@ import { updateTaskAction } from "./actions";
 import { Badge, Button, Notice } from "@/components/ui";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { FounderTask } from "@/components/growth/types";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 
 /** The founder's tasks for the week: tick them done, skip them, or reopen them. */
 export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void }) {
-  const { pending, error, run } = useGrowthAction();
+  const { pending, error, run } = useOperationAction();
   const days = weekDays(weekStart);
   const setStatus = (task: FounderTask, status: FounderTask["status"]) => run(() => updateTaskAction(task.id, status), (data) => onTask(data.task), { refresh: false });
   if (!tasks.length) return <p className="text-sm text-muted">No tasks this week.</p>;

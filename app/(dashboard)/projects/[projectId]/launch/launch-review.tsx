@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState } from "react";
+import { useOperationAction } from "@/components/use-operation-action";
 import { confirmLaunchProject, reviewLaunchRun, startRun } from "./actions";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Markdown } from "@/components/markdown";
@@ -39,7 +40,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
   const [elapsed, setElapsed] = useState<number>();
   const [failure, setFailure] = useState<Failure>();
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
-  const [pending, startTransition] = useTransition();
+  const { pending, run: act } = useOperationAction();
   const [starting, setStarting] = useState(false);
 
   useEffect(() => setSteps(project.pipeline.steps), [project.pipeline.steps]);
@@ -78,21 +79,18 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
     setFailure(undefined);
     setUpgrade(undefined);
     setStarting(true);
-    startTransition(async () => {
-      const result = await startRun(project.id, agentType);
-      setStarting(false);
-      if (!result.ok) return fail(result);
-      if (result.data.settled) router.refresh();
-      else setWatching(true);
-    });
+    void act(
+      () => startRun(project.id, agentType),
+      (data) => {
+        setStarting(false);
+        if (data.settled) router.refresh();
+        else setWatching(true);
+      },
+      { refresh: false, onFailure: (result) => { setStarting(false); fail(result); } },
+    );
   };
 
-  const confirm = () =>
-    startTransition(async () => {
-      const result = await confirmLaunchProject(project.id);
-      if (!result.ok) return fail(result);
-      router.refresh();
-    });
+  const confirm = () => act(() => confirmLaunchProject(project.id), undefined, { onFailure: fail });
 
   const stepStatus = (agentType: AgentType): StepStatus => steps.find((step) => step.agentType === agentType)?.status ?? "pending";
   const current = project.pipeline.currentStep;
@@ -257,19 +255,16 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
   const [chosen, setChosen] = useState<ChosenDecisions>({});
   const [rejecting, setRejecting] = useState(false);
   const [feedback, setFeedback] = useState("");
-  const [pending, startTransition] = useTransition();
+  const { pending, run: act } = useOperationAction();
   const label = stepLabels[agentType];
 
-  const review = (action: "approve" | "reject") =>
-    startTransition(async () => {
-      const decisions = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ""));
-      const body = action === "approve"
-        ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
-        : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
-      const result = await reviewLaunchRun(body);
-      if (!result.ok) return onFailure(result);
-      onReviewed();
-    });
+  const review = (action: "approve" | "reject") => {
+    const decisions = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ""));
+    const body = action === "approve"
+      ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
+      : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
+    return act(() => reviewLaunchRun(body), () => onReviewed(), { refresh: false, onFailure });
+  };
 
   return (
     <Card aria-labelledby="current-title">

@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useOperationAction } from "@/components/use-operation-action";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { saveContentItem } from "./actions";
 import { Markdown } from "@/components/markdown";
@@ -121,31 +121,33 @@ function PostMeter({ kind, body }: { kind: string; body: string }) {
 }
 
 function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: () => void; downloading: boolean }) {
-  const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<"write" | "preview">("write");
   const [title, setTitle] = useState(item.title);
   const [body, setBody] = useState(item.body);
   const [message, setMessage] = useState<{ tone: "danger" | "success"; text: string }>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
 
-  const save = () =>
-    startTransition(async () => {
-      setMessage(undefined);
-      setErrors({});
-      const result = await saveContentItem(item.id, { body, ...(title !== item.title && { title }) });
-      if (!result.ok) {
-        const found: Record<string, string> = {};
-        for (const issue of (result.error.issues as Array<{ path: string; message: string }> | undefined) ?? []) found[issue.path.split(".").at(-1)!] ??= issue.message;
-        setErrors(found);
-        setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-        return;
-      }
-      setEditing(false);
-      setMessage({ tone: "success", text: "Saved." });
-      router.refresh();
-    });
+  const save = () => {
+    setMessage(undefined);
+    setErrors({});
+    run(
+      () => saveContentItem(item.id, { body, ...(title !== item.title && { title }) }),
+      () => {
+        setEditing(false);
+        setMessage({ tone: "success", text: "Saved." });
+      },
+      {
+        onFailure: ({ error, retryAfterSeconds }) => {
+          const found: Record<string, string> = {};
+          for (const issue of (error.issues as Array<{ path: string; message: string }> | undefined) ?? []) found[issue.path.split(".").at(-1)!] ??= issue.message;
+          setErrors(found);
+          setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) });
+        },
+      },
+    );
+  };
 
   const cancel = () => {
     setTitle(item.title);

@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useOperationAction } from "@/components/use-operation-action";
 import { saveDecisions } from "./actions";
 import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
 import { decisionsSchema, type Decisions } from "@/lib/schemas/project";
@@ -51,11 +51,10 @@ function colorsOf(palette: string) {
 
 /** The founder's decisions, editable; checked by the API's decisions schema here and again on the server. */
 export function DecisionsForm({ projectId, decisions }: { projectId: string; decisions: Decisions }) {
-  const router = useRouter();
   const [values, setValues] = useState(() => valuesOf(decisions));
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string }>();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
   const bind = (name: keyof Values) => ({
     name,
     value: values[name],
@@ -79,12 +78,11 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
       return;
     }
     setErrors({});
-    startTransition(async () => {
-      const result = await saveDecisions(projectId, body);
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." });
-      router.refresh();
-    });
+    run(
+      () => saveDecisions(projectId, body),
+      () => setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." }),
+      { onFailure: ({ error, retryAfterSeconds }) => setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) }) },
+    );
   };
 
   const colors = colorsOf(values.colorPalette);

@@ -1,7 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useOperationAction } from "@/components/use-operation-action";
+import type { ErrorEnvelope } from "@/lib/errors";
 import { removeLogo, uploadLogo } from "./actions";
 import { Button, Notice } from "@/components/ui";
 import { describeError } from "@/lib/actions/form-state";
@@ -12,30 +13,20 @@ const maxBytes = 512 * 1024;
 
 /** Upload, replace or remove the project's logo; checked here for type and size, and again (by its bytes) on the server. */
 export function LogoForm({ projectId, name, url }: { projectId: string; name: string; url: string | null }) {
-  const router = useRouter();
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string }>();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
+  const onFailure = ({ error, retryAfterSeconds }: { error: ErrorEnvelope; retryAfterSeconds?: number }) =>
+    setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) });
 
   const upload = (form: FormData) => {
     const file = form.get("logo");
     if (!(file instanceof File) || file.size === 0) return setMessage({ tone: "danger", text: "Choose an image first." });
     if (!accepted.includes(file.type)) return setMessage({ tone: "danger", text: "The logo must be a PNG, JPEG or WebP image." });
     if (file.size > maxBytes) return setMessage({ tone: "danger", text: `That image is ${Math.ceil(file.size / 1024)} KB; the limit is 512 KB.` });
-    startTransition(async () => {
-      const result = await uploadLogo(projectId, form);
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      setMessage({ tone: "success", text: "Logo saved." });
-      router.refresh();
-    });
+    run(() => uploadLogo(projectId, form), () => setMessage({ tone: "success", text: "Logo saved." }), { onFailure });
   };
 
-  const remove = () =>
-    startTransition(async () => {
-      const result = await removeLogo(projectId);
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      setMessage({ tone: "success", text: "Logo removed." });
-      router.refresh();
-    });
+  const remove = () => run(() => removeLogo(projectId), () => setMessage({ tone: "success", text: "Logo removed." }), { onFailure });
 
   return (
     <form action={upload} className="space-y-4">

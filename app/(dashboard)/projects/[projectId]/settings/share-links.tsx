@@ -1,11 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { createShare, revokeShare } from "./actions";
 import { formatRelative } from "@/components/format";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
-import { describeError } from "@/lib/actions/form-state";
+import { useOperationAction } from "@/components/use-operation-action";
 
 interface Link {
   id: string;
@@ -16,27 +15,11 @@ interface Link {
 
 /** Create, copy (once) and revoke the read-only links to the launch pack. */
 export function ShareLinks({ projectId, links }: { projectId: string; links: Link[] }) {
-  const router = useRouter();
   const [created, setCreated] = useState<string>();
-  const [failure, setFailure] = useState<string>();
-  const [pending, startTransition] = useTransition();
+  const { pending, error: failure, run } = useOperationAction();
 
-  const create = () =>
-    startTransition(async () => {
-      setFailure(undefined);
-      const result = await createShare(projectId);
-      if (!result.ok) return setFailure(describeError(result.error, result.retryAfterSeconds));
-      setCreated(result.data.url);
-      router.refresh();
-    });
-
-  const revoke = (linkId: string) =>
-    startTransition(async () => {
-      setFailure(undefined);
-      const result = await revokeShare(projectId, linkId);
-      if (!result.ok) return setFailure(describeError(result.error, result.retryAfterSeconds));
-      router.refresh();
-    });
+  const create = () => run(() => createShare(projectId), (data) => setCreated(data.url));
+  const revoke = (linkId: string) => run(() => revokeShare(projectId, linkId));
 
   const live = links.filter((link) => !link.revokedAt);
   return (
