@@ -25,10 +25,10 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       description={
         link?.status === "valid" ? (
           <>
-            For <strong className="text-ink">{link.email}</strong>. Saving it signs out every browser signed in to this account.
+            For <strong className="text-ink">{link.email}</strong>. Saving it signs out every browser and connected app of this account.
           </>
         ) : (
-          "Saving it signs out every browser signed in to your account."
+          "Saving it signs out every browser and connected app of your account."
         )
       }
       footer={<p><a href="/login">Back to sign in</a></p>}

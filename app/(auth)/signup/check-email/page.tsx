@@ -15,7 +15,7 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
     >
       <ol className="list-decimal space-y-2 pl-5 text-[15px]">
         <li>Open the e-mail from Launchloop.</li>
-        <li>Click <strong>Confirm my e-mail</strong>: you are signed in and land on your dashboard.</li>
+        <li>Click <strong>Confirm my e-mail</strong> and enter the password you just chose: you are signed in and land on your dashboard.</li>
         <li>The link works once, for 24 hours. Nothing there? Look in the spam folder.</li>
       </ol>
     </AuthCard>
