@@ -52,7 +52,7 @@ function annotationsOf(tool: NonNullable<AnyOperation["tool"]>) {
     ...(tool.readOnly && { readOnlyHint: true }),
     destructiveHint: tool.destructive ?? false,
     ...(tool.idempotent && { idempotentHint: true }),
-    openWorldHint: false,
+    openWorldHint: tool.openWorld ?? false,
   };
 }
 
