@@ -38,7 +38,10 @@ export function unauthorizedChallenge(request: Request): string {
 
 let readOnlyTools: Map<string, boolean> | undefined;
 
-/** The scope a JSON-RPC message needs: reading for read-only tools, resources and prompts; writing for other tools; none for the rest. */
+/**
+ * The scope a JSON-RPC message needs: reading for read-only tools, resources, prompts and
+ * tasks (a task is an agent run, with its output); writing for other tools; none for the rest.
+ */
 function scopeNeeded(message: unknown): OAuthScope | null {
   const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
   if (method === "tools/call") {
@@ -47,7 +50,7 @@ function scopeNeeded(message: unknown): OAuthScope | null {
     // An unknown tool is answered "no such tool" by the server; it needs no more than reading.
     return scopeFor(readOnly ?? true);
   }
-  if (typeof method === "string" && /^(resources|prompts)\//.test(method)) return "launchloop:read";
+  if (typeof method === "string" && /^(resources|prompts|tasks)\//.test(method)) return "launchloop:read";
   return null;
 }
 

@@ -1,23 +1,32 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CancelTaskRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServiceContext } from "@/lib/core/context";
 import { apiOperations } from "@/lib/operations";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
+import { AgentRunTaskStore, cannotCancel } from "./tasks";
 import { registerOperationTools } from "./tools";
 
 /** An MCP server for one authenticated caller: the API's operations as tools, plus resources and prompts. */
 export function createMcpServer(ctx: ServiceContext): McpServer {
+  const tasks = new AgentRunTaskStore(ctx);
   const server = new McpServer(
     { name: "launchloop", title: "Launchloop", version: "1.0.0" },
     {
       instructions:
         "Launchloop turns a founder's onboarding answers into a reviewed launch pack through five agent runs, then runs a weekly growth loop. " +
         "Start with account_get and projects_list. Errors come back as JSON with `code` (e.g. upgrade_required, step_mismatch, rate_limited) and `retryable`.",
-      capabilities: { logging: {} },
+      // Tasks as far as they go: tools/call (the tools that say so) and tasks/list, not tasks/cancel.
+      capabilities: { logging: {}, tasks: { list: {}, requests: { tools: { call: {} } } } },
+      taskStore: tasks,
     },
   );
+  // The SDK installs tasks/cancel with the store; runs cannot be cancelled, so it says so for every task.
+  server.server.setRequestHandler(CancelTaskRequestSchema, () => {
+    throw new McpError(ErrorCode.MethodNotFound, cannotCancel);
+  });
   // Tools through the underlying Server's handlers (the executor validates their arguments); resources and prompts through McpServer.
-  registerOperationTools(server.server, apiOperations, ctx);
+  registerOperationTools(server.server, apiOperations, ctx, tasks);
   registerProjectResources(server, ctx);
   registerPrompts(server);
   return server;

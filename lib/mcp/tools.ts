@@ -1,11 +1,19 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CreateTaskResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
-import { asServiceError, describeError } from "@/lib/db/errors";
-import { AppError, toErrorEnvelope } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
+import { type AgentRunTaskStore, taskTools } from "./tasks";
+import { refusedTask, toolError, toolResult } from "./tool-results";
 import { toolSchemas } from "./tool-schemas";
 
 /** Path parameters get names a model cannot confuse: a project's `id` becomes `projectId`. */
@@ -44,7 +52,7 @@ function annotationsOf(tool: NonNullable<AnyOperation["tool"]>) {
     ...(tool.readOnly && { readOnlyHint: true }),
     destructiveHint: tool.destructive ?? false,
     ...(tool.idempotent && { idempotentHint: true }),
-    openWorldHint: false,
+    openWorldHint: tool.openWorld ?? false,
   };
 }
 
@@ -73,18 +81,8 @@ function refuseUnknownArguments(operation: AnyOperation, args: Record<string, un
   throw new AppError("invalid_request", undefined, { details: { issues } });
 }
 
-/** A tool error carrying the same envelope as the REST API (status and retry time included). */
-export function toolError(thrown: unknown, requestId?: string) {
-  const error = asServiceError(thrown);
-  if (!(error instanceof AppError)) console.error(`[${requestId ?? "mcp"}] MCP tool failed: ${describeError(error)}`);
-  const envelope = toErrorEnvelope(error);
-  const retryAfter = envelope.headers["Retry-After"];
-  const body = { ...envelope.body, status: envelope.status, ...(retryAfter && { retryAfterSeconds: Number(retryAfter) }) };
-  return { isError: true as const, content: [{ type: "text" as const, text: JSON.stringify(body) }] };
-}
-
-// Tools answer at once: none runs as an MCP task.
-const execution = { taskSupport: "forbidden" as const };
+// Absent, a tool's task support is "forbidden" (the MCP default): only the long ones say theirs.
+const asTask = { taskSupport: "optional" as const };
 const draft7 = "http://json-schema.org/draft-07/schema#";
 
 /**
@@ -94,12 +92,24 @@ const draft7 = "http://json-schema.org/draft-07/schema#";
  * schemas, so a bad argument gets the same envelope as over REST; `tools/list` advertises
  * compact JSON Schemas (lib/mcp/tool-schemas.ts).
  */
-export function registerOperationTools(server: Server, operations: readonly AnyOperation[], ctx: ServiceContext) {
+export function registerOperationTools(
+  server: Server,
+  operations: readonly AnyOperation[],
+  ctx: ServiceContext,
+  tasks: AgentRunTaskStore,
+) {
   const { definitions, byName } = toolTable(operations);
   server.registerCapabilities({ tools: { listChanged: true } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const operation = byName.get(request.params.name);
+    const args = request.params.arguments ?? {};
+    if (request.params.task) {
+      // As the spec asks for a tool whose taskSupport is "forbidden" (or absent).
+      if (!operation || !taskTools.has(request.params.name))
+        throw new McpError(ErrorCode.MethodNotFound, `${request.params.name} does not run as a task: call it without \`task\`.`);
+      return startTask(operation, args, ctx, tasks);
+    }
     // As the SDK's own high-level server answers it: a tool result with isError, here with our envelope.
     if (!operation)
       return toolError(
@@ -114,7 +124,7 @@ export function registerOperationTools(server: Server, operations: readonly AnyO
             void extra
               .sendNotification({ method: "notifications/progress", params: { progressToken, progress: done, total, message } })
               .catch(() => {});
-    return callTool(operation, request.params.arguments ?? {}, { ...ctx, now: new Date(), progress });
+    return callTool(operation, args, { ...ctx, now: new Date(), progress });
   });
 }
 
@@ -139,7 +149,7 @@ function toolTable(operations: readonly AnyOperation[]) {
           description: tool.description,
           inputSchema: input as Tool["inputSchema"],
           annotations: annotationsOf(tool),
-          execution,
+          ...(taskTools.has(tool.name) && { execution: asTask }),
           outputSchema: outputSchema as Tool["outputSchema"],
         };
       }),
@@ -150,15 +160,45 @@ function toolTable(operations: readonly AnyOperation[]) {
   return table;
 }
 
+async function runTool(operation: AnyOperation, args: Record<string, unknown>, ctx: ServiceContext) {
+  refuseUnknownArguments(operation, args);
+  return executeOperation(operation, toRawInput(operation, args), ctx);
+}
+
 async function callTool(operation: AnyOperation, args: Record<string, unknown>, ctx: ServiceContext) {
   try {
-    refuseUnknownArguments(operation, args);
-    const result = await executeOperation(operation, toRawInput(operation, args), ctx);
-    return {
-      structuredContent: result as Record<string, unknown>,
-      content: [{ type: "text" as const, text: JSON.stringify(result) }],
-    };
+    return toolResult(await runTool(operation, args, ctx));
   } catch (error) {
     return toolError(error, ctx.requestId);
   }
+}
+
+/**
+ * A task-augmented call: the same executor, answered with the task as soon as the work is
+ * recorded (the run's row), while the work goes on to settle the run. A call refused before
+ * that (arguments, gates, the pipeline's rules) answers a JSON-RPC error with the envelope.
+ */
+async function startTask(
+  operation: AnyOperation,
+  args: Record<string, unknown>,
+  ctx: ServiceContext,
+  tasks: AgentRunTaskStore,
+): Promise<CreateTaskResult> {
+  let accept!: (work: { id: string }) => void;
+  const accepted = new Promise<{ id: string }>((resolve) => {
+    accept = resolve;
+  });
+  const call = runTool(operation, args, { ...ctx, now: new Date(), accepted: accept });
+  ctx.waitUntil?.(call.catch(() => {}));
+  let work: { id: string } | null;
+  try {
+    work = await Promise.race([accepted, call.then(() => null)]);
+  } catch (error) {
+    throw refusedTask(error, ctx.requestId);
+  }
+  const task = work && (await tasks.getTask(work.id));
+  if (!task)
+    throw new McpError(ErrorCode.InternalError, `${operation.tool!.name} finished without recording its work as a task.`);
+  const immediate = `Started: task ${task.taskId}. Poll tasks/get every ${task.pollInterval! / 1000} s; tasks/result then answers what ${operation.tool!.name} answers.`;
+  return { task, _meta: { "io.modelcontextprotocol/model-immediate-response": immediate } };
 }

@@ -61,7 +61,7 @@ export const editContent = defineOperation({
     title: "Edit a content item",
     description:
       "Replaces a content item's body (and optionally title) with the founder's version. The playbook learns from the edit.",
-    idempotent: true,
+    destructive: true, idempotent: true,
   },
   handler: ({ params, body }, ctx) => content.editContent(ctx, { ...params, ...body }),
 });

@@ -96,6 +96,8 @@ export const approveCycle = defineOperation({
     title: "Approve a weekly plan",
     description:
       "Approves the planned week, optionally replacing its plan with the founder's version; creates the items and tasks. Next: growth_generate_item for each item.",
+    // The founder's version replaces the generated plan.
+    destructive: true,
   },
   handler: ({ params, body }, ctx) => growth.approveCycle(ctx, { ...params, ...body }),
 });
@@ -139,6 +141,8 @@ export const generateItem = defineOperation({
     title: "Write a draft for an item",
     description:
       "Writes a channel-ready draft for a planned item, or rewrites a draft with feedback such as \"shorter\" or \"more casual\". Can take a while. Next: growth_review_item.",
+    // A rewrite replaces the draft.
+    destructive: true,
   },
   handler: ({ params, body }, ctx) => growth.generateItem(ctx, { ...params, ...body }),
 });

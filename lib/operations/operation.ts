@@ -26,6 +26,8 @@ export interface ToolDeclaration {
   readOnly?: boolean;
   destructive?: boolean;
   idempotent?: boolean;
+  /** Reaches entities outside Launchloop's own data (a payment provider); absent, the tool's world is closed. */
+  openWorld?: boolean;
 }
 
 export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {

@@ -151,6 +151,8 @@ export const reviewRun = defineOperation({
     title: "Approve or reject a run",
     description:
       "Approves a completed run (the pipeline moves to the next step) or rejects it with feedback (the step's next run uses the feedback). Pass the founder's decisions (positioning, valueProposition, brandName, tagline, colorPalette) when they choose.",
+    // A rejection discards the run's content items.
+    destructive: true,
   },
   handler: ({ body }, ctx) => pipeline.reviewRun(ctx, body),
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, getTableColumns, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { runAgent } from "@/lib/agents/run";
 import type { AgentInput } from "@/lib/agents";
@@ -211,14 +211,43 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
     throw error;
   }
 
+  ctx.accepted?.({ kind: "agent-run", id: run.id });
   ctx.progress?.(0, 1, `Running ${input.agentType}`);
   const work = executeRun(db, run, pipelineInput(project, runs, input.agentType, now));
   // The work finishes even if the client goes away; the platform is asked to wait for it.
   ctx.waitUntil?.(work);
   const settled = await work;
   ctx.progress?.(1, 1, `${input.agentType} ${settled.status}`);
-  const current = await getOwnedProject(db, account.id, project.id);
-  return { run: serializeRun(settled), project: serializeProject(current, await pipelineRunsOf(db, current)) };
+  return runAnswer(db, settled);
+}
+
+/** What starting a run answers (a task's result asks again once it settles): the run and its project as they are now. */
+export async function runAnswer(db: Database, run: RunRecord) {
+  const current = await getOwnedProject(db, run.accountId, run.projectId);
+  return { run: serializeRun(run), project: serializeProject(current, await pipelineRunsOf(db, current)) };
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The caller's run (settling it first if its process died), or null: another account's run is never found. */
+export async function findOwnedRun(ctx: ServiceContext, runId: string): Promise<RunRecord | null> {
+  if (!uuidPattern.test(runId)) return null;
+  const select = () => ctx.db.select().from(agentRuns).where(ownedRow(agentRuns, ctx.account.id, runId));
+  const [run] = await select();
+  if (!run || !isStaleRun(run, ctx.now)) return run ?? null;
+  await settleStaleRuns(ctx.db, { id: run.projectId, accountId: run.accountId }, ctx.now);
+  return (await select())[0] ?? null;
+}
+
+/** The caller's runs, newest first, a page at a time: `before` is the last run of the previous page. */
+export async function listOwnedRuns(ctx: ServiceContext, limit: number, before?: { startedAt: Date; id: string }) {
+  const after = before && or(lt(agentRuns.startedAt, before.startedAt), and(eq(agentRuns.startedAt, before.startedAt), lt(agentRuns.id, before.id)));
+  return ctx.db
+    .select()
+    .from(agentRuns)
+    .where(ownedRows(agentRuns, ctx.account.id, after))
+    .orderBy(desc(agentRuns.startedAt), desc(agentRuns.id))
+    .limit(limit);
 }
 
 /** The pipeline rules for starting `agentType` given the project's runs (409s with their codes). */

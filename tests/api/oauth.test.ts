@@ -185,11 +185,19 @@ describe("the MCP server as a protected resource", () => {
     expect(batch.status).toBe(403);
   });
 
-  it("a write-only grant may not read resources", async () => {
+  it("a write-only grant may not read resources, nor tasks (agent runs with their output)", async () => {
     const { access } = await connect("launchloop:write");
     const resources = await mcp(access, rpc("resources/list"));
     expect(resources.status).toBe(403);
     expect(resources.headers.get("www-authenticate")).toContain('scope="launchloop:write launchloop:read"');
+    for (const method of ["tasks/list", "tasks/get", "tasks/result"]) {
+      const tasks = await mcp(access, rpc(method, { taskId: crypto.randomUUID() }));
+      expect(tasks.status, method).toBe(403);
+    }
+    const { access: reader } = await connect("launchloop:read");
+    const listed = await mcp(reader, rpc("tasks/list"));
+    expect(listed.status).toBe(200);
+    expect(listed.json.result.tasks).toEqual([]);
   });
 
   it("an access token is not a REST credential", async () => {

@@ -18,8 +18,15 @@ async function connect(key: string) {
 }
 
 type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
+/** The tools that answered structuredContent (checked by the SDK client against their outputSchema) with the same JSON as text. */
+const answeredStructured = new Set<string>();
 async function call(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (progress: { progress: number; message?: string }) => void) {
-  return (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as ToolResult;
+  const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as ToolResult;
+  if (!result.isError) {
+    expect(JSON.parse(result.content[0]!.text!), name).toEqual(result.structuredContent);
+    answeredStructured.add(name);
+  }
+  return result;
 }
 const errorOf = (result: ToolResult) => JSON.parse(result.content[0]!.text!);
 
@@ -77,9 +84,25 @@ describe("the remote MCP server at /api/mcp", () => {
     expect(create.outputSchema).toBeDefined();
     expect(tools.find((tool) => tool.name === "projects_list")!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
     expect(tools.find((tool) => tool.name === "projects_get")!.inputSchema.required).toEqual(["projectId"]);
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      // Every hint is said, or left out where the spec's default is the answer (readOnlyHint and idempotentHint: false).
+      const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = tool.annotations!;
+      expect([readOnlyHint, idempotentHint], tool.name).not.toContain(false);
+      expect([typeof destructiveHint, typeof openWorldHint], tool.name).toEqual(["boolean", "boolean"]);
+      if (readOnlyHint) expect(destructiveHint, tool.name).toBe(false);
+    }
+    const hints = (name: string) => tools.find((tool) => tool.name === name)!.annotations;
+    expect(hints("keys_revoke")).toEqual({ destructiveHint: true, idempotentHint: true, openWorldHint: false });
+    expect(hints("pipeline_review_run")).toEqual({ destructiveHint: true, openWorldHint: false });
+    expect(hints("content_edit")).toMatchObject({ destructiveHint: true, idempotentHint: true });
+    expect(hints("billing_checkout")).toEqual({ destructiveHint: false, openWorldHint: true });
+    expect(hints("growth_update_task")).toEqual({ destructiveHint: false, idempotentHint: true, openWorldHint: false });
   });
 
   it("runs the whole pipeline and one growth week, from a 402 to a launch-ready project", async () => {
+    // Listing first makes the SDK client check every structuredContent below against its tool's outputSchema.
+    const { tools } = await client.listTools();
     // The 402 comes back as a tool error with the same envelope and checkout pointer.
     const locked = await call(client, "projects_create", sampleProject);
     expect(locked.isError).toBe(true);
@@ -128,6 +151,24 @@ describe("the remote MCP server at /api/mcp", () => {
     expect((playbook.contents[0] as { text: string }).text).toContain("# Marketing Playbook");
     const pack = await client.readResource({ uri: `launchloop://projects/${projectId}/launch-pack` });
     expect((pack.contents[0] as { text: string }).text).toContain("## Launch assets");
+
+    // The remaining tools, so that every tool is seen answering structuredContent that matches its outputSchema.
+    await call(client, "account_get");
+    await call(client, "billing_get");
+    await call(client, "projects_list");
+    await call(client, "projects_update", { projectId, name: "Renamed" });
+    await call(client, "playbook_get", { projectId });
+    await call(client, "decisions_update", { projectId, brandName: "Brandly" });
+    const [contentItem] = (await call(client, "content_list", { projectId })).structuredContent.items;
+    await call(client, "content_edit", { itemId: contentItem.id, body: "The founder's own words." });
+    await call(client, "growth_list_cycles", { projectId });
+    // Revoking the key a client uses ends its access: a second account's client revokes its own.
+    const other = await connect(await unactivatedKey());
+    await other.listTools();
+    const { keys } = (await call(other, "keys_list")).structuredContent;
+    expect((await call(other, "keys_revoke", { keyId: keys[0].id })).structuredContent.apiKey.revokedAt).not.toBeNull();
+    await other.close();
+    expect([...answeredStructured].sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 
   it("offers prompts for onboarding and the weekly loop", async () => {
