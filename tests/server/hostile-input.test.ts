@@ -121,7 +121,7 @@ if (postgresUrl) {
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
     return {
-      env: { DATABASE_URL: url.toString() },
+      env: { DATABASE_URL: url.toString(), BILLING: "local" },
       cleanup: async () => {
         const cleaner = postgres(postgresUrl, { max: 1, onnotice: () => {} });
         await cleaner.unsafe(`drop database if exists ${name} with (force)`);
