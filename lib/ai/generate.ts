@@ -1,7 +1,8 @@
 import { createOpenAI } from "@ai-sdk/openai";
-import { APICallError, generateText, Output, RetryError, type ModelMessage } from "ai";
+import { APICallError, generateText, type JSONValue, type ModelMessage, Output, RetryError } from "ai";
 import type { z } from "zod";
 import { config } from "@/lib/config";
+import { offlineModel } from "./offline-model";
 
 export interface ModelUsage {
   inputTokens: number | null;
@@ -35,18 +36,20 @@ export class ModelFailure extends Error {
 }
 
 /**
- * Runs one structured generation: the configured OpenAI(-compatible) model through the
- * AI SDK, validated against the task's schema with one retry that shows the model its
- * validation error; or, with no model configured, the offline drafting engine.
+ * Runs one structured generation through the AI SDK on the configured OpenAI(-compatible)
+ * model, or with no model configured on the offline drafting engine (itself a model
+ * provider), validated against the task's schema with one retry that shows the model its
+ * validation error.
  */
 export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ output: T; usage: ModelUsage }> {
   const settings = config().model;
-  if (!settings.openai) {
-    return { output: task.schema.parse(task.offline()), usage: { inputTokens: 0, outputTokens: 0, model: "offline" } };
-  }
-  const provider = createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl });
-  const modelName = settings.models[task.useCase];
-  const model = provider.chat(modelName);
+  const { model, modelName, providerOptions } = settings.openai
+    ? {
+        model: createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl }).chat(settings.models[task.useCase]),
+        modelName: settings.models[task.useCase],
+        providerOptions: undefined,
+      }
+    : { model: offlineModel, modelName: "offline", providerOptions: { offline: { answer: task.offline() as JSONValue } } };
   const deadline = AbortSignal.timeout(settings.timeoutMs);
   const messages: ModelMessage[] = [{ role: "user", content: task.prompt }];
   let inputTokens = 0;
@@ -59,6 +62,7 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
         system: task.system,
         messages,
         output: Output.object({ schema: task.schema, name: task.name }),
+        ...(providerOptions && { providerOptions }),
         maxRetries: 1,
         abortSignal: deadline,
       });

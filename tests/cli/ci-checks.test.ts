@@ -1,36 +1,54 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// What .ci/run checks, run over small probe files written into the tree (and removed):
-// each check passes on the probe written as the conventions say and fails on the probe
-// that breaks one.
+// What .ci/run checks, with the project's own Biome and dependency-cruiser configurations,
+// over small probe files in a scratch copy of the layout (never in the tree, where a build
+// or another suite could see them): each check passes on the probe written as the
+// conventions say and fails on the probe that breaks one.
 
 const run = promisify(execFile);
+const root = process.cwd();
 const ciScript = fs.readFileSync(".ci/run", "utf8");
 const importCheck = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts["check:imports"] as string;
-const probes: string[] = [];
+let scratch: string;
+
+beforeAll(() => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-ci-probe-"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(scratch, "node_modules"));
+  fs.copyFileSync("biome.json", path.join(scratch, "biome.json"));
+  fs.copyFileSync(".dependency-cruiser.cjs", path.join(scratch, ".dependency-cruiser.cjs"));
+  const tsconfig = { compilerOptions: { baseUrl: ".", paths: { "@/*": ["./*"] }, jsx: "preserve", allowJs: true } };
+  fs.writeFileSync(path.join(scratch, "tsconfig.json"), JSON.stringify(tsconfig));
+  // The modules the probes import, as empty stand-ins at their real paths.
+  for (const file of [
+    "app/(auth)/actions.ts",
+    "lib/actions/run-operation.ts",
+    "lib/operations/projects.ts",
+    "lib/services/playbook.ts",
+    "lib/db/index.ts",
+    "components/ui/index.ts",
+  ]) {
+    probe(file, "export {};\n");
+  }
+});
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 function probe(file: string, text: string) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-  probes.push(file);
+  fs.mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+  fs.writeFileSync(path.join(scratch, file), text);
   return file;
 }
 
-afterEach(() => {
-  for (const file of probes.splice(0)) {
-    fs.rmSync(file, { force: true });
-    const dir = path.dirname(file);
-    if (dir.includes("ci-probe")) fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 async function exitOf(command: string, args: string[]) {
   try {
-    const { stdout, stderr } = await run(path.join("node_modules", ".bin", command), args, { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await run(path.join(root, "node_modules", ".bin", command), args, {
+      cwd: scratch,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -38,7 +56,8 @@ async function exitOf(command: string, args: string[]) {
   }
 }
 
-const biomeCi = (file: string) => exitOf("biome", ["ci", "--colors=off", file]);
+// The scratch copy is no git work tree: Biome reads its ignore files only in one.
+const biomeCi = (file: string) => exitOf("biome", ["ci", "--colors=off", "--vcs-enabled=false", file]);
 // The import check as package.json declares it, over the probe alone.
 const importRules = (file: string) =>
   exitOf("depcruise", [file, ...importCheck.split(" ").slice(importCheck.split(" ").indexOf("--config"))]);

@@ -3,37 +3,42 @@ import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, screenshot, signUpInBrowser } from "./browser";
+import { appendToFirstPost, type BrowserFounder, browserFounder, confirmedProject, launchReadyProject } from "./fixtures";
 
-// A new founder walks the whole dashboard in real Chromium against the product started
-// as a user starts it: sign-up, the wizard, the five steps, the pack, the playbook,
-// exports, a share link, and the plan and conflict answers on the way.
+// The founder dashboard in real Chromium against the product started as a user starts it:
+// sign-up, the wizard, the five steps, the pack, the playbook, exports, a share link, and
+// the plan and conflict answers on the way. Each test makes its own founder and data
+// (tests/e2e/fixtures.ts), so any one runs alone.
 
 const server = { baseUrl: inject("baseUrl"), dataDir: inject("serverDataDir") };
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
-let projectId: string;
-const email = `founder-${Date.now()}@example.com`;
+const founders: BrowserFounder[] = [];
 // An 8×8 PNG logo.
 const logoPng = "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPwtn+AFTEMLQkAN5VagZi2LtMAAAAASUVORK5CYII=";
 const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-downloads-"));
 
 beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  context.setDefaultTimeout(60_000);
 }, 600_000);
 
 afterAll(async () => {
+  for (const founder of founders) await founder.context.close().catch(() => {});
   await closeBrowser?.();
   fs.rmSync(downloads, { recursive: true, force: true });
 });
 
-/** No serious or critical accessibility violation, then the page at 1280 and 390 pixels wide into docs/screens. */
+/** A signed-in founder on `plan`, on the dashboard; closed after the suite. */
+async function founderOn(plan: "free" | "pro") {
+  const founder = await browserFounder(browser, server.baseUrl, server.dataDir, plan);
+  founders.push(founder);
+  return founder;
+}
+
+/** No serious or critical accessibility violation, then the page at 1280 and 390 pixels wide. */
 async function checkPage(target: Page, name: string) {
   await expectAccessible(target, name);
   await screenshot(target, name);
@@ -42,17 +47,17 @@ async function checkPage(target: Page, name: string) {
 const url = (pathname: string) => `${server.baseUrl}${pathname}`;
 
 /** Runs the current step from the launch page and waits for its draft. */
-async function runStep(title: string) {
+async function runStep(page: Page, title: string) {
   await page.getByRole("button", { name: new RegExp(`^Run ${title}`, "i") }).click();
   await page.getByRole("heading", { name: `${title}: ready for your review` }).waitFor({ timeout: 120_000 });
 }
 
-async function approve() {
+async function approve(page: Page) {
   await page.getByRole("button", { name: "Approve and continue" }).click();
   await page.getByRole("button", { name: "Approve and continue" }).waitFor({ state: "detached" });
 }
 
-async function downloadFrom(action: () => Promise<unknown>) {
+async function downloadFrom(page: Page, action: () => Promise<unknown>) {
   const [download] = await Promise.all([page.waitForEvent("download"), action()]);
   const file = path.join(downloads, download.suggestedFilename());
   await download.saveAs(file);
@@ -61,15 +66,24 @@ async function downloadFrom(action: () => Promise<unknown>) {
 
 describe("the founder dashboard", () => {
   it("signs a new founder up and shows the empty projects list", async () => {
-    page = await signUpInBrowser(context, server.baseUrl, path.join(server.dataDir, "mail"), email);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(60_000);
+    const page = await signUpInBrowser(
+      context,
+      server.baseUrl,
+      path.join(server.dataDir, "mail"),
+      `founder-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    );
     await page.goto(url("/dashboard"));
     await page.getByText("No project yet").waitFor();
     await checkPage(page, "projects-empty");
     await page.goto(url("/projects"));
     expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await context.close();
   }, 600_000);
 
   it("walks the onboarding wizard with per-step checks and a saved draft", async () => {
+    const { page } = await founderOn("free");
     await page.goto(url("/dashboard"));
     await page.getByRole("link", { name: "Start your first project" }).click();
     await page.getByRole("heading", { name: "Your product" }).waitFor();
@@ -81,11 +95,15 @@ describe("the founder dashboard", () => {
     await page.getByLabel("Project name").fill("Tidybooks launch");
     await page.getByLabel("Business or product name").fill("Tidybooks");
     await expect.poll(() => page.getByText("9 / 200").count()).toBeGreaterThan(0);
-    await page.getByLabel("What does it do?").fill("Tidybooks matches every bank payment to its invoice overnight and chases late payers politely.");
+    await page
+      .getByLabel("What does it do?")
+      .fill("Tidybooks matches every bank payment to its invoice overnight and chases late payers politely.");
     await page.getByRole("button", { name: "Save and continue" }).click();
 
     await page.getByRole("heading", { name: "Problem and features" }).waitFor();
-    await page.getByLabel("What problem does it solve?").fill("Freelancers lose hours every month reconciling payments and chasing invoices.");
+    await page
+      .getByLabel("What problem does it solve?")
+      .fill("Freelancers lose hours every month reconciling payments and chasing invoices.");
     await page.getByLabel("What it does").fill("Automatic bank matching");
     await page.getByLabel("The benefit").fill("Books that reconcile themselves");
     await page.getByRole("button", { name: "Save and continue" }).click();
@@ -115,20 +133,23 @@ describe("the founder dashboard", () => {
     await expect.poll(() => page.getByText("Freelance designers and developers").count()).toBeGreaterThan(0);
     await page.getByRole("button", { name: "Confirm and start" }).click();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}\/launch$/);
-    projectId = /projects\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    await page.getByRole("heading", { name: "Next: Market strategy" }).waitFor();
   }, 600_000);
 
   it("runs the five steps: a choice of positioning, a rejection with feedback, a brand name and a palette, and a 409 from a second tab", async () => {
+    const { page, context, key } = await founderOn("free");
+    const projectId = await confirmedProject(server.baseUrl, server.dataDir, key);
+    await page.goto(url(`/projects/${projectId}/launch`));
     await page.getByRole("heading", { name: "Next: Market strategy" }).waitFor();
     await checkPage(page, "launch");
 
-    await runStep("Market strategy");
+    await runStep(page, "Market strategy");
     const positioning = page.getByRole("group", { name: "Positioning" }).getByRole("radio").first();
     await positioning.check();
     await checkPage(page, "launch-review-market");
-    await approve();
+    await approve(page);
 
-    await runStep("Brand system");
+    await runStep(page, "Brand system");
     await page.getByRole("button", { name: "Reject with feedback" }).click();
     await page.getByRole("button", { name: "Shorter, please." }).click();
     await expect.poll(() => page.getByLabel("What should the next draft do differently?").inputValue()).toBe("Shorter, please.");
@@ -138,7 +159,7 @@ describe("the founder dashboard", () => {
     // A second tab still shows "Run"; the first runs the step; the second's run is refused with a 409, as a sentence.
     const second = await context.newPage();
     await second.goto(url(`/projects/${projectId}/launch`));
-    await runStep("Brand system");
+    await runStep(page, "Brand system");
     await second.getByRole("button", { name: /^Run brand system again/i }).click();
     await second.getByText(/already has a draft waiting for your review|already running for this project/).waitFor();
     await second.close();
@@ -148,11 +169,11 @@ describe("the founder dashboard", () => {
     await brandName.check();
     await page.getByRole("radio", { name: /The proposed palette/ }).check();
     await checkPage(page, "launch-review-brand");
-    await approve();
+    await approve(page);
 
     for (const title of ["Launch plan", "Website copy", "Launch assets"]) {
-      await runStep(title);
-      await approve();
+      await runStep(page, title);
+      await approve(page);
     }
     await page.getByRole("heading", { name: "All five steps are approved" }).waitFor();
     await checkPage(page, "launch-done");
@@ -163,6 +184,8 @@ describe("the founder dashboard", () => {
   }, 600_000);
 
   it("edits the decisions on the playbook page", async () => {
+    const { page, key } = await founderOn("free");
+    const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
     await page.goto(url(`/projects/${projectId}/playbook`));
     await page.getByLabel("Tagline").fill("Books that keep themselves.");
     await page.getByRole("button", { name: "Save decisions" }).click();
@@ -172,6 +195,8 @@ describe("the founder dashboard", () => {
   }, 600_000);
 
   it("edits a post in the pack with its channel's length meter", async () => {
+    const { page, key } = await founderOn("free");
+    const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
     await page.goto(url(`/projects/${projectId}/pack`));
     await checkPage(page, "pack");
     const post = page.locator('[data-kind^="post-"]').first();
@@ -181,7 +206,9 @@ describe("the founder dashboard", () => {
     const editor = post.getByRole("textbox", { name: "Text" });
     await editor.press("End");
     await editor.pressSequentially(" Try it today.");
-    await expect.poll(async () => Number(/(\d+) \//.exec((await meter.textContent())!)![1])).toBe(before + " Try it today.".length);
+    await expect
+      .poll(async () => Number(/(\d+) \//.exec((await meter.textContent())!)![1]))
+      .toBe(before + " Try it today.".length);
     await post.getByRole("tab", { name: "Preview" }).click();
     await post.getByRole("tabpanel").getByText("Try it today.").waitFor();
     await post.getByRole("button", { name: "Save" }).click();
@@ -189,6 +216,9 @@ describe("the founder dashboard", () => {
   }, 600_000);
 
   it("shows the 402 upgrade card for exports on the free plan, then exports every format after upgrading", async () => {
+    const { page, key } = await founderOn("free");
+    const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
+    await appendToFirstPost(server.baseUrl, server.dataDir, key, projectId, " Try it today.");
     await page.goto(url(`/projects/${projectId}/pack`));
     await page.getByRole("button", { name: "Export PDF" }).click();
     const card = page.getByTestId("upgrade-card");
@@ -202,38 +232,50 @@ describe("the founder dashboard", () => {
     await page.waitForLoadState("networkidle");
     await page.goto(url(`/projects/${projectId}/pack`));
 
-    const json = await downloadFrom(() => page.getByRole("button", { name: "Export JSON" }).click());
+    const json = await downloadFrom(page, () => page.getByRole("button", { name: "Export JSON" }).click());
     const pack = JSON.parse(json.bytes.toString("utf8"));
     expect(JSON.stringify(pack)).toContain("Try it today.");
 
-    const docx = await downloadFrom(() => page.getByRole("button", { name: "Export Word (DOCX)" }).click());
+    const docx = await downloadFrom(page, () => page.getByRole("button", { name: "Export Word (DOCX)" }).click());
     const documentXml = await (await JSZip.loadAsync(docx.bytes)).file("word/document.xml")!.async("string");
     expect(documentXml).toContain("Market strategy");
 
-    const pdf = await downloadFrom(() => page.getByRole("button", { name: "Export PDF" }).click());
+    const pdf = await downloadFrom(page, () => page.getByRole("button", { name: "Export PDF" }).click());
     expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
     const parsed = await pdfjs.getDocument({ data: new Uint8Array(pdf.bytes) }).promise;
     expect(parsed.numPages).toBeGreaterThan(1);
 
-    const xlsx = await downloadFrom(() => page.getByRole("button", { name: "Export Excel (XLSX)" }).click());
+    const xlsx = await downloadFrom(page, () => page.getByRole("button", { name: "Export Excel (XLSX)" }).click());
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.bytes as never);
     expect(workbook.worksheets.length).toBeGreaterThan(0);
 
-    const all = await downloadFrom(() => page.getByRole("button", { name: "Download all (Markdown)" }).click());
+    const all = await downloadFrom(page, () => page.getByRole("button", { name: "Download all (Markdown)" }).click());
     expect(all.bytes.toString("utf8")).toContain("Try it today.");
-    const one = await downloadFrom(() => page.locator('[data-kind^="post-"]').first().getByRole("button", { name: "Download" }).click());
+    const one = await downloadFrom(page, () =>
+      page
+        .locator('[data-kind^="post-"]')
+        .filter({ hasText: "Try it today." })
+        .first()
+        .getByRole("button", { name: "Download" })
+        .click(),
+    );
     expect(one.name).toMatch(/\.md$/);
     expect(one.bytes.toString("utf8")).toContain("Try it today.");
   }, 600_000);
 
   it("shares the pack read-only with someone without an account, until the link is revoked", async () => {
+    const { page, key } = await founderOn("free");
+    const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
+    await appendToFirstPost(server.baseUrl, server.dataDir, key, projectId, " Try it today.");
     await page.goto(url(`/projects/${projectId}/settings`));
     await page.getByRole("button", { name: "Create a share link" }).click();
     const shareUrl = await page.locator("#share-url").inputValue();
     expect(shareUrl).toMatch(/\/share\/shr_[A-Za-z0-9_-]{40,}$/);
-    await page.locator("#logo-file").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logoPng, "base64") });
+    await page
+      .locator("#logo-file")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from(logoPng, "base64") });
     await page.getByRole("button", { name: "Upload logo" }).click();
     const logoForm = page.locator("form").filter({ has: page.locator("#logo-file") });
     const logoNotice = logoForm.getByRole("status").or(logoForm.getByRole("alert")).first();
@@ -260,6 +302,8 @@ describe("the founder dashboard", () => {
   }, 600_000);
 
   it("shows the plan's project limit as an upgrade card, not an error page", async () => {
+    const { page, key } = await founderOn("pro");
+    await launchReadyProject(server.baseUrl, server.dataDir, key);
     await page.goto(url("/dashboard"));
     await page.getByText("Tidybooks launch").waitFor();
     await checkPage(page, "projects");
@@ -278,10 +322,15 @@ describe("the founder dashboard", () => {
   }, 600_000);
 
   it("answers a 404 page, never an error, for projects that are not the founder's", async () => {
+    const other = await founderOn("free");
+    const othersProject = await confirmedProject(server.baseUrl, server.dataDir, other.key);
+    const { page } = await founderOn("free");
     const response = await page.goto(url("/projects/not-a-project/launch"));
     expect(response!.status()).toBe(404);
     await page.getByText("No such project").waitFor();
-    const other = await page.goto(url("/projects/00000000-0000-4000-8000-000000000000/pack"));
-    expect(other!.status()).toBe(404);
+    const unknown = await page.goto(url("/projects/00000000-0000-4000-8000-000000000000/pack"));
+    expect(unknown!.status()).toBe(404);
+    const notTheirs = await page.goto(url(`/projects/${othersProject}/launch`));
+    expect(notTheirs!.status()).toBe(404);
   }, 600_000);
 });

@@ -1,40 +1,57 @@
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, latestMail, launchBrowser, linkIn, screenshot } from "./browser";
+import { browserFounder } from "./fixtures";
+
+// A founder's account in the browser: sign-up, sessions, password reset, keys, billing and
+// deletions. Each test makes its own founder (tests/e2e/fixtures.ts), so any one runs alone.
 
 const baseUrl = inject("baseUrl");
-const mailDir = path.join(inject("serverDataDir"), "mail");
-
-const email = `founder-${Date.now()}@example.com`;
-const firstPassword = "correct horse battery staple";
+const dataDir = inject("serverDataDir");
+const mailDir = path.join(dataDir, "mail");
 const newPassword = "a brand new long password";
 
+let browser: Browser;
 let close: () => Promise<void>;
-let context: BrowserContext;
-let page: Page;
+const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const launched = await launchBrowser();
-  close = launched.close;
-  context = await launched.browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  page = await context.newPage();
+  ({ browser, close } = await launchBrowser());
 });
 afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
   await close?.();
 });
 
-const api = (urlPath: string, key: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl}${urlPath}`, { ...init, headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers } });
+/** A browser with no one signed in. */
+async function visitor() {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
 
-async function signIn(address: string, password: string) {
+/** A signed-in founder on the free plan, with an API key for setting up data. */
+async function founder() {
+  const made = await browserFounder(browser, baseUrl, dataDir, "free");
+  contexts.push(made.context);
+  return made;
+}
+
+const api = (urlPath: string, key: string, init: RequestInit = {}) =>
+  fetch(`${baseUrl}${urlPath}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...init.headers },
+  });
+
+async function signIn(page: Page, address: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(address);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function signOut() {
+async function signOut(page: Page) {
   await page.locator("header details summary").click();
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/login\?signed_out=1/);
@@ -42,6 +59,7 @@ async function signOut() {
 
 describe("a founder in the browser", () => {
   it("sees the public pages", async () => {
+    const { page } = await visitor();
     await page.goto("/");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Your launch");
     await screenshot(page, "home");
@@ -54,12 +72,18 @@ describe("a founder in the browser", () => {
   });
 
   it("signs up with the widget solving its captcha, then confirms through the e-mail's link", async () => {
+    const { page, context } = await visitor();
+    const email = `founder-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await page.goto("/signup");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill(firstPassword);
+    await page.getByLabel("Password").fill("correct horse battery staple");
     await page.getByLabel(/I accept the terms/).check();
     // The ALTCHA widget fetches a challenge from /api/auth/captcha and solves it on load.
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20,
+      undefined,
+      { timeout: 60_000 },
+    );
     await screenshot(page, "signup");
     await expectAccessible(page, "signup");
     await page.getByRole("button", { name: "Create my account" }).click();
@@ -93,33 +117,35 @@ describe("a founder in the browser", () => {
   });
 
   it("signs out and back in; a wrong password and an unknown e-mail get the same answer", async () => {
-    await signOut();
+    const { page, email, password } = await founder();
+    await signOut(page);
     await screenshot(page, "login");
     await expectAccessible(page, "login");
     await page.goto("/dashboard");
     await page.waitForURL(/\/login/);
 
-    await signIn(email, "not the password");
+    await signIn(page, email, "not the password");
     const wrongPassword = await page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();
-    await signIn("nobody-here@example.com", "not the password");
+    await signIn(page, "nobody-here@example.com", "not the password");
     const unknownEmail = await page.getByRole("alert").filter({ hasText: /\S/ }).first().textContent();
     expect(wrongPassword).toBe(unknownEmail);
     expect(wrongPassword).toContain("do not match");
 
-    await signIn(email, firstPassword);
+    await signIn(page, email, password);
     await page.waitForURL(/\/dashboard/);
   });
 
   it("resets a forgotten password through the e-mailed link, which signs out every other browser", async () => {
-    const otherBrowser = await context.browser()!.newContext({ baseURL: baseUrl });
+    const { page, email, password } = await founder();
+    const otherBrowser = await browser.newContext({ baseURL: baseUrl });
     const otherPage = await otherBrowser.newPage();
     await otherPage.goto("/login");
     await otherPage.getByLabel("E-mail").fill(email);
-    await otherPage.getByLabel("Password").fill(firstPassword);
+    await otherPage.getByLabel("Password").fill(password);
     await otherPage.getByRole("button", { name: "Sign in" }).click();
     await otherPage.waitForURL(/\/dashboard/);
 
-    await signOut();
+    await signOut(page);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("E-mail").fill(email);
     await page.getByRole("button", { name: "Send me a reset link" }).click();
@@ -143,15 +169,14 @@ describe("a founder in the browser", () => {
     await page.getByRole("alert").filter({ hasText: "already used" }).waitFor();
   });
 
-  let apiKey = "";
-
   it("creates an API key shown once, uses it, and revokes it (then 401)", async () => {
+    const { page } = await founder();
     await page.goto("/settings/keys");
     await page.getByLabel("Key name").fill("e2e script");
     await page.getByRole("button", { name: "Create key" }).click();
     const shown = page.getByTestId("new-api-key");
     await shown.waitFor();
-    apiKey = (await shown.textContent())!.trim();
+    const apiKey = (await shown.textContent())!.trim();
     expect(apiKey).toMatch(/^llk_/);
     expect((await api("/api/v1/me", apiKey)).status).toBe(200);
     await page.reload();
@@ -165,13 +190,10 @@ describe("a founder in the browser", () => {
     await page.getByRole("cell", { name: "e2e script", exact: true }).waitFor({ state: "detached" });
     const revoked = await api("/api/v1/me", apiKey);
     expect([revoked.status, (await revoked.json()).code]).toEqual([401, "unauthorized"]);
-
-    await page.getByLabel("Key name").fill("projects");
-    await page.getByRole("button", { name: "Create key" }).click();
-    apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
   });
 
   it("upgrades through the local test-mode checkout", async () => {
+    const { page, key: apiKey } = await founder();
     await page.goto("/settings/billing");
     await screenshot(page, "billing");
     await expectAccessible(page, "billing");
@@ -186,9 +208,13 @@ describe("a founder in the browser", () => {
   });
 
   it("deletes a project after its name is typed, and refuses a wrong name", async () => {
+    const { page, key: apiKey } = await founder();
     const created = await api("/api/v1/projects", apiKey, {
       method: "POST",
-      body: JSON.stringify({ name: "Acme launch", onboarding: { businessName: "Acme", productDescription: "Rockets for roadrunners", problemSolved: "Catching birds" } }),
+      body: JSON.stringify({
+        name: "Acme launch",
+        onboarding: { businessName: "Acme", productDescription: "Rockets for roadrunners", problemSolved: "Catching birds" },
+      }),
     });
     expect(created.status).toBe(201);
     const { project } = await created.json();
@@ -205,13 +231,14 @@ describe("a founder in the browser", () => {
   });
 
   it("deletes the account and all its data; nothing signs in afterwards", async () => {
+    const { page, email, password, key: apiKey } = await founder();
     await page.goto("/settings/account");
     await page.getByLabel(/Type your e-mail/).fill(email);
     await page.getByRole("button", { name: "Delete my account and all its data" }).click();
     await page.waitForURL(/\/\?account_deleted=1/);
     expect(await page.getByText("Your account and all its data are deleted").isVisible()).toBe(true);
     expect((await api("/api/v1/me", apiKey)).status).toBe(401);
-    await signIn(email, newPassword);
+    await signIn(page, email, password);
     await page.getByRole("alert").filter({ hasText: "do not match" }).waitFor();
   });
 });

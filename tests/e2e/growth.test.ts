@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
-import { browserFounder, launchReadyProject } from "./growth-browser";
+import { browserFounder, launchReadyProject } from "./fixtures";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");

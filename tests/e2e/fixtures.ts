@@ -14,12 +14,21 @@ export interface BrowserFounder {
   page: Page;
 }
 
+// Fixtures of the browser suites: each test builds the founder and the data it needs
+// through the product's own doors (the signup page, the REST API), so no test depends on
+// another having run.
+
 /**
  * A founder as a browser makes one: sign up with the solved captcha (free plan), confirm
  * through the e-mail's token (which also gives an API key for setting up data), optionally
  * pay through the local checkout, and sign in.
  */
-export async function browserFounder(browser: Browser, baseUrl: string, dataDir: string, plan: "free" | "pro"): Promise<BrowserFounder> {
+export async function browserFounder(
+  browser: Browser,
+  baseUrl: string,
+  dataDir: string,
+  plan: "free" | "pro",
+): Promise<BrowserFounder> {
   const client = httpClient(baseUrl, dataDir);
   const email = `growth-${plan}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = "correct horse battery staple";
@@ -32,14 +41,20 @@ export async function browserFounder(browser: Browser, baseUrl: string, dataDir:
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByLabel(/I accept the terms/).check();
-  await page.waitForFunction(() => {
-    const form = document.querySelector("form");
-    return Boolean(form && new FormData(form).get("altcha"));
-  }, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const form = document.querySelector("form");
+      return Boolean(form && new FormData(form).get("altcha"));
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
   await page.getByRole("button", { name: "Create my account" }).click();
   await page.waitForURL(/\/signup\/check-email/);
 
-  const bootstrap = await client.call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(path.join(dataDir, "mail"), email) } });
+  const bootstrap = await client.call("POST", "/api/v1/keys/bootstrap", {
+    body: { tokenHash: latestTokenHash(path.join(dataDir, "mail"), email) },
+  });
   expect(bootstrap.status, bootstrap.text).toBe(200);
   const key = bootstrap.json.key as string;
   if (plan === "pro") {
@@ -55,17 +70,39 @@ export async function browserFounder(browser: Browser, baseUrl: string, dataDir:
   return { email, password, key, context, page };
 }
 
-/** A project through all five offline pipeline steps, approved: ready for growth. */
-export async function launchReadyProject(baseUrl: string, dataDir: string, key: string): Promise<string> {
+/** A created and confirmed project, its pipeline not started. */
+export async function confirmedProject(baseUrl: string, dataDir: string, key: string): Promise<string> {
   const { call } = httpClient(baseUrl, dataDir);
   const created = await call("POST", "/api/v1/projects", { key, body: sampleProject });
   expect(created.status, created.text).toBe(201);
   const projectId = created.json.project.id as string;
-  await call("POST", `/api/v1/projects/${projectId}/confirm`, { key });
+  expect((await call("POST", `/api/v1/projects/${projectId}/confirm`, { key })).status).toBe(200);
+  return projectId;
+}
+
+/** A project through all five offline pipeline steps, approved: ready for growth. */
+export async function launchReadyProject(baseUrl: string, dataDir: string, key: string): Promise<string> {
+  const { call } = httpClient(baseUrl, dataDir);
+  const projectId = await confirmedProject(baseUrl, dataDir, key);
   for (const agentType of agentTypes) {
     const run = await call("POST", "/api/v1/agents", { key, body: { projectId, agentType } });
     expect(run.json.run?.status, run.text).toBe("completed");
     await call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } });
   }
   return projectId;
+}
+
+/** Appends `text` to the project's first post through the API, as the founder editing it would. */
+export async function appendToFirstPost(
+  baseUrl: string,
+  dataDir: string,
+  key: string,
+  projectId: string,
+  text: string,
+): Promise<void> {
+  const { call } = httpClient(baseUrl, dataDir);
+  const { json } = await call("GET", `/api/v1/projects/${projectId}/content`, { key });
+  const post = (json.items as Array<{ id: string; kind: string; body: string }>).find((item) => item.kind.startsWith("post-"))!;
+  const edited = await call("PATCH", `/api/v1/content/${post.id}`, { key, body: { body: `${post.body}${text}` } });
+  expect(edited.status, edited.text).toBe(200);
 }
