@@ -74,9 +74,10 @@ describe("a founder in the browser", () => {
   it("signs up with the widget solving its captcha, then confirms through the e-mail's link", async () => {
     const { page, context } = await visitor();
     const email = `founder-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const firstPassword = "correct horse battery staple";
     await page.goto("/signup");
     await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill("correct horse battery staple");
+    await page.getByLabel("Password").fill(firstPassword);
     await page.getByLabel(/I accept the terms/).check();
     // The ALTCHA widget fetches a challenge from /api/auth/captcha and solves it on load.
     await page.waitForFunction(
