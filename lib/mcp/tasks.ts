@@ -72,12 +72,12 @@ export class AgentRunTaskStore implements TaskStore {
   constructor(private readonly ctx: ServiceContext) {}
 
   async getTask(taskId: string): Promise<Task | null> {
-    const run = await findOwnedRun(this.ctx, taskId);
+    const run = await findOwnedRun(this.ctx, { runId: taskId });
     return run ? taskOfRun(run) : null;
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
-    const run = await findOwnedRun(this.ctx, taskId);
+    const run = await findOwnedRun(this.ctx, { runId: taskId });
     if (!run) throw taskNotFound();
     return toolResult(startAgent.response.parse(await runAnswer(this.ctx.db, run)));
   }

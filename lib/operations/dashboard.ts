@@ -118,7 +118,7 @@ export const getProjectLogo = defineOperation({
   params: idParams,
   badIdIs: 404,
   response: logoResponse,
-  handler: ({ params }, ctx) => logos.getLogo(ctx, params.id),
+  handler: ({ params }, ctx) => logos.getLogo(ctx, { projectId: params.id }),
 });
 
 export const uploadProjectLogo = defineOperation({
@@ -131,7 +131,7 @@ export const uploadProjectLogo = defineOperation({
   body: logoUploadRequest,
   response: logoResponse,
   limit: "write",
-  handler: ({ params, body }, ctx) => logos.uploadLogo(ctx, params.id, body),
+  handler: ({ params, body }, ctx) => logos.uploadLogo(ctx, { projectId: params.id, logo: body }),
 });
 
 export const removeProjectLogo = defineOperation({
@@ -142,5 +142,5 @@ export const removeProjectLogo = defineOperation({
   params: idParams,
   badIdIs: 404,
   response: logoResponse,
-  handler: ({ params }, ctx) => logos.removeLogo(ctx, params.id),
+  handler: ({ params }, ctx) => logos.removeLogo(ctx, { projectId: params.id }),
 });

@@ -34,7 +34,7 @@ export const revokeKey = defineOperation({
       "Revokes an API key of this account by id (see keys_list), for example one that leaked. It stops working at once; revoking the key this client uses ends this connection's access.",
     destructive: true, idempotent: true,
   },
-  handler: ({ params }, ctx) => keys.revokeKey(ctx, params.keyId),
+  handler: ({ params }, ctx) => keys.revokeKey(ctx, { keyId: params.keyId }),
 });
 
 /** Creating keys stays with the browser (and the signup bootstrap): an API key cannot mint more keys. */

@@ -41,7 +41,7 @@ export async function createKey(ctx: ServiceContext, input: { name: string }) {
 }
 
 /** Revokes a key of the caller's account (the calling key included): it answers 401 from the next request on. */
-export async function revokeKey(ctx: ServiceContext, keyId: string) {
+export async function revokeKey(ctx: ServiceContext, { keyId }: { keyId: string }) {
   const [revoked] = await ctx.db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${ctx.now.toISOString()}::timestamptz)` })

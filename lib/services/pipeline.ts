@@ -230,7 +230,7 @@ export async function runAnswer(db: Database, run: RunRecord) {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller's run (settling it first if its process died), or null: another account's run is never found. */
-export async function findOwnedRun(ctx: ServiceContext, runId: string): Promise<RunRecord | null> {
+export async function findOwnedRun(ctx: ServiceContext, { runId }: { runId: string }): Promise<RunRecord | null> {
   if (!uuidPattern.test(runId)) return null;
   const select = () => ctx.db.select().from(agentRuns).where(ownedRow(agentRuns, ctx.account.id, runId));
   const [run] = await select();

@@ -53,7 +53,7 @@ async function describe(row: typeof projectLogos.$inferSelect | undefined) {
   };
 }
 
-export async function getLogo(ctx: ServiceContext, projectId: string) {
+export async function getLogo(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
   return describe(row);
@@ -65,7 +65,7 @@ export async function getLogo(ctx: ServiceContext, projectId: string) {
  * on the project, so uploads at once never mix one's bytes with another's type or size; the
  * object a row stops pointing to is removed.
  */
-export async function uploadLogo(ctx: ServiceContext, projectId: string, input: z.infer<typeof logoUploadRequest>) {
+export async function uploadLogo(ctx: ServiceContext, { projectId, logo: input }: { projectId: string; logo: z.infer<typeof logoUploadRequest> }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
   if (bytes.length === 0) throw new AppError("invalid_request", "The file is empty.");
@@ -116,7 +116,7 @@ export async function coverLogoOf(ctx: ServiceContext, project: { id: string }):
   return image && { bytes: image.bytes, contentType: image.type };
 }
 
-export async function removeLogo(ctx: ServiceContext, projectId: string) {
+export async function removeLogo(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const [row] = await ctx.db.delete(projectLogos).where(ownedLogo(ctx.account.id, project.id)).returning();
   if (row) await storage().remove([row.storageKey]);
