@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nextCursor, text, timestamp, uuid } from "./common";
+import { postMetricsSchema, publicationSchema } from "./publishing";
 
 export const channels = [
   "x",
@@ -7,6 +8,7 @@ export const channels = [
   "instagram",
   "threads",
   "bluesky",
+  "mastodon",
   "pinterest",
   "tiktok",
   "instagram-reels",
@@ -92,8 +94,27 @@ export const retroRequest = z
   })
   .meta({ id: "RetroRequest" });
 
+const scheduleFields = {
+  scheduledAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .describe("When an approved item with a connection goes out (ISO-8601); null unschedules it"),
+  connectionId: uuid.nullable().optional().describe("The connected account it goes out on (GET /api/v1/projects/{id}/connections); null detaches it"),
+};
+
+export const itemScheduleRequest = z
+  .strictObject(scheduleFields)
+  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, { message: "Send scheduledAt or connectionId" })
+  .meta({ id: "ItemScheduleRequest" });
+
 export const itemReviewRequest = z
-  .strictObject({ status: itemStatusSchema, resultNote: z.string().max(1000).optional() })
+  .strictObject({
+    status: itemStatusSchema.optional(),
+    resultNote: z.string().max(1000).optional(),
+    ...scheduleFields,
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send status, resultNote, scheduledAt or connectionId" })
   .meta({ id: "ItemReviewRequest" });
 
 export const itemGenerateRequest = z
@@ -169,6 +190,8 @@ export const growthItemSchema = z
     grade: z.enum(itemGrades).nullable().describe("Recorded by the retro"),
     resultNote: z.string().nullable(),
     usage: itemUsageSchema.nullable().describe("Tokens spent on this item's drafts, all regenerations together"),
+    publication: publicationSchema.nullable().describe("Where and when it goes out on a connected account; null until scheduled or published"),
+    metrics: postMetricsSchema.nullable().describe("The network's numbers, pulled about 1 h, 24 h and 7 d after publishing and on demand"),
   })
   .meta({ id: "GrowthItem" });
 
