@@ -95,6 +95,7 @@ export const operations = {
   pullItemMetrics: publishing.pullItemMetrics,
   listConnections: publishing.listConnections,
   deleteConnection: publishing.deleteConnection,
+  getPublishingSettings: publishing.getPublishingSettings,
   updatePublishingSettings: publishing.updatePublishingSettings,
   connectBluesky: publishing.connectBluesky,
   startMastodonConnection: publishing.startMastodonConnection,

@@ -13,7 +13,7 @@ import {
 } from "@/lib/schemas/publishing";
 import * as connections from "@/lib/services/connections";
 import * as publishing from "@/lib/services/publishing";
-import { updatePublishingSettings as savePublishingSettings } from "@/lib/services/publishing-settings";
+import { readPublishingSettings, updatePublishingSettings as savePublishingSettings } from "@/lib/services/publishing-settings";
 import { defineOperation } from "./operation";
 
 // Connected accounts and publishing. Connecting needs the browser (an app password typed
@@ -155,4 +155,15 @@ export const scheduleItem = defineOperation({
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
+});
+
+export const getPublishingSettings = defineOperation({
+  id: "getPublishingSettings",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
+  tag: "Publishing",
+  summary: "The time zone scheduled posts default to",
+  params: idParams,
+  badIdIs: 404,
+  response: publishingSettingsResponse,
+  handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
 });

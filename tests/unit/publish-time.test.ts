@@ -45,3 +45,19 @@ describe("record keys and retries", () => {
     expect(retryAfterMs({}, now)).toBeUndefined();
   });
 });
+
+describe("grade suggestions", () => {
+  it("compare a post with the founder's median on the channel", async () => {
+    const { suggestGrade, channelResults } = await import("@/lib/growth/grade-suggestion");
+    const post = (likes: number) => ({ likes, reposts: 0, replies: 0, quotes: null });
+    const history = [post(10), post(12), post(8)];
+    expect(suggestGrade(post(30), history)).toBe("great");
+    expect(suggestGrade(post(11), history)).toBe("ok");
+    expect(suggestGrade(post(2), history)).toBe("quiet");
+    expect(suggestGrade(post(2), [])).toBeNull();
+    expect(suggestGrade(null, history)).toBeNull();
+    expect(channelResults([{ channel: "bluesky", metrics: post(4) }, { channel: "bluesky", metrics: post(8) }, { channel: "x", metrics: null }])).toEqual([
+      { channel: "bluesky", posts: 2, medianEngagement: 6, totalEngagement: 12 },
+    ]);
+  });
+});
