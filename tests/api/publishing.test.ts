@@ -166,6 +166,10 @@ describe("scheduling and publishing", () => {
     expect(pds.posts()).toHaveLength(1);
     const publishJobs = await app.db.select().from(jobs).where(and(eq(jobs.subjectId, items.blueskyOne), eq(jobs.kind, "publish")));
     expect(publishJobs.map((job) => job.status)).toEqual(["succeeded"]);
+    // The project's event stream shows the jobs.
+    const events = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
+    const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(events.text)![1]!);
+    expect(state.jobs).toContainEqual(expect.objectContaining({ kind: "publish", subjectId: items.blueskyOne, status: "succeeded", attempts: 1 }));
     // Published is final for its time and account.
     expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: null })).json.code).toBe("not_publishable");
   });

@@ -22,6 +22,7 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
   const requests: FakeRequest[] = [];
   const faults: { path: string; status: number; count: number; headers?: Record<string, string> }[] = [];
   const drops: { path: string; count: number }[] = [];
+  const holds: { path: string; ms: number; count: number }[] = [];
   const settings = { delayMs: 0 };
   const server = http.createServer((request, response) => {
     let body = "";
@@ -45,6 +46,11 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
         return;
       }
       const answer = await route(entry);
+      const hold = holds.find((candidate) => candidate.path === entry.path && candidate.count > 0);
+      if (hold) {
+        hold.count--;
+        await new Promise((resolve) => setTimeout(resolve, hold.ms));
+      }
       const drop = drops.find((candidate) => candidate.path === entry.path && candidate.count > 0);
       if (drop || answer === "drop") {
         if (drop) drop.count--;
@@ -63,6 +69,8 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
     settings,
     failNext: (path: string, status: number, count = 1, headers?: Record<string, string>) => void faults.push({ path, status, count, headers }),
     dropAnswerNext: (path: string, count = 1) => void drops.push({ path, count }),
+    /** Does the work at once, answers only after `ms` (a slow network, or one whose answer never reaches a dead caller). */
+    holdAnswerNext: (path: string, ms: number, count = 1) => void holds.push({ path, ms, count }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
