@@ -83,6 +83,17 @@ export function compactInputSchema(schema: z.ZodType): Json {
   return strip(full) as Json;
 }
 
+/**
+ * The JSON Schema a tool's schema advertises (prepared by `toolSchemas`), for tools/list. Its
+ * `$schema` only where it has draft-07 `definitions` to resolve; without, any draft reads it the same.
+ */
+export function advertisedJson(schema: z.ZodType) {
+  const json = (schema._zod as { toJSONSchema?: () => Json }).toJSONSchema!();
+  if (json.definitions) return json as { type: "object"; [key: string]: unknown };
+  const { $schema: _, ...rest } = json;
+  return rest as { type: "object"; [key: string]: unknown };
+}
+
 function advertising<T extends z.ZodType>(schema: T, json: Json): T {
   (schema._zod as { toJSONSchema?: () => Json }).toJSONSchema = () => structuredClone(json);
   return schema;

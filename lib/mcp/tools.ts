@@ -1,12 +1,12 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { CallToolRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import type { ServiceContext } from "@/lib/core/context";
 import type { AnyOperation } from "@/lib/operations/operation";
-import { toolSchemas } from "./tool-schemas";
+import { advertisedJson, toolSchemas } from "./tool-schemas";
 
 /** Path parameters get names a model cannot confuse: a project's `id` becomes `projectId`. */
 const toolParamName = (name: string) => (name === "id" ? "projectId" : name);
@@ -105,6 +105,23 @@ export function registerOperationTools(server: McpServer, operations: readonly A
       async () => toolError(new AppError("internal_error")),
     );
   }
+  // Listed from the same compact schemas, without what the SDK adds to every tool for nothing
+  // (an output schema's `$schema`, the default `execution`): tools/list stays small.
+  const listed = operations.flatMap((operation) =>
+    operation.tool
+      ? [
+          {
+            name: operation.tool.name,
+            title: operation.tool.title,
+            description: operation.tool.description,
+            inputSchema: advertisedJson(schemas.get(operation)!.input),
+            outputSchema: advertisedJson(schemas.get(operation)!.output),
+            annotations: annotationsOf(operation.tool),
+          },
+        ]
+      : [],
+  );
+  server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: structuredClone(listed) as never }));
   server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const operation = byName.get(request.params.name);
     // As the SDK's own server answers it: a tool result with isError, here with our envelope.

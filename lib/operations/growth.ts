@@ -158,9 +158,10 @@ export const reviewItem = defineOperation({
   errors: ["cycle_state", "invalid_transition", "not_publishable"],
   tool: {
     name: "growth_review_item",
-    title: "Set an item's status",
+    title: "Set an item's status or schedule",
     description:
-      "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final.",
+      "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final. " +
+      "scheduledAt and connectionId schedule an approved item.",
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),

@@ -31,7 +31,7 @@ export const listConnections = defineOperation({
   tool: {
     name: "publishing_list_connections",
     title: "List connected accounts",
-    description: "Lists the project's connected Bluesky and Mastodon accounts (connect them in project settings). Next: growth_schedule_item with a connectionId.",
+    description: "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
     readOnly: true,
     idempotent: true,
   },
@@ -114,7 +114,7 @@ export const publishItem = defineOperation({
   tool: {
     name: "growth_publish_item",
     title: "Publish an item now",
-    description: "Publishes an approved item on its connected Bluesky or Mastodon account now (or retries a failed one). Only when the founder asked for it.",
+    description: "Publishes an approved item on its connected account now, or retries a failed one. Only when the founder asks.",
   },
   handler: ({ params }, ctx) => publishing.publishNow(ctx, params),
 });
@@ -132,7 +132,7 @@ export const pullItemMetrics = defineOperation({
   tool: {
     name: "growth_item_results",
     title: "Get a post's results",
-    description: "Pulls the likes, reposts, replies and quotes of an item published through Launchloop, to judge it in the weekly retro.",
+    description: "Pulls a published item's likes, reposts, replies and quotes now, for the weekly retro.",
     idempotent: true,
   },
   handler: ({ params }, ctx) => publishing.pullItemMetrics(ctx, params),
@@ -140,20 +140,13 @@ export const pullItemMetrics = defineOperation({
 
 export const scheduleItem = defineOperation({
   id: "scheduleItem",
-  tag: "Publishing",
-  summary: "Schedule an approved item on a connected account (REST: PATCH /api/v1/growth/items/{itemId})",
+  tag: "Dashboard",
+  summary: "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
   params: growthItemParams,
   badIdIs: 400,
   body: itemScheduleRequest,
   response: growthItemResponse,
   errors: ["not_publishable"],
-  tool: {
-    name: "growth_schedule_item",
-    title: "Schedule an item",
-    description:
-      "Sets when an approved item goes out (ISO date-time; null unschedules) and on which connected account (publishing_list_connections). Only what the founder scheduled goes out.",
-    idempotent: true,
-  },
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
 });
 

@@ -99,8 +99,8 @@ const scheduleFields = {
     .datetime({ offset: true })
     .nullable()
     .optional()
-    .describe("When an approved item with a connection goes out (ISO-8601); null unschedules it"),
-  connectionId: uuid.nullable().optional().describe("The connected account it goes out on (GET /api/v1/projects/{id}/connections); null detaches it"),
+    .describe("When it goes out; null unschedules"),
+  connectionId: uuid.nullable().optional().describe("The connected account; null detaches"),
 };
 
 export const itemScheduleRequest = z
@@ -190,8 +190,8 @@ export const growthItemSchema = z
     grade: z.enum(itemGrades).nullable().describe("Recorded by the retro"),
     resultNote: z.string().nullable(),
     usage: itemUsageSchema.nullable().describe("Tokens spent on this item's drafts, all regenerations together"),
-    publication: publicationSchema.nullable().describe("Where and when it goes out on a connected account; null until scheduled or published"),
-    metrics: postMetricsSchema.nullable().describe("The network's numbers, pulled about 1 h, 24 h and 7 d after publishing and on demand"),
+    publication: publicationSchema.nullable().describe("Null until scheduled"),
+    metrics: postMetricsSchema.nullable().describe("Pulled 1 h, 24 h and 7 d after publishing"),
   })
   .meta({ id: "GrowthItem" });
 

@@ -26,7 +26,7 @@ export const postMetricsSchema = z
     quotes: z.number().int().nullable().describe("Null where the network does not count them"),
     collectedAt: timestamp,
   })
-  .meta({ id: "PostMetrics", description: "The network's numbers for the post (its first part for a thread)" });
+  .meta({ id: "PostMetrics" });
 export type PostMetrics = z.infer<typeof postMetricsSchema>;
 
 export const publicationSchema = z
@@ -48,11 +48,11 @@ export const connectionSchema = z
     network: networkSchema,
     status: z.enum(connectionStatuses),
     handle: z.string().nullable(),
-    serviceUrl: z.string().describe("The Bluesky PDS or Mastodon instance"),
-    statusReason: z.string().nullable().describe("Why it is disconnected: reconnect it"),
+    serviceUrl: z.string(),
+    statusReason: z.string().nullable(),
     createdAt: timestamp,
   })
-  .meta({ id: "Connection", description: "A connected account; its secrets never leave the server" });
+  .meta({ id: "Connection" });
 
 export const connectionParams = z.strictObject({ connectionId: uuid.describe("Connection id") });
 export const connectionListResponse = z.object({ connections: z.array(connectionSchema) }).meta({ id: "ConnectionList" });
