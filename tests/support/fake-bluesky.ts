@@ -13,11 +13,12 @@ interface FakeAccount {
  * record keys (a taken key is refused, as a repo does), `getRecord`, and `app.bsky.feed.getPosts`
  * with counts a test sets.
  */
-export async function startFakeBluesky() {
+export async function startFakeBluesky(options: { postsPerAccountPerMinute?: number } = {}) {
+  const windows = new Map<string, { start: number; count: number }>();
   const accounts: FakeAccount[] = [];
   const access = new Map<string, string>(); // token → did
   const refresh = new Map<string, string>();
-  const records = new Map<string, { uri: string; cid: string; value: Record<string, unknown>; did: string }>(); // uri → record
+  const records = new Map<string, { uri: string; cid: string; value: Record<string, unknown>; did: string; at: number }>(); // uri → record
   const counts = new Map<string, { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }>();
   const issued: string[] = [];
 
@@ -57,12 +58,20 @@ export async function startFakeBluesky() {
         if (body.repo !== did) return xrpcError(400, "InvalidRequest", "repo does not match the session");
         const rkey = String(body.rkey);
         if (!/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/.test(rkey)) return xrpcError(400, "InvalidRequest", "Invalid record key");
+        if (options.postsPerAccountPerMinute) {
+          const now = Date.now();
+          const window = windows.get(did);
+          if (!window || now - window.start >= 60_000) windows.set(did, { start: now, count: 1 });
+          else if (++window.count > options.postsPerAccountPerMinute) {
+            return { status: 429, json: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, headers: { "ratelimit-reset": String(Math.ceil((window.start + 60_000) / 1000)) } };
+          }
+        }
         const record = body.record as Record<string, unknown>;
         if ([...String(record.text ?? "")].length > 300 * 2) return xrpcError(400, "InvalidRequest", "Record/text too long");
         const uri = `at://${did}/${body.collection}/${rkey}`;
         if (records.has(uri)) return xrpcError(400, "InvalidRequest", "Record already exists");
         const cid = `bafyrei${randomBytes(16).toString("hex")}`;
-        records.set(uri, { uri, cid, value: record, did });
+        records.set(uri, { uri, cid, value: record, did, at: Date.now() });
         counts.set(uri, { likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0 });
         return { status: 200, json: { uri, cid } };
       }
@@ -91,6 +100,8 @@ export async function startFakeBluesky() {
       accounts.push(account);
       return account;
     },
+    /** A signed-in session for an account, as createSession would give it. */
+    sessionFor: (account: FakeAccount) => session(account),
     /** Every post in the repo, oldest first. */
     posts: () => [...records.values()],
     setCounts(uri: string, values: { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }) {

@@ -39,11 +39,18 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
     router.refresh();
   };
 
+  // onSubmit, not a form action: React resets a form after its action, and a mistyped password should not cost the handle.
+  const submitted = (handler: (form: FormData) => void) => (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    handler(new FormData(event.currentTarget));
+  };
+
   const connectBluesky = (form: FormData) =>
     startTransition(async () => {
       setMessage(null);
       const result = await connectBlueskyAction(projectId, String(form.get("handle") ?? ""), String(form.get("appPassword") ?? ""), String(form.get("serviceUrl") ?? ""));
       if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
+      (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
       done(`Bluesky is connected as ${result.data.connection.handle}.`);
     });
 
@@ -96,7 +103,7 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
       )}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <form action={connectBluesky} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="bluesky-title">
+        <form onSubmit={submitted(connectBluesky)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="bluesky-title">
           <p id="bluesky-title" className="font-semibold">Connect Bluesky</p>
           <p className="text-sm text-muted">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
           <div className="space-y-1">
@@ -114,7 +121,7 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
           <Button type="submit" size="sm" disabled={pending}>Connect Bluesky</Button>
         </form>
 
-        <form action={connectMastodon} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="mastodon-title">
+        <form onSubmit={submitted(connectMastodon)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="mastodon-title">
           <p id="mastodon-title" className="font-semibold">Connect Mastodon</p>
           <p className="text-sm text-muted">Your instance asks you to allow Launchloop to post for you, then sends you back here.</p>
           <div className="space-y-1">
