@@ -17,7 +17,12 @@ export interface JobEngine {
 }
 
 const tickerSlot = Symbol.for("launchloop.jobs.ticker");
-const slots = globalThis as Record<symbol, { timer: NodeJS.Timeout; running: boolean } | undefined>;
+/**
+ * The process's ticker, on a global slot: Next bundles instrumentation and route handlers
+ * apart, and only the copy that started the ticker has the job handlers registered, so an
+ * announcement from a route kicks that copy's `tick` instead of running its own.
+ */
+const slots = globalThis as Record<symbol, { timer: NodeJS.Timeout; running: boolean; kick: () => void } | undefined>;
 
 async function tick() {
   const state = slots[tickerSlot];
@@ -42,7 +47,8 @@ export function startJobTicker(): void {
   if (slots[tickerSlot] || config().jobs.qstash) return;
   const timer = setInterval(() => void tick(), config().jobs.tickMs);
   timer.unref();
-  slots[tickerSlot] = { timer, running: false };
+  slots[tickerSlot] = { timer, running: false, kick: () => setTimeout(() => void tick(), 0).unref() };
+  console.log(`Jobs: the embedded ticker runs due jobs every ${config().jobs.tickMs / 1000} s (set QSTASH_TOKEN to use QStash).`);
   // Jobs left from before a restart (claimed by a dead process, or due meanwhile) run now.
   setTimeout(() => void tick(), 500).unref();
 }
@@ -51,7 +57,7 @@ const tickerEngine: JobEngine = {
   name: "ticker",
   async announce(job) {
     // Due now ("Publish now"): run it without waiting for the next tick, where a ticker runs.
-    if (slots[tickerSlot] && job.runAt.getTime() <= Date.now() + 1000) setTimeout(() => void tick(), 0).unref();
+    if (job.runAt.getTime() <= Date.now() + 1000) slots[tickerSlot]?.kick();
   },
 };
 

@@ -47,8 +47,10 @@ export async function runDueJobs(db: Database, options: { now?: () => Date; limi
       const handler = handlers.get(job.kind);
       const ctx = { db, now: clock() };
       if (!handler) {
-        await settleJob(db, job, { status: "failed", error: `no handler for ${job.kind} jobs` }, ctx.now);
-        report.failed++;
+        // A process that cannot run this kind (a deployment mistake): hand it back untouched for one that can.
+        console.error(`[jobs] no handler for ${job.kind} jobs in this process; ${job.id} is handed back`);
+        await requeueJob(db, job, new Date(ctx.now.getTime() + 5000), `no handler for ${job.kind} jobs`, ctx.now);
+        report.retried++;
         return;
       }
       try {
