@@ -186,3 +186,8 @@ export async function saveSecrets(db: Database, connection: Pick<ConnectionRecor
     .set({ sealedSecrets: sealSecrets(secrets), updatedAt: now })
     .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
 }
+
+/** Mastodon authorizations never finished (the founder left the instance's page) are forgotten after an hour. */
+export async function purgeAbandonedConnections(db: Database, now: Date) {
+  await db.delete(connections).where(and(eq(connections.status, "pending"), sql`${connections.createdAt} < ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`));
+}

@@ -298,3 +298,14 @@ describe("secrets", () => {
     expect((await getItem(items.mastodonThree)).publication?.connectionId ?? null).toBeNull();
   });
 });
+
+describe("housekeeping", () => {
+  it("forgets a Mastodon authorization the founder never finished, after an hour", async () => {
+    const started = await executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner);
+    const { sweepOnce } = await import("@/lib/services/housekeeping");
+    await sweepOnce(new Date(Date.now() + 30 * 60_000));
+    expect(await app.db.select().from(connections).where(eq(connections.id, started.connection.id))).toHaveLength(1);
+    await sweepOnce(new Date(Date.now() + 61 * 60_000));
+    expect(await app.db.select().from(connections).where(eq(connections.id, started.connection.id))).toHaveLength(0);
+  });
+});
