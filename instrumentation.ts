@@ -9,4 +9,6 @@ export async function register() {
   recordLostQueryNames();
   const { startHousekeeping } = await import("@/lib/services/housekeeping");
   startHousekeeping();
+  const { startScheduler } = await import("@/lib/services/job-handlers");
+  startScheduler();
 }

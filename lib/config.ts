@@ -49,6 +49,21 @@ const environment = z.object({
   VERCEL: optionalText,
   // Development only: lets outbound fetches (client metadata documents, publishing) use http and private addresses.
   OUTBOUND_ALLOW_HTTP: z.string().default(""),
+  // Jobs: the embedded ticker's period, a claim's lease, the first retry's wait (doubling after).
+  SCHEDULER_TICK_S: positiveInt(15),
+  JOB_LEASE_S: positiveInt(120),
+  JOB_RETRY_BASE_S: positiveInt(30),
+  QSTASH_TOKEN: optionalText,
+  QSTASH_URL: optionalText,
+  QSTASH_CURRENT_SIGNING_KEY: optionalText,
+  QSTASH_NEXT_SIGNING_KEY: optionalText,
+  CRON_SECRET: optionalText,
+  // Connections: the key sealing their secrets (base64 or hex of 32 bytes, or any long passphrase); embedded: generated into DATA_DIR.
+  CONNECTIONS_KEY: optionalText,
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  X_CLIENT_ID: optionalText,
+  X_CLIENT_SECRET: optionalText,
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -100,6 +115,25 @@ function readConfig(env: NodeJS.ProcessEnv) {
     trustedProxyHops: values.TRUST_PROXY,
     onVercel: values.VERCEL === "1",
     outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
+    jobs: {
+      tickMs: values.SCHEDULER_TICK_S * 1000,
+      leaseMs: values.JOB_LEASE_S * 1000,
+      retryBaseMs: values.JOB_RETRY_BASE_S * 1000,
+      qstash: values.QSTASH_TOKEN
+        ? {
+            token: values.QSTASH_TOKEN,
+            baseUrl: values.QSTASH_URL,
+            currentSigningKey: values.QSTASH_CURRENT_SIGNING_KEY,
+            nextSigningKey: values.QSTASH_NEXT_SIGNING_KEY,
+          }
+        : undefined,
+      cronSecret: values.CRON_SECRET,
+    },
+    connectionsKey: values.CONNECTIONS_KEY,
+    oauthNetworks: {
+      linkedin: values.LINKEDIN_CLIENT_ID && values.LINKEDIN_CLIENT_SECRET ? { clientId: values.LINKEDIN_CLIENT_ID, clientSecret: values.LINKEDIN_CLIENT_SECRET } : undefined,
+      x: values.X_CLIENT_ID && values.X_CLIENT_SECRET ? { clientId: values.X_CLIENT_ID, clientSecret: values.X_CLIENT_SECRET } : undefined,
+    },
     supabase:
       values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY
         ? {

@@ -21,6 +21,8 @@ export function shareLinkFor(channel: Channel, post: string, title: string | nul
       return { network: "X", href: `https://x.com/intent/post?${query({ text: post })}` };
     case "bluesky":
       return { network: "Bluesky", href: `https://bsky.app/intent/compose?${query({ text: post })}` };
+    case "mastodon":
+      return { network: "Mastodon", href: `https://mastodonshare.com/?${query({ text: post })}`, hint: "Pick your instance on that page, or connect Mastodon in project settings to publish from here." };
     case "threads":
       return { network: "Threads", href: `https://www.threads.net/intent/post?${query({ text: post })}` };
     case "linkedin":

@@ -16,7 +16,19 @@ import { clean, factsOf, sentence } from "./words";
 export interface CycleHistory {
   weekNumber: number;
   theme: string;
-  items: { channel: Channel; title: string; angle: string; status: string; result: string | null; grade: string | null; resultNote: string | null }[];
+  items: {
+    channel: Channel;
+    title: string;
+    angle: string;
+    status: string;
+    result: string | null;
+    grade: string | null;
+    resultNote: string | null;
+    /** The network's numbers for posts Launchloop published. */
+    numbers?: { likes: number; reposts: number; replies: number; quotes: number | null } | null;
+  }[];
+  /** Per channel: published posts with numbers, their median and total engagement. */
+  channelResults?: { channel: string; posts: number; medianEngagement: number; totalEngagement: number }[];
   tasks: { title: string; status: string }[];
   overall: string | null;
 }
@@ -301,6 +313,7 @@ export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
           `Timeline: ${input.onboarding.successTimeline ?? "not given"}. Channels: ${channels.join(", ")}` +
           `${unknown.length ? `; not available (list them in skipped with why): ${unknown.join(", ")}` : ""}. ` +
           "Give more to what was graded great, change the angle of what was quiet, drop any channel the founder's notes call dead, and never drop skipped work silently: plan it again or say why in `skipped`. " +
+          "Where earlier weeks carry `numbers` and `channelResults` (the networks' own counts for posts Launchloop published), weigh channels and angles by them against the founder's median. " +
           "Each item's angle and key message must differ from last week's.",
       ]
         .filter(Boolean)

@@ -36,6 +36,8 @@ const aliases: Record<string, Channel> = {
   "email newsletter": "newsletter",
   "thought leadership": "thought-leadership",
   bsky: "bluesky",
+  fediverse: "mastodon",
+  toot: "mastodon",
   "bluesky social": "bluesky",
   "threads (meta)": "threads",
   subreddit: "reddit",

@@ -20,7 +20,7 @@ export interface ChannelRule {
 }
 
 /**
- * The 15 channels: their real limits and conventions. "characters" counts UTF-16 code
+ * The 16 channels: their real limits and conventions. "characters" counts UTF-16 code
  * units, which is never fewer than what any of these channels counts, so a draft that
  * fits here fits there.
  */
@@ -42,6 +42,15 @@ export const channelRules: Record<Channel, ChannelRule> = {
     threads: true,
     hashtagBudget: 2,
     conventions: "Conversational and human; 300 graphemes; threads for longer stories.",
+  },
+  mastodon: {
+    label: "Mastodon",
+    format: "short-post",
+    bodyLimit: 500,
+    unit: "characters",
+    threads: true,
+    hashtagBudget: 3,
+    conventions: "Plain, community-minded and unhyped; hashtags in CamelCase help discovery and screen readers; 500 characters, threads as replies.",
   },
   threads: {
     label: "Threads",

@@ -16,6 +16,7 @@ import {
 import { paidPlans, plans } from "../schemas/common";
 import { type CycleRetro, cycleStatuses, type ItemDraft, type ItemUsage, itemGrades, itemResults, itemStatuses, taskStatuses, type WeeklyPlan } from "../schemas/growth";
 import type { Learning } from "../schemas/playbook";
+import { connectionStatuses, jobKinds, jobStatuses, type PostMetrics, type PublishedPart, networks, publicationStatuses } from "../schemas/publishing";
 import { type Decisions, type ModelUsage, type Onboarding, projectStatuses, runStatuses } from "../schemas/project";
 
 // Every table has row level security enabled with no policies: on Supabase only the
@@ -147,6 +148,8 @@ export const projects = pgTable(
     /** Dated learnings from retros and founder edits, read by later plans. */
     learnings: jsonb("learnings").$type<Learning[]>().notNull().default([]),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** IANA time zone the founder plans in: scheduled posts default to their day at the channel's hour there. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -256,10 +259,23 @@ export const growthItems = pgTable(
     grade: text("grade", { enum: itemGrades }),
     resultNote: text("result_note"),
     position: integer("position").notNull().default(0),
+    /** Publishing: the account it goes out on and when; null `scheduled_at` means only "Publish now". */
+    connectionId: uuid("connection_id"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    publicationStatus: text("publication_status", { enum: publicationStatuses }),
+    /** One key per part (Bluesky TIDs, Mastodon Idempotency-Keys), chosen before the first call. */
+    publicationKeys: jsonb("publication_keys").$type<string[]>(),
+    /** The parts already posted (a thread reconciled part by part). */
+    publishedParts: jsonb("published_parts").$type<PublishedPart[]>(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    postUrl: text("post_url"),
+    postId: text("post_id"),
+    publicationError: text("publication_error"),
+    metrics: jsonb("metrics").$type<PostMetrics>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("growth_items_cycle_idx").on(table.cycleId)],
+  (table) => [index("growth_items_cycle_idx").on(table.cycleId), index("growth_items_due_idx").on(table.scheduledAt)],
 ).enableRLS();
 
 export const growthTasks = pgTable(
@@ -424,4 +440,67 @@ export const oauthTokens = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("oauth_tokens_grant_idx").on(table.grantId)],
+).enableRLS();
+
+/**
+ * A founder's account on a social network, connected for publishing. Its secrets (app
+ * password, session and access tokens, a Mastodon app's client secret) are one sealed
+ * JSON document (AES-256-GCM, lib/networks/secrets), opened only by the network modules.
+ */
+export const connections = pgTable(
+  "connections",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    network: text("network", { enum: networks }).notNull(),
+    /** `pending` while an OAuth authorization is under way; `disconnected` only after the network refused our credentials. */
+    status: text("status", { enum: connectionStatuses }).notNull().default("connected"),
+    /** The PDS (Bluesky) or instance (Mastodon) the account lives on. */
+    serviceUrl: text("service_url").notNull(),
+    handle: text("handle"),
+    /** The account's id on the network (a DID, a Mastodon account id). */
+    externalAccountId: text("external_account_id"),
+    sealedSecrets: text("sealed_secrets").notNull(),
+    /** SHA-256 of the OAuth `state` while `pending`. */
+    stateDigest: text("state_digest").unique(),
+    statusReason: text("status_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("connections_project_idx").on(table.projectId)],
+).enableRLS();
+
+/**
+ * Deferred and long work (publications, metric pulls): recorded before it starts, claimed
+ * by one worker at a time (`claimed_until` is the lease), retried with backoff, settled.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: jobKinds }).notNull(),
+    /** The row the job works on (a growth item). */
+    subjectId: uuid("subject_id").notNull(),
+    /** At most one queued or running job per key (e.g. `publish:<item>`). */
+    dedupeKey: text("dedupe_key").notNull(),
+    status: text("status", { enum: jobStatuses }).notNull().default("queued"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    claimedBy: text("claimed_by"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("jobs_one_active_per_key").on(table.dedupeKey).where(sql`status in ('queued', 'running')`),
+    index("jobs_due_idx").on(table.status, table.runAt),
+    index("jobs_project_idx").on(table.projectId, table.createdAt),
+  ],
 ).enableRLS();

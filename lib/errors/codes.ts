@@ -26,6 +26,8 @@ export const errorCodes = {
   cycle_open: { status: 409, retryable: false, message: "Another cycle is still open for this project." },
   cycle_state: { status: 409, retryable: false, message: "The cycle is not in a state that allows this." },
   invalid_transition: { status: 409, retryable: false, message: "The item cannot move to that status from its current one." },
+  not_publishable: { status: 409, retryable: false, message: "Only an approved item with a connected account can be published or scheduled." },
+  connection_refused: { status: 400, retryable: false, message: "The network refused to connect that account: check the address and credentials." },
   unsupported_media_type: { status: 415, retryable: false, message: "Send the request body as JSON (Content-Type: application/json)." },
   payload_too_large: { status: 413, retryable: false, message: "The request body is too large." },
   rate_limited: { status: 429, retryable: true, message: "Too many requests. Slow down and retry later." },

@@ -151,19 +151,21 @@ export const reviewItem = defineOperation({
   id: "reviewItem",
   rest: { method: "PATCH", path: "/api/v1/growth/items/{itemId}" },
   tag: "Growth",
-  summary: "Set a growth item's status",
+  summary: "Set a growth item's status, or its publishing time and account",
   description:
-    "planned → skipped; draft → approved | skipped | planned; approved → published | draft | skipped; skipped → planned; published is final. Other moves are 409 `invalid_transition`.",
+    "planned → skipped; draft → approved | skipped | planned; approved → published | draft | skipped; skipped → planned; published is final. Other moves are 409 `invalid_transition`. " +
+    "`scheduledAt` (null unschedules) and `connectionId` set when and where an approved item is published (409 `not_publishable` otherwise); approving gives it a default time on the project's only account of its network.",
   params: growthItemParams,
   body: itemReviewRequest,
   response: growthItemResponse,
   badIdIs: 400,
-  errors: ["cycle_state", "invalid_transition"],
+  errors: ["cycle_state", "invalid_transition", "not_publishable"],
   tool: {
     name: "growth_review_item",
-    title: "Set an item's status",
+    title: "Set an item's status or schedule",
     description:
-      "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final.",
+      "Moves an item: planned to skipped; draft to approved, skipped or planned; approved to published, draft or skipped; skipped to planned; published is final. " +
+      "scheduledAt and connectionId schedule an approved item.",
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),

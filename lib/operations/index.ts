@@ -15,6 +15,7 @@ import * as dashboard from "./dashboard";
 import { buildOpenApiDocument } from "./openapi";
 import { type AnyOperation, defineOperation, hasRestBinding, type RestOperation } from "./operation";
 import * as projects from "./projects";
+import * as publishing from "./publishing";
 
 const getMeta = defineOperation({
   id: "getMeta",
@@ -90,6 +91,16 @@ export const operations = {
   generateItem: growth.generateItem,
   reviewItem: growth.reviewItem,
   updateTask: growth.updateTask,
+  scheduleItem: publishing.scheduleItem,
+  publishItem: publishing.publishItem,
+  pullItemMetrics: publishing.pullItemMetrics,
+  listConnections: publishing.listConnections,
+  deleteConnection: publishing.deleteConnection,
+  getPublishingSettings: publishing.getPublishingSettings,
+  updatePublishingSettings: publishing.updatePublishingSettings,
+  connectBluesky: publishing.connectBluesky,
+  startMastodonConnection: publishing.startMastodonConnection,
+  finishMastodonConnection: publishing.finishMastodonConnection,
   downloadGrowthCalendar: calendarFeed.downloadGrowthCalendar,
   getCalendarSubscription: calendarFeed.getCalendarSubscription,
   createCalendarSubscription: calendarFeed.createCalendarSubscription,

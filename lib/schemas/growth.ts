@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nextCursor, text, timestamp, uuid } from "./common";
+import { postMetricsSchema, publicationSchema } from "./publishing";
 
 export const channels = [
   "x",
@@ -7,6 +8,7 @@ export const channels = [
   "instagram",
   "threads",
   "bluesky",
+  "mastodon",
   "pinterest",
   "tiktok",
   "instagram-reels",
@@ -92,8 +94,27 @@ export const retroRequest = z
   })
   .meta({ id: "RetroRequest" });
 
+const scheduleFields = {
+  scheduledAt: z.iso
+    .datetime({ offset: true })
+    .nullable()
+    .optional()
+    .describe("When it goes out; null unschedules"),
+  connectionId: uuid.nullable().optional().describe("The connected account; null detaches"),
+};
+
+export const itemScheduleRequest = z
+  .strictObject(scheduleFields)
+  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, { message: "Send scheduledAt or connectionId" })
+  .meta({ id: "ItemScheduleRequest" });
+
 export const itemReviewRequest = z
-  .strictObject({ status: itemStatusSchema, resultNote: z.string().max(1000).optional() })
+  .strictObject({
+    status: itemStatusSchema.optional(),
+    resultNote: z.string().max(1000).optional(),
+    ...scheduleFields,
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send status, resultNote, scheduledAt or connectionId" })
   .meta({ id: "ItemReviewRequest" });
 
 export const itemGenerateRequest = z
@@ -169,6 +190,8 @@ export const growthItemSchema = z
     grade: z.enum(itemGrades).nullable().describe("Recorded by the retro"),
     resultNote: z.string().nullable(),
     usage: itemUsageSchema.nullable().describe("Tokens spent on this item's drafts, all regenerations together"),
+    publication: publicationSchema.nullable().describe("Null until scheduled"),
+    metrics: postMetricsSchema.nullable().describe("Pulled 1 h, 24 h and 7 d after publishing"),
   })
   .meta({ id: "GrowthItem" });
 

@@ -130,3 +130,76 @@ export function fetchOutbound(value: string, options: { timeoutMs: number; maxBy
     request.on("error", (error) => fail(error instanceof OutboundUrlError ? error.message : "the address could not be reached"));
   });
 }
+
+export interface OutboundRequest {
+  method: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface OutboundAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Any request to a checked URL (the networks' APIs at a PDS or instance a founder typed),
+ * under the same rules as `fetchOutbound`: guarded address, no redirects, bounded size and
+ * time. Throws an OutboundUrlError when refused; `reachedServer` tells whether the request
+ * may have arrived (a timeout after sending) or surely did not (refused, no connection).
+ */
+export function sendOutbound(value: string, options: OutboundRequest): Promise<OutboundAnswer> {
+  const url = checkOutboundUrl(value);
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    let sent = false;
+    const fail = (message: string) => reject(Object.assign(new OutboundUrlError(message), { reachedServer: sent }));
+    const request = transport.request(
+      url,
+      {
+        method: options.method,
+        headers: { "user-agent": "Launchloop", ...options.headers, ...(options.body !== undefined && { "content-length": String(Buffer.byteLength(options.body)) }) },
+        lookup: guardedLookup as never,
+        timeout: options.timeoutMs,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
+        if (status >= 300 && status < 400) {
+          response.resume();
+          return fail("redirects are not followed");
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            request.destroy();
+            return fail(`the answer is larger than ${options.maxBytes} bytes`);
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () => resolve({ status, headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("error", () => fail("the answer was cut off"));
+      },
+    );
+    const timer = setTimeout(() => {
+      request.destroy();
+      fail(`no answer within ${options.timeoutMs} ms`);
+    }, options.timeoutMs);
+    request.on("close", () => clearTimeout(timer));
+    request.on("timeout", () => {
+      request.destroy();
+      fail(`no answer within ${options.timeoutMs} ms`);
+    });
+    request.on("socket", (socket) => {
+      if (socket.connecting) socket.once("connect", () => (sent = true));
+      else sent = true;
+    });
+    request.on("error", (error) => fail(error instanceof OutboundUrlError ? error.message : sent ? "the connection broke before the answer" : "the address could not be reached"));
+    request.end(options.body);
+  });
+}

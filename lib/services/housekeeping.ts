@@ -1,16 +1,18 @@
 import { getDatabase } from "@/lib/db";
 import { purgeExpiredOAuth } from "@/lib/oauth/grants";
+import { purgeAbandonedConnections } from "./connections";
 import { purgeExpiredReplays } from "./key-bootstrap";
 
 const everyMs = 60_000;
 const slot = Symbol.for("launchloop.housekeeping");
 
-/** One sweep: expired bootstrap answers and OAuth codes, tokens and grants go. Errors (a database outage) wait for the next sweep. */
+/** One sweep: expired bootstrap answers, OAuth codes, tokens and grants, and abandoned Mastodon authorizations go. Errors (a database outage) wait for the next sweep. */
 export async function sweepOnce(now = new Date()): Promise<void> {
   try {
     const db = await getDatabase();
     await purgeExpiredReplays(db, now);
     await purgeExpiredOAuth(db, now);
+    await purgeAbandonedConnections(db, now);
   } catch {
     // The database is down or busy: the next sweep (or the next bootstrap) purges.
   }

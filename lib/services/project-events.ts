@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
-import { agentRuns, projects } from "@/lib/db/schema";
+import { agentRuns, jobs, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
 import { isStaleRun, settleStaleRuns } from "./pipeline";
 import { pipelineState } from "./pipeline";
@@ -27,6 +27,7 @@ async function readState(db: Database, accountId: string, projectId: string) {
   const rows = await db
     .select({
       project: { id: projects.id, status: projects.status, updatedAt: projects.updatedAt },
+      jobs: recentJobs(accountId, projectId),
       run: {
         id: agentRuns.id,
         agentType: agentRuns.agentType,
@@ -55,9 +56,28 @@ async function readState(db: Database, accountId: string, projectId: string) {
   return {
     project: { id: project.id, status: project.status, currentStep, steps, updatedAt: project.updatedAt.toISOString() },
     runs,
+    jobs: (typeof rows[0]?.jobs === "string" ? JSON.parse(rows[0].jobs) : (rows[0]?.jobs ?? [])) as JobState[],
     running: found.find((run) => run.status === "running") ?? null,
   };
 }
+
+interface JobState {
+  id: string;
+  kind: string;
+  subjectId: string;
+  status: string;
+  attempts: number;
+  runAt: string;
+  lastError: string | null;
+  settledAt: string | null;
+}
+
+/** The project's latest jobs (publications, metric pulls): a subquery, so a poll stays one statement. */
+const recentJobs = (accountId: string, projectId: string) => sql<JobState[]>`(
+  select coalesce(json_agg(recent), '[]'::json) from (
+    select id, kind, subject_id as "subjectId", status, attempts, run_at as "runAt", last_error as "lastError", settled_at as "settledAt"
+    from ${jobs} where ${jobs.accountId} = ${accountId} and ${jobs.projectId} = ${projectId}
+    order by ${jobs.createdAt} desc limit 25) recent)`;
 
 /** The state, after settling a run whose process died (a write only when a read finds one). */
 async function currentState(db: Database, accountId: string, projectId: string, now: Date) {
@@ -101,10 +121,10 @@ export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { 
             send("end", { reason: "gone" });
             break;
           }
-          const signature = JSON.stringify([state.project, state.runs]);
+          const signature = JSON.stringify([state.project, state.runs, state.jobs]);
           if (signature !== lastState) {
             lastState = signature;
-            send("state", { project: state.project, runs: state.runs });
+            send("state", { project: state.project, runs: state.runs, jobs: state.jobs });
             lastWrite = Date.now();
           }
           if (!state.running) {

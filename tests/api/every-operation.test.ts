@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic } from "@/lib/operations/operation";
+import { sealSecrets } from "@/lib/networks/secrets";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -78,6 +79,11 @@ beforeAll(async () => {
     owner,
   );
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
+  const [connection] = await app.db
+    .insert(schema.connections)
+    .values({ accountId: owner.account.id, projectId: ids.project, network: "bluesky", serviceUrl: "https://pds.example", handle: "owner.example", externalAccountId: "did:plc:owner", sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }) })
+    .returning();
+  ids.connection = connection!.id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -115,6 +121,7 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
     grantId: ids.grant,
     itemId: operation.id.toLowerCase().includes("content") ? ids.contentItem : ids.growthItem,
     token: `llcal_${"x".repeat(40)}`,
+    connectionId: ids.connection,
   };
   const id = byName[name];
   if (!id) throw new Error(`no owner id for ${name} in ${operation.id}`);
@@ -148,6 +155,11 @@ const validInput: Record<string, Pick<RawInput, "body" | "query">> = {
   deleteAccount: { body: { confirmEmail: "nobody@example.com" } },
   createKey: { body: { name: "Stranger's key" } },
   createCheckout: { body: { plan: "pro" } },
+  scheduleItem: { body: { scheduledAt: null } },
+  connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
+  startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
+  finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
+  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
 };
 
 const idFieldsOf = (schema: z.ZodType | undefined) =>

@@ -4,7 +4,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { POST as mcpPost } from "@/app/api/mcp/route";
-import { accounts, agentRuns, apiKeys, contentItems, dailyRunUsage, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
+import { accounts, agentRuns, apiKeys, connections, contentItems, dailyRunUsage, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
+import { sealSecrets } from "@/lib/networks/secrets";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
 import { toolInputSchema } from "@/lib/mcp/tools";
@@ -38,6 +39,12 @@ beforeAll(async () => {
   ids.growthItem = approved.items[0].id;
   ids.task = approved.tasks[0].id;
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
+  const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
+  const [connection] = await app.db
+    .insert(connections)
+    .values({ accountId: ownerAccount!.id, projectId: ids.project, network: "bluesky", serviceUrl: "https://pds.example", handle: "owner.example", externalAccountId: "did:plc:owner", sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }) })
+    .returning();
+  ids.connection = connection!.id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -52,6 +59,7 @@ function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "cycleId") return ids.cycle!;
   if (name === "taskId") return ids.task!;
   if (name === "keyId") return ids.key!;
+  if (name === "connectionId") return ids.connection!;
   if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);
 }
@@ -67,6 +75,7 @@ const validInput: Record<string, { body?: Record<string, unknown>; query?: Recor
   submitRetro: { body: { overall: "Hijacked", items: [] } },
   generateItem: { body: {} },
   reviewItem: { body: { status: "skipped" } },
+  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
   updateTask: { body: { status: "done" } },
   exportLaunchPack: { query: { format: "json" } },
 };
@@ -97,7 +106,7 @@ function requestFor(operation: RestOperation) {
 /** Everything the owner's account holds, to prove a stranger's call changed none of it. */
 async function ownerState() {
   const mine = <T extends { accountId: never }>(table: T) => eq((table as unknown as typeof projects).accountId, owner.accountId);
-  const [project, runs, content, cycles, items, tasks, keys, usage, subscription] = await Promise.all([
+  const [project, runs, content, cycles, items, tasks, keys, usage, subscription, connected] = await Promise.all([
     app.db.select().from(projects).where(mine(projects as never)).orderBy(asc(projects.id)),
     app.db.select().from(agentRuns).where(mine(agentRuns as never)).orderBy(asc(agentRuns.id)),
     app.db.select().from(contentItems).where(mine(contentItems as never)).orderBy(asc(contentItems.id)),
@@ -107,8 +116,9 @@ async function ownerState() {
     app.db.select({ id: apiKeys.id, name: apiKeys.name, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(mine(apiKeys as never)),
     app.db.select().from(dailyRunUsage).where(mine(dailyRunUsage as never)),
     app.db.select().from(subscriptions).where(mine(subscriptions as never)),
+    app.db.select().from(connections).where(mine(connections as never)),
   ]);
-  return JSON.stringify({ project, runs, content, cycles, items, tasks, keys, usage, subscription });
+  return JSON.stringify({ project, runs, content, cycles, items, tasks, keys, usage, subscription, connected });
 }
 
 describe("tenant isolation, generated from the operation declarations", () => {

@@ -77,6 +77,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "account_get", "keys_list", "keys_revoke", "billing_get", "billing_checkout", "projects_list", "projects_create", "projects_get", "projects_update", "projects_confirm", "pipeline_run_agent",
         "pipeline_review_run", "playbook_get", "decisions_update", "content_list", "content_edit", "growth_start", "growth_list_cycles",
         "growth_plan_cycle", "growth_approve_cycle", "growth_submit_retro", "growth_generate_item", "growth_review_item", "growth_update_task",
+        "growth_publish_item", "growth_item_results", "publishing_list_connections",
       ].sort(),
     );
     const create = tools.find((tool) => tool.name === "projects_create")!;

@@ -33,9 +33,9 @@ describe("channel rules", () => {
     expect(countAs("graphemes", "👨‍👩‍👧‍👦🇬🇧é")).toBe(3);
   });
 
-  it("know all 15 channels, and what founders call them", () => {
+  it("know all 16 channels, and what founders call them", () => {
     expect(Object.keys(channelRules).sort()).toEqual([...channels].sort());
-    expect(["Twitter", "X", "LinkedIn", "Substack", "YouTube Shorts", "Facebook group"].map(resolveChannel)).toEqual(["x", "x", "linkedin", "newsletter", "youtube-shorts", "facebook-group"]);
+    expect(["Twitter", "X", "LinkedIn", "Substack", "YouTube Shorts", "Facebook group", "Mastodon", "Fediverse"].map(resolveChannel)).toEqual(["x", "x", "linkedin", "newsletter", "youtube-shorts", "facebook-group", "mastodon", "mastodon"]);
     expect(projectChannels({ enabledChannels: null, audiencePlatforms: ["Instagram", "TikTok", "MySpace"] })).toEqual(["instagram", "tiktok"]);
     expect(projectChannels({})).toEqual(["x", "linkedin", "newsletter"]);
   });

@@ -170,9 +170,9 @@ const cases: Record<string, Case> = {
   },
   itemReview: {
     schema: itemReviewRequest,
-    valid: { status: "approved", resultNote: "r" },
+    valid: { status: "approved", resultNote: "r", scheduledAt: "2026-11-25T09:00:00+01:00", connectionId: uuid },
     strings: { resultNote: [0, 1000] },
-    required: ["status"],
+    nullable: ["scheduledAt", "connectionId"],
     enums: { status: "archived" },
   },
   itemGenerate: { schema: itemGenerateRequest, valid: { feedback: "shorter" }, strings: { feedback: [0, 1000] } },

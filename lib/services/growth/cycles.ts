@@ -1,4 +1,5 @@
 import "server-only";
+import { channelResults } from "@/lib/growth/grade-suggestion";
 import { asc, desc, eq, inArray, lt, max } from "drizzle-orm";
 import type { z } from "zod";
 import { type CycleHistory, growthPlanner, toWeeklyPlan } from "@/lib/agents/growth-planner";
@@ -64,7 +65,17 @@ async function cycleHistory(db: Database, project: ProjectRecord): Promise<Cycle
     theme: cycle.plan.weekTheme,
     items: items
       .filter((item) => item.cycleId === cycle.id)
-      .map((item) => ({ channel: item.channel as Channel, title: item.title, angle: item.angle, status: item.status, result: item.result, grade: item.grade, resultNote: item.resultNote })),
+      .map((item) => ({
+        channel: item.channel as Channel,
+        title: item.title,
+        angle: item.angle,
+        status: item.status,
+        result: item.result,
+        grade: item.grade,
+        resultNote: item.resultNote,
+        ...(item.metrics && { numbers: { likes: item.metrics.likes, reposts: item.metrics.reposts, replies: item.metrics.replies, quotes: item.metrics.quotes } }),
+      })),
+    channelResults: channelResults(items.filter((item) => item.cycleId === cycle.id)),
     tasks: tasks.filter((task) => task.cycleId === cycle.id).map((task) => ({ title: task.title, status: task.status })),
     overall: cycle.retro?.overall ?? null,
   }));

@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth/item-transitions";
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
 import { buildPlaybook } from "../playbook";
+import { scheduleItem } from "../publishing";
 import { ownedRow } from "../tenant";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
@@ -83,19 +84,30 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
  * one status, the second sees the first's result (so `published` stays final).
  */
 export async function reviewItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemReviewRequest>) {
+  const { scheduledAt, connectionId, ...review } = input;
+  const moved = review.status !== undefined || review.resultNote !== undefined ? await moveItem(ctx, { ...review, itemId: input.itemId }) : null;
+  // An approval gets its default time and account; a move away from approved unschedules.
+  if (scheduledAt !== undefined || connectionId !== undefined || review.status !== undefined) {
+    return scheduleItem(ctx, { itemId: input.itemId, scheduledAt, connectionId });
+  }
+  return moved!;
+}
+
+async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: ItemRecord["status"]; resultNote?: string }) {
   const { account } = ctx;
   let { item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId);
   for (let attempt = 0; ; attempt++) {
     if (cycle.status !== "approved") throw notApproved(cycle.status, "Items are reviewed");
-    const move = reviewTransition(item.status, input.status);
+    const status = input.status ?? item.status;
+    const move = reviewTransition(item.status, status);
     if (move === "refused") {
-      const hint = input.status === "draft" && item.status === "planned" ? " Generate a draft for it instead." : "";
-      throw new AppError("invalid_transition", `An item cannot go from ${item.status} to ${input.status}.${hint}`);
+      const hint = status === "draft" && item.status === "planned" ? " Generate a draft for it instead." : "";
+      throw new AppError("invalid_transition", `An item cannot go from ${item.status} to ${status}.${hint}`);
     }
     if (move === "same" && input.resultNote === undefined) return { item: serializeItem(item) };
     const [updated] = await ctx.db
       .update(growthItems)
-      .set({ status: input.status, ...(input.resultNote !== undefined && { resultNote: input.resultNote }), updatedAt: ctx.now })
+      .set({ status, ...(input.resultNote !== undefined && { resultNote: input.resultNote }), updatedAt: ctx.now })
       .where(ownedRow(growthItems, account.id, item.id, eq(growthItems.status, item.status), cycleIsApproved(account.id)))
       .returning();
     if (updated) return { item: serializeItem(updated) };

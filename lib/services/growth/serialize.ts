@@ -25,6 +25,22 @@ export function serializeItem(item: ItemRecord) {
     grade: item.grade,
     resultNote: item.resultNote,
     usage: item.usage ?? null,
+    publication: publicationOf(item),
+    metrics: item.metrics ?? null,
+  };
+}
+
+function publicationOf(item: ItemRecord) {
+  const status = item.publicationStatus ?? (item.scheduledAt && item.connectionId ? "scheduled" : null);
+  if (!status) return null;
+  return {
+    status,
+    connectionId: item.connectionId,
+    scheduledAt: item.scheduledAt?.toISOString() ?? null,
+    publishedAt: item.publishedAt?.toISOString() ?? null,
+    url: item.postUrl,
+    externalId: item.postId,
+    error: item.publicationError,
   };
 }
 

@@ -3,6 +3,7 @@
 import { runOperation } from "@/lib/actions/run-operation";
 import { createCalendarSubscription, revokeCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { approveCycle, generateItem, planCycle, reviewItem, startGrowth, submitRetro, updateTask } from "@/lib/operations/growth";
+import { publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
 
@@ -15,3 +16,6 @@ export const updateTaskAction = async (taskId: string, status: string) => runOpe
 export const submitRetroAction = async (cycleId: string, retro: unknown) => runOperation(submitRetro, { params: { cycleId }, body: retro });
 export const createCalendarSubscriptionAction = async (projectId: string) => runOperation(createCalendarSubscription, { params: { id: projectId } });
 export const revokeCalendarSubscriptionAction = async (projectId: string) => runOperation(revokeCalendarSubscription, { params: { id: projectId } });
+export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) => runOperation(scheduleItem, { params: { itemId }, body });
+export const publishItemAction = async (itemId: string) => runOperation(publishItem, { params: { itemId } });
+export const pullMetricsAction = async (itemId: string) => runOperation(pullItemMetrics, { params: { itemId } });

@@ -11,6 +11,7 @@ import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
 import type { GrowthItem } from "@/components/growth/types";
 import { useOperationAction } from "@/components/use-operation-action";
+import { type AccountOption, PublicationPanel } from "./publication-panel";
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 
@@ -106,7 +107,15 @@ function PublishForm({ item, busy, onPublish }: { item: GrowthItem; busy: boolea
  * regenerate with feedback (earlier drafts stay viewable), move it through the review
  * states lib/growth allows, and publish it by hand.
  */
-export function ItemPanel({ item, brand, dayLabel, onItem, generating }: { item: GrowthItem; brand: string; dayLabel: string; onItem: (item: GrowthItem) => void; generating: boolean }) {
+export function ItemPanel({
+  item,
+  brand,
+  dayLabel,
+  onItem,
+  generating,
+  projectId,
+  accounts,
+}: { item: GrowthItem; brand: string; dayLabel: string; onItem: (item: GrowthItem) => void; generating: boolean; projectId: string; accounts: AccountOption[] }) {
   const { pending, error, run } = useOperationAction();
   const busy = pending || generating;
   const draft = item.draft;
@@ -162,7 +171,8 @@ export function ItemPanel({ item, brand, dayLabel, onItem, generating }: { item:
         ))}
       </div>
       {share?.hint && <p className="text-xs text-muted">{share.hint}</p>}
-      {item.status === "published" && (
+      <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} />
+      {item.status === "published" && !item.publication && (
         <Notice tone="success">
           Published{item.resultNote ? `: ${item.resultNote}` : "."}
         </Notice>

@@ -11,6 +11,7 @@ import { readOperation } from "@/lib/actions/run-operation";
 import { listCycles } from "@/lib/operations/growth";
 import { getPlaybook, } from "@/lib/operations/projects";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
+import { listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
 
 export const metadata = { title: "Growth" };
@@ -18,12 +19,14 @@ export const metadata = { title: "Growth" };
 export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }, { subscription }] = await Promise.all([
+  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }] = await Promise.all([
     readProject(projectId),
     readOperation(listCycles, input),
     readOperation(getPlaybook, input),
     readOperation(getCalendarSubscription, input),
+    readOperation(listConnections, input),
   ]);
+  const history = cycles.flatMap((cycle) => cycle.items).filter((item) => item.metrics);
   const brand = project.decisions.brandName ?? project.onboarding.businessName;
   const open = cycles.find((cycle) => cycle.status !== "closed");
   const closed = cycles.filter((cycle) => cycle.status === "closed");
@@ -35,7 +38,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
     <>
       <SectionHeader
         title="Growth"
-        description="Your marketing week: plan it, draft it, publish it by hand, and tell Launchloop how it went."
+        description="Your marketing week: plan it, draft it, publish it on your connected accounts (or by hand), and see how it went."
         actions={closed.length > 0 && <ButtonLink href={`/projects/${project.id}/growth/history`} variant="secondary">Earlier weeks ({closed.length})</ButtonLink>}
       />
       <div className="space-y-8">
@@ -48,7 +51,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         )}
         {project.status === "launch_ready" && <StartGrowthPanel projectId={project.id} />}
         {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
-        {project.status === "growth" && open?.status === "approved" && <WeekBoard key={open.id} cycle={open} brand={brand} />}
+        {project.status === "growth" && open?.status === "approved" && <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} />}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">
             <CardHeader

@@ -6,6 +6,7 @@ import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/c
 import { channelLabel } from "@/components/growth/channel-badge";
 import type { Cycle, GrowthItem } from "@/components/growth/types";
 import { useOperationAction } from "@/components/use-operation-action";
+import { suggestGrade } from "@/lib/growth/grade-suggestion";
 
 type Grade = "great" | "ok" | "quiet" | "";
 interface Entry {
@@ -22,10 +23,12 @@ const grades: Array<{ value: Grade; label: string }> = [
 ];
 
 /** The end-of-week retro: per item published or skipped, a grade and a note; an overall note. It closes the week. */
-export function RetroForm({ cycle, items }: { cycle: Cycle; items: GrowthItem[] }) {
-  // Only what the founder changed is kept; the result defaults to the item's state now.
+export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: GrowthItem[]; history: GrowthItem[] }) {
+  // Only what the founder changed is kept; the result defaults to the item's state now, the grade to the one its numbers suggest.
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
-  const entryOf = (item: GrowthItem): Entry => ({ result: item.status === "published" ? "published" : "skipped", grade: "", note: "", ...changes[item.id] });
+  const suggestionOf = (item: GrowthItem) =>
+    suggestGrade(item.metrics, history.filter((other) => other.channel === item.channel && other.id !== item.id && other.metrics).map((other) => other.metrics!));
+  const entryOf = (item: GrowthItem): Entry => ({ result: item.status === "published" ? "published" : "skipped", grade: suggestionOf(item) ?? "", note: "", ...changes[item.id] });
   const [overall, setOverall] = useState("");
   const { pending, error, run } = useOperationAction();
   const set = (id: string, patch: Partial<Entry>) => setEntries((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
@@ -53,6 +56,13 @@ export function RetroForm({ cycle, items }: { cycle: Cycle; items: GrowthItem[] 
                 <legend className="px-1 text-sm font-semibold">
                   {channelLabel(item.channel)}: {item.title}
                 </legend>
+                {item.metrics && (
+                  <p className="text-sm text-muted" data-testid="retro-metrics">
+                    {item.metrics.likes} likes · {item.metrics.reposts} {item.channel === "mastodon" ? "boosts" : "reposts"} · {item.metrics.replies} replies
+                    {item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}
+                    {suggestionOf(item) ? ` — suggested grade: ${suggestionOf(item)} (against your ${channelLabel(item.channel)} median); change it if you know better.` : ""}
+                  </p>
+                )}
                 <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
                   <div role="radiogroup" aria-label={`Result of ${item.title}`} className="flex gap-4">
                     {(["published", "skipped"] as const).map((result) => (

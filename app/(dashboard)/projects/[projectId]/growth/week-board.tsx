@@ -8,6 +8,7 @@ import { dayOf, weekDays } from "@/lib/growth/week-days";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { describeFailure } from "@/lib/actions/form-state";
 import { ItemPanel } from "./item-panel";
+import type { AccountOption } from "./publication-panel";
 import { RetroForm } from "./retro-form";
 import { TaskChecklist } from "./task-checklist";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
@@ -19,7 +20,7 @@ interface Progress {
 }
 
 /** An approved week: the calendar of items with their states, every draft, the tasks and the retro. */
-export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
+export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; brand: string; accounts: AccountOption[]; history: GrowthItem[] }) {
   const router = useRouter();
   const [items, setItems] = useState(cycle.items);
   const [tasks, setTasks] = useState(cycle.tasks);
@@ -139,11 +140,11 @@ export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
         {items.length === 0 ? (
           <p className="text-sm text-muted">This week has no content items.</p>
         ) : (
-          items.map((item) => <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} />)
+          items.map((item) => <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} projectId={cycle.projectId} accounts={accounts} />)
         )}
       </section>
 
-      <RetroForm cycle={cycle} items={items} />
+      <RetroForm cycle={cycle} items={items} history={history} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
+import { connectBluesky, deleteConnection, startMastodonConnection, updatePublishingSettings } from "@/lib/operations/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -23,3 +24,9 @@ export async function removeLogo(projectId: string) {
   const result = await runOperation(removeProjectLogo, { params: { id: projectId } });
   return result.ok ? { ok: true as const, data: { removed: true } } : result;
 }
+
+export const connectBlueskyAction = async (projectId: string, handle: string, appPassword: string, serviceUrl: string) =>
+  runOperation(connectBluesky, { body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) } });
+export const startMastodonAction = async (projectId: string, instanceUrl: string) => runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
+export const deleteConnectionAction = async (connectionId: string) => runOperation(deleteConnection, { params: { connectionId } });
+export const saveTimeZoneAction = async (projectId: string, timeZone: string) => runOperation(updatePublishingSettings, { params: { id: projectId }, body: { timeZone } });

@@ -1,6 +1,8 @@
 import { projectIdOf } from "@/components/project/project-id";
 import { LogoForm } from "./logo-form";
 import { ShareLinks } from "./share-links";
+import { Connections } from "./connections";
+import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
@@ -8,17 +10,36 @@ import { readProject } from "../read-project";
 
 export const metadata = { title: "Project settings" };
 
-export default async function ProjectSettingsPage({ params }: { params: Promise<{ projectId: string }> }) {
+const connectNotices: Record<string, string> = {
+  mastodon: "Mastodon is connected: approved Mastodon posts can go out from the week board.",
+  denied: "Mastodon was not connected: the instance did not give access.",
+  failed: "Mastodon was not connected: the authorization could not be finished. Start again.",
+};
+
+export default async function ProjectSettingsPage({ params, searchParams }: { params: Promise<{ projectId: string }>; searchParams: Promise<{ connected?: string }> }) {
   const projectId = await projectIdOf(params);
-  const [{ links }, { logo }, { project }] = await Promise.all([
+  const { connected } = await searchParams;
+  const [{ links }, { logo }, { project }, { connections }, { timeZone }] = await Promise.all([
     readOperation(listShareLinks, { params: { id: projectId } }),
     readOperation(getProjectLogo, { params: { id: projectId } }),
     readProject(projectId),
+    readOperation(listConnections, { params: { id: projectId } }),
+    readOperation(getPublishingSettings, { params: { id: projectId } }),
   ]);
   return (
     <>
       <PageHeader title="Project settings" description="Who else can read the launch pack, and how the project looks." />
       <div className="space-y-6">
+        <Card aria-labelledby="connections-title" id="connections">
+          <CardHeader
+            id="connections-title"
+            title="Connected accounts"
+            description="Launchloop publishes approved posts at their time on these accounts, and reads back their numbers. Passwords and tokens are stored encrypted and never shown again."
+          />
+          <CardBody>
+            <Connections projectId={projectId} connections={connections} timeZone={timeZone} notice={connected ? (connectNotices[connected] ?? null) : null} />
+          </CardBody>
+        </Card>
         <Card aria-labelledby="share" id="share-card">
           <CardHeader
             id="share"

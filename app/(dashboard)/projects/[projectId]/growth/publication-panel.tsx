@@ -1,0 +1,176 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
+import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
+import { Badge, Button, Input, Notice, Select } from "@/components/ui";
+import type { GrowthItem } from "@/components/growth/types";
+import { useGrowthAction } from "@/components/growth/use-action";
+import type { ActionResult } from "@/lib/actions/run-operation";
+
+export interface AccountOption {
+  id: string;
+  network: string;
+  handle: string | null;
+  status: string;
+}
+
+const publishable = new Set(["bluesky", "mastodon"]);
+
+/** `datetime-local`'s value for an instant, in the browser's own zone. */
+function localInputValue(iso: string | null | undefined) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+
+/**
+ * An approved or published item's publishing: the account it goes out on, its time
+ * (editable), Publish now, then the live link and its numbers; a failure says why and offers a retry.
+ */
+export function PublicationPanel({ item, projectId, accounts, onItem }: { item: GrowthItem; projectId: string; accounts: AccountOption[]; onItem: (item: GrowthItem) => void }) {
+  const router = useRouter();
+  const { pending, error, run } = useGrowthAction();
+  const publication = item.publication;
+  const [time, setTime] = useState(localInputValue(publication?.scheduledAt));
+  useEffect(() => setTime(localInputValue(publication?.scheduledAt)), [publication?.scheduledAt]);
+
+  // While it is going out (or due within a minute), read the board again every few seconds.
+  const dueSoon = publication?.status === "scheduled" && publication.scheduledAt && Date.parse(publication.scheduledAt) - Date.now() < 60_000;
+  const watching = publication?.status === "publishing" || dueSoon;
+  useEffect(() => {
+    if (!watching) return;
+    const timer = setInterval(() => router.refresh(), 2000);
+    return () => clearInterval(timer);
+  }, [watching, router]);
+
+  if (!publishable.has(item.channel) || (item.status !== "approved" && item.status !== "published")) return null;
+  const mine = accounts.filter((account) => account.network === item.channel);
+  const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => run(action, (data) => onItem(data.item), { refresh: false });
+  const id = `publication-${item.id}`;
+
+  if (item.status === "published" && !publication) return null;
+  if (mine.length === 0 && !publication) {
+    return (
+      <p className="rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted">
+        <Link href={`/projects/${projectId}/settings#connections`} className="font-medium text-accent underline">
+          Connect a {item.channel === "bluesky" ? "Bluesky" : "Mastodon"} account
+        </Link>{" "}
+        to publish this from here at its time.
+      </p>
+    );
+  }
+
+  const account = mine.find((candidate) => candidate.id === publication?.connectionId);
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="publication" data-publication={publication?.status ?? "none"} className="space-y-3 rounded-xl border border-line bg-canvas p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <p id={`${id}-title`} className="text-sm font-semibold">
+          Publishing
+        </p>
+        {publication && (
+          <Badge tone={publication.status === "published" ? "success" : publication.status === "failed" ? "danger" : "accent"} data-testid="publication-status">
+            {publication.status}
+          </Badge>
+        )}
+      </div>
+
+      {publication?.status === "published" ? (
+        <div className="space-y-2 text-sm">
+          <p>
+            Live{account?.handle ? ` on ${account.handle}` : ""} since {publication.publishedAt ? when(publication.publishedAt) : "now"}:{" "}
+            {publication.url && (
+              <a href={publication.url} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-accent underline" data-testid="post-link">
+                open the post<span className="sr-only"> (new tab)</span>
+              </a>
+            )}
+          </p>
+          {item.metrics ? (
+            <dl className="flex flex-wrap gap-x-5 gap-y-1" data-testid="post-metrics">
+              {(
+                [
+                  ["Likes", item.metrics.likes],
+                  [item.channel === "mastodon" ? "Boosts" : "Reposts", item.metrics.reposts],
+                  ["Replies", item.metrics.replies],
+                  ["Quotes", item.metrics.quotes],
+                ] as const
+              )
+                .filter(([, value]) => value !== null)
+                .map(([label, value]) => (
+                  <div key={label} className="flex gap-1">
+                    <dt className="text-muted">{label}</dt>
+                    <dd className="font-semibold tabular-nums">{value}</dd>
+                  </div>
+                ))}
+            </dl>
+          ) : (
+            <p className="text-muted">Numbers come about an hour after publishing.</p>
+          )}
+          <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
+            Refresh numbers
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-1">
+              <label htmlFor={`${id}-account`} className="text-xs font-medium text-muted">
+                Account
+              </label>
+              <Select
+                id={`${id}-account`}
+                value={publication?.connectionId ?? ""}
+                disabled={pending || publication?.status === "publishing"}
+                onChange={(event) => act(() => scheduleItemAction(item.id, { connectionId: event.target.value || null }))}
+              >
+                <option value="">Not on an account</option>
+                {mine.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id} disabled={candidate.status !== "connected"}>
+                    {candidate.handle ?? candidate.network}
+                    {candidate.status !== "connected" ? " (disconnected)" : ""}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="space-y-1">
+              <label htmlFor={`${id}-time`} className="text-xs font-medium text-muted">
+                Goes out at (your time)
+              </label>
+              <Input id={`${id}-time`} type="datetime-local" value={time} onChange={(event) => setTime(event.target.value)} disabled={pending || publication?.status === "publishing"} />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending || !time || !publication?.connectionId || localInputValue(publication?.scheduledAt) === time}
+              onClick={() => act(() => scheduleItemAction(item.id, { scheduledAt: new Date(time).toISOString() }))}
+            >
+              Save time
+            </Button>
+            {publication?.scheduledAt && publication.status === "scheduled" && (
+              <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => scheduleItemAction(item.id, { scheduledAt: null }))}>
+                Unschedule
+              </Button>
+            )}
+            <Button size="sm" disabled={pending || !publication?.connectionId || publication.status === "publishing"} onClick={() => act(() => publishItemAction(item.id))}>
+              {publication?.status === "failed" ? "Retry now" : "Publish now"}
+            </Button>
+          </div>
+          {publication?.status === "scheduled" && publication.scheduledAt && <p className="text-sm text-muted">Goes out {when(publication.scheduledAt)}{account?.handle ? ` on ${account.handle}` : ""}.</p>}
+          {publication?.status === "publishing" && <p className="text-sm text-muted">Going out now…</p>}
+          {publication?.status === "failed" && (
+            <Notice tone="danger" title="It did not go out">
+              {publication.error ?? "The network refused it."} The item is still approved: fix what the network said, then retry.
+            </Notice>
+          )}
+        </>
+      )}
+      {error && <Notice tone="danger">{error}</Notice>}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useState, useTransition } from "react";
+import { connectBlueskyAction, deleteConnectionAction, saveTimeZoneAction, startMastodonAction } from "./actions";
+import { Badge, Button, Input, Notice } from "@/components/ui";
+import { describeError } from "@/lib/actions/form-state";
+
+export interface ConnectionView {
+  id: string;
+  network: "bluesky" | "mastodon" | "linkedin" | "x";
+  status: "pending" | "connected" | "disconnected";
+  handle: string | null;
+  serviceUrl: string;
+  statusReason: string | null;
+}
+
+const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" } as const;
+
+/**
+ * Connected accounts: Bluesky with an app password (and an optional hosting provider),
+ * Mastodon through the instance's own authorize page; the time zone scheduled posts use.
+ */
+export function Connections({ projectId, connections, timeZone, notice }: { projectId: string; connections: ConnectionView[]; timeZone: string; notice: string | null }) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(notice ? { tone: notice.startsWith("Mastodon is connected") ? "success" : "danger", text: notice } : null);
+  const [zone, setZone] = useState(timeZone);
+  const [detected, setDetected] = useState<string | null>(null);
+
+  useEffect(() => {
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    setDetected(browserZone);
+    if (timeZone === "UTC" && browserZone && browserZone !== "UTC") setZone(browserZone);
+  }, [timeZone]);
+
+  const done = (text: string) => {
+    setMessage({ tone: "success", text });
+    router.refresh();
+  };
+
+  // onSubmit, not a form action: React resets a form after its action, and a mistyped password should not cost the handle.
+  const submitted = (handler: (form: FormData) => void) => (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    handler(new FormData(event.currentTarget));
+  };
+
+  const connectBluesky = (form: FormData) =>
+    startTransition(async () => {
+      setMessage(null);
+      const result = await connectBlueskyAction(projectId, String(form.get("handle") ?? ""), String(form.get("appPassword") ?? ""), String(form.get("serviceUrl") ?? ""));
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
+      (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
+      done(`Bluesky is connected as ${result.data.connection.handle}.`);
+    });
+
+  const connectMastodon = (form: FormData) =>
+    startTransition(async () => {
+      setMessage(null);
+      const result = await startMastodonAction(projectId, String(form.get("instanceUrl") ?? ""));
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
+      window.location.assign(result.data.authorizeUrl);
+    });
+
+  const disconnect = (connection: ConnectionView) =>
+    startTransition(async () => {
+      const result = await deleteConnectionAction(connection.id);
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
+      done(`${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`);
+    });
+
+  const saveZone = () =>
+    startTransition(async () => {
+      const result = await saveTimeZoneAction(projectId, zone);
+      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
+      done(`Posts are scheduled in ${result.data.timeZone} time.`);
+    });
+
+  return (
+    <div className="space-y-6">
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {connections.length > 0 ? (
+        <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Connected accounts">
+          {connections.map((connection) => (
+            <li key={connection.id} data-testid="connection" data-network={connection.network} data-status={connection.status} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <span className="font-medium">{networkLabel[connection.network]}</span>
+              <span className="min-w-0 break-all">{connection.handle}</span>
+              <span className="min-w-0 break-all text-muted">{new URL(connection.serviceUrl).host}</span>
+              <Badge tone={connection.status === "connected" ? "success" : "danger"}>{connection.status === "connected" ? "Connected" : "Disconnected"}</Badge>
+              <Button variant="ghost" size="sm" className="ml-auto" disabled={pending} onClick={() => disconnect(connection)}>
+                Disconnect
+              </Button>
+              {connection.status === "disconnected" && (
+                <p className="w-full text-danger">
+                  {connection.statusReason ?? "The network refused our access."} Connect it again below; scheduled posts wait.
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted">No account is connected yet: posts are copied and pasted by hand.</p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <form onSubmit={submitted(connectBluesky)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="bluesky-title">
+          <p id="bluesky-title" className="font-semibold">Connect Bluesky</p>
+          <p className="text-sm text-muted">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
+          <div className="space-y-1">
+            <label htmlFor="bluesky-handle" className="text-xs font-medium text-muted">Handle</label>
+            <Input id="bluesky-handle" name="handle" required maxLength={253} placeholder="you.bsky.social" autoComplete="off" />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="bluesky-password" className="text-xs font-medium text-muted">App password</label>
+            <Input id="bluesky-password" name="appPassword" type="password" required maxLength={100} autoComplete="off" />
+          </div>
+          <div className="space-y-1">
+            <label htmlFor="bluesky-pds" className="text-xs font-medium text-muted">Hosting provider (optional)</label>
+            <Input id="bluesky-pds" name="serviceUrl" type="url" maxLength={300} placeholder="https://bsky.social" />
+          </div>
+          <Button type="submit" size="sm" disabled={pending}>Connect Bluesky</Button>
+        </form>
+
+        <form onSubmit={submitted(connectMastodon)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="mastodon-title">
+          <p id="mastodon-title" className="font-semibold">Connect Mastodon</p>
+          <p className="text-sm text-muted">Your instance asks you to allow Launchloop to post for you, then sends you back here.</p>
+          <div className="space-y-1">
+            <label htmlFor="mastodon-instance" className="text-xs font-medium text-muted">Your instance</label>
+            <Input id="mastodon-instance" name="instanceUrl" type="url" required maxLength={300} placeholder="https://mastodon.social" />
+          </div>
+          <Button type="submit" size="sm" disabled={pending}>Connect Mastodon</Button>
+        </form>
+      </div>
+      <p className="text-sm text-muted">LinkedIn and X: open the post in the network's composer from the week board, or copy it.</p>
+
+      <div className="flex flex-wrap items-end gap-3 rounded-xl border border-line p-4">
+        <div className="min-w-0 flex-1 space-y-1">
+          <label htmlFor="time-zone" className="text-xs font-medium text-muted">Your time zone (approved posts default to their planned day at the channel's usual hour)</label>
+          <Input id="time-zone" value={zone} maxLength={64} onChange={(event) => setZone(event.target.value)} />
+          {detected && detected !== zone && <p className="text-xs text-muted">This browser says {detected}.</p>}
+        </div>
+        <Button size="sm" variant="secondary" disabled={pending || zone === timeZone} onClick={saveZone}>Save time zone</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
+import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import type { NetworkModule, PublishRequest } from "./types";
+
+/**
+ * Mastodon over its REST API at the founder's instance. The app registers itself on the
+ * instance (`POST /api/v1/apps`), the founder authorizes it there (OAuth with PKCE), and
+ * every status carries an `Idempotency-Key` chosen before the first call, so a retry
+ * after a lost answer returns the status already made.
+ */
+
+export const mastodonScopes = "read:statuses write:statuses read:accounts";
+const base = (instanceUrl: string) => instanceUrl.replace(/\/+$/, "");
+
+/** A revoked or expired token is a 401; anything else is not a reason to disconnect. */
+const tokenRefused = (answer: JsonAnswer) => answer.status === 401;
+
+function check(answer: JsonAnswer, label: string): Record<string, unknown> {
+  if (answer.status >= 200 && answer.status < 300 && answer.json) return answer.json;
+  throw classifyAnswer(answer, `Mastodon ${label}`, tokenRefused);
+}
+
+export async function registerMastodonApp(instanceUrl: string, redirectUri: string, website: string) {
+  const answer = await callNetwork(`${base(instanceUrl)}/api/v1/apps`, {
+    method: "POST",
+    json: { client_name: "Launchloop", redirect_uris: redirectUri, scopes: mastodonScopes, website },
+  });
+  const body = check(answer, "app registration");
+  if (typeof body.client_id !== "string" || typeof body.client_secret !== "string") throw new NetworkError("permanent", "Mastodon app registration: the instance answered without client credentials");
+  return { clientId: body.client_id, clientSecret: body.client_secret };
+}
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export function mastodonAuthorizeUrl(instanceUrl: string, options: { clientId: string; redirectUri: string; state: string; codeChallenge: string }) {
+  const query = new URLSearchParams({
+    response_type: "code",
+    client_id: options.clientId,
+    redirect_uri: options.redirectUri,
+    scope: mastodonScopes,
+    state: options.state,
+    code_challenge: options.codeChallenge,
+    code_challenge_method: "S256",
+  });
+  return `${base(instanceUrl)}/oauth/authorize?${query}`;
+}
+
+export async function exchangeMastodonCode(instanceUrl: string, options: { clientId: string; clientSecret: string; code: string; redirectUri: string; codeVerifier: string }) {
+  const answer = await callNetwork(`${base(instanceUrl)}/oauth/token`, {
+    method: "POST",
+    form: {
+      grant_type: "authorization_code",
+      code: options.code,
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      redirect_uri: options.redirectUri,
+      code_verifier: options.codeVerifier,
+      scope: mastodonScopes,
+    },
+  });
+  // A refused code (reused, expired) is the founder's to retry, not a broken connection.
+  const body = check({ ...answer, status: answer.status === 401 ? 400 : answer.status }, "authorization");
+  if (typeof body.access_token !== "string") throw new NetworkError("permanent", "Mastodon authorization: no access token in the answer");
+  return body.access_token;
+}
+
+export async function verifyMastodonAccount(instanceUrl: string, accessToken: string) {
+  const answer = await callNetwork(`${base(instanceUrl)}/api/v1/accounts/verify_credentials`, { method: "GET", headers: { authorization: `Bearer ${accessToken}` } });
+  const body = check(answer, "account");
+  return { id: String(body.id), acct: String(body.acct ?? body.username ?? "") };
+}
+
+/** Best effort: tells the instance to forget the token when the founder disconnects. */
+export async function revokeMastodonToken(instanceUrl: string, options: { clientId: string; clientSecret: string; token: string }) {
+  await callNetwork(`${base(instanceUrl)}/oauth/revoke`, {
+    method: "POST",
+    form: { client_id: options.clientId, client_secret: options.clientSecret, token: options.token },
+    timeoutMs: 5000,
+  }).catch(() => undefined);
+}
+
+export const mastodon: NetworkModule = {
+  async publish(account, request: PublishRequest) {
+    const token = account.secrets.accessToken;
+    if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
+    const parts: PublishedPart[] = [...request.posted];
+    for (let index = parts.length; index < request.parts.length; index++) {
+      const parent = parts[index - 1];
+      const answer = await callNetwork(`${base(account.serviceUrl)}/api/v1/statuses`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "idempotency-key": request.keys[index]! },
+        json: {
+          status: request.parts[index],
+          visibility: "public",
+          ...(request.language && { language: request.language.slice(0, 2) }),
+          ...(parent && { in_reply_to_id: parent.id }),
+        },
+      });
+      const body = check(answer, "post");
+      parts.push({ id: String(body.id), url: String(body.url ?? body.uri ?? "") });
+      await request.onPart(parts);
+    }
+    return { parts };
+  },
+
+  async metrics(account, post, options): Promise<PostMetrics> {
+    const token = account.secrets.accessToken;
+    if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
+    const answer = await callNetwork(`${base(account.serviceUrl)}/api/v1/statuses/${encodeURIComponent(post.id)}`, { method: "GET", headers: { authorization: `Bearer ${token}` } });
+    if (answer.status === 404) throw new NetworkError("permanent", "Mastodon: the post is gone (deleted on the network)");
+    const body = check(answer, "numbers");
+    const count = (field: string) => (typeof body[field] === "number" ? (body[field] as number) : 0);
+    return {
+      likes: count("favourites_count"),
+      reposts: count("reblogs_count"),
+      replies: count("replies_count"),
+      quotes: typeof body.quotes_count === "number" ? body.quotes_count : null,
+      collectedAt: options.now.toISOString(),
+    };
+  },
+};

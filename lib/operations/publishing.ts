@@ -1,0 +1,162 @@
+import { idParams } from "@/lib/schemas/common";
+import { growthItemParams, growthItemResponse, itemScheduleRequest } from "@/lib/schemas/growth";
+import {
+  blueskyConnectRequest,
+  connectionListResponse,
+  connectionParams,
+  connectionResponse,
+  mastodonCallbackRequest,
+  mastodonConnectRequest,
+  mastodonConnectResponse,
+  publishingSettingsRequest,
+  publishingSettingsResponse,
+} from "@/lib/schemas/publishing";
+import * as connections from "@/lib/services/connections";
+import * as publishing from "@/lib/services/publishing";
+import { readPublishingSettings, updatePublishingSettings as savePublishingSettings } from "@/lib/services/publishing-settings";
+import { defineOperation } from "./operation";
+
+// Connected accounts and publishing. Connecting needs the browser (an app password typed
+// into a form, an OAuth redirect): those operations are the dashboard's only.
+
+export const listConnections = defineOperation({
+  id: "listConnections",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/connections" },
+  tag: "Publishing",
+  summary: "The project's connected network accounts",
+  description: "Bluesky and Mastodon accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
+  params: idParams,
+  badIdIs: 404,
+  response: connectionListResponse,
+  tool: {
+    name: "publishing_list_connections",
+    title: "List connected accounts",
+    description: "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
+    readOnly: true,
+    idempotent: true,
+  },
+  handler: ({ params }, ctx) => connections.listConnections(ctx, { projectId: params.id }),
+});
+
+export const deleteConnection = defineOperation({
+  id: "deleteConnection",
+  rest: { method: "DELETE", path: "/api/v1/connections/{connectionId}" },
+  tag: "Publishing",
+  summary: "Disconnect an account and forget its secrets",
+  description: "Items scheduled on it are unscheduled; published posts stay on the network.",
+  params: connectionParams,
+  badIdIs: 404,
+  response: connectionResponse,
+  handler: ({ params }, ctx) => connections.deleteConnection(ctx, params),
+});
+
+export const connectBluesky = defineOperation({
+  id: "connectBluesky",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Connect a Bluesky account with an app password",
+  body: blueskyConnectRequest,
+  response: connectionResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  limit: "write",
+  handler: ({ body }, ctx) => connections.connectBluesky(ctx, body),
+});
+
+export const startMastodonConnection = defineOperation({
+  id: "startMastodonConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Register Launchloop on a Mastodon instance and get its authorize page",
+  body: mastodonConnectRequest,
+  response: mastodonConnectResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  limit: "write",
+  handler: ({ body }, ctx) => connections.startMastodonConnection(ctx, body),
+});
+
+export const finishMastodonConnection = defineOperation({
+  id: "finishMastodonConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Finish connecting Mastodon with the code the instance sent back",
+  body: mastodonCallbackRequest,
+  response: connectionResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
+});
+
+export const updatePublishingSettings = defineOperation({
+  id: "updatePublishingSettings",
+  rest: { method: "PATCH", path: "/api/v1/projects/{id}/publishing" },
+  tag: "Publishing",
+  summary: "Set the time zone scheduled posts default to",
+  description: "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
+  params: idParams,
+  badIdIs: 404,
+  body: publishingSettingsRequest,
+  response: publishingSettingsResponse,
+  handler: ({ params, body }, ctx) => savePublishingSettings(ctx, { projectId: params.id, ...body }),
+});
+
+export const publishItem = defineOperation({
+  id: "publishItem",
+  rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/publish" },
+  tag: "Publishing",
+  summary: "Publish an approved item on its connected account now",
+  description:
+    "409 `not_publishable` unless the item is approved and has a connected account. The post goes out within seconds: " +
+    "`publication.status` moves from `scheduled` to `publishing` to `published` (with `url`) or `failed` (with `error`; call this again to retry).",
+  params: growthItemParams,
+  badIdIs: 400,
+  status: 202,
+  response: growthItemResponse,
+  errors: ["not_publishable"],
+  tool: {
+    name: "growth_publish_item",
+    title: "Publish an item now",
+    description: "Publishes an approved item on its connected account now, or retries a failed one. Only when the founder asks.",
+  },
+  handler: ({ params }, ctx) => publishing.publishNow(ctx, params),
+});
+
+export const pullItemMetrics = defineOperation({
+  id: "pullItemMetrics",
+  rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/metrics" },
+  tag: "Publishing",
+  summary: "Pull a published item's numbers from the network now",
+  description: "Likes, reposts or boosts, replies and quotes. They are also pulled about 1 h, 24 h and 7 d after publishing.",
+  params: growthItemParams,
+  badIdIs: 400,
+  response: growthItemResponse,
+  errors: ["not_publishable", "provider_unavailable"],
+  tool: {
+    name: "growth_item_results",
+    title: "Get a post's results",
+    description: "Pulls a published item's likes, reposts, replies and quotes now, for the weekly retro.",
+    idempotent: true,
+  },
+  handler: ({ params }, ctx) => publishing.pullItemMetrics(ctx, params),
+});
+
+export const scheduleItem = defineOperation({
+  id: "scheduleItem",
+  tag: "Dashboard",
+  summary: "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
+  params: growthItemParams,
+  badIdIs: 400,
+  body: itemScheduleRequest,
+  response: growthItemResponse,
+  errors: ["not_publishable"],
+  handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
+});
+
+export const getPublishingSettings = defineOperation({
+  id: "getPublishingSettings",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
+  tag: "Publishing",
+  summary: "The time zone scheduled posts default to",
+  params: idParams,
+  badIdIs: 404,
+  response: publishingSettingsResponse,
+  handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
+});

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { safeString, text, timestamp, uuid } from "./common";
+
+export const networks = ["bluesky", "mastodon", "linkedin", "x"] as const;
+export const networkSchema = z.enum(networks);
+export type Network = z.infer<typeof networkSchema>;
+
+export const connectionStatuses = ["pending", "connected", "disconnected"] as const;
+export const jobKinds = ["publish", "metrics"] as const;
+export type JobKind = (typeof jobKinds)[number];
+export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+export const publicationStatuses = ["scheduled", "publishing", "published", "failed"] as const;
+
+/** A part of a published thread as the network knows it (Bluesky: at-uri and cid; Mastodon: status id). */
+export interface PublishedPart {
+  id: string;
+  cid?: string;
+  url: string;
+}
+
+export const postMetricsSchema = z
+  .object({
+    likes: z.number().int(),
+    reposts: z.number().int().describe("Reposts (Bluesky) or boosts (Mastodon)"),
+    replies: z.number().int(),
+    quotes: z.number().int().nullable().describe("Null where the network does not count them"),
+    collectedAt: timestamp,
+  })
+  .meta({ id: "PostMetrics" });
+export type PostMetrics = z.infer<typeof postMetricsSchema>;
+
+export const publicationSchema = z
+  .object({
+    status: z.enum(publicationStatuses),
+    connectionId: uuid.nullable(),
+    scheduledAt: timestamp.nullable(),
+    publishedAt: timestamp.nullable(),
+    url: z.string().nullable().describe("The live post"),
+    externalId: z.string().nullable().describe("The post's id on the network (an at-uri, a status id)"),
+    error: z.string().nullable().describe("Why the last attempt failed, as the network said it"),
+  })
+  .meta({ id: "Publication" });
+
+export const connectionSchema = z
+  .object({
+    id: uuid,
+    projectId: uuid,
+    network: networkSchema,
+    status: z.enum(connectionStatuses),
+    handle: z.string().nullable(),
+    serviceUrl: z.string(),
+    statusReason: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Connection" });
+
+export const connectionParams = z.strictObject({ connectionId: uuid.describe("Connection id") });
+export const connectionListResponse = z.object({ connections: z.array(connectionSchema) }).meta({ id: "ConnectionList" });
+export const connectionResponse = z.object({ connection: connectionSchema }).meta({ id: "ConnectionResponse" });
+
+const serviceUrl = safeString().max(300).url();
+
+export const blueskyConnectRequest = z
+  .strictObject({
+    projectId: uuid,
+    handle: text(3, 253).describe("e.g. founder.bsky.social"),
+    appPassword: text(4, 100).describe("An app password (Settings → Privacy and security → App passwords)"),
+    serviceUrl: serviceUrl.optional().describe("Your hosting provider (PDS); default https://bsky.social"),
+  })
+  .meta({ id: "BlueskyConnectRequest" });
+
+export const mastodonConnectRequest = z
+  .strictObject({ projectId: uuid, instanceUrl: serviceUrl.describe("e.g. https://mastodon.social") })
+  .meta({ id: "MastodonConnectRequest" });
+export const mastodonConnectResponse = z.object({ authorizeUrl: z.string(), connection: connectionSchema }).meta({ id: "MastodonConnectStart" });
+export const mastodonCallbackRequest = z.strictObject({ state: text(10, 200), code: text(1, 2000) }).meta({ id: "MastodonCallback" });
+
+export const timeZoneSchema = safeString()
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Not an IANA time zone, e.g. Europe/Berlin");
+
+export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
+export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });

@@ -1,0 +1,193 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { config } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
+import type { Database } from "@/lib/db";
+import { connections, growthItems, jobs } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
+import { NetworkError } from "@/lib/networks/errors";
+import { exchangeMastodonCode, mastodonAuthorizeUrl, pkcePair, registerMastodonApp, revokeMastodonToken, verifyMastodonAccount } from "@/lib/networks/mastodon";
+import { type ConnectionSecrets, openSecrets, sealSecrets } from "@/lib/networks/secrets";
+import type { blueskyConnectRequest, mastodonCallbackRequest, mastodonConnectRequest } from "@/lib/schemas/publishing";
+import { sha256Hex } from "@/lib/security/hashing";
+import { checkOutboundUrl, OutboundUrlError } from "@/lib/security/outbound-url";
+import { getOwnedProject } from "./projects";
+import { ownedRow, ownedRows } from "./tenant";
+
+export type ConnectionRecord = typeof connections.$inferSelect;
+
+/** A connection as any face sees it: never its secrets. */
+export const serializeConnection = (connection: ConnectionRecord) => ({
+  id: connection.id,
+  projectId: connection.projectId,
+  network: connection.network,
+  status: connection.status,
+  handle: connection.handle,
+  serviceUrl: connection.serviceUrl,
+  statusReason: connection.statusReason,
+  createdAt: connection.createdAt.toISOString(),
+});
+
+export const mastodonRedirectUri = () => `${config().appUrl}/connections/mastodon/callback`;
+
+function founderUrl(value: string | undefined, fallback: string): string {
+  try {
+    const url = checkOutboundUrl(value ?? fallback);
+    return url.origin;
+  } catch (error) {
+    throw new AppError("invalid_request", `That address cannot be used: ${error instanceof OutboundUrlError ? error.message : "not a URL"}.`);
+  }
+}
+
+/** The network's refusal as the founder's answer: credentials → 400, anything else → retry later. */
+function refusedConnect(error: unknown, network: string): never {
+  if (error instanceof NetworkError) {
+    if (error.kind === "auth" || error.kind === "permanent") throw new AppError("connection_refused", `${network} refused: ${error.message.replace(/^[^:]*: /, "")}`);
+    throw new AppError("provider_unavailable", `${network} did not answer (${error.message}). Try again in a moment.`);
+  }
+  throw error;
+}
+
+export async function listConnections(ctx: ServiceContext, input: { projectId: string }) {
+  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  const rows = await ctx.db
+    .select()
+    .from(connections)
+    .where(ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), sql`${connections.status} <> 'pending'`))
+    .orderBy(asc(connections.createdAt));
+  return { connections: rows.map(serializeConnection) };
+}
+
+/** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
+export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof blueskyConnectRequest>) {
+  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  const serviceUrl = founderUrl(input.serviceUrl, defaultPds);
+  const identifier = input.handle.trim().replace(/^@/, "");
+  const session = await createBlueskySession(serviceUrl, identifier, input.appPassword).catch((error) => refusedConnect(error, "Bluesky"));
+  const sealedSecrets = sealSecrets({ appPassword: input.appPassword, accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
+  // The same account connected again (a new app password) replaces the old row's secrets.
+  const [existing] = await ctx.db
+    .select({ id: connections.id })
+    .from(connections)
+    .where(ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), eq(connections.network, "bluesky"), eq(connections.externalAccountId, session.did)));
+  const values = { status: "connected" as const, serviceUrl, handle: session.handle, externalAccountId: session.did, sealedSecrets, statusReason: null, updatedAt: ctx.now };
+  const [row] = existing
+    ? await ctx.db.update(connections).set(values).where(ownedRow(connections, ctx.account.id, existing.id)).returning()
+    : await ctx.db.insert(connections).values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" }).returning();
+  return { connection: serializeConnection(row!) };
+}
+
+/** Registers Launchloop on the instance and records a pending connection; the founder goes on to the instance's authorize page. */
+export async function startMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonConnectRequest>) {
+  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  const instanceUrl = founderUrl(input.instanceUrl, input.instanceUrl);
+  const redirectUri = mastodonRedirectUri();
+  const app = await registerMastodonApp(instanceUrl, redirectUri, config().appUrl).catch((error) => refusedConnect(error, "Mastodon"));
+  const state = crypto.randomUUID() + crypto.randomUUID();
+  const pkce = pkcePair();
+  const [row] = await ctx.db
+    .insert(connections)
+    .values({
+      accountId: ctx.account.id,
+      projectId: input.projectId,
+      network: "mastodon",
+      status: "pending",
+      serviceUrl: instanceUrl,
+      sealedSecrets: sealSecrets({ clientId: app.clientId, clientSecret: app.clientSecret, codeVerifier: pkce.verifier }),
+      stateDigest: sha256Hex(state),
+    })
+    .returning();
+  const authorizeUrl = mastodonAuthorizeUrl(instanceUrl, { clientId: app.clientId, redirectUri, state, codeChallenge: pkce.challenge });
+  return { authorizeUrl, connection: serializeConnection(row!) };
+}
+
+/** The instance sent the founder back: the code becomes a token (once: the state is used up), kept sealed. */
+export async function finishMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonCallbackRequest>) {
+  const [pending] = await ctx.db
+    .update(connections)
+    .set({ stateDigest: null, updatedAt: ctx.now })
+    .where(ownedRows(connections, ctx.account.id, eq(connections.stateDigest, sha256Hex(input.state)), eq(connections.status, "pending")))
+    .returning();
+  if (!pending) throw new AppError("invalid_request", "This Mastodon authorization is unknown or already used. Start connecting again from project settings.");
+  const secrets = openSecrets(pending.sealedSecrets);
+  try {
+    const accessToken = await exchangeMastodonCode(pending.serviceUrl, {
+      clientId: secrets.clientId!,
+      clientSecret: secrets.clientSecret!,
+      code: input.code,
+      redirectUri: mastodonRedirectUri(),
+      codeVerifier: secrets.codeVerifier!,
+    });
+    const account = await verifyMastodonAccount(pending.serviceUrl, accessToken);
+    const host = new URL(pending.serviceUrl).host;
+    const [row] = await ctx.db
+      .update(connections)
+      .set({
+        status: "connected",
+        handle: `@${account.acct.includes("@") ? account.acct : `${account.acct}@${host}`}`,
+        externalAccountId: account.id,
+        sealedSecrets: sealSecrets({ clientId: secrets.clientId, clientSecret: secrets.clientSecret, accessToken }),
+        updatedAt: ctx.now,
+      })
+      .where(ownedRow(connections, ctx.account.id, pending.id))
+      .returning();
+    return { connection: serializeConnection(row!) };
+  } catch (error) {
+    await ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
+    refusedConnect(error, "Mastodon");
+  }
+}
+
+/** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
+export async function deleteConnection(ctx: ServiceContext, input: { connectionId: string }) {
+  const [removed] = await ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, input.connectionId)).returning();
+  if (!removed) throw new AppError("not_found", "Connection not found.");
+  const detached = await ctx.db
+    .update(growthItems)
+    .set({ connectionId: null, scheduledAt: null, updatedAt: ctx.now })
+    .where(ownedRows(growthItems, ctx.account.id, eq(growthItems.connectionId, removed.id), sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .returning({ id: growthItems.id });
+  if (detached.length > 0) {
+    await ctx.db
+      .update(jobs)
+      .set({ status: "cancelled", settledAt: ctx.now, updatedAt: ctx.now })
+      .where(
+        ownedRows(
+          jobs,
+          ctx.account.id,
+          eq(jobs.status, "queued"),
+          sql`${jobs.subjectId} = any(${sql.param(detached.map((item) => item.id))}::uuid[])`,
+        ),
+      );
+  }
+  if (removed.network === "mastodon" && removed.status !== "pending") {
+    const secrets = openSecrets(removed.sealedSecrets);
+    if (secrets.accessToken && secrets.clientId && secrets.clientSecret) {
+      ctx.waitUntil?.(revokeMastodonToken(removed.serviceUrl, { clientId: secrets.clientId, clientSecret: secrets.clientSecret, token: secrets.accessToken }));
+    }
+  }
+  return { connection: serializeConnection(removed) };
+}
+
+/** The network refused our credentials: the founder must reconnect. Never called for timeouts or 5xx. */
+export async function markDisconnected(db: Database, connection: Pick<ConnectionRecord, "id" | "accountId">, reason: string, now: Date) {
+  await db
+    .update(connections)
+    .set({ status: "disconnected", statusReason: reason.slice(0, 300), updatedAt: now })
+    .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId), eq(connections.status, "connected")));
+}
+
+/** Keeps tokens the network renewed (a refreshed Bluesky session). */
+export async function saveSecrets(db: Database, connection: Pick<ConnectionRecord, "id" | "accountId">, secrets: ConnectionSecrets, now: Date) {
+  await db
+    .update(connections)
+    .set({ sealedSecrets: sealSecrets(secrets), updatedAt: now })
+    .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
+}
+
+/** Mastodon authorizations never finished (the founder left the instance's page) are forgotten after an hour. */
+export async function purgeAbandonedConnections(db: Database, now: Date) {
+  await db.delete(connections).where(and(eq(connections.status, "pending"), sql`${connections.createdAt} < ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`));
+}

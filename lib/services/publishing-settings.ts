@@ -1,0 +1,22 @@
+import "server-only";
+import type { ServiceContext } from "@/lib/core/context";
+import { projects } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { getOwnedProject } from "./projects";
+import { ownedRow } from "./tenant";
+
+/** The founder's time zone (scheduled posts default to their planned day at the channel's hour there). */
+export async function updatePublishingSettings(ctx: ServiceContext, input: { projectId: string; timeZone: string }) {
+  const [updated] = await ctx.db
+    .update(projects)
+    .set({ timeZone: input.timeZone, updatedAt: ctx.now })
+    .where(ownedRow(projects, ctx.account.id, input.projectId))
+    .returning({ timeZone: projects.timeZone });
+  if (!updated) throw new AppError("not_found", "Project not found.");
+  return updated;
+}
+
+export async function readPublishingSettings(ctx: ServiceContext, input: { projectId: string }) {
+  const project = await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  return { timeZone: project.timeZone };
+}

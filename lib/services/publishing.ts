@@ -1,0 +1,306 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { channelRules, countAs } from "@/lib/channels";
+import type { ServiceContext } from "@/lib/core/context";
+import type { Database } from "@/lib/db";
+import { connections, growthItems, projects } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { defaultPublishTime } from "@/lib/growth/publish-time";
+import { announceJob } from "@/lib/jobs/engine";
+import { GiveUp, RetryLater } from "@/lib/jobs/outcome";
+import type { JobContext, JobHandler } from "@/lib/jobs/run";
+import { cancelQueuedJob, enqueueJob, type JobRecord } from "@/lib/jobs/store";
+import { bluesky } from "@/lib/networks/bluesky";
+import { NetworkError } from "@/lib/networks/errors";
+import { mastodon } from "@/lib/networks/mastodon";
+import { openSecrets } from "@/lib/networks/secrets";
+import { newTid } from "@/lib/networks/tid";
+import type { ConnectedAccount, NetworkModule } from "@/lib/networks/types";
+import type { Channel } from "@/lib/schemas/growth";
+import type { Network, PostMetrics } from "@/lib/schemas/publishing";
+import { type ConnectionRecord, markDisconnected, saveSecrets } from "./connections";
+import { getOwnedItem } from "./growth/load";
+import { type ItemRecord, serializeItem } from "./growth/serialize";
+import { ownedRow, ownedRows } from "./tenant";
+
+/** The networks Launchloop publishes to itself, by the channel an item is planned for. */
+const modules: Partial<Record<Network, NetworkModule>> = { bluesky, mastodon };
+const networkOfChannel = (channel: string): Network | null => (channel === "bluesky" || channel === "mastodon" ? channel : null);
+
+const publishKey = (itemId: string) => `publish:${itemId}`;
+/** When the numbers are pulled after publishing. */
+export const metricsPulls = [
+  { label: "1h", afterMs: 3_600_000 },
+  { label: "24h", afterMs: 86_400_000 },
+  { label: "7d", afterMs: 7 * 86_400_000 },
+] as const;
+
+async function ownedConnection(db: Database, accountId: string, connectionId: string) {
+  const [row] = await db.select().from(connections).where(ownedRow(connections, accountId, connectionId));
+  return row ?? null;
+}
+
+/** Records (or moves, or cancels) the item's publish job to match what the item now says. */
+async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
+  const due = item.status === "approved" && item.connectionId && item.scheduledAt && item.publicationStatus !== "published" && item.publicationStatus !== "publishing";
+  if (!due) return cancelQueuedJob(db, publishKey(item.id), now);
+  const job = await enqueueJob(db, {
+    accountId: item.accountId,
+    projectId: item.projectId,
+    kind: "publish",
+    subjectId: item.id,
+    dedupeKey: publishKey(item.id),
+    runAt: item.scheduledAt!,
+    maxAttempts: 5,
+  });
+  await announceJob(job);
+}
+
+/**
+ * Applies a review's publishing side: the account (`connectionId`), the time
+ * (`scheduledAt`, null unschedules), and the defaults an approved item gets (the project's
+ * only account on its network; its planned day at the channel's hour in the founder's zone).
+ */
+export async function scheduleItem(ctx: ServiceContext, input: { itemId: string; scheduledAt?: string | null; connectionId?: string | null }) {
+  const { db, account, now } = ctx;
+  const { item, cycle, project } = await getOwnedItem(db, account.id, input.itemId);
+  const network = networkOfChannel(item.channel);
+  const changing = input.scheduledAt !== undefined || input.connectionId !== undefined;
+  if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
+    throw new AppError("not_publishable", `This item is ${item.publicationStatus}; its time and account can no longer change.`);
+  }
+  let connectionId = input.connectionId === undefined ? item.connectionId : input.connectionId;
+  if (input.connectionId) {
+    const connection = await ownedConnection(db, account.id, input.connectionId);
+    if (!connection || connection.projectId !== item.projectId) throw new AppError("invalid_request", "connectionId: no such connection in this item's project.");
+    if (connection.network !== network) throw new AppError("invalid_request", `connectionId: a ${item.channel} item goes out on a ${item.channel} account, not ${connection.network}.`);
+  }
+  if (connectionId === null && input.connectionId === undefined && network && item.status === "approved") {
+    const accounts = await db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(ownedRows(connections, account.id, eq(connections.projectId, item.projectId), eq(connections.network, network), eq(connections.status, "connected")));
+    if (accounts.length === 1) connectionId = accounts[0]!.id;
+  }
+  let scheduledAt: Date | null = input.scheduledAt === undefined ? item.scheduledAt : input.scheduledAt === null ? null : new Date(input.scheduledAt);
+  if (input.scheduledAt && (item.status !== "approved" || !connectionId)) {
+    throw new AppError("not_publishable", "Only an approved item with a connected account can be scheduled: approve it and pick the account first.");
+  }
+  if (item.status !== "approved") scheduledAt = null;
+  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId) {
+    scheduledAt = defaultPublishTime({ channel: item.channel as Channel, suggestedDay: item.suggestedDay }, cycle.weekStart, project.timeZone, now);
+  }
+  const [updated] = await db
+    .update(growthItems)
+    .set({
+      connectionId,
+      scheduledAt,
+      // A new time after a failure is a fresh start; the failure's reason stays until then.
+      ...(changing && item.publicationStatus === "failed" && { publicationStatus: null, publicationError: null }),
+      updatedAt: now,
+    })
+    .where(ownedRow(growthItems, account.id, item.id, sql`${growthItems.publicationStatus} is distinct from 'publishing'`, sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .returning();
+  if (!updated) throw new AppError("not_publishable", "The item is being published right now; read it again in a moment.");
+  await syncPublishJob(db, updated, now);
+  return { item: serializeItem(updated) };
+}
+
+/** Publishes an approved item with an account now (or again, after a failure). */
+export async function publishNow(ctx: ServiceContext, input: { itemId: string }) {
+  const { db, account, now } = ctx;
+  const [updated] = await db
+    .update(growthItems)
+    .set({ scheduledAt: now, publicationStatus: null, publicationError: null, updatedAt: now })
+    .where(
+      ownedRow(
+        growthItems,
+        account.id,
+        input.itemId,
+        eq(growthItems.status, "approved"),
+        sql`${growthItems.connectionId} is not null`,
+        sql`${growthItems.publicationStatus} is distinct from 'publishing'`,
+        sql`${growthItems.publicationStatus} is distinct from 'published'`,
+        sql`exists (select 1 from ${connections} where ${connections.id} = ${growthItems.connectionId} and ${connections.accountId} = ${account.id} and ${connections.status} = 'connected')`,
+      ),
+    )
+    .returning();
+  if (!updated) {
+    const { item } = await getOwnedItem(db, account.id, input.itemId);
+    const why =
+      item.publicationStatus === "published" || item.publicationStatus === "publishing"
+        ? `It is already ${item.publicationStatus}.`
+        : item.status !== "approved"
+          ? `It is ${item.status}; approve it first.`
+          : !item.connectionId
+            ? "Pick the account it goes out on first (connectionId)."
+            : "Its account is disconnected: reconnect it in project settings.";
+    throw new AppError("not_publishable", `This item cannot be published now. ${why}`);
+  }
+  await syncPublishJob(db, updated, now);
+  return { item: serializeItem(updated) };
+}
+
+async function loadForJob(db: Database, job: JobRecord) {
+  const [found] = await db
+    .select({ item: growthItems, connection: connections, language: projects.language })
+    .from(growthItems)
+    .innerJoin(projects, and(eq(projects.id, growthItems.projectId), eq(projects.accountId, job.accountId)))
+    .leftJoin(connections, and(eq(connections.id, growthItems.connectionId), eq(connections.accountId, job.accountId)))
+    .where(and(eq(growthItems.id, job.subjectId), eq(growthItems.accountId, job.accountId)));
+  return found ?? null;
+}
+
+const accountOf = (connection: ConnectionRecord): ConnectedAccount => ({
+  serviceUrl: connection.serviceUrl,
+  handle: connection.handle,
+  externalAccountId: connection.externalAccountId,
+  secrets: openSecrets(connection.sealedSecrets),
+});
+
+/** A network's classified failure as the job's next step; an auth refusal disconnects the account first. */
+async function asJobOutcome(error: unknown, db: Database, connection: ConnectionRecord, now: Date): Promise<Error> {
+  if (!(error instanceof NetworkError)) return error instanceof Error ? error : new Error(String(error));
+  switch (error.kind) {
+    case "auth":
+      await markDisconnected(db, connection, error.message, now);
+      return new GiveUp(`${error.message} (the account was disconnected: reconnect it in project settings)`);
+    case "rate_limit":
+      return new RetryLater(error.message, error.retryAfterMs);
+    case "transient":
+      return new RetryLater(error.message);
+    case "permanent":
+      return new GiveUp(error.message);
+  }
+}
+
+/**
+ * Posts a due item exactly once: the keys (a TID per part for Bluesky, an Idempotency-Key
+ * for Mastodon) and `publishing` are written before the first call; each posted part is
+ * recorded as it lands; a retry (any attempt after the first, including one after a crash)
+ * looks up what the network already has before posting.
+ */
+async function runPublish(job: JobRecord, { db, now }: JobContext) {
+  const found = await loadForJob(db, job);
+  if (!found) return; // the item was deleted
+  const { item, connection } = found;
+  if (item.publicationStatus === "published") return;
+  if (item.status !== "approved" || !item.scheduledAt || item.scheduledAt.getTime() > now.getTime() + 1000) return; // unscheduled or moved: a newer job (if any) runs it
+  if (!connection) throw new GiveUp("The item has no connected account any more.");
+  if (connection.status !== "connected") throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
+  const module = modules[connection.network];
+  if (!module) throw new GiveUp(`Publishing to ${connection.network} is not available.`);
+  const rule = channelRules[item.channel as Channel];
+  const parts = item.draft?.parts?.length ? item.draft.parts : item.draft?.body ? [item.draft.body] : [];
+  if (parts.length === 0) throw new GiveUp("The item has no draft to publish.");
+  const tooLong = parts.findIndex((part) => countAs(rule.unit, part) > rule.bodyLimit);
+  if (tooLong >= 0) throw new GiveUp(`Part ${tooLong + 1} is longer than ${rule.label}'s ${rule.bodyLimit} ${rule.unit}: shorten the draft.`);
+
+  const stored = item.publicationKeys ?? [];
+  const keys = stored.length >= parts.length ? stored : [...stored, ...parts.slice(stored.length).map(() => (connection.network === "bluesky" ? newTid() : crypto.randomUUID()))];
+  const [claimed] = await db
+    .update(growthItems)
+    .set({ publicationKeys: keys, publicationStatus: "publishing", publicationError: null, updatedAt: now })
+    .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId), eq(growthItems.status, "approved"), sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .returning();
+  if (!claimed) return;
+
+  const saveParts = async (posted: NonNullable<ItemRecord["publishedParts"]>) => {
+    await db.update(growthItems).set({ publishedParts: posted }).where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)));
+  };
+  let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
+  try {
+    result = await module.publish(accountOf(connection), {
+      parts,
+      keys,
+      posted: claimed.publishedParts ?? [],
+      reconcile: job.attempts > 1 || stored.length > 0,
+      language: found.language,
+      now,
+      onPart: saveParts,
+      onSecrets: (secrets) => saveSecrets(db, connection, secrets, now),
+    });
+  } catch (error) {
+    throw await asJobOutcome(error, db, connection, now);
+  }
+  const first = result.parts[0]!;
+  const [published] = await db
+    .update(growthItems)
+    .set({ status: "published", publicationStatus: "published", publishedAt: now, postUrl: first.url, postId: first.id, publicationError: null, updatedAt: now })
+    .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
+    .returning();
+  for (const pull of metricsPulls) {
+    const metricsJob = await enqueueJob(db, {
+      accountId: job.accountId,
+      projectId: job.projectId,
+      kind: "metrics",
+      subjectId: item.id,
+      dedupeKey: `metrics:${item.id}:${pull.label}`,
+      runAt: new Date(now.getTime() + pull.afterMs),
+      maxAttempts: 3,
+      payload: { pull: pull.label },
+    });
+    await announceJob(metricsJob);
+  }
+  return published;
+}
+
+/** A publication that will not be retried: failed with the network's reason; the item stays approved so the founder can retry. */
+async function failPublication(job: JobRecord, reason: string, { db, now }: JobContext) {
+  await db
+    .update(growthItems)
+    .set({ publicationStatus: "failed", publicationError: reason.slice(0, 500), updatedAt: now })
+    .where(and(eq(growthItems.id, job.subjectId), eq(growthItems.accountId, job.accountId), sql`${growthItems.publicationStatus} is distinct from 'published'`));
+}
+
+/** Reads the network's numbers for a published item and keeps them on it. */
+async function pullMetrics(db: Database, item: ItemRecord, connection: ConnectionRecord | null, now: Date): Promise<ItemRecord> {
+  if (item.publicationStatus !== "published" || !item.publishedParts?.length) throw new GiveUp("The item is not published on a connected account.");
+  if (!connection) throw new GiveUp("The item's account is no longer connected.");
+  const module = modules[connection.network];
+  if (!module) throw new GiveUp(`Numbers from ${connection.network} are not available.`);
+  let metrics: PostMetrics;
+  try {
+    metrics = await module.metrics(accountOf(connection), item.publishedParts[0]!, { now, onSecrets: (secrets) => saveSecrets(db, connection, secrets, now) });
+  } catch (error) {
+    throw await asJobOutcome(error, db, connection, now);
+  }
+  const [updated] = await db
+    .update(growthItems)
+    .set({ metrics })
+    .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, item.accountId)))
+    .returning();
+  return updated ?? item;
+}
+
+/** Pulls the numbers now (the on-demand pull). */
+export async function pullItemMetrics(ctx: ServiceContext, input: { itemId: string }) {
+  const { item } = await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
+  if (item.publicationStatus !== "published") throw new AppError("not_publishable", "Numbers come from a post Launchloop published; this item has none yet.");
+  const connection = item.connectionId ? await ownedConnection(ctx.db, ctx.account.id, item.connectionId) : null;
+  try {
+    return { item: serializeItem(await pullMetrics(ctx.db, item, connection, ctx.now)) };
+  } catch (error) {
+    if (error instanceof RetryLater) throw new AppError("provider_unavailable", `The network did not answer: ${error.message}. Try again in a moment.`);
+    if (error instanceof GiveUp) throw new AppError("not_publishable", error.message);
+    throw error;
+  }
+}
+
+export const publishJobHandler: JobHandler = {
+  run: async (job, ctx) => {
+    await runPublish(job, ctx);
+  },
+  giveUp: failPublication,
+};
+
+export const metricsJobHandler: JobHandler = {
+  run: async (job, { db, now }) => {
+    const found = await loadForJob(db, job);
+    if (!found) return;
+    await pullMetrics(db, found.item, found.connection, now);
+  },
+  giveUp: async () => {
+    // The numbers stay as last read; the next pull (or the founder's) tries again.
+  },
+};

@@ -1,0 +1,311 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { runDueJobs } from "@/lib/jobs/run";
+import { operations } from "@/lib/operations";
+import { executeOperation } from "@/lib/operations/execute";
+import "@/lib/services/job-handlers";
+import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
+import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
+import { appWithLaunchedProject } from "../support/pipeline";
+import type { TestApp } from "../support/test-app";
+
+// Publishing end to end against fake Bluesky (XRPC) and Mastodon servers started here; the
+// job engine's clock is the test's: `tick(at)` runs what is due at `at`.
+
+let app: TestApp;
+let key: string;
+let projectId: string;
+let owner: ServiceContext;
+let pds: FakeBluesky;
+let instance: FakeMastodon;
+const responses: string[] = [];
+const logged: string[] = [];
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await app.request(method, path, { key, body });
+  responses.push(response.text);
+  return response;
+};
+const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
+const minutes = (count: number) => count * 60_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+
+async function codeOf(work: Promise<unknown>) {
+  try {
+    const result = await work;
+    responses.push(JSON.stringify(result));
+    return "ok";
+  } catch (error) {
+    return error instanceof AppError ? error.code : String(error);
+  }
+}
+
+type Item = { id: string; channel: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, number | string | null> };
+
+async function getItem(itemId: string): Promise<Item> {
+  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
+  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
+}
+
+/** Items of an approved week: two Bluesky and two Mastodon posts, drafted and approved. */
+let items: Record<"blueskyOne" | "blueskyThread" | "blueskyTwo" | "mastodonOne" | "mastodonTwo" | "mastodonThree", string>;
+
+beforeAll(async () => {
+  pds = await startFakeBluesky();
+  instance = await startFakeMastodon();
+  ({ app, key, projectId } = await appWithLaunchedProject("pro"));
+  process.env.OUTBOUND_ALLOW_HTTP = "1";
+  const { reloadConfig } = await import("@/lib/config");
+  reloadConfig();
+  for (const level of ["log", "warn", "error", "info"] as const) {
+    const original = console[level];
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
+      original(...(args as []));
+    });
+  }
+  const [account] = await app.db.select().from(accounts).limit(1);
+  owner = { requestId: "t", db: app.db, now: new Date(), clientIp: "203.0.113.5", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
+
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const post = (slug: string, day: string) => ({ slug, title: `Post ${slug}`, angle: "Why we built it", keyMessage: "Tidybooks reconciles your books overnight", suggestedDay: day });
+  const plan = {
+    ...planned.plan,
+    contentPlan: [
+      { channel: "bluesky", count: 3, items: [post("bsky-one", "Wed"), post("bsky-thread", "Thu"), post("bsky-two", "Fri")] },
+      { channel: "mastodon", count: 3, items: [post("masto-one", "Wed"), post("masto-two", "Thu"), post("masto-three", "Fri")] },
+    ],
+  };
+  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
+  const bySlug = (slug: string) => approved.items.find((item: Item & { slug: string }) => item.slug === slug).id as string;
+  items = {
+    blueskyOne: bySlug("bsky-one"),
+    blueskyThread: bySlug("bsky-thread"),
+    blueskyTwo: bySlug("bsky-two"),
+    mastodonOne: bySlug("masto-one"),
+    mastodonTwo: bySlug("masto-two"),
+    mastodonThree: bySlug("masto-three"),
+  };
+  for (const id of Object.values(items)) expect((await call("POST", `/api/v1/growth/items/${id}/generate`)).status).toBe(200);
+  // A three-part thread (the offline writer's drafts are single posts).
+  const [thread] = await app.db.select().from(growthItems).where(eq(growthItems.id, items.blueskyThread));
+  const parts = ["Why we built Tidybooks, a thread 🧵 (1/3)", "Freelancers lose a weekend a quarter to bookkeeping. #freelance (2/3)", "So we made the books reconcile overnight: https://tidybooks.example (3/3)"];
+  await app.db.update(growthItems).set({ draft: { ...thread!.draft!, parts, body: parts.join("\n\n") } }).where(eq(growthItems.id, items.blueskyThread));
+}, 240_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await pds?.close();
+  await instance?.close();
+  await app?.close();
+});
+
+describe("connections", () => {
+  it("connect Bluesky with an app password (a wrong one is refused) and Mastodon through its OAuth page", async () => {
+    pds.addAccount("founder.bsky.test", "app-pass-1234");
+    const wrong = await codeOf(executeOperation(operations.connectBluesky, { body: { projectId, handle: "founder.bsky.test", appPassword: "nope-nope", serviceUrl: pds.url } }, owner));
+    expect(wrong).toBe("connection_refused");
+    const connected = await executeOperation(operations.connectBluesky, { body: { projectId, handle: "@founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } }, owner);
+    expect(connected.connection).toMatchObject({ network: "bluesky", status: "connected", handle: "founder.bsky.test" });
+    responses.push(JSON.stringify(connected));
+
+    const started = await executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner);
+    expect(started.connection.status).toBe("pending");
+    const { code, state } = instance.approve(started.authorizeUrl);
+    expect(await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state: "x".repeat(20), code } }, owner))).toBe("invalid_request");
+    const finished = await executeOperation(operations.finishMastodonConnection, { body: { state, code } }, owner);
+    expect(finished.connection).toMatchObject({ network: "mastodon", status: "connected", handle: `@founder@${new URL(instance.url).host}` });
+    // The state works once.
+    expect(await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state, code } }, owner))).toBe("invalid_request");
+
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
+    expect(listed.map((connection: { network: string }) => connection.network)).toEqual(["bluesky", "mastodon"]);
+    const [stored] = await app.db.select().from(connections).where(eq(connections.network, "bluesky"));
+    expect(stored!.sealedSecrets).not.toContain("app-pass-1234");
+  });
+
+  it("refuse private addresses for a PDS unless OUTBOUND_ALLOW_HTTP is set", async () => {
+    process.env.OUTBOUND_ALLOW_HTTP = "";
+    (await import("@/lib/config")).reloadConfig();
+    try {
+      const code = await codeOf(executeOperation(operations.connectBluesky, { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } }, owner));
+      expect(code).toBe("invalid_request");
+    } finally {
+      process.env.OUTBOUND_ALLOW_HTTP = "1";
+      (await import("@/lib/config")).reloadConfig();
+    }
+  });
+});
+
+describe("scheduling and publishing", () => {
+  it("gives an approved item its planned day at the channel's hour on the project's only account, and publishes it when due, once", async () => {
+    expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Europe/Berlin" })).json).toEqual({ timeZone: "Europe/Berlin" });
+    expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Mars/Olympus" })).status).toBe(400);
+    const approved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { status: "approved" })).json.item;
+    expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
+    const scheduledAt = new Date(approved.publication.scheduledAt);
+    expect(scheduledAt.getTime()).toBeGreaterThan(Date.now());
+
+    // The founder picks a time: nothing goes out before it.
+    const at = later(minutes(30));
+    const moved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: at.toISOString() })).json.item;
+    expect(moved.publication.scheduledAt).toBe(at.toISOString());
+    await tick(new Date(at.getTime() - 60_000));
+    expect(pds.posts()).toHaveLength(0);
+    await tick(new Date(at.getTime() + 1000));
+    expect(pds.posts()).toHaveLength(1);
+    const published = await getItem(items.blueskyOne);
+    expect(published.status).toBe("published");
+    expect(published.publication).toMatchObject({ status: "published", url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\/[2-7a-z]{13}$/), externalId: expect.stringMatching(/^at:\/\//) });
+    // Ticking again posts nothing more; the job is settled.
+    await tick(new Date(at.getTime() + minutes(5)));
+    expect(pds.posts()).toHaveLength(1);
+    const publishJobs = await app.db.select().from(jobs).where(and(eq(jobs.subjectId, items.blueskyOne), eq(jobs.kind, "publish")));
+    expect(publishJobs.map((job) => job.status)).toEqual(["succeeded"]);
+    // The project's event stream shows the jobs.
+    const events = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
+    const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(events.text)![1]!);
+    expect(state.jobs).toContainEqual(expect.objectContaining({ kind: "publish", subjectId: items.blueskyOne, status: "succeeded", attempts: 1 }));
+    // Published is final for its time and account.
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: null })).json.code).toBe("not_publishable");
+  });
+
+  it("refuses to schedule or publish what is not approved or has no account, and unschedules with null", async () => {
+    const draft = await call("POST", `/api/v1/growth/items/${items.blueskyTwo}/publish`);
+    expect([draft.status, draft.json.code]).toEqual([409, "not_publishable"]);
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: later(minutes(5)).toISOString() })).json.code).toBe("not_publishable");
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: "tomorrow" })).status).toBe(400);
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, {})).status).toBe(400);
+    const mastodonConnection = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections.find((c: { network: string }) => c.network === "mastodon");
+    await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { status: "approved" });
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { connectionId: mastodonConnection.id })).status).toBe(400);
+    const unscheduled = (await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: null })).json.item;
+    expect(unscheduled.publication).toBeNull();
+    await tick(later(minutes(60 * 24 * 8)));
+    expect(pds.posts().length).toBe(1);
+  });
+
+  it("publishes a thread as replies, each part once, after 503 twice (Bluesky)", async () => {
+    await call("PATCH", `/api/v1/growth/items/${items.blueskyThread}`, { status: "approved" });
+    pds.failNext("/xrpc/com.atproto.repo.createRecord", 503, 2);
+    const now = (await call("POST", `/api/v1/growth/items/${items.blueskyThread}/publish`)).json.item;
+    expect(now.publication.status).toBe("scheduled");
+    let at = Date.now() + 1000;
+    for (let round = 0; round < 4 && (await getItem(items.blueskyThread)).status !== "published"; round++) {
+      await tick(new Date(at));
+      at += minutes(10);
+    }
+    const thread = pds.posts().slice(1);
+    expect(thread.map((post) => post.value.text)).toEqual([expect.stringContaining("(1/3)"), expect.stringContaining("(2/3)"), expect.stringContaining("(3/3)")]);
+    expect((thread[1]!.value.reply as { parent: { uri: string } }).parent.uri).toBe(thread[0]!.uri);
+    expect((thread[2]!.value.reply as { root: { uri: string }; parent: { uri: string } })).toMatchObject({ root: { uri: thread[0]!.uri }, parent: { uri: thread[1]!.uri } });
+    expect(JSON.stringify(thread[2]!.value.facets)).toContain("app.bsky.richtext.facet#link");
+    const [connection] = await app.db.select().from(connections).where(eq(connections.network, "bluesky"));
+    expect(connection!.status).toBe("connected");
+  });
+
+  it("posts once when the network commits the post but the answer is lost (Bluesky: getRecord by the stored key; Mastodon: Idempotency-Key)", async () => {
+    await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { status: "draft" });
+    await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { status: "approved" });
+    const before = pds.posts().length;
+    pds.dropAnswerNext("/xrpc/com.atproto.repo.createRecord");
+    await call("POST", `/api/v1/growth/items/${items.blueskyTwo}/publish`);
+    await tick(later(1000));
+    expect(pds.posts().length).toBe(before + 1);
+    expect((await getItem(items.blueskyTwo)).publication?.status).toBe("publishing");
+    await tick(later(minutes(10)));
+    expect(pds.posts().length).toBe(before + 1);
+    expect((await getItem(items.blueskyTwo)).publication).toMatchObject({ status: "published", externalId: pds.posts().at(-1)!.uri });
+
+    await call("PATCH", `/api/v1/growth/items/${items.mastodonOne}`, { status: "approved" });
+    instance.dropAnswerNext("/api/v1/statuses");
+    await call("POST", `/api/v1/growth/items/${items.mastodonOne}/publish`);
+    await tick(later(1000));
+    await tick(later(minutes(10)));
+    expect(instance.statuses()).toHaveLength(1);
+    const requests = instance.requests.filter((request) => request.path === "/api/v1/statuses");
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.headers["idempotency-key"]).toBe(requests[1]!.headers["idempotency-key"]);
+    expect((await getItem(items.mastodonOne)).publication).toMatchObject({ status: "published", url: instance.statuses()[0]!.url });
+  });
+
+  it("keeps a connection through an expired access token and 5xx, disconnects it on a revoked token, and fails the publication with the reason", async () => {
+    // Bluesky: the access token aged out; the session is refreshed, nothing disconnects.
+    pds.expireAccessTokens();
+    const published = pds.posts()[0]!;
+    pds.setCounts(published.uri, { likeCount: 12, repostCount: 3, replyCount: 2, quoteCount: 1 });
+    const metrics = (await call("POST", `/api/v1/growth/items/${items.blueskyOne}/metrics`)).json.item.metrics;
+    expect(metrics).toMatchObject({ likes: 12, reposts: 3, replies: 2, quotes: 1 });
+    const [bluesky] = await app.db.select().from(connections).where(eq(connections.network, "bluesky"));
+    expect(bluesky!.status).toBe("connected");
+
+    // Mastodon: a 5xx leaves it connected.
+    await call("PATCH", `/api/v1/growth/items/${items.mastodonTwo}`, { status: "approved" });
+    instance.failNext("/api/v1/statuses", 502, 1);
+    await call("POST", `/api/v1/growth/items/${items.mastodonTwo}/publish`);
+    await tick(later(1000));
+    let [mastodon] = await app.db.select().from(connections).where(eq(connections.network, "mastodon"));
+    expect(mastodon!.status).toBe("connected");
+    await tick(later(minutes(10)));
+    expect((await getItem(items.mastodonTwo)).publication?.status).toBe("published");
+
+    // The founder revoked the token: the next call disconnects, the publication fails with the reason, the item stays approved.
+    instance.revokeAllTokens();
+    await call("PATCH", `/api/v1/growth/items/${items.mastodonThree}`, { status: "approved" });
+    await call("POST", `/api/v1/growth/items/${items.mastodonThree}/publish`);
+    await tick(later(1000));
+    [mastodon] = await app.db.select().from(connections).where(eq(connections.network, "mastodon"));
+    expect(mastodon).toMatchObject({ status: "disconnected", statusReason: expect.stringContaining("access token is invalid") });
+    const failed = await getItem(items.mastodonThree);
+    expect(failed.status).toBe("approved");
+    expect(failed.publication).toMatchObject({ status: "failed", error: expect.stringContaining("access token is invalid") });
+    expect((await call("POST", `/api/v1/growth/items/${items.mastodonThree}/publish`)).json.code).toBe("not_publishable");
+  });
+
+  it("pulls the numbers about 1 h after publishing into the items the retro reads", async () => {
+    const item = await getItem(items.blueskyTwo);
+    expect(item.metrics).toBeNull();
+    pds.setCounts(item.publication!.externalId, { likeCount: 40, repostCount: 5, replyCount: 4, quoteCount: 0 });
+    const due = await app.db.select().from(jobs).where(and(eq(jobs.subjectId, items.blueskyTwo), eq(jobs.kind, "metrics")));
+    expect(due.map((job) => [job.dedupeKey.split(":").at(-1), job.status]).sort()).toEqual([["1h", "queued"], ["24h", "queued"], ["7d", "queued"]]);
+    await tick(later(minutes(30)));
+    expect((await getItem(items.blueskyTwo)).metrics).toBeNull();
+    await tick(later(minutes(75)));
+    expect((await getItem(items.blueskyTwo)).metrics).toMatchObject({ likes: 40, reposts: 5, replies: 4, quotes: 0 });
+    const cycle = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles[0];
+    expect(cycle.items.find((entry: Item) => entry.id === items.blueskyTwo).metrics.likes).toBe(40);
+  });
+});
+
+describe("secrets", () => {
+  it("never appear in a response, a log line or an export", async () => {
+    const exported = await call("GET", "/api/v1/account/export");
+    const everything = [...responses, exported.text, ...logged].join("\n");
+    const secrets = [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"];
+    expect(secrets.length).toBeGreaterThan(5);
+    for (const secret of secrets) expect(everything.includes(secret), secret).toBe(false);
+  });
+
+  it("forgets a deleted connection and unschedules its items", async () => {
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
+    const mastodon = listed.find((connection: { network: string }) => connection.network === "mastodon");
+    expect((await call("DELETE", `/api/v1/connections/${mastodon.id}`)).status).toBe(200);
+    expect((await call("DELETE", `/api/v1/connections/${mastodon.id}`)).status).toBe(404);
+    expect((await getItem(items.mastodonThree)).publication?.connectionId ?? null).toBeNull();
+  });
+});
+
+describe("housekeeping", () => {
+  it("forgets a Mastodon authorization the founder never finished, after an hour", async () => {
+    const started = await executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner);
+    const { sweepOnce } = await import("@/lib/services/housekeeping");
+    await sweepOnce(new Date(Date.now() + 30 * 60_000));
+    expect(await app.db.select().from(connections).where(eq(connections.id, started.connection.id))).toHaveLength(1);
+    await sweepOnce(new Date(Date.now() + 61 * 60_000));
+    expect(await app.db.select().from(connections).where(eq(connections.id, started.connection.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,150 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
+import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
+import { httpClient } from "../support/http-client";
+import { type StartedServer, startServer } from "../support/server";
+import { expectAccessible, launchBrowser, screenshot } from "./browser";
+import { browserFounder, launchReadyProject } from "./growth-browser";
+
+// Publishing in Chromium against fake Bluesky and Mastodon servers, on a server of its own
+// (its ticker runs every second; short leases), which this suite also kills with SIGKILL
+// while a publication is claimed and starts again on the same data directory.
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-publishing-"));
+const env = { OUTBOUND_ALLOW_HTTP: "1", SCHEDULER_TICK_S: "1", JOB_LEASE_S: "4", JOB_RETRY_BASE_S: "1", DATA_DIR: dataDir };
+let server: StartedServer;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let pds: FakeBluesky;
+let instance: FakeMastodon;
+let key: string;
+let projectId: string;
+let page: Page;
+const items: Record<string, string> = {};
+
+const api = () => httpClient(server.baseUrl, dataDir);
+const call = async (method: string, urlPath: string, body?: unknown) => api().call(method, urlPath, { key, body });
+async function itemById(itemId: string) {
+  const { json } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
+  return json.cycles.flatMap((cycle: { items: { id: string }[] }) => cycle.items).find((item: { id: string }) => item.id === itemId);
+}
+
+beforeAll(async () => {
+  pds = await startFakeBluesky();
+  instance = await startFakeMastodon();
+  pds.addAccount("founder.bsky.test", "app-pass-1234");
+  server = await startServer(env);
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  const founder = await browserFounder(browser, server.baseUrl, dataDir, "pro");
+  ({ key, page } = founder);
+  projectId = await launchReadyProject(server.baseUrl, dataDir, key);
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const post = (slug: string, title: string, day: string) => ({ slug, title, angle: "Why we built it", keyMessage: "Tidybooks reconciles your books overnight", suggestedDay: day });
+  const plan = {
+    ...planned.plan,
+    contentPlan: [
+      { channel: "bluesky", count: 2, items: [post("bsky-launch", "Launch day on Bluesky", "Wed"), post("bsky-crash", "Why invoices go late", "Thu")] },
+      { channel: "mastodon", count: 1, items: [post("masto-hello", "Hello fediverse", "Wed")] },
+    ],
+  };
+  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
+  for (const item of approved.items) {
+    items[item.slug] = item.id;
+    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
+  }
+}, 900_000);
+
+afterAll(async () => {
+  await closeBrowser?.();
+  server?.stop();
+  await pds?.close();
+  await instance?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("publishing in the dashboard", () => {
+  it("connects Bluesky and Mastodon in project settings; no secret reaches the page", async () => {
+    await page.goto(`/projects/${projectId}/settings`);
+    await page.getByLabel("Handle").fill("founder.bsky.test");
+    await page.getByLabel("App password").fill("wrong-password");
+    await page.getByLabel("Hosting provider (optional)").fill(pds.url);
+    await page.getByRole("button", { name: "Connect Bluesky" }).click();
+    await expect.poll(() => page.getByText(/Bluesky refused/).count()).toBe(1);
+    await page.getByLabel("App password").fill("app-pass-1234");
+    await page.getByRole("button", { name: "Connect Bluesky" }).click();
+    await expect.poll(() => page.locator('[data-testid="connection"][data-network="bluesky"][data-status="connected"]').count()).toBe(1);
+
+    await page.getByLabel("Your instance").fill(instance.url);
+    await page.getByRole("button", { name: "Connect Mastodon" }).click();
+    await page.waitForURL(/\/settings\?connected=mastodon/);
+    await expect.poll(() => page.locator('[data-testid="connection"][data-network="mastodon"][data-status="connected"]').count()).toBe(1);
+    await page.getByText(/Mastodon is connected/).waitFor();
+    await expectAccessible(page, "project settings with connections");
+    await screenshot(page, "publishing-settings");
+    const html = await page.content();
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(html.includes(secret), secret).toBe(false);
+  });
+
+  it("schedules an approved post on its account, publishes it now, shows its link and numbers; a revoked token fails with the reason and offers a retry", async () => {
+    await page.goto(`/projects/${projectId}/growth`);
+    const panel = (itemId: string) => page.locator(`#item-${itemId}`);
+    const bluesky = panel(items["bsky-launch"]!);
+    await bluesky.getByRole("button", { name: "Approve draft" }).click();
+    await expect.poll(() => bluesky.getByTestId("publication-status").textContent()).toBe("scheduled");
+    await expect.poll(() => bluesky.getByLabel("Account").inputValue()).not.toBe("");
+    await bluesky.getByRole("button", { name: "Publish now" }).click();
+    await expect.poll(() => bluesky.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("published");
+    expect(pds.posts()).toHaveLength(1);
+    expect(await bluesky.getByTestId("post-link").getAttribute("href")).toMatch(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\//);
+    pds.setCounts(pds.posts()[0]!.uri, { likeCount: 21, repostCount: 4, replyCount: 3, quoteCount: 1 });
+    await bluesky.getByRole("button", { name: "Refresh numbers" }).click();
+    await expect.poll(() => bluesky.getByTestId("post-metrics").textContent()).toContain("Likes21");
+
+    const mastodon = panel(items["masto-hello"]!);
+    await mastodon.getByRole("button", { name: "Approve draft" }).click();
+    await expect.poll(() => mastodon.getByTestId("publication-status").textContent()).toBe("scheduled");
+    instance.revokeAllTokens();
+    await mastodon.getByRole("button", { name: "Publish now" }).click();
+    await expect.poll(() => mastodon.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("failed");
+    await mastodon.getByText(/access token is invalid/).first().waitFor();
+    expect(await mastodon.getByRole("button", { name: "Retry now" }).count()).toBe(1);
+    await page.getByTestId("retro-metrics").first().waitFor();
+    expect(await page.getByTestId("retro-metrics").first().textContent()).toContain("21 likes");
+    await expectAccessible(page, "week board with publications");
+    await screenshot(page, "publishing-board");
+    const html = await page.content();
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(html.includes(secret), secret).toBe(false);
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(server.output.join("").includes(secret), `server log: ${secret}`).toBe(false);
+  });
+});
+
+describe("a crash while a publication is claimed", () => {
+  it("kill -9 after the network committed the post, then a restart: exactly one post and a settled job", async () => {
+    await call("PATCH", `/api/v1/growth/items/${items["bsky-crash"]}`, { status: "approved" });
+    const before = pds.posts().length;
+    // The PDS records the post at once but answers only after a minute: the server dies waiting.
+    pds.holdAnswerNext("/xrpc/com.atproto.repo.createRecord", 60_000);
+    expect((await call("POST", `/api/v1/growth/items/${items["bsky-crash"]}/publish`)).status).toBe(202);
+    await expect.poll(() => pds.posts().length, { timeout: 30_000 }).toBe(before + 1);
+    expect((await itemById(items["bsky-crash"]!)).publication.status).toBe("publishing");
+    const crashed = server;
+    process.kill(-crashed.processGroup, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    crashed.stop();
+
+    server = await startServer(env);
+    await expect.poll(async () => (await itemById(items["bsky-crash"]!))?.publication?.status, { timeout: 60_000, interval: 500 }).toBe("published");
+    expect(pds.posts().length).toBe(before + 1);
+    const item = await itemById(items["bsky-crash"]!);
+    expect(item.publication.externalId).toBe(pds.posts().at(-1)!.uri);
+    const events = await call("GET", `/api/v1/projects/${projectId}/events`);
+    const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(events.text)![1]!);
+    const job = state.jobs.find((entry: { kind: string; subjectId: string }) => entry.kind === "publish" && entry.subjectId === items["bsky-crash"]);
+    expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
+  });
+});
