@@ -142,7 +142,8 @@ function toolTable(operations: readonly AnyOperation[]) {
       definitions: tools.map((operation) => {
         const tool = operation.tool!;
         const { input, output } = schemas.get(operation)!;
-        const outputSchema: Record<string, unknown> = { $schema: draft7, ...output };
+        // `$schema` only where draft-07 `definitions` need it: without, every draft reads the schema alike.
+        const outputSchema: Record<string, unknown> = "definitions" in output ? { $schema: draft7, ...output } : output;
         return {
           name: tool.name,
           title: tool.title,

@@ -13,7 +13,7 @@ import { type ConnectionSecrets, openSecrets, sealSecrets } from "@/lib/networks
 import type { blueskyConnectRequest, mastodonCallbackRequest, mastodonConnectRequest } from "@/lib/schemas/publishing";
 import { sha256Hex } from "@/lib/security/hashing";
 import { checkOutboundUrl, OutboundUrlError } from "@/lib/security/outbound-url";
-import { getOwnedProject } from "./projects";
+import { getOwnedProject } from "./project-records";
 import { ownedRow, ownedRows } from "./tenant";
 
 export type ConnectionRecord = typeof connections.$inferSelect;

@@ -2,7 +2,7 @@ import "server-only";
 import type { ServiceContext } from "@/lib/core/context";
 import { projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { getOwnedProject } from "./projects";
+import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
 
 /** The founder's time zone (scheduled posts default to their planned day at the channel's hour there). */

@@ -8,7 +8,7 @@ import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
 import { httpClient } from "../support/http-client";
 import { type StartedServer, startServer } from "../support/server";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
-import { browserFounder, launchReadyProject } from "./growth-browser";
+import { browserFounder, launchReadyProject } from "./fixtures";
 
 // Publishing in Chromium against fake Bluesky and Mastodon servers, on a server of its own
 // (its ticker runs every second; short leases), which this suite also kills with SIGKILL

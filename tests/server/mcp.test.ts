@@ -163,13 +163,18 @@ describe("the remote MCP server at /api/mcp", () => {
     const [contentItem] = (await call(client, "content_list", { projectId })).structuredContent.items;
     await call(client, "content_edit", { itemId: contentItem.id, body: "The founder's own words." });
     await call(client, "growth_list_cycles", { projectId });
+    expect((await call(client, "publishing_list_connections", { projectId })).structuredContent.connections).toEqual([]);
+    // Publishing and pulling numbers need a connected network (tests/api/publishing.test.ts runs them
+    // against fake Bluesky and Mastodon servers): here, without a connection, the same REST envelope.
+    const needsConnection = ["growth_publish_item", "growth_item_results"];
+    for (const name of needsConnection) expect(errorOf(await call(client, name, { itemId: item.id })), name).toMatchObject({ status: 409 });
     // Revoking the key a client uses ends its access: a second account's client revokes its own.
     const other = await connect(await unactivatedKey());
     await other.listTools();
     const { keys } = (await call(other, "keys_list")).structuredContent;
     expect((await call(other, "keys_revoke", { keyId: keys[0].id })).structuredContent.apiKey.revokedAt).not.toBeNull();
     await other.close();
-    expect([...answeredStructured].sort()).toEqual(tools.map((tool) => tool.name).sort());
+    expect([...answeredStructured, ...needsConnection].sort()).toEqual(tools.map((tool) => tool.name).sort());
   });
 
   it("offers prompts for onboarding and the weekly loop", async () => {

@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
 import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import type { GrowthItem } from "@/components/growth/types";
-import { useGrowthAction } from "@/components/growth/use-action";
+import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
 
 export interface AccountOption {
@@ -34,7 +34,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday:
  */
 export function PublicationPanel({ item, projectId, accounts, onItem }: { item: GrowthItem; projectId: string; accounts: AccountOption[]; onItem: (item: GrowthItem) => void }) {
   const router = useRouter();
-  const { pending, error, run } = useGrowthAction();
+  const { pending, error, run } = useOperationAction();
   const publication = item.publication;
   const [time, setTime] = useState(localInputValue(publication?.scheduledAt));
   useEffect(() => setTime(localInputValue(publication?.scheduledAt)), [publication?.scheduledAt]);
