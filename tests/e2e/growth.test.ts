@@ -212,7 +212,7 @@ describe("the weekly growth board in Chromium", () => {
 
     // History: both weeks, with their grades and learnings.
     await page.getByRole("link", { name: "Earlier weeks (2)" }).click();
-    await page.getByRole("heading", { name: "Earlier weeks", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Earlier weeks", level: 1 }).waitFor();
     expect(await page.getByTestId("history-week").count()).toBe(2);
     expect(await page.getByTestId("history-week").last().textContent()).toContain("great");
     await expectAccessible(page, "the history");
