@@ -74,6 +74,12 @@ describe("the app shell", () => {
     expect(settingsOrder.at(-1), "API keys come last").toBe("API keys");
     await page.goto("/settings");
     await page.waitForURL("**/settings/account");
+
+    // Until a first week is closed, the dashboard shows the way there; the launch-ready project has done three steps.
+    await page.goto("/dashboard");
+    const checklist = page.getByRole("region", { name: "Getting started" });
+    expect(await checklist.textContent()).toContain("3 of 5 done");
+    expect(await checklist.getByRole("link").count(), "one link: the next step").toBe(1);
   });
 
   it("switches projects from the sidebar and shows breadcrumbs into a project's section", async () => {

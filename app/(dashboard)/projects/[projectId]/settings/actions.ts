@@ -2,6 +2,7 @@
 
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
+import { updateProject } from "@/lib/operations/projects";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -22,4 +23,10 @@ export async function uploadLogo(projectId: string, form: FormData) {
 export async function removeLogo(projectId: string) {
   const result = await runOperation(removeProjectLogo, { params: { id: projectId } });
   return result.ok ? { ok: true as const, data: { removed: true } } : result;
+}
+
+/** Renames the project and sets the language its agents write in (the project's update operation). */
+export async function saveProjectBasics(projectId: string, body: { name: string; language: string }) {
+  const result = await runOperation(updateProject, { params: { id: projectId }, body });
+  return result.ok ? { ok: true as const, data: { name: result.data.project.name, language: result.data.project.language } } : result;
 }
