@@ -40,14 +40,13 @@ export function AppShell({
 
   return (
     <div className="flex min-h-dvh w-full">
-      <aside
-        aria-label="Sidebar"
-        className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col overflow-y-auto border-r border-line bg-surface lg:flex"
-      >
-        <div className="flex h-14 items-center px-5">
-          <Brand />
+      <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r border-line bg-surface lg:block">
+        <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
+          <div className="flex h-14 shrink-0 items-center px-5">
+            <Brand />
+          </div>
+          <SidebarNav projects={projects} />
         </div>
-        <SidebarNav projects={projects} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">

@@ -152,7 +152,11 @@ export function WeekBoard({ cycle, brand }: { cycle: Cycle; brand: string }) {
         {items.length === 0 ? (
           <p className="text-sm text-muted">This week has no content items.</p>
         ) : (
-          inDayOrder(items, cycle.weekStart).map((item) => <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} />)
+          <div className="grid items-start gap-4 xl:grid-cols-2">
+            {inDayOrder(items, cycle.weekStart).map((item) => (
+              <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} />
+            ))}
+          </div>
         )}
       </section>
 
