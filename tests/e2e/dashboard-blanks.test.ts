@@ -95,6 +95,22 @@ describe("blanks in the launch pack", () => {
     expect(saved!.body).not.toContain(what);
     await expect.poll(() => chips().count()).toBe(before - 1);
     await expect.poll(() => page.getByTestId("pack-blanks").textContent()).toContain(`${before - 1} blank`);
+
+    // The edit kept a version: the history shows the blank going and the text coming.
+    const filled = page
+      .getByRole("tabpanel")
+      .locator("[data-kind]")
+      .filter({ hasText: "Spreadsheets and a shoebox of receipts" })
+      .first();
+    await filled.getByRole("button", { name: "History" }).click();
+    const history = page.getByRole("dialog", { name: /^History of / });
+    await history.waitFor();
+    const diff = (await history.getByTestId("version-diff").textContent())!;
+    expect(diff).toContain(`Removed: `);
+    expect(diff).toContain(what);
+    expect(diff).toMatch(/Added: .*Spreadsheets and a shoebox of receipts/);
+    await page.keyboard.press("Escape");
+    await history.waitFor({ state: "hidden" });
   });
 
   it("warns before export, download and copy while blanks remain, and says where", async () => {
@@ -213,5 +229,9 @@ describe("the review step of a project in its pipeline", () => {
     const detail = (await project.json()) as { project: { status: string; pipeline: { steps: Array<{ status: string }> } } };
     expect(detail.project.status).toBe("launch_ready");
     expect(detail.project.pipeline.steps.map((step) => step.status)).toEqual(Array(5).fill("approved"));
+
+    // On the free plan the exports carry their plan up front, before any click.
+    await reviewPage.goto(`/projects/${reviewProject}/pack`);
+    expect(await reviewPage.getByRole("button", { name: /^Export .+ Pro$/ }).count()).toBe(4);
   });
 });

@@ -3,7 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState, useTransition } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { saveContentItem } from "./actions";
+import { listItemVersions, saveContentItem } from "./actions";
+import { DraftHistory } from "@/components/history/draft-history";
 import { Markdown } from "@/components/markdown";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
 import { type BlankPlace, blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
@@ -42,7 +43,7 @@ async function saveResponse(response: Response) {
 }
 
 /** The launch pack grouped by step: each item as it will be used, editable in place, downloadable and exportable. */
-export function PackView({ projectId, items }: { projectId: string; items: Item[] }) {
+export function PackView({ projectId, items, exportsNeed }: { projectId: string; items: Item[]; exportsNeed?: string }) {
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
@@ -96,6 +97,11 @@ export function PackView({ projectId, items }: { projectId: string; items: Item[
           {exportFormats.map(({ format, label }) => (
             <Button key={format} variant="secondary" size="sm" onClick={() => guard("Export", () => download(`format=${format}`, format))} disabled={busy !== undefined}>
               {busy === format ? "Preparing…" : `Export ${label}`}
+              {exportsNeed && (
+                <Badge tone="accent" className="ml-0.5" data-testid="plan-badge">
+                  {exportsNeed}
+                </Badge>
+              )}
             </Button>
           ))}
         </CardBody>
@@ -348,6 +354,7 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
               <Button variant="ghost" size="sm" onClick={() => guard("Download", onDownload)} disabled={downloading}>
                 {downloading ? "Preparing…" : "Download"}
               </Button>
+              <DraftHistory title={displayTitle(item)} current={item.body} load={() => listItemVersions(item.id)} />
             </>
           )}
         </div>
