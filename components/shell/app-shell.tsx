@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { AccountMenu } from "@/components/account-menu";
 import { Brand } from "./brand";
+import { CommandPalette } from "./command-palette";
 import type { ShellProject } from "./nav-model";
 import { SidebarNav } from "./sidebar-nav";
 
@@ -67,6 +68,7 @@ export function AppShell({
               <Brand compact />
             </span>
             <div className="ml-auto flex items-center gap-2">
+              <CommandPalette projects={projects} />
               {tools}
               <AccountMenu email={email} plan={plan} signOut={signOut} />
             </div>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleProject } from "../support/founder";
 import { launchBrowser } from "./browser";
 import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
-import { checkAtBothWidths, h1Count } from "./shell-browser";
+import { checkAtBothWidths, expectAxeClean, h1Count } from "./shell-browser";
 
 // The signed-in frame: a sidebar with the project switcher, the project's sections and the
 // account's settings; a menu at 390 px; breadcrumbs; no marketing links; a theme toggle.
@@ -125,6 +125,33 @@ describe("the app shell", () => {
     await page.locator("header details summary").click();
     expect(await page.getByRole("button", { name: "Sign out" }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("jumps anywhere with the command palette: Ctrl+K or the top bar's button, type, arrows, Enter", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/projects/${projectId}/pack`);
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Jump to" });
+    await palette.waitFor();
+    const input = palette.getByRole("combobox", { name: "Project, section or action" });
+    await input.fill("play");
+    expect(await palette.getByRole("option").allTextContents()).toEqual([expect.stringMatching(/^Playbook/)]);
+    await expectAxeClean(page, "the command palette");
+    await input.press("Enter");
+    await page.waitForURL(`**/projects/${projectId}/playbook`);
+
+    await page.getByRole("button", { name: /^Jump to/ }).click();
+    await palette.waitFor();
+    await palette.getByRole("combobox").fill("settings");
+    await palette.getByRole("combobox").press("ArrowDown");
+    const chosen = (await palette.getByRole("option", { selected: true }).textContent())!;
+    await palette.getByRole("combobox").press("Enter");
+    await page.waitForURL(chosen.startsWith("Project settings") ? `**/projects/${projectId}/settings` : "**/settings/**");
+    await page.keyboard.press("Control+k");
+    await palette.getByRole("combobox").fill("zzzz nothing");
+    await palette.getByText("Nothing matches").waitFor();
+    await page.keyboard.press("Escape");
+    await palette.waitFor({ state: "hidden" });
   });
 
   it("keeps the marketing header on the public site", async () => {
