@@ -1,10 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { SiteFooter } from "@/components/site-footer";
-import { SiteHeader } from "@/components/site-header";
+import { themeOf } from "@/components/theme/theme-cookie";
 import { Toaster } from "@/components/ui";
-import { signOutAction } from "./(auth)/actions";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -17,19 +15,14 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page renders per request: its scripts carry that response's CSP nonce (see proxy.ts).
   await connection();
+  const theme = await themeOf();
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme === "system" ? undefined : theme}>
       <body className="flex min-h-dvh flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow-[var(--shadow-pop)]">
           Skip to content
         </a>
-        <Toaster>
-          <SiteHeader signOut={signOutAction} />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-        </Toaster>
+        <Toaster>{children}</Toaster>
       </body>
     </html>
   );

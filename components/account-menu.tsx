@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { planName } from "./plan-name";
 import { Badge } from "./ui";
 
 const item = "block rounded-md px-3 py-2 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
@@ -42,13 +43,12 @@ export function AccountMenu({ email, plan, signOut }: { email: string; plan: str
       <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-[var(--shadow-pop)]">
         <div className="px-3 py-2">
           <p className="truncate text-sm font-medium">{email}</p>
-          <Badge tone="accent" className="mt-1 capitalize">{plan} plan</Badge>
+          <Badge tone="accent" className="mt-1">{planName(plan)} plan</Badge>
         </div>
         <hr className="my-1 border-line" />
-        <a className={item} href="/dashboard">Dashboard</a>
-        <a className={item} href="/settings/keys">API keys</a>
-        <a className={item} href="/settings/billing">Billing</a>
+        <a className={item} href="/dashboard">All projects</a>
         <a className={item} href="/settings/account">Account</a>
+        <a className={item} href="/settings/billing">Plan and billing</a>
         <hr className="my-1 border-line" />
         <form action={signOut}>
           <button type="submit" className={`${item} w-full text-left`}>Sign out</button>

@@ -1,4 +1,5 @@
-import { Marked } from "marked";
+import { Marked, type MarkedExtension, type Tokens } from "marked";
+import { blankPattern } from "@/components/blanks/blanks";
 import { cx } from "@/components/ui";
 import { escapeHtml } from "@/lib/mail/html";
 
@@ -7,7 +8,7 @@ const safeHref = (href: string) => (/^(https?:\/\/|mailto:|\/(?!\/)|#)/i.test(hr
 
 // Drafts come from models and founders and are shown to others through share links: raw
 // HTML is shown as text, links only go to safe addresses, images become their alt text.
-const markdown = new Marked({
+const rendererOptions: MarkedExtension = {
   gfm: true,
   renderer: {
     html({ text }) {
@@ -21,25 +22,61 @@ const markdown = new Marked({
     image({ text }) {
       return escapeHtml(text);
     },
+    // A draft's own headings sit below the item's title (an h3): one h1 per page, one heading scale.
+    heading({ tokens, depth }) {
+      const level = Math.min(6, depth + 3);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
     // Task lists read as text: a disabled checkbox without a label helps no one.
     checkbox({ checked }) {
       return checked ? "☑ " : "☐ ";
     },
   },
-});
+};
 
-/** Markdown as safe HTML (no raw HTML, no script links). */
-export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false }) as string;
+type BlankToken = Tokens.Generic & { what: string };
+const blankAtStart = new RegExp(`^${blankPattern.source}`, "iu");
+
+/** "[add: …]" as its own inline token, drawn by `draw` (a highlight, or a button that fills it). */
+function blanks(draw: (token: BlankToken) => string): MarkedExtension {
+  return {
+    extensions: [
+      {
+        name: "blank",
+        level: "inline",
+        start: (source: string) => source.search(new RegExp(blankPattern.source, "iu")),
+        tokenizer(source: string) {
+          const match = blankAtStart.exec(source);
+          return match ? { type: "blank", raw: match[0], what: match[1]!.trim() } : undefined;
+        },
+        renderer: (token) => draw(token as BlankToken),
+      },
+    ],
+  };
+}
+
+const markdown = new Marked(rendererOptions, blanks((token) => `<mark class="blank-chip">${escapeHtml(token.raw)}</mark>`));
+const fillable = new Marked(
+  rendererOptions,
+  blanks((token) => `<button type="button" class="blank-chip" data-blank title="Fill in: ${escapeHtml(token.what)}">${escapeHtml(token.raw)}</button>`),
+);
+
+/** Markdown as safe HTML (no raw HTML, no script links); blanks ("[add: …]") highlighted, or as numbered buttons when `fillable`. */
+export function renderMarkdown(source: string, { fillable: asButtons = false } = {}): string {
+  if (!asButtons) return markdown.parse(source, { async: false }) as string;
+  let index = 0;
+  return (fillable.parse(source, { async: false }) as string).replace(/ data-blank(?=[ >])/g, () => ` data-blank="${index++}"`);
 }
 
 const extras =
   "max-w-none break-words [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-accent/40 [&_blockquote]:pl-4 [&_blockquote]:text-ink " +
   "[&_table]:my-3 [&_table]:w-full [&_table]:text-sm [&_th]:border-b [&_th]:border-line [&_th]:py-1.5 [&_th]:pr-3 [&_th]:text-left " +
-  "[&_td]:border-b [&_td]:border-line [&_td]:py-1.5 [&_td]:pr-3 [&_h1]:text-2xl [&_h2]:mt-6 [&_strong]:font-semibold";
+  "[&_td]:border-b [&_td]:border-line [&_td]:py-1.5 [&_td]:pr-3 [&_strong]:font-semibold " +
+  // Headings inside a draft sit below the item's own title (an h3 at text-lg): one heading scale on every page.
+  "[&_h4]:mt-5 [&_h4]:mb-2 [&_h4]:text-base [&_h4]:font-semibold [&_h5]:mt-4 [&_h5]:text-[15px] [&_h5]:font-semibold [&_h6]:mt-3 [&_h6]:font-semibold";
 
 /** A Markdown document shown as readable prose. */
-export function Markdown({ source, className }: { source: string; className?: string }) {
+export function Markdown({ source, className, fillable = false }: { source: string; className?: string; fillable?: boolean }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and unsafe links
-  return <div className={cx("prose-ll", extras, className)} dangerouslySetInnerHTML={{ __html: renderMarkdown(source) }} />;
+  return <div className={cx("prose-ll", extras, className)} dangerouslySetInnerHTML={{ __html: renderMarkdown(source, { fillable }) }} />;
 }

@@ -1,20 +1,14 @@
 "use client";
 
 import { usePathname } from "next/navigation";
+import { accountSections as sections } from "./shell/nav-model";
 import { cx } from "./ui";
-
-const sections = [
-  { href: "/settings/keys", label: "API keys" },
-  { href: "/settings/connected-apps", label: "Connected apps" },
-  { href: "/settings/billing", label: "Billing" },
-  { href: "/settings/account", label: "Account" },
-];
 
 /** The settings sections as tabs; the current one is marked for screen readers too. */
 export function SettingsNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Settings" className="-mx-4 mb-8 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+    <nav aria-label="Settings" className="-mx-4 mb-8 lg:hidden overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
       <ul className="flex gap-1">
         {sections.map((section) => {
           const current = pathname === section.href;

@@ -7,6 +7,8 @@ export function SiteFooter() {
         <a href="/docs" className="text-muted no-underline hover:underline">API reference</a>
         <a href="/docs/billing" className="text-muted no-underline hover:underline">Billing docs</a>
         <a href="/api/v1/meta" className="text-muted no-underline hover:underline">For agents</a>
+        <a href="/terms" className="text-muted no-underline hover:underline">Terms</a>
+        <a href="/privacy" className="text-muted no-underline hover:underline">Privacy</a>
       </div>
     </footer>
   );

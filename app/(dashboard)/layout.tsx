@@ -1,9 +1,23 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { AppShell } from "@/components/shell/app-shell";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
+import { readOperation } from "@/lib/actions/run-operation";
+import { listProjects } from "@/lib/operations/projects";
+import { signOutAction } from "../(auth)/actions";
 
-/** Every dashboard page needs a signed-in browser; pages then read through operations with its session. */
+/** Every dashboard page needs a signed-in browser; it lives in the app shell (sidebar, top bar), not the marketing site's frame. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  if (!(await currentBrowserSession())) redirect("/login");
-  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
+  const session = await currentBrowserSession();
+  if (!session) redirect("/login");
+  const { projects } = await readOperation(listProjects);
+  const shellProjects = [...projects]
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .map((project) => ({ id: project.id, name: project.name, status: project.status }));
+  return (
+    <AppShell projects={shellProjects} email={session.account.email} plan={session.account.plan} signOut={signOutAction} tools={<ThemeToggle />}>
+      {children}
+    </AppShell>
+  );
 }

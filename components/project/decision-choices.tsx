@@ -53,6 +53,15 @@ function Choice({ name, checked, onSelect, children }: { name: string; checked: 
   );
 }
 
+/** Whether a step's output offers any choice (market strategy and brand system do). */
+export function hasDecisionChoices(agentType: AgentType, output: Record<string, unknown> | null): boolean {
+  if (!output) return false;
+  if (agentType === "market-strategist") {
+    return listOf(output.positioningOptions, (entry) => isText(entry.statement)).length > 0 || listOf(output.valuePropositions, (entry) => isText(entry.statement)).length > 0;
+  }
+  return agentType === "brand-architect";
+}
+
 /**
  * The options an agent offers (positioning, value proposition, brand name, tagline,
  * palette) as choices; what the founder picks is sent as decisions with the approval.

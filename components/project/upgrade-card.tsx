@@ -11,7 +11,7 @@ const featureSentence = {
   exports: "Exports (DOCX, PDF, XLSX, JSON) and downloads of the whole pack come with a paid plan.",
   growth: "The weekly growth loop comes with a paid plan.",
   projects: "Your plan's projects are all in use.",
-  runs: "Your plan has no agent runs left.",
+  runs: "Your plan has no drafts left for today.",
 } as const;
 
 /**

@@ -4,6 +4,8 @@ export { Card, CardBody, CardFooter, CardHeader } from "./card";
 export { CopyButton } from "./copy-button";
 export { cx } from "./cx";
 export { Dialog } from "./dialog";
+export { Modal } from "./modal";
+export { Foldable } from "./foldable";
 export { EmptyState } from "./empty-state";
 export { Field, TextAreaField, TextField, type ControlProps } from "./field";
 export { Input, Select, Textarea } from "./input";

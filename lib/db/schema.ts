@@ -208,6 +208,20 @@ export const contentItems = pgTable(
   (table) => [index("content_items_project_idx").on(table.projectId)],
 ).enableRLS();
 
+/** Earlier states of a pack item: each founder edit keeps what it replaced. */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: id(),
+    itemId: uuid("item_id").notNull().references(() => contentItems.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("content_versions_item_idx").on(table.itemId, table.createdAt)],
+).enableRLS();
+
 export const growthCycles = pgTable(
   "growth_cycles",
   {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParams, pageQuery } from "@/lib/schemas/common";
-import { contentEditRequest, contentItemParams, contentItemResponse, contentListResponse, exportQuery } from "@/lib/schemas/content";
+import { contentEditRequest, contentItemParams, contentItemResponse, contentListResponse, contentVersionListResponse, exportQuery } from "@/lib/schemas/content";
 import { exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
 import * as content from "@/lib/services/content";
 import * as exports from "@/lib/services/exports";
@@ -64,6 +64,19 @@ export const editContent = defineOperation({
     destructive: true, idempotent: true,
   },
   handler: ({ params, body }, ctx) => content.editContent(ctx, { ...params, ...body }),
+});
+
+/** The draft history of a pack item (dashboard only): what each founder edit replaced. */
+export const listContentVersions = defineOperation({
+  id: "listContentVersions",
+  reads: true,
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "A pack item's earlier versions, newest first",
+  params: contentItemParams,
+  response: contentVersionListResponse,
+  badIdIs: 400,
+  handler: ({ params }, ctx) => content.listContentVersions(ctx, params),
 });
 
 export const downloadContent = defineOperation({

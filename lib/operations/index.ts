@@ -80,6 +80,7 @@ export const operations = {
   listContent: content.listContent,
   downloadAllContent: content.downloadAllContent,
   editContent: content.editContent,
+  listContentVersions: content.listContentVersions,
   downloadContent: content.downloadContent,
   exportLaunchPack: content.exportLaunchPack,
   exportAccount: content.exportAccount,

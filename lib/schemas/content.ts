@@ -29,6 +29,12 @@ export const contentItemParams = z.strictObject({ itemId: uuid.describe("Content
 export const contentListResponse = z.object({ items: z.array(contentItemSchema), nextCursor }).meta({ id: "ContentList" });
 export const contentItemResponse = z.object({ item: contentItemSchema }).meta({ id: "ContentItemResponse" });
 
+export const contentVersionListResponse = z
+  .object({
+    versions: z.array(z.object({ id: z.string(), title: z.string(), body: z.string(), createdAt: z.string() })),
+  })
+  .meta({ id: "ContentVersionList" });
+
 export const exportQuery = z
   .strictObject({
     projectId: uuid,

@@ -1,9 +1,9 @@
 import "server-only";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { agents } from "@/lib/agents";
 import type { Database } from "@/lib/db";
-import { agentRuns, contentItems, projects } from "@/lib/db/schema";
+import { agentRuns, contentItems, contentVersions, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import type { ServiceContext } from "@/lib/core/context";
@@ -106,6 +106,18 @@ export async function listContent(ctx: ServiceContext, { projectId, ...query }: 
   return { items: page.rows, nextCursor: page.nextCursor };
 }
 
+/** The item's earlier versions, newest first (at most 50): what each founder edit replaced. */
+export async function listContentVersions(ctx: ServiceContext, input: { itemId: string }) {
+  await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
+  const rows = await ctx.db
+    .select()
+    .from(contentVersions)
+    .where(and(eq(contentVersions.itemId, input.itemId), eq(contentVersions.accountId, ctx.account.id)))
+    .orderBy(desc(contentVersions.createdAt), desc(contentVersions.id))
+    .limit(50);
+  return { versions: rows.map((row) => ({ id: row.id, title: row.title, body: row.body, createdAt: row.createdAt.toISOString() })) };
+}
+
 async function getOwnedItem(db: Database, accountId: string, itemId: string) {
   const [found] = await db
     .select({ item: contentItems, runStatus: agentRuns.status })
@@ -124,6 +136,10 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
   const { account } = ctx;
   const found = await getOwnedItem(ctx.db, account.id, input.itemId);
   const updated = await ctx.db.transaction(async (tx) => {
+    // The draft history: what this edit replaces, unless it replaces it with the same text.
+    if (found.item.body !== input.body || (input.title !== undefined && input.title !== found.item.title)) {
+      await tx.insert(contentVersions).values({ itemId: found.item.id, accountId: account.id, title: found.item.title, body: found.item.body, createdAt: ctx.now });
+    }
     const [item] = await tx
       .update(contentItems)
       .set({ body: input.body, ...(input.title !== undefined && { title: input.title }), editedByFounderAt: ctx.now, updatedAt: ctx.now })

@@ -48,6 +48,7 @@ async function approveAndWriteAll(page: Page, weekNumber: number) {
 }
 
 async function submitRetro(page: Page, grades: Array<"Great" | "OK" | "Quiet">, overall: string) {
+  await page.getByRole("button", { name: "Write the retro" }).click();
   const fieldsets = page.getByTestId("retro-item");
   for (const [index, grade] of grades.entries()) await fieldsets.nth(index).getByLabel(grade, { exact: true }).check();
   await page.getByLabel("How did the week go overall?").fill(overall);
@@ -121,6 +122,7 @@ describe("the weekly growth board in Chromium", () => {
     const linkedIn = page.locator('[data-testid="item-panel"][data-channel="linkedin"]').first();
     const regenerated = (await linkedIn.count()) ? linkedIn : itemPanels(page).first();
     const before = await draftLength(regenerated);
+    await regenerated.getByText("Regenerate…").click();
     await regenerated.getByRole("button", { name: "shorter", exact: true }).click();
     expect(await regenerated.getByRole("button", { name: "shorter", exact: true }).getAttribute("aria-pressed")).toBe("true");
     await regenerated.getByRole("button", { name: "Regenerate", exact: true }).click();
@@ -131,7 +133,7 @@ describe("the weekly growth board in Chromium", () => {
     expect(await regenerated.getByTestId("earlier-draft").count()).toBe(1);
 
     // Review through the allowed moves only: from draft, publishing is not offered.
-    const shortPosts = page.locator(['x', 'linkedin', 'bluesky', 'threads'].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "));
+    const shortPosts = page.locator(['x', 'linkedin', 'threads'].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "));
     const reviewed = (await shortPosts.count()) ? shortPosts.first() : itemPanels(page).first();
     const moves = async () => (await reviewed.locator("[data-move]").all()).length ? Promise.all((await reviewed.locator("[data-move]").all()).map((button) => button.getAttribute("data-move"))) : [];
     expect((await moves()).sort()).toEqual(["approved", "planned", "skipped"]);
@@ -168,6 +170,8 @@ describe("the weekly growth board in Chromium", () => {
 
     // The retro, with mixed grades: the published item great, one item of another channel quiet, the rest ok.
     const reviewedTitle = (await reviewed.locator("h3").textContent())!;
+    await page.getByRole("button", { name: "Write the retro" }).click();
+    await page.getByTestId("retro-item").first().waitFor();
     const retroItems = await page.getByTestId("retro-item").all();
     const legends = await Promise.all(retroItems.map(async (fieldset) => (await fieldset.locator("legend").textContent())!));
     const channelOf = (legend: string) => legend.split(":")[0]!;
@@ -212,7 +216,7 @@ describe("the weekly growth board in Chromium", () => {
 
     // History: both weeks, with their grades and learnings.
     await page.getByRole("link", { name: "Earlier weeks (2)" }).click();
-    await page.getByRole("heading", { name: "Earlier weeks", level: 2 }).waitFor();
+    await page.getByRole("heading", { name: "Earlier weeks", level: 1 }).waitFor();
     expect(await page.getByTestId("history-week").count()).toBe(2);
     expect(await page.getByTestId("history-week").last().textContent()).toContain("great");
     await expectAccessible(page, "the history");

@@ -36,7 +36,8 @@ export function SignupForm() {
             className="mt-1 size-4 accent-[var(--color-accent)]"
           />
           <label htmlFor="field-acceptTerms" className="text-sm">
-            I accept the terms of service and the privacy policy.
+            I accept the <a href="/terms" target="_blank" rel="noopener">terms of service</a> and the{" "}
+            <a href="/privacy" target="_blank" rel="noopener">privacy policy</a>.
           </label>
         </div>
         {errors.acceptTerms && (

@@ -1,9 +1,12 @@
-import { formatRelative } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { stepLabels, projectStatusLabels } from "@/components/project/labels";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { GettingStarted, gettingStarted } from "@/components/getting-started";
+import { planName } from "@/components/plan-name";
 import { getMe } from "@/lib/operations/account";
+import { listCycles } from "@/lib/operations/growth";
 import { listProjects } from "@/lib/operations/projects";
 
 export const metadata = { title: "Dashboard" };
@@ -24,17 +27,27 @@ function nextStepOf(project: Project): { text: string; href: string } {
   return { text: "Weekly growth loop", href: `${base}/growth` };
 }
 
+/** Whether any growing project has closed a week: the getting-started checklist is done then. */
+async function closedAWeek(projects: Project[]): Promise<boolean> {
+  for (const project of projects.filter((entry) => entry.status === "growth")) {
+    const { cycles } = await readOperation(listCycles, { params: { id: project.id }, query: {} });
+    if (cycles.some((cycle) => cycle.status === "closed")) return true;
+  }
+  return false;
+}
+
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ password_changed?: string }> }) {
   const { password_changed: passwordChanged } = await searchParams;
   const [me, { projects }] = await Promise.all([readOperation(getMe), readOperation(listProjects)]);
   const sorted = [...projects].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const atLimit = me.usage.projects >= me.limits.projects;
+  const runsLeft = me.limits.dailyRuns - me.usage.runsToday;
+  const checklist = gettingStarted(sorted, await closedAWeek(sorted));
   return (
     <>
       <PageHeader
-        eyebrow={`${me.account.plan} plan`}
+        eyebrow={`${planName(me.account.plan)} plan`}
         title="Your projects"
-        description={`Signed in as ${me.account.email}.`}
         actions={<ButtonLink href="/projects/new">New project</ButtonLink>}
       />
       <div className="space-y-6">
@@ -49,7 +62,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             <CardHeader
               id="projects-title"
               title="Projects"
-              description={`${me.usage.projects} of ${me.limits.projects} on your plan${atLimit && projects.length > 0 ? ": upgrade for more" : ""}.`}
+              description={atLimit && projects.length > 0 ? `${me.usage.projects} of ${me.limits.projects} on your plan: upgrade for more.` : undefined}
             />
             <CardBody>
               {sorted.length === 0 ? (
@@ -68,7 +81,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
                         <div className="min-w-0 flex-1">
                           <a href={next.href} className="font-medium">{project.name}</a>
                           <p className="text-sm text-muted">
-                            {next.text} · <span>updated {formatRelative(project.updatedAt)}</span>
+                            {next.text} · <span>updated <LocalTime iso={project.updatedAt} relative /></span>
                           </p>
                         </div>
                         <Badge tone={project.status === "onboarding" ? "warning" : project.status === "growth" || project.status === "launch_ready" ? "success" : "accent"}>
@@ -81,19 +94,21 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
               )}
             </CardBody>
           </Card>
-          <Card aria-labelledby="today-title">
-            <CardHeader id="today-title" title="Today" />
-            <CardBody className="space-y-4 text-[15px]">
-              <p>
-                <span className="text-2xl font-semibold tabular-nums">{me.usage.runsToday}</span>
-                <span className="text-muted"> / {me.limits.dailyRuns} agent runs{me.limits.dailyRunsScope === "project" ? " per project" : ""}</span>
-              </p>
-              <div className="flex flex-col gap-2">
-                <ButtonLink href="/settings/keys" variant="secondary">API keys</ButtonLink>
-                <ButtonLink href="/settings/billing" variant="secondary">Billing and plan</ButtonLink>
-              </div>
-            </CardBody>
-          </Card>
+          <div className="space-y-6">
+            {checklist && <GettingStarted steps={checklist} />}
+            {runsLeft <= 5 && (
+              <Card aria-labelledby="today-title">
+                <CardHeader id="today-title" title="Drafts today" />
+                <CardBody className="space-y-3 text-[15px]">
+                  <p>
+                    <span className="text-2xl font-semibold tabular-nums">{Math.max(0, runsLeft)}</span>
+                    <span className="text-muted"> of {me.limits.dailyRuns} drafts left today{me.limits.dailyRunsScope === "project" ? " per project" : ""}</span>
+                  </p>
+                  <ButtonLink href="/settings/billing" variant="secondary">See plans</ButtonLink>
+                </CardBody>
+              </Card>
+            )}
+          </div>
         </div>
       </div>
     </>

@@ -1,4 +1,4 @@
-import { formatDate } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { Card, CardBody, CardHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
@@ -18,7 +18,7 @@ export default async function AccountPage() {
             <dt className="text-muted">E-mail</dt>
             <dd className="break-all">{me.account.email}</dd>
             <dt className="text-muted">Member since</dt>
-            <dd>{formatDate(me.account.createdAt)}</dd>
+            <dd><LocalTime iso={me.account.createdAt} /></dd>
             <dt className="text-muted">Password</dt>
             <dd><a href="/forgot-password">Change it through an e-mailed link</a></dd>
           </dl>

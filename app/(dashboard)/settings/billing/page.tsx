@@ -1,4 +1,4 @@
-import { formatDate } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { UsageMeter } from "@/components/usage-meter";
 import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
@@ -36,7 +36,7 @@ export default async function BillingPage() {
           </ul>
           {billing.currentPeriodEnd && (
             <p className="text-sm text-muted">
-              {billing.cancelAtPeriodEnd ? "Ends" : "Renews"} on {formatDate(billing.currentPeriodEnd)}.
+              {billing.cancelAtPeriodEnd ? "Ends" : "Renews"} on <LocalTime iso={billing.currentPeriodEnd} />.
             </p>
           )}
           {billing.provider === "stripe" && billing.status !== "none" && <BillingPortalButton />}

@@ -1,4 +1,4 @@
-import { formatDate, formatRelative } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { Card, CardBody, CardHeader, EmptyState, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listConnectedApps } from "@/lib/operations/connected-apps";
@@ -39,8 +39,8 @@ export default async function ConnectedAppsPage() {
                     <span className="block text-xs text-muted break-all">{app.redirectHost}</span>
                   </TD>
                   <TD className="whitespace-nowrap">{app.scopes.map((scope) => scopeWords[scope] ?? scope).join(", ")}</TD>
-                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatDate(app.createdAt)}</TD>
-                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatRelative(app.lastUsedAt)}</TD>
+                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={app.createdAt} /></TD>
+                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={app.lastUsedAt} relative fallback="Never" /></TD>
                   <TD className="text-right"><RevokeAppButton grantId={app.id} name={app.clientName} /></TD>
                 </TR>
               ))}

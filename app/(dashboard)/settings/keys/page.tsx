@@ -1,4 +1,4 @@
-import { formatDate, formatRelative } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { Card, CardBody, CardHeader, EmptyState, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listKeys } from "@/lib/operations/keys";
@@ -42,8 +42,8 @@ export default async function KeysPage() {
                   <TR key={key.id}>
                     <TD className="font-medium">{key.name}</TD>
                     <TD><code className="text-xs whitespace-nowrap">{key.prefix}…</code></TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatDate(key.createdAt)}</TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">{formatRelative(key.lastUsedAt)}</TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={key.createdAt} /></TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={key.lastUsedAt} relative fallback="Never" /></TD>
                     <TD className="text-right"><RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} /></TD>
                   </TR>
                 ))}

@@ -47,9 +47,6 @@ export function CalendarFeedCard({ projectId, subscription }: { projectId: strin
             </Button>
           )}
         </div>
-        <p className="text-muted">
-          With an API key: <code>GET /api/v1/projects/{projectId}/growth/calendar.ics</code>.
-        </p>
         {error && <Notice tone="danger">{error}</Notice>}
       </CardBody>
     </Card>

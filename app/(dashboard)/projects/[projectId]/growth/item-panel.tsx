@@ -179,7 +179,14 @@ export function ItemPanel({
       )}
       {error && <Notice tone="danger">{error}</Notice>}
 
-      {canGenerate(item.status) && draft && <RegenerateForm item={item} busy={busy} onRun={(feedback) => act(() => generateItemAction(item.id, feedback || undefined))} />}
+      {canGenerate(item.status) && draft && (
+        <details className="group" data-testid="regenerate">
+          <summary className={buttonClasses("secondary", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>Regenerate…</summary>
+          <div className="mt-3">
+            <RegenerateForm item={item} busy={busy} onRun={(feedback) => act(() => generateItemAction(item.id, feedback || undefined))} />
+          </div>
+        </details>
+      )}
       {reviewTransition(item.status, "published") === "allowed" && <PublishForm item={item} busy={busy} onPublish={(note) => act(() => reviewItemAction(item.id, "published", note || undefined))} />}
 
       {earlier.length > 0 && (

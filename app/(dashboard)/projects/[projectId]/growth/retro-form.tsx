@@ -30,7 +30,10 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
     suggestGrade(item.metrics, history.filter((other) => other.channel === item.channel && other.id !== item.id && other.metrics).map((other) => other.metrics!));
   const entryOf = (item: GrowthItem): Entry => ({ result: item.status === "published" ? "published" : "skipped", grade: suggestionOf(item) ?? "", note: "", ...changes[item.id] });
   const [overall, setOverall] = useState("");
+  // The retro is its own step: closed until the founder is done with the week.
+  const [open, setOpen] = useState(false);
   const { pending, error, run } = useOperationAction();
+  // A grade says how a published piece did: grading one marks it published, skipping one clears its grade (never "skipped · great").
   const set = (id: string, patch: Partial<Entry>) => setEntries((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -42,6 +45,23 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
       }),
     };
     run(() => submitRetroAction(cycle.id, body));
+  }
+  if (!open) {
+    return (
+      <Card aria-labelledby="retro-title">
+        <CardHeader
+          id="retro-title"
+          title="Close the week: your retro"
+          description="When the week is done: how did each piece do? Grades shape next week's plan. Submitting closes the week."
+          actions={
+            <Button variant="secondary" onClick={() => setOpen(true)}>
+              Write the retro
+            </Button>
+          }
+        />
+        <div className="pb-5" />
+      </Card>
+    );
   }
   return (
     <Card aria-labelledby="retro-title">
@@ -67,7 +87,7 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
                   <div role="radiogroup" aria-label={`Result of ${item.title}`} className="flex gap-4">
                     {(["published", "skipped"] as const).map((result) => (
                       <label key={result} className="flex items-center gap-1.5">
-                        <input type="radio" name={`${id}-result`} value={result} checked={entry.result === result} onChange={() => set(item.id, { result })} className="accent-[var(--color-accent)]" />
+                        <input type="radio" name={`${id}-result`} value={result} checked={entry.result === result} onChange={() => set(item.id, result === "skipped" ? { result, grade: "" } : { result })} className="accent-[var(--color-accent)]" />
                         {result === "published" ? "Published" : "Skipped"}
                       </label>
                     ))}
@@ -75,7 +95,7 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
                   <div role="radiogroup" aria-label={`Grade of ${item.title}`} className="flex flex-wrap gap-4">
                     {grades.map((grade) => (
                       <label key={grade.value || "none"} className="flex items-center gap-1.5">
-                        <input type="radio" name={`${id}-grade`} value={grade.value} checked={entry.grade === grade.value} onChange={() => set(item.id, { grade: grade.value })} className="accent-[var(--color-accent)]" />
+                        <input type="radio" name={`${id}-grade`} value={grade.value} checked={entry.grade === grade.value} onChange={() => set(item.id, grade.value ? { grade: grade.value, result: "published" } : { grade: grade.value })} className="accent-[var(--color-accent)]" />
                         {grade.label}
                       </label>
                     ))}

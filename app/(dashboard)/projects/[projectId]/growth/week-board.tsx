@@ -13,6 +13,19 @@ import { RetroForm } from "./retro-form";
 import { TaskChecklist } from "./task-checklist";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
 
+/** The week's items from Monday to Sunday (the plan's order within a day), those without a day last. */
+function inDayOrder(items: GrowthItem[], weekStart: string): GrowthItem[] {
+  const order = weekDays(weekStart).map((day) => day.key);
+  const rank = (item: GrowthItem) => {
+    const day = dayOf(item.suggestedDay, weekStart);
+    return day ? order.indexOf(day) : order.length;
+  };
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
+}
+
 interface Progress {
   done: number;
   total: number;
@@ -64,7 +77,7 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
 
   return (
     <div className="space-y-8">
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-6">
         <Card aria-labelledby="week-title">
           <CardHeader
             id="week-title"
@@ -93,7 +106,7 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
               {progress && progress.done >= progress.total && !error && <p className="text-sm text-success">All {progress.total} drafts written.</p>}
             </div>
             {error && <Notice tone="danger">{error}</Notice>}
-            <ol className="grid gap-2 sm:grid-cols-2 lg:grid-cols-7" aria-label="Calendar">
+            <ol className="grid gap-2 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-7" aria-label="Calendar">
               {days.map((day) => {
                 const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
                 return (
@@ -104,7 +117,7 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
                         <li key={item.id}>
                           <a href={`#item-${item.id}`} className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline">
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
-                            <span className="mt-0.5 line-clamp-2 block break-words">{item.title}</span>
+                            <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
                             <span className="mt-1 block">
                               <Badge tone={statusTone[item.status]} className="max-w-full">
                                 <span className="min-w-0 truncate">{item.status}</span>
@@ -140,7 +153,20 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
         {items.length === 0 ? (
           <p className="text-sm text-muted">This week has no content items.</p>
         ) : (
-          items.map((item) => <ItemPanel key={item.id} item={item} brand={brand} dayLabel={dayLabelOf(item)} onItem={replaceItem} generating={generatingId === item.id} projectId={cycle.projectId} accounts={accounts} />)
+          <div className="grid items-start gap-4 xl:grid-cols-2">
+            {inDayOrder(items, cycle.weekStart).map((item) => (
+              <ItemPanel
+                key={item.id}
+                item={item}
+                brand={brand}
+                dayLabel={dayLabelOf(item)}
+                onItem={replaceItem}
+                generating={generatingId === item.id}
+                projectId={cycle.projectId}
+                accounts={accounts}
+              />
+            ))}
+          </div>
         )}
       </section>
 

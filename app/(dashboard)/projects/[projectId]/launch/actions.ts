@@ -1,7 +1,7 @@
 "use server";
 
 import { runOperation } from "@/lib/actions/run-operation";
-import { confirmProject, reviewRun, startAgent } from "@/lib/operations/projects";
+import { confirmProject, getProject, reviewRun, startAgent } from "@/lib/operations/projects";
 
 /** How long the action waits for a run to settle before answering "started" and leaving the page to watch the event stream. */
 const answerWithinMs = 3000;
@@ -25,4 +25,28 @@ export async function reviewLaunchRun(body: unknown) {
 export async function confirmLaunchProject(projectId: string) {
   const result = await runOperation(confirmProject, { params: { id: projectId } });
   return result.ok ? { ok: true as const, data: { status: result.data.project.status } } : result;
+}
+
+/**
+ * "Run the remaining steps", for a founder who trusts the agents: runs each step left and
+ * approves its draft as it stands (no choices made), until the pack is ready or something
+ * refuses (a plan's limit, a failed run), whose error comes back as is.
+ */
+export async function runRemainingSteps(projectId: string) {
+  for (let turn = 0; turn < 12; turn++) {
+    const detail = await runOperation(getProject, { params: { id: projectId } });
+    if (!detail.ok) return detail;
+    const { project, runs } = detail.data;
+    const step = project.pipeline.currentStep;
+    if (project.status !== "pipeline" || !step) return { ok: true as const, data: { done: true } };
+    const status = project.pipeline.steps.find((entry) => entry.agentType === step)?.status;
+    if (status === "running") return { ok: true as const, data: { done: false } };
+    const latest = runs.filter((entry) => entry.agentType === step).at(-1);
+    const result =
+      status === "completed" && latest
+        ? await runOperation(reviewRun, { body: { runId: latest.id, action: "approve" } })
+        : await runOperation(startAgent, { body: { projectId, agentType: step } });
+    if (!result.ok) return result;
+  }
+  return { ok: true as const, data: { done: false } };
 }

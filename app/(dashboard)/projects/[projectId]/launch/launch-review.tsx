@@ -3,17 +3,21 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { useOperationAction } from "@/components/use-operation-action";
-import { confirmLaunchProject, reviewLaunchRun, startRun } from "./actions";
+import { confirmLaunchProject, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
+import { saveContentItem } from "../pack/actions";
+import { BlankCount } from "@/components/blanks/blank-guard";
+import { blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
+import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Markdown } from "@/components/markdown";
-import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, Field, Notice, Textarea, cx } from "@/components/ui";
+import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, Field, Foldable, Notice, Textarea, cx } from "@/components/ui";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { listContent } from "@/lib/operations/content";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
 import { describeError } from "@/lib/actions/form-state";
-import { DecisionChoices, type ChosenDecisions } from "@/components/project/decision-choices";
+import { DecisionChoices, hasDecisionChoices, type ChosenDecisions } from "@/components/project/decision-choices";
 import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
 import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
 
@@ -42,6 +46,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
   const { pending, run: act } = useOperationAction();
   const [starting, setStarting] = useState(false);
+  const [runningAll, setRunningAll] = useState(false);
 
   useEffect(() => setSteps(project.pipeline.steps), [project.pipeline.steps]);
 
@@ -90,6 +95,23 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
     );
   };
 
+  const runTheRest = () => {
+    setFailure(undefined);
+    setUpgrade(undefined);
+    setRunningAll(true);
+    void act(
+      () => runRemainingSteps(project.id),
+      () => setRunningAll(false),
+      {
+        onFailure: (result) => {
+          setRunningAll(false);
+          fail(result);
+          router.refresh();
+        },
+      },
+    );
+  };
+
   const confirm = () => act(() => confirmLaunchProject(project.id), undefined, { onFailure: fail });
 
   const stepStatus = (agentType: AgentType): StepStatus => steps.find((step) => step.agentType === agentType)?.status ?? "pending";
@@ -111,7 +133,19 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
       )}
 
       <Card aria-labelledby="stepper-title">
-        <CardHeader id="stepper-title" title="Your launch in five steps" description="Each agent drafts, you review: approve to move on, or reject with feedback to get a new draft." />
+        <CardHeader
+          id="stepper-title"
+          title="Your launch in five steps"
+          description="Each agent drafts, you review: approve to move on, or reject with feedback to get a new draft."
+          actions={
+            project.status === "pipeline" &&
+            current && (
+              <Button variant="secondary" size="sm" onClick={runTheRest} disabled={busy || runningAll} title="Runs each remaining step and approves its draft as it stands">
+                {runningAll ? "Running the remaining steps…" : "Run the remaining steps"}
+              </Button>
+            )
+          }
+        />
         <CardBody>
           <ol className="grid gap-2 sm:grid-cols-5" aria-label="Pipeline steps">
             {project.pipeline.steps.map(({ agentType }, index) => {
@@ -266,20 +300,43 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
     return act(() => reviewLaunchRun(body), () => onReviewed(), { refresh: false, onFailure });
   };
 
+  const places = blankPlaces(items.map((item) => ({ ...item, section: label.title })));
+  const left = totalBlanks(places);
+  const choices = <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />;
+  const hasChoices = hasDecisionChoices(agentType, run.output);
+
+  const fill = (item: Item) => async (index: number, value: string) => {
+    const result = await saveContentItem(item.id, { body: fillBlank(item.body, index, value) });
+    if (!result.ok) return describeError(result.error, result.retryAfterSeconds);
+    onReviewed();
+    return undefined;
+  };
+
   return (
     <Card aria-labelledby="current-title">
-      <CardHeader id="current-title" title={`${label.title}: ready for your review`} description="Read the draft, make your choices, then approve it or ask for another one." />
-      <CardBody className="space-y-8">
-        {items.map((item) => (
-          <article key={item.id} aria-label={item.title} className="border-b border-line pb-6 last:border-b-0 last:pb-0">
-            <h3 className="mb-1 text-lg font-semibold">{item.title}</h3>
-            <Markdown source={item.body} />
-          </article>
-        ))}
-        {items.length === 0 && <p className="text-muted">This run produced no document.</p>}
-        <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />
+      <CardHeader
+        id="current-title"
+        title={`${label.title}: ready for your review`}
+        description={hasChoices ? "Read the draft, make your choices beside it, then approve it or ask for another one." : "Read the draft, then approve it or ask for another one."}
+      />
+      <CardBody className={cx("grid gap-8", hasChoices && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
+        <div className="min-w-0 space-y-8">
+          {items.map((item) => (
+            <article key={item.id} id={`item-${item.id}`} aria-label={item.title} className="scroll-mt-20 border-b border-line pb-6 last:border-b-0 last:pb-0">
+              <div className="mb-2 flex flex-wrap items-center gap-2">
+                <h3 className="mr-auto text-lg font-semibold">{item.title}</h3>
+                <BlankCount count={countBlanks(item.body)} />
+              </div>
+              <Foldable label={item.title}>
+                <FillableDraft body={item.body} onFill={fill(item)} />
+              </Foldable>
+            </article>
+          ))}
+          {items.length === 0 && <p className="text-muted">This run produced no document.</p>}
+        </div>
+        {hasChoices && <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">{choices}</div>}
         {rejecting && (
-          <div className="space-y-3 rounded-lg border border-line bg-canvas p-4">
+          <div className="space-y-3 rounded-lg border border-line bg-canvas p-4 lg:col-span-2">
             <Field label="What should the next draft do differently?" name="feedback" maxLength={1000} hint="Optional, but the next run follows it.">
               {(control) => <Textarea {...control} rows={3} value={feedback} onChange={(event) => setFeedback(event.target.value)} />}
             </Field>
@@ -301,7 +358,12 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
           </div>
         )}
       </CardBody>
-      <CardFooter className="justify-between">
+      <div className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-5 py-3 backdrop-blur" data-testid="review-bar">
+        {left > 0 && (
+          <p className="w-full text-sm text-warning" data-testid="review-blanks">
+            {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving keeps them: fill them here or later in the pack.
+          </p>
+        )}
         {rejecting ? (
           <>
             <Button variant="ghost" onClick={() => setRejecting(false)} disabled={pending}>Cancel</Button>
@@ -317,7 +379,7 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
             </Button>
           </>
         )}
-      </CardFooter>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { LaunchReview } from "./launch-review";
 import { projectIdOf } from "@/components/project/project-id";
+import { PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listContent } from "@/lib/operations/content";
 import { readProject } from "../read-project";
@@ -12,5 +13,10 @@ export default async function LaunchPage({ params }: { params: Promise<{ project
     readProject(projectId),
     readOperation(listContent, { params: { id: projectId } }),
   ]);
-  return <LaunchReview project={project} runs={runs} items={items} />;
+  return (
+    <>
+      <PageHeader title="Launch" description="Five agents draft your launch; you review each step before the next one runs." />
+      <LaunchReview project={project} runs={runs} items={items} />
+    </>
+  );
 }

@@ -1,11 +1,18 @@
 "use client";
 
-import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useState } from "react";
 import { useOperationAction } from "@/components/use-operation-action";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { saveContentItem } from "./actions";
+import { listItemVersions, saveContentItem } from "./actions";
+import { DraftHistory } from "@/components/history/draft-history";
 import { Markdown } from "@/components/markdown";
-import { Badge, Button, Card, CardBody, Field, Input, Notice, Textarea, cx } from "@/components/ui";
+import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
+import { type BlankPlace, blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
+import { FillableDraft } from "@/components/blanks/fillable-draft";
+import { ChannelBadge } from "@/components/growth/channel-badge";
+import { shareLinkFor } from "@/components/growth/share-links";
+import { Badge, Button, buttonClasses, Card, CardBody, Field, Foldable, Input, Notice, Textarea, cx, useToast } from "@/components/ui";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { listContent } from "@/lib/operations/content";
 import type { OperationOutput } from "@/lib/operations/operation";
@@ -37,7 +44,7 @@ async function saveResponse(response: Response) {
 }
 
 /** The launch pack grouped by step: each item as it will be used, editable in place, downloadable and exportable. */
-export function PackView({ projectId, items }: { projectId: string; items: Item[] }) {
+export function PackView({ projectId, items, exportsNeed }: { projectId: string; items: Item[]; exportsNeed?: string }) {
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
@@ -61,35 +68,124 @@ export function PackView({ projectId, items }: { projectId: string; items: Item[
   const sections = (Object.keys(stepLabels) as AgentType[])
     .map((agentType) => ({ agentType, items: items.filter((item) => item.agentType === agentType) }))
     .filter((section) => section.items.length > 0);
+  const places = blankPlaces(items.map((item) => ({ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title })));
+  const { guard, dialog } = useBlankGuard(places);
+  const left = totalBlanks(places);
+  // One step of the pack at a time; a link to an item (#item-…, from the blanks list) opens its step.
+  const [step, setStep] = useState<AgentType | undefined>();
+  const shown = step && sections.some((section) => section.agentType === step) ? step : sections[0]?.agentType;
+  useEffect(() => {
+    const openLinkedItem = () => {
+      const id = /^#item-(.+)$/.exec(window.location.hash)?.[1];
+      const item = id && items.find((entry) => entry.id === id);
+      if (!item) return;
+      setStep(item.agentType);
+      requestAnimationFrame(() => document.getElementById(`item-${item.id}`)?.scrollIntoView({ block: "start" }));
+    };
+    openLinkedItem();
+    window.addEventListener("hashchange", openLinkedItem);
+    return () => window.removeEventListener("hashchange", openLinkedItem);
+  }, [items]);
 
   return (
     <div className="space-y-6">
       <Card aria-labelledby="files-title">
         <CardBody className="flex flex-wrap items-center gap-3">
           <h2 id="files-title" className="mr-auto text-base font-semibold">Take it with you</h2>
-          <Button variant="secondary" size="sm" onClick={() => download("all=1", "all")} disabled={busy !== undefined}>
+          <Button variant="secondary" size="sm" onClick={() => guard("Download", () => download("all=1", "all"))} disabled={busy !== undefined}>
             {busy === "all" ? "Preparing…" : "Download all (Markdown)"}
           </Button>
           {exportFormats.map(({ format, label }) => (
-            <Button key={format} variant="secondary" size="sm" onClick={() => download(`format=${format}`, format)} disabled={busy !== undefined}>
+            <Button key={format} variant="secondary" size="sm" onClick={() => guard("Export", () => download(`format=${format}`, format))} disabled={busy !== undefined}>
               {busy === format ? "Preparing…" : `Export ${label}`}
+              {exportsNeed && (
+                <Badge tone="accent" className="ml-0.5" data-testid="plan-badge">
+                  {exportsNeed}
+                </Badge>
+              )}
             </Button>
           ))}
         </CardBody>
+        {left > 0 && <BlanksSummary places={places} />}
       </Card>
+      {dialog}
       {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
       {failure && <Notice tone="danger">{failure}</Notice>}
 
+      <div role="tablist" aria-label="Steps of the pack" className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+        {sections.map((section) => {
+          const selected = section.agentType === shown;
+          const blanksHere = section.items.reduce((sum, item) => sum + countBlanks(item.body), 0);
+          return (
+            <button
+              key={section.agentType}
+              type="button"
+              role="tab"
+              id={`tab-${section.agentType}`}
+              aria-selected={selected}
+              aria-controls={`section-${section.agentType}`}
+              onClick={() => setStep(section.agentType)}
+              className={cx(
+                "-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-[15px] whitespace-nowrap",
+                selected ? "border-accent font-medium text-ink" : "border-transparent text-muted hover:text-ink",
+              )}
+            >
+              {stepLabels[section.agentType].title}
+              {blanksHere > 0 && <span className="rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">{blanksHere}</span>}
+            </button>
+          );
+        })}
+      </div>
       {sections.map((section) => (
-        <section key={section.agentType} aria-labelledby={`section-${section.agentType}`} className="space-y-4">
-          <h2 id={`section-${section.agentType}`} className="text-lg font-semibold">{stepLabels[section.agentType].title}</h2>
-          {section.items.map((item) => (
-            <PackItem key={item.id} item={item} onDownload={() => download(`item=${item.id}`, item.id)} downloading={busy === item.id} />
-          ))}
+        <section
+          key={section.agentType}
+          id={`section-${section.agentType}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${section.agentType}`}
+          hidden={section.agentType !== shown}
+          className="space-y-4"
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 className="text-lg font-semibold">{stepLabels[section.agentType].title}</h2>
+            <BlankCount count={section.items.reduce((sum, item) => sum + countBlanks(item.body), 0)} />
+          </div>
+          <div className="grid items-start gap-4 xl:grid-cols-2">
+            {section.items.map((item) => (
+              <PackItem key={item.id} item={item} onDownload={() => download(`item=${item.id}`, item.id)} downloading={busy === item.id} />
+            ))}
+          </div>
         </section>
       ))}
     </div>
   );
+}
+
+/** The pack's blanks at a glance: how many, and links to where they are. */
+function BlanksSummary({ places }: { places: BlankPlace[] }) {
+  return (
+    <div className="border-t border-line px-5 py-3 text-sm" data-testid="pack-blanks">
+      <p className="font-medium text-warning">
+        {blanksLeft(totalBlanks(places))} in the pack: only you know what goes there. Click a highlighted blank to fill it.
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+        {places.map((place) => (
+          <li key={place.where}>
+            <a href={place.href}>{place.where}</a> <span className="text-muted">({place.count})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const channelPrefix = /^(X|LinkedIn|Reddit|Bluesky|Threads|Mastodon|Facebook|Instagram|TikTok|YouTube|Product Hunt|Hacker News|Indie Hackers|Newsletter|E-mail)\s*:\s*/i;
+
+/** An item's title without a channel prefix ("X: How-to" → "How-to"): the channel shows as a badge instead. */
+function displayTitle(item: Pick<Item, "title" | "kind">): string {
+  if (!channelOfKind(item.kind)) return item.title;
+  let title = item.title;
+  while (channelPrefix.test(title)) title = title.replace(channelPrefix, "");
+  return title || item.title;
 }
 
 /** Each part of a pack post (title, post, or each post of a thread) against its channel's limit. */
@@ -121,6 +217,34 @@ function PostMeter({ kind, body }: { kind: string; body: string }) {
 }
 
 function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: () => void; downloading: boolean }) {
+  const router = useRouter();
+  const toast = useToast();
+  const channel = channelOfKind(item.kind);
+  const share = channel ? shareLinkFor(channel, item.body, null) : null;
+  const blanks = countBlanks(item.body);
+  // Copy, download and "Open in …" of one part warn about that part's blanks only.
+  const { guard, dialog } = useBlankGuard(blankPlaces([{ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title }]));
+
+  const fill = async (index: number, value: string) => {
+    const filled = fillBlank(item.body, index, value);
+    const result = await saveContentItem(item.id, { body: filled });
+    if (!result.ok) return describeError(result.error, result.retryAfterSeconds);
+    setBody(filled);
+    const left = countBlanks(filled);
+    toast(left === 0 ? "Saved. No blank left in this part." : `Saved. ${blanksLeft(left)} in this part.`);
+    router.refresh();
+    return undefined;
+  };
+
+  const copy = () =>
+    guard("Copy", async () => {
+      try {
+        await navigator.clipboard.writeText(item.body);
+        toast("Copied.");
+      } catch {
+        toast("Your browser refused the clipboard: select the text and copy it.", "danger");
+      }
+    });
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<"write" | "preview">("write");
   const [title, setTitle] = useState(item.title);
@@ -158,10 +282,12 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
   };
 
   return (
-    <Card aria-label={item.title} data-kind={item.kind}>
+    <Card aria-label={item.title} data-kind={item.kind} id={`item-${item.id}`} className="scroll-mt-20">
       <CardBody className="space-y-4">
         <div className="flex flex-wrap items-start gap-3">
-          <h3 className="mr-auto text-base font-semibold">{item.title}</h3>
+          <h3 className="mr-auto text-base font-semibold">{displayTitle(item)}</h3>
+          {channel && <ChannelBadge channel={channel} />}
+          <BlankCount count={blanks} />
           {item.awaitingReview && <Badge tone="warning">Awaiting your review</Badge>}
           {item.editedByFounder && <Badge tone="success">Edited by you</Badge>}
         </div>
@@ -199,7 +325,9 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
             </div>
           </div>
         ) : (
-          <Markdown source={item.body} />
+          <Foldable label={displayTitle(item)} maxHeight={220}>
+            <FillableDraft body={item.body} onFill={fill} />
+          </Foldable>
         )}
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <div className="flex flex-wrap gap-2">
@@ -211,12 +339,30 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
           ) : (
             <>
               <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>Edit</Button>
-              <Button variant="ghost" size="sm" onClick={onDownload} disabled={downloading}>
+              <Button variant="secondary" size="sm" onClick={copy}>Copy</Button>
+              {share && (
+                <a
+                  href={share.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={(event) => {
+                    if (blanks === 0) return;
+                    event.preventDefault();
+                    guard(`Open in ${share.network}`, () => window.open(share.href, "_blank", "noopener,noreferrer"));
+                  }}
+                  className={buttonClasses("secondary", "sm")}
+                >
+                  Open in {share.network}
+                </a>
+              )}
+              <Button variant="ghost" size="sm" onClick={() => guard("Download", onDownload)} disabled={downloading}>
                 {downloading ? "Preparing…" : "Download"}
               </Button>
+              <DraftHistory title={displayTitle(item)} current={item.body} load={() => listItemVersions(item.id)} />
             </>
           )}
         </div>
+        {dialog}
       </CardBody>
     </Card>
   );

@@ -2,13 +2,14 @@ import { PackView } from "./pack-view";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { getMe } from "@/lib/operations/account";
 import { listContent } from "@/lib/operations/content";
 
 export const metadata = { title: "Launch pack" };
 
 export default async function PackPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
-  const { items } = await readOperation(listContent, { params: { id: projectId } });
+  const [{ items }, me] = await Promise.all([readOperation(listContent, { params: { id: projectId } }), readOperation(getMe)]);
   return (
     <>
       <PageHeader
@@ -23,7 +24,7 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
           action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
         />
       ) : (
-        <PackView projectId={projectId} items={items} />
+        <PackView projectId={projectId} items={items} exportsNeed={me.limits.canExport ? undefined : "Pro"} />
       )}
     </>
   );

@@ -3,6 +3,7 @@
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
 import { connectBluesky, deleteConnection, startMastodonConnection, updatePublishingSettings } from "@/lib/operations/publishing";
+import { updateProject } from "@/lib/operations/projects";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -30,3 +31,8 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
 export const startMastodonAction = async (projectId: string, instanceUrl: string) => runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
 export const deleteConnectionAction = async (connectionId: string) => runOperation(deleteConnection, { params: { connectionId } });
 export const saveTimeZoneAction = async (projectId: string, timeZone: string) => runOperation(updatePublishingSettings, { params: { id: projectId }, body: { timeZone } });
+/** Renames the project and sets the language its agents write in (the project's update operation). */
+export async function saveProjectBasics(projectId: string, body: { name: string; language: string }) {
+  const result = await runOperation(updateProject, { params: { id: projectId }, body });
+  return result.ok ? { ok: true as const, data: { name: result.data.project.name, language: result.data.project.language } } : result;
+}

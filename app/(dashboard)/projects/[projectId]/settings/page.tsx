@@ -1,4 +1,5 @@
 import { projectIdOf } from "@/components/project/project-id";
+import { BasicsForm } from "./basics-form";
 import { LogoForm } from "./logo-form";
 import { ShareLinks } from "./share-links";
 import { Connections } from "./connections";
@@ -28,8 +29,14 @@ export default async function ProjectSettingsPage({ params, searchParams }: { pa
   ]);
   return (
     <>
-      <PageHeader title="Project settings" description="Who else can read the launch pack, and how the project looks." />
+      <PageHeader title="Project settings" description="The project's name and language, who else can read the launch pack, and how the project looks." />
       <div className="space-y-6">
+        <Card aria-labelledby="basics-title">
+          <CardHeader id="basics-title" title="Name and language" />
+          <CardBody>
+            <BasicsForm projectId={projectId} name={project.name} language={project.language} />
+          </CardBody>
+        </Card>
         <Card aria-labelledby="connections-title" id="connections">
           <CardHeader
             id="connections-title"

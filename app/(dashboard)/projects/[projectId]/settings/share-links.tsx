@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { createShare, revokeShare } from "./actions";
-import { formatRelative } from "@/components/format";
+import { LocalTime } from "@/components/local-time";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 
@@ -42,7 +42,7 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
               <span className="font-mono">{link.hint}…</span>
-              <span className="text-muted">created {formatRelative(link.createdAt)}</span>
+              <span className="text-muted">created <LocalTime iso={link.createdAt} relative /></span>
               {link.revokedAt ? (
                 <Badge tone="neutral" className="ml-auto">Revoked</Badge>
               ) : (

@@ -1,3 +1,4 @@
+import { LocalTime } from "@/components/local-time";
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { SectionHeader } from "@/components/growth/section-header";
@@ -30,7 +31,7 @@ export default async function GrowthHistoryPage({ params }: { params: Promise<{ 
                 <CardHeader
                   id={`week-${cycle.id}`}
                   title={`Week ${cycle.weekNumber}: ${String(cycle.plan.weekTheme ?? "")}`}
-                  description={`Week of ${weekDays(cycle.weekStart)[0]!.longLabel} · closed ${cycle.closedAt ? new Date(cycle.closedAt).toLocaleDateString("en-GB", { dateStyle: "medium", timeZone: "UTC" }) : ""}`}
+                  description={<>Week of {weekDays(cycle.weekStart)[0]!.longLabel} · closed <LocalTime iso={cycle.closedAt} fallback="" /></>}
                 />
                 <CardBody>
                   <WeekSummary cycle={cycle} learnings={learningsFromRetro(cycle, learnings)} />

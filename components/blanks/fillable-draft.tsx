@@ -1,0 +1,83 @@
+"use client";
+
+import { type FormEvent, type MouseEvent, useState, useTransition } from "react";
+import { Markdown } from "@/components/markdown";
+import { Button, Field, Modal, Textarea } from "@/components/ui";
+import { findBlanks } from "./blanks";
+
+/**
+ * A draft whose blanks ("[add: …]") are buttons: one opens a small form asking for what
+ * the blank needs, and `onFill` saves the draft with it (an error message, or nothing on success).
+ */
+export function FillableDraft({
+  body,
+  onFill,
+  className,
+}: {
+  body: string;
+  onFill: (index: number, value: string) => Promise<string | undefined>;
+  className?: string;
+}) {
+  const [open, setOpen] = useState<{ index: number; what: string }>();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string>();
+  const [pending, startTransition] = useTransition();
+
+  const choose = (event: MouseEvent<HTMLDivElement>) => {
+    const chip = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-blank]");
+    if (!chip) return;
+    const index = Number(chip.dataset.blank);
+    const blank = findBlanks(body)[index];
+    if (!blank) return;
+    setValue("");
+    setError(undefined);
+    setOpen({ index, what: blank.what });
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!open) return;
+    if (!value.trim()) return setError("Write what goes here, or close this.");
+    startTransition(async () => {
+      const failure = await onFill(open.index, value);
+      if (failure) setError(failure);
+      else setOpen(undefined);
+    });
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks to the blank buttons inside the rendered draft
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the blanks are real buttons, Enter and Space click them
+    <div onClick={choose}>
+      <Markdown source={body} fillable className={className} />
+      <Modal
+        open={open !== undefined}
+        onClose={() => setOpen(undefined)}
+        title="Fill in a blank"
+        description={
+          open && (
+            <>
+              The draft asks for: <strong>{open.what}</strong>
+            </>
+          )
+        }
+      >
+        <form onSubmit={save} className="space-y-4">
+          <Field label="What goes here" name="blank-value" maxLength={2000} error={error}>
+            {(control) => (
+              <Textarea {...control} rows={3} value={value} onChange={(event) => setValue(event.target.value)} autoFocus />
+            )}
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={() => setOpen(undefined)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? "Saving…" : "Save"}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import { ProjectLogo } from "@/components/project/project-logo";
+import { cx } from "@/components/ui";
+import { projectHome, type ShellProject } from "./nav-model";
+
+const item = "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
+
+/** Jumps between projects: a native disclosure listing every project, all projects and a way to add one. */
+export function ProjectSwitcher({ projects, current }: { projects: ShellProject[]; current: ShellProject | undefined }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const menu = ref.current;
+      if (!menu?.open) return;
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !menu.contains(event.target as Node)) menu.open = false;
+    };
+    document.addEventListener("click", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("click", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, []);
+  return (
+    <details ref={ref} className="relative" data-testid="project-switcher">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-line bg-surface px-2 py-2 text-sm hover:bg-sunken [&::-webkit-details-marker]:hidden">
+        <ProjectLogo name={current?.name ?? "Projects"} size="sm" />
+        <span className="min-w-0 flex-1 truncate font-medium">{current ? current.name : "Switch project"}</span>
+        <span aria-hidden className="text-muted">
+          ⇅
+        </span>
+      </summary>
+      <div className="absolute inset-x-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-xl border border-line bg-surface p-1.5 shadow-[var(--shadow-pop)]">
+        <ul aria-label="Projects">
+          {projects.map((project) => (
+            <li key={project.id}>
+              <a
+                href={projectHome(project)}
+                className={cx(item, project.id === current?.id && "font-semibold")}
+                aria-current={project.id === current?.id ? "true" : undefined}
+              >
+                <span className="truncate">{project.name}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {projects.length > 0 && <hr className="my-1 border-line" />}
+        <a href="/dashboard" className={item}>
+          All projects
+        </a>
+        <a href="/projects/new" className={item}>
+          Add a project
+        </a>
+      </div>
+    </details>
+  );
+}

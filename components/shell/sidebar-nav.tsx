@@ -1,0 +1,60 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { cx } from "@/components/ui";
+import { ProjectSwitcher } from "./project-switcher";
+import { accountSections, isCurrent, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
+
+const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underline hover:bg-sunken hover:no-underline";
+
+function NavLink({ href, label, current }: { href: string; label: string; current: boolean }) {
+  return (
+    <a
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={cx(link, current ? "bg-accent-soft font-medium text-accent-strong" : "text-ink")}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** The shell's navigation: the project switcher, the current project's sections, the account's settings. */
+export function SidebarNav({ projects }: { projects: ShellProject[] }) {
+  const pathname = usePathname();
+  const projectId = projectIdInPath(pathname);
+  const project = projects.find((entry) => entry.id === projectId);
+  return (
+    <div className="flex flex-col gap-6 p-3">
+      <ProjectSwitcher projects={projects} current={project} />
+      {project && (
+        <nav aria-label="Project">
+          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{project.name}</p>
+          <ul className="space-y-0.5">
+            {projectSections.map((section) => {
+              const href = `/projects/${project.id}/${section.segment}`;
+              return (
+                <li key={section.segment}>
+                  <NavLink href={href} label={section.label} current={isCurrent(pathname, href)} />
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+      <nav aria-label="Your account">
+        <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Settings</p>
+        <ul className="space-y-0.5">
+          <li>
+            <NavLink href="/dashboard" label="All projects" current={pathname === "/dashboard"} />
+          </li>
+          {accountSections.map((section) => (
+            <li key={section.href}>
+              <NavLink href={section.href} label={section.label} current={isCurrent(pathname, section.href)} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts } from "@/lib/db/schema";
+import { listContentVersions } from "@/lib/operations/content";
+import { executeOperation } from "@/lib/operations/execute";
+import { launchReadyProject } from "../support/pipeline";
+import { setPlan } from "../support/plans";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+// Every edit of a pack item keeps what it replaced: the draft history, read by the dashboard.
+
+let app: TestApp;
+let owner: { key: string; email: string };
+let itemId: string;
+
+const sessionCtx = async (email: string): Promise<ServiceContext> => {
+  const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
+  return {
+    requestId: crypto.randomUUID(),
+    db: app.db,
+    now: new Date(),
+    clientIp: "198.51.100.7",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
+};
+
+beforeAll(async () => {
+  app = await createTestApp();
+  owner = await app.signUpWithKey();
+  await setPlan(app.db, owner.email, "pro");
+  const projectId = await launchReadyProject(app, owner.key);
+  itemId = (await app.request("GET", `/api/v1/projects/${projectId}/content`, { key: owner.key })).json.items[0].id;
+});
+afterAll(() => app.close());
+
+describe("draft history", () => {
+  it("keeps each edit's previous text, newest first, and nothing for an edit that changes nothing", async () => {
+    const original = (await app.request("GET", `/api/v1/content/${itemId}/download`, { key: owner.key })).text;
+    const edit = (body: string) => app.request("PATCH", `/api/v1/content/${itemId}`, { key: owner.key, body: { body } });
+    expect((await edit("First founder version")).status).toBe(200);
+    expect((await edit("Second founder version")).status).toBe(200);
+    expect((await edit("Second founder version")).status).toBe(200);
+    const { versions } = await executeOperation(listContentVersions, { params: { itemId } }, await sessionCtx(owner.email));
+    expect(versions.map((version) => version.body)).toEqual(["First founder version", expect.any(String)]);
+    expect(original).toContain(versions[1]!.body.split("\n")[0]!.slice(0, 20));
+  });
+
+  it("shows another account nothing", async () => {
+    const stranger = await app.signUpWithKey();
+    await expect(
+      executeOperation(listContentVersions, { params: { itemId } }, await sessionCtx(stranger.email)),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});

@@ -1,0 +1,81 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./browser";
+import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
+import { checkAtBothWidths, pageHeight } from "./shell-browser";
+
+// The week on one screen: the calendar spans the page, drafts follow the days, regenerating
+// and the retro wait behind their buttons, and the page stays under 4,000 px at 1280.
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("serverDataDir");
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let founder: BrowserFounder;
+let page: Page;
+let projectId: string;
+
+async function call(method: string, pathname: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${pathname}`, {
+    method,
+    headers: { Authorization: `Bearer ${founder.key}`, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as Record<string, any>;
+}
+
+beforeAll(async () => {
+  ({ browser, close: closeBrowser } = await launchBrowser());
+  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
+  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
+  page = founder.page;
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const { cycle } = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`, {});
+  await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`);
+  const { cycles } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
+  for (const item of cycles[0].items) await call("POST", `/api/v1/growth/items/${item.id}/generate`, {});
+}, 600_000);
+afterAll(async () => {
+  await closeBrowser?.();
+});
+
+describe("the week board", () => {
+  it("spans the page, lists drafts in day order, keeps regenerate and the retro behind buttons, and fits 4,000 px", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/projects/${projectId}/growth`);
+    const calendar = page.getByRole("list", { name: "Calendar" });
+    await calendar.waitFor();
+    const main = (await page.locator("main").boundingBox())!;
+    expect((await calendar.boundingBox())!.width, "the calendar spans the page").toBeGreaterThan(main.width - 120);
+
+    const calendarOrder = (await calendar
+      .locator("a")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.slice(1)))) as string[];
+    const panelOrder = await page.getByTestId("item-panel").evaluateAll((panels) => panels.map((panel) => panel.id));
+    expect(panelOrder, "drafts in the order of the days").toEqual(calendarOrder);
+
+    const firstPanel = page.getByTestId("item-panel").first();
+    expect(await firstPanel.getByRole("button", { name: "shorter", exact: true }).isVisible()).toBe(false);
+    await firstPanel.getByText("Regenerate…").click();
+    expect(await firstPanel.getByRole("button", { name: "shorter", exact: true }).isVisible()).toBe(true);
+    await firstPanel.getByText("Regenerate…").click();
+
+    expect(await page.getByTestId("retro-item").count(), "the retro waits for its own step").toBe(0);
+    expect(await pageHeight(page), "the week board at 1280 px").toBeLessThanOrEqual(4000);
+    await checkAtBothWidths(page, "the week board");
+
+    await page.getByRole("button", { name: "Write the retro" }).click();
+    const retro = page.getByTestId("retro-item");
+    expect(await retro.count()).toBe(panelOrder.length);
+    // Nothing unpublished comes preselected with a grade, and no entry can read "skipped · great".
+    const first = retro.first();
+    expect(await first.getByLabel("Skipped", { exact: true }).isChecked()).toBe(true);
+    expect(await first.getByLabel("No grade", { exact: true }).isChecked()).toBe(true);
+    await first.getByLabel("Great", { exact: true }).check();
+    expect(await first.getByLabel("Published", { exact: true }).isChecked()).toBe(true);
+    await first.getByLabel("Skipped", { exact: true }).check();
+    expect(await first.getByLabel("No grade", { exact: true }).isChecked()).toBe(true);
+    await checkAtBothWidths(page, "the retro");
+  });
+});

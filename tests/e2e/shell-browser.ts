@@ -1,0 +1,64 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The widths every dashboard page is checked at: a laptop and a phone. */
+export const widths = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * No serious or critical axe violation, experimental and best-practice rules included, once the page
+ * has settled (a title is there: a server action's refresh streams it back in).
+ */
+export async function expectAxeClean(page: Page, label: string) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.title.trim().length > 0);
+  const results = await new AxeBuilder({ page: page as never })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"])
+    .analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    blocking.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/** Nothing makes the page wider than its window. */
+export async function expectNoSidewaysScroll(page: Page, label: string) {
+  const { scroll, window: inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(scroll, `${label} is ${scroll} px wide in a ${inner} px window`).toBeLessThanOrEqual(inner);
+}
+
+/** The page's height in CSS pixels. */
+export const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+/** Whether `locator`'s element lies fully inside the first screen (no scrolling). */
+export async function visibleWithoutScrolling(page: Page, selector: ReturnType<Page["getByRole"]>) {
+  const box = await selector.boundingBox();
+  const viewport = page.viewportSize();
+  return Boolean(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width);
+}
+
+/** Each page at both widths: axe clean and no sideways scroll. */
+export async function checkAtBothWidths(page: Page, label: string) {
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    await expectAxeClean(page, `${label} at ${size.width}`);
+    await expectNoSidewaysScroll(page, `${label} at ${size.width}`);
+  }
+  await page.setViewportSize(widths[0]);
+}
+
+/** The number of h1 elements on the page (one per page). */
+export const h1Count = (page: Page) => page.locator("h1").count();

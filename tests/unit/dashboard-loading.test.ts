@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
+
+const dashboard = path.join(process.cwd(), "app", "(dashboard)");
+
+function* pageDirectories(directory: string): Generator<string> {
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const child = path.join(directory, entry.name);
+    if (entry.isDirectory()) yield* pageDirectories(child);
+    else if (entry.name === "page.tsx") {
+      // A page that only redirects never renders, so it needs no skeleton.
+      if (!/\bredirect\(/.test(fs.readFileSync(child, "utf8"))) yield directory;
+    }
+  }
+}
+
+describe("loading states of the dashboard", () => {
+  it("every dashboard page has its own loading.tsx", () => {
+    const pages = [...pageDirectories(dashboard)];
+    expect(pages.length).toBeGreaterThan(10);
+    const missing = pages
+      .filter((directory) => !fs.existsSync(path.join(directory, "loading.tsx")))
+      .map((directory) => path.relative(dashboard, directory));
+    expect(missing).toEqual([]);
+  });
+
+  it("the skeleton is announced as busy, with a status for screen readers", () => {
+    const html = renderToStaticMarkup(createElement(PageSkeleton));
+    expect(html).toContain('aria-busy="true"');
+    expect(html).toMatch(/role="status"[^>]*>Loading…/);
+  });
+});
