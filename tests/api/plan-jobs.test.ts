@@ -51,3 +51,36 @@ describe("planning a week as a job", () => {
     expect(settled).toMatchObject({ status: "failed", lastError: expect.stringMatching(/stopped/) });
   });
 });
+
+describe("the event stream and jobs", () => {
+  it("stays open while a job runs and ends once it settles", async () => {
+    const { dispatch } = await import("../support/dispatch");
+    const [row] = await app.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
+    const [running] = await app.db
+      .insert(jobs)
+      .values({ accountId: row!.accountId, projectId, kind: "publish", subjectId: projectId, dedupeKey: `publish:stream-test`, status: "running", runAt: new Date(), attempts: 1, claimedBy: "test", claimedUntil: new Date(Date.now() + 60_000) })
+      .returning();
+    const response = await dispatch(new Request(`http://launchloop.test/api/v1/projects/${projectId}/events`, { headers: { authorization: `Bearer ${key}` } }));
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const readFor = async (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now()))]);
+        if (!next || next.done) return next?.done ?? false;
+        text += decoder.decode(next.value);
+      }
+      return false;
+    };
+    expect(await readFor(2500)).toBe(false);
+    expect(text).toContain("event: state");
+    expect(text).toContain('"status":"running"');
+    expect(text).not.toContain("event: end");
+    await app.db.update(jobs).set({ status: "succeeded", settledAt: new Date() }).where(eq(jobs.id, running!.id));
+    await readFor(3000);
+    expect(text).toContain('"status":"succeeded"');
+    expect(text).toContain("event: end");
+    await reader.cancel().catch(() => undefined);
+  });
+});
