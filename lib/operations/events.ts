@@ -13,7 +13,7 @@ export const streamProjectEvents = defineOperation({
     "(`{project: {id, status, currentStep, steps, updatedAt}, runs: [{id, agentType, status, error, startedAt, completedAt, reviewedAt}], " +
     "jobs: [{id, kind: publish|metrics, subjectId, status: queued|running|succeeded|failed|cancelled, attempts, runAt, lastError, settledAt}]}`, the latest 25 jobs), " +
     "`progress` every few seconds while a run is going (`{runId, agentType, elapsedSeconds, message}`), " +
-    "then `end` (`{reason}`: `idle` when nothing runs, `reconnect` after about 5 minutes) and the stream closes. " +
+    "then `end` (`{reason}`: `idle` when no run and no job is running, `reconnect` after about 5 minutes) and the stream closes. " +
     "Open it after starting a run (POST /api/v1/agents) to follow it instead of polling GET /api/v1/projects/{id}.",
   params: idParams,
   badIdIs: 404,

@@ -6,7 +6,7 @@ export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
 export const connectionStatuses = ["pending", "connected", "disconnected"] as const;
-export const jobKinds = ["publish", "metrics"] as const;
+export const jobKinds = ["publish", "metrics", "plan"] as const;
 export type JobKind = (typeof jobKinds)[number];
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const publicationStatuses = ["scheduled", "publishing", "published", "failed"] as const;

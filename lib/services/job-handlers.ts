@@ -1,10 +1,12 @@
 import "server-only";
 import { startJobTicker } from "@/lib/jobs/engine";
 import { registerJobHandler } from "@/lib/jobs/run";
+import { planJobHandler } from "./growth/plan-job";
 import { metricsJobHandler, publishJobHandler } from "./publishing";
 
 registerJobHandler("publish", publishJobHandler);
 registerJobHandler("metrics", metricsJobHandler);
+registerJobHandler("plan", planJobHandler);
 
 /** Starts the embedded engine (a no-op when QStash runs the jobs). */
 export function startScheduler(): void {

@@ -127,11 +127,12 @@ export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { 
             send("state", { project: state.project, runs: state.runs, jobs: state.jobs });
             lastWrite = Date.now();
           }
-          if (!state.running) {
+          // A running job (a plan being written, a post going out) keeps the stream open too: its settling is the next `state`.
+          if (!state.running && !state.jobs.some((job) => job.status === "running")) {
             send("end", { reason: "idle" });
             break;
           }
-          if (Date.now() - lastProgress >= eventTiming.progressMs) {
+          if (state.running && Date.now() - lastProgress >= eventTiming.progressMs) {
             lastProgress = Date.now();
             const elapsedSeconds = Math.max(0, Math.round((now.getTime() - state.running.startedAt.getTime()) / 1000));
             send("progress", { runId: state.running.id, agentType: state.running.agentType, elapsedSeconds, message: `Working on ${state.running.agentType} (${elapsedSeconds} s)` });

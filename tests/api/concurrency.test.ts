@@ -89,10 +89,14 @@ describe("20 concurrent requests never break a rule", () => {
       await founder.call("POST", `/api/v1/projects/${projectId}/growth/start`);
     });
 
-    it("planning: 20 at once plan one cycle and count one run", async () => {
+    it("planning: 20 at once plan one cycle and count one run (those arriving while it runs join it)", async () => {
       const before = (await founder.call("GET", "/api/v1/me")).json.usage.runsToday;
       const responses = await twenty(() => founder.call("POST", `/api/v1/projects/${projectId}/growth/cycles`));
-      expect(statusesOf(responses)).toEqual([...Array(1).fill(200), ...Array(19).fill(409)]);
+      // Issue 22: a request arriving while the plan is written joins it and answers with it; one arriving after it gets 409 cycle_open.
+      expect(statusesOf(responses).every((status) => status === 200 || status === 409)).toBe(true);
+      const planned = responses.filter((response) => response.status === 200).map((response) => response.json.cycle.id);
+      expect(planned.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(planned).size).toBe(1);
       expect((await founder.call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles).toHaveLength(1);
       expect((await founder.call("GET", "/api/v1/me")).json.usage.runsToday).toBe(before + 1);
     });

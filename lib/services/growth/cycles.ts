@@ -22,6 +22,7 @@ import type { PageQuery } from "@/lib/schemas/common";
 import { decodeCursor, isPaged, pageOf } from "../pages";
 import { ownedRow, ownedRows } from "../tenant";
 import { contentsOf, cycleWithContents, getOwnedCycle } from "./load";
+import { planAsJob } from "./plan-job";
 import { serializeCycle } from "./serialize";
 
 /** Enters the growth phase: needs all five pipeline steps approved; again is a no-op. */
@@ -91,7 +92,11 @@ async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: num
  * Plans the next week. It counts as a run against the daily cap (given back if the
  * planner fails); only one cycle may be open (planned or approved) at a time.
  */
-export async function planCycle(ctx: ServiceContext, input: { projectId: string }) {
+export function planCycle(ctx: ServiceContext, input: { projectId: string }) {
+  return planAsJob(ctx, input.projectId, () => planWeek(ctx, input));
+}
+
+async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
   const { db, account, now } = ctx;
   const project = await getOwnedProject(db, account.id, input.projectId);
   assertCanGrow(account);
