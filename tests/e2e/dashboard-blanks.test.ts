@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { countBlanks } from "@/components/blanks/blanks";
 import { sampleProject } from "../support/founder";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
+import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-browser";
 
 // What only the founder knows, marked "[add: …]" by the offline engine: highlighted chips that

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
+import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, visibleWithoutScrolling } from "./shell-browser";
 
 // Project settings rename the project and choose its language; every page's primary action is

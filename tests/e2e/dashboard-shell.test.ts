@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleProject } from "../support/founder";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
+import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, expectAxeClean, h1Count } from "./shell-browser";
 
 // The signed-in frame: a sidebar with the project switcher, the project's sections and the

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./growth-browser";
+import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
 // The week on one screen: the calendar spans the page, drafts follow the days, regenerating

@@ -6,7 +6,7 @@ import { AppError, type ErrorCode } from "@/lib/errors";
 import { GiveUp } from "@/lib/jobs/outcome";
 import type { JobHandler } from "@/lib/jobs/run";
 import { workerId } from "@/lib/jobs/run";
-import { getOwnedProject } from "../projects";
+import { getOwnedProject } from "../project-records";
 import { cycleWithContents, getOwnedCycle } from "./load";
 
 /** How long a planning request may hold its job before another may take over: the model's longest call and some. */
