@@ -113,6 +113,8 @@ describe("publishing in the dashboard", () => {
     await expect.poll(() => mastodon.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("failed");
     await mastodon.getByText(/access token is invalid/).first().waitFor();
     expect(await mastodon.getByRole("button", { name: "Retry now" }).count()).toBe(1);
+    // The retro is its own step: its numbers show once the founder opens it.
+    await page.getByRole("button", { name: "Write the retro" }).click();
     await page.getByTestId("retro-metrics").first().waitFor();
     expect(await page.getByTestId("retro-metrics").first().textContent()).toContain("21 likes");
     await expectAccessible(page, "week board with publications");

@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useState, useTransition } from "react";
+import { useEffect, useState } from "react";
 import { connectBlueskyAction, deleteConnectionAction, saveTimeZoneAction, startMastodonAction } from "./actions";
 import { Badge, Button, Input, Notice } from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 
 export interface ConnectionView {
@@ -22,8 +22,7 @@ const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "Link
  * Mastodon through the instance's own authorize page; the time zone scheduled posts use.
  */
 export function Connections({ projectId, connections, timeZone, notice }: { projectId: string; connections: ConnectionView[]; timeZone: string; notice: string | null }) {
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(notice ? { tone: notice.startsWith("Mastodon is connected") ? "success" : "danger", text: notice } : null);
   const [zone, setZone] = useState(timeZone);
   const [detected, setDetected] = useState<string | null>(null);
@@ -34,10 +33,7 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
     if (timeZone === "UTC" && browserZone && browserZone !== "UTC") setZone(browserZone);
   }, [timeZone]);
 
-  const done = (text: string) => {
-    setMessage({ tone: "success", text });
-    router.refresh();
-  };
+  const failed = { onFailure: (result: { error: Parameters<typeof describeError>[0]; retryAfterSeconds?: number }) => setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) }) };
 
   // onSubmit, not a form action: React resets a form after its action, and a mistyped password should not cost the handle.
   const submitted = (handler: (form: FormData) => void) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -45,36 +41,32 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
     handler(new FormData(event.currentTarget));
   };
 
-  const connectBluesky = (form: FormData) =>
-    startTransition(async () => {
-      setMessage(null);
-      const result = await connectBlueskyAction(projectId, String(form.get("handle") ?? ""), String(form.get("appPassword") ?? ""), String(form.get("serviceUrl") ?? ""));
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
-      done(`Bluesky is connected as ${result.data.connection.handle}.`);
-    });
+  const connectBluesky = (form: FormData) => {
+    setMessage(null);
+    return run(
+      () => connectBlueskyAction(projectId, String(form.get("handle") ?? ""), String(form.get("appPassword") ?? ""), String(form.get("serviceUrl") ?? "")),
+      (data) => {
+        (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
+        setMessage({ tone: "success", text: `Bluesky is connected as ${data.connection.handle}.` });
+      },
+      failed,
+    );
+  };
 
-  const connectMastodon = (form: FormData) =>
-    startTransition(async () => {
-      setMessage(null);
-      const result = await startMastodonAction(projectId, String(form.get("instanceUrl") ?? ""));
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      window.location.assign(result.data.authorizeUrl);
-    });
+  const connectMastodon = (form: FormData) => {
+    setMessage(null);
+    return run(() => startMastodonAction(projectId, String(form.get("instanceUrl") ?? "")), (data) => window.location.assign(data.authorizeUrl), { ...failed, refresh: false });
+  };
 
   const disconnect = (connection: ConnectionView) =>
-    startTransition(async () => {
-      const result = await deleteConnectionAction(connection.id);
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      done(`${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`);
-    });
+    run(
+      () => deleteConnectionAction(connection.id),
+      () => setMessage({ tone: "success", text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.` }),
+      failed,
+    );
 
   const saveZone = () =>
-    startTransition(async () => {
-      const result = await saveTimeZoneAction(projectId, zone);
-      if (!result.ok) return setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) });
-      done(`Posts are scheduled in ${result.data.timeZone} time.`);
-    });
+    run(() => saveTimeZoneAction(projectId, zone), (data) => setMessage({ tone: "success", text: `Posts are scheduled in ${data.timeZone} time.` }), failed);
 
   return (
     <div className="space-y-6">
