@@ -358,9 +358,9 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
           </div>
         )}
       </CardBody>
-      <div className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-5 py-3 backdrop-blur" data-testid="review-bar">
+      <div className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-2 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-4 py-2.5 backdrop-blur sm:gap-3 sm:px-5 sm:py-3" data-testid="review-bar">
         {left > 0 && (
-          <p className="w-full text-sm text-warning" data-testid="review-blanks">
+          <p className="w-full text-xs text-warning sm:text-sm" data-testid="review-blanks">
             {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving keeps them: fill them here or later in the pack.
           </p>
         )}
