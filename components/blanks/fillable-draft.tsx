@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, type MouseEvent, useState, useTransition } from "react";
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { Markdown } from "@/components/markdown";
 import { Button, Field, Modal, Textarea } from "@/components/ui";
 import { findBlanks } from "./blanks";
@@ -21,7 +21,7 @@ export function FillableDraft({
   const [open, setOpen] = useState<{ index: number; what: string }>();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string>();
-  const [pending, startTransition] = useTransition();
+  const [pending, setPending] = useState(false);
 
   const choose = (event: MouseEvent<HTMLDivElement>) => {
     const chip = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-blank]");
@@ -38,11 +38,11 @@ export function FillableDraft({
     event.preventDefault();
     if (!open) return;
     if (!value.trim()) return setError("Write what goes here, or close this.");
-    startTransition(async () => {
-      const failure = await onFill(open.index, value);
-      if (failure) setError(failure);
-      else setOpen(undefined);
-    });
+    setPending(true);
+    void onFill(open.index, value)
+      .then((failure) => (failure ? setError(failure) : setOpen(undefined)))
+      .catch(() => setError("The connection dropped before an answer came back. Try again."))
+      .finally(() => setPending(false));
   };
 
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { Button, Modal, Notice, cx } from "@/components/ui";
 import { lineDiff } from "./line-diff";
@@ -20,17 +20,24 @@ export function DraftHistory({ title, current, load }: { title: string; current:
   const [versions, setVersions] = useState<DraftVersion[]>();
   const [chosen, setChosen] = useState(0);
   const [failure, setFailure] = useState<string>();
-  const [pending, startTransition] = useTransition();
+  const [pending, setPending] = useState(false);
 
-  const show = () =>
-    startTransition(async () => {
-      setFailure(undefined);
+  // A read, awaited outside any transition (as useOperationAction does), so nothing else waits on it.
+  const show = async () => {
+    setFailure(undefined);
+    setPending(true);
+    try {
       const result = await load();
       if (!result.ok) return setFailure(result.error.error);
       setVersions(result.data.versions);
       setChosen(0);
       setOpen(true);
-    });
+    } catch {
+      setFailure("The connection dropped before an answer came back. Try again.");
+    } finally {
+      setPending(false);
+    }
+  };
 
   const version = versions?.[chosen];
   return (

@@ -1,9 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { type FormEvent, useState, useTransition } from "react";
+import { type FormEvent, useState } from "react";
 import { saveProjectBasics } from "./actions";
 import { Button, Field, Input, Select, useToast } from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 
 const languages = [
@@ -16,32 +16,31 @@ const languages = [
 
 /** The project's name and the language its agents write in. */
 export function BasicsForm({ projectId, name, language }: { projectId: string; name: string; language: string }) {
-  const router = useRouter();
   const toast = useToast();
   const [draftName, setName] = useState(name);
   const [draftLanguage, setLanguage] = useState(language);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, startTransition] = useTransition();
+  const { pending, run } = useOperationAction();
   const options = languages.some((entry) => entry.tag === language)
     ? languages
     : [...languages, { tag: language, name: language }];
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    startTransition(async () => {
-      setErrors({});
-      const result = await saveProjectBasics(projectId, { name: draftName.trim(), language: draftLanguage });
-      if (!result.ok) {
-        const found: Record<string, string> = {};
-        for (const issue of (result.error.issues as Array<{ path: string; message: string }> | undefined) ?? [])
-          found[issue.path.split(".").at(-1)!] ??= issue.message;
-        if (!found.name && !found.language) found.name = describeError(result.error, result.retryAfterSeconds);
-        setErrors(found);
-        return;
-      }
-      toast("Project saved.");
-      router.refresh();
-    });
+    setErrors({});
+    void run(
+      () => saveProjectBasics(projectId, { name: draftName.trim(), language: draftLanguage }),
+      () => toast("Project saved."),
+      {
+        onFailure: (result) => {
+          const found: Record<string, string> = {};
+          for (const issue of (result.error.issues as Array<{ path: string; message: string }> | undefined) ?? [])
+            found[issue.path.split(".").at(-1)!] ??= issue.message;
+          if (!found.name && !found.language) found.name = describeError(result.error, result.retryAfterSeconds);
+          setErrors(found);
+        },
+      },
+    );
   };
 
   return (
