@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { hasMalformedEscape, malformedPathError } from "@/lib/http/malformed-path";
@@ -30,7 +30,10 @@ export function proxy(request: NextRequest) {
   if (request.method === "POST" && !postableWithoutOrigin(pathname)) {
     const origin = request.headers.get("origin");
     if (!origin || origin === "null") {
-      const refused = new AppError("forbidden", "A form or server action request without an Origin header is refused; nothing was changed.");
+      const refused = new AppError(
+        "forbidden",
+        "A form or server action request without an Origin header is refused; nothing was changed.",
+      );
       return withHeaders(errorResponse(refused, newResponseHeaders()), common);
     }
   }

@@ -2,7 +2,10 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // `server-only` throws outside React's server condition; tests run server code directly.
-const alias = { "@": path.resolve(import.meta.dirname), "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js") };
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 const databaseSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
 
 export default defineConfig({
@@ -16,7 +19,12 @@ export default defineConfig({
       { extends: true, test: { name: "api (pglite)", include: databaseSuites } },
       // The same data-layer and API suites against a real Postgres, when one is given.
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: "api (postgres)", include: databaseSuites, env: { TEST_DATABASE: "postgres" } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: "api (postgres)", include: databaseSuites, env: { TEST_DATABASE: "postgres" } },
+            },
+          ]
         : []),
       {
         extends: true,
@@ -25,7 +33,17 @@ export default defineConfig({
       // Real Chromium (Debian's /usr/bin/chromium) through playwright-core against a started server:
       // `npm run test:e2e` only, so `npm test` needs no browser on a fresh machine.
       ...(process.env.LAUNCHLOOP_E2E
-        ? [{ extends: true as const, test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], globalSetup: ["tests/support/server-setup.ts"], testTimeout: 120_000 } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "e2e",
+                include: ["tests/e2e/**/*.test.ts"],
+                globalSetup: ["tests/support/server-setup.ts"],
+                testTimeout: 120_000,
+              },
+            },
+          ]
         : []),
     ],
   },

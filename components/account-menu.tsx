@@ -33,25 +33,42 @@ export function AccountMenu({ email, plan, signOut }: { email: string; plan: str
     <details ref={ref} className="relative">
       {/* Named by its own text, not aria-label: the name ("Account menu for …") contains the e-mail seen from sm up. */}
       <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-surface pr-3 pl-1 text-sm hover:bg-sunken [&::-webkit-details-marker]:hidden">
-        <span aria-hidden className="grid size-7 place-items-center rounded-full bg-accent-soft font-semibold text-accent uppercase">
+        <span
+          aria-hidden
+          className="grid size-7 place-items-center rounded-full bg-accent-soft font-semibold text-accent uppercase"
+        >
           {email[0]}
         </span>
         <span className="sr-only">Account menu for {email}</span>
-        <span aria-hidden className="hidden max-w-[14rem] truncate sm:inline">{email}</span>
-        <span aria-hidden className="text-muted">▾</span>
+        <span aria-hidden className="hidden max-w-[14rem] truncate sm:inline">
+          {email}
+        </span>
+        <span aria-hidden className="text-muted">
+          ▾
+        </span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-64 rounded-xl border border-line bg-surface p-1.5 shadow-[var(--shadow-pop)]">
         <div className="px-3 py-2">
           <p className="truncate text-sm font-medium">{email}</p>
-          <Badge tone="accent" className="mt-1">{planName(plan)} plan</Badge>
+          <Badge tone="accent" className="mt-1">
+            {planName(plan)} plan
+          </Badge>
         </div>
         <hr className="my-1 border-line" />
-        <a className={item} href="/dashboard">All projects</a>
-        <a className={item} href="/settings/account">Account</a>
-        <a className={item} href="/settings/billing">Plan and billing</a>
+        <a className={item} href="/dashboard">
+          All projects
+        </a>
+        <a className={item} href="/settings/account">
+          Account
+        </a>
+        <a className={item} href="/settings/billing">
+          Plan and billing
+        </a>
         <hr className="my-1 border-line" />
         <form action={signOut}>
-          <button type="submit" className={`${item} w-full text-left`}>Sign out</button>
+          <button type="submit" className={`${item} w-full text-left`}>
+            Sign out
+          </button>
         </form>
       </div>
     </details>

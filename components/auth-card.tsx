@@ -2,7 +2,17 @@ import type { ReactNode } from "react";
 import { Card, CardBody } from "./ui";
 
 /** The frame of an auth page: a heading, one sentence, the form, and links below. */
-export function AuthCard({ title, description, children, footer }: { title: ReactNode; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <>
       <div className="mb-6 space-y-2 text-center">

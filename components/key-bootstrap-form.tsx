@@ -23,9 +23,13 @@ export function KeyBootstrapForm({ tokenHash }: { tokenHash: string }) {
   if (state.kind === "done") {
     return (
       <div className="space-y-2 text-left">
-        <Notice tone="success" title="Your API key">Shown once: copy it now and keep it somewhere safe.</Notice>
+        <Notice tone="success" title="Your API key">
+          Shown once: copy it now and keep it somewhere safe.
+        </Notice>
         <div className="flex items-center gap-2">
-          <pre data-testid="api-key" className="m-0 flex-1 text-xs">{state.key}</pre>
+          <pre data-testid="api-key" className="m-0 flex-1 text-xs">
+            {state.key}
+          </pre>
           <CopyButton value={state.key} />
         </div>
       </div>

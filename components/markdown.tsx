@@ -55,10 +55,16 @@ function blanks(draw: (token: BlankToken) => string): MarkedExtension {
   };
 }
 
-const markdown = new Marked(rendererOptions, blanks((token) => `<mark class="blank-chip">${escapeHtml(token.raw)}</mark>`));
+const markdown = new Marked(
+  rendererOptions,
+  blanks((token) => `<mark class="blank-chip">${escapeHtml(token.raw)}</mark>`),
+);
 const fillable = new Marked(
   rendererOptions,
-  blanks((token) => `<button type="button" class="blank-chip" data-blank title="Fill in: ${escapeHtml(token.what)}">${escapeHtml(token.raw)}</button>`),
+  blanks(
+    (token) =>
+      `<button type="button" class="blank-chip" data-blank title="Fill in: ${escapeHtml(token.what)}">${escapeHtml(token.raw)}</button>`,
+  ),
 );
 
 /** Markdown as safe HTML (no raw HTML, no script links); blanks ("[add: …]") highlighted, or as numbered buttons when `fillable`. */
@@ -77,6 +83,11 @@ const extras =
 
 /** A Markdown document shown as readable prose. */
 export function Markdown({ source, className, fillable = false }: { source: string; className?: string; fillable?: boolean }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and unsafe links
-  return <div className={cx("prose-ll", extras, className)} dangerouslySetInnerHTML={{ __html: renderMarkdown(source, { fillable }) }} />;
+  return (
+    <div
+      className={cx("prose-ll", extras, className)}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and unsafe links
+      dangerouslySetInnerHTML={{ __html: renderMarkdown(source, { fillable }) }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-import { planCatalog, type Plan } from "@/lib/limits/plans";
+import { type Plan, planCatalog } from "@/lib/limits/plans";
 
 export interface PlanLine {
   text: string;

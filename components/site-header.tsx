@@ -10,21 +10,36 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <a href={session ? "/dashboard" : "/"} className="mr-auto flex items-center gap-2 text-[17px] font-semibold tracking-tight text-ink no-underline hover:no-underline">
-          <span aria-hidden className="grid size-7 place-items-center rounded-lg bg-accent text-sm text-white">L</span>
+        <a
+          href={session ? "/dashboard" : "/"}
+          className="mr-auto flex items-center gap-2 text-[17px] font-semibold tracking-tight text-ink no-underline hover:no-underline"
+        >
+          <span aria-hidden className="grid size-7 place-items-center rounded-lg bg-accent text-sm text-white">
+            L
+          </span>
           Launchloop
         </a>
-        <a href="/pricing" className={`${navLink} hidden sm:inline`}>Pricing</a>
-        <a href="/docs" className={`${navLink} hidden sm:inline`}>API docs</a>
+        <a href="/pricing" className={`${navLink} hidden sm:inline`}>
+          Pricing
+        </a>
+        <a href="/docs" className={`${navLink} hidden sm:inline`}>
+          API docs
+        </a>
         {session ? (
           <>
-            <a href="/dashboard" className={`${navLink} hidden sm:inline`}>Dashboard</a>
+            <a href="/dashboard" className={`${navLink} hidden sm:inline`}>
+              Dashboard
+            </a>
             <AccountMenu email={session.account.email} plan={session.account.plan} signOut={signOut} />
           </>
         ) : (
           <>
-            <a href="/login" className={navLink}>Sign in</a>
-            <ButtonLink href="/signup" size="sm">Get started</ButtonLink>
+            <a href="/login" className={navLink}>
+              Sign in
+            </a>
+            <ButtonLink href="/signup" size="sm">
+              Get started
+            </ButtonLink>
           </>
         )}
       </nav>

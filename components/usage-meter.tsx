@@ -7,10 +7,19 @@ export function UsageMeter({ label, used, limit, note }: { label: string; used: 
     <div className="space-y-2">
       <div className="flex items-baseline justify-between gap-3 text-[15px]">
         <span className="font-medium">{label}</span>
-        <span className="tabular-nums"><strong>{used}</strong> <span className="text-muted">/ {limit}{note ? ` ${note}` : ""}</span></span>
+        <span className="tabular-nums">
+          <strong>{used}</strong>{" "}
+          <span className="text-muted">
+            / {limit}
+            {note ? ` ${note}` : ""}
+          </span>
+        </span>
       </div>
       <div aria-hidden className="h-2 overflow-hidden rounded-full bg-sunken">
-        <div className={cx("h-full rounded-full", ratio >= 1 ? "bg-danger" : ratio >= 0.8 ? "bg-warning" : "bg-accent")} style={{ width: `${Math.max(ratio * 100, used > 0 ? 4 : 0)}%` }} />
+        <div
+          className={cx("h-full rounded-full", ratio >= 1 ? "bg-danger" : ratio >= 0.8 ? "bg-warning" : "bg-accent")}
+          style={{ width: `${Math.max(ratio * 100, used > 0 ? 4 : 0)}%` }}
+        />
       </div>
     </div>
   );

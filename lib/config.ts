@@ -85,7 +85,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
     databasePreparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     appSecret: values.APP_SECRET,
     signupMode: values.SIGNUP_MODE,
-    inviteCodes: values.INVITE_CODES.split(",").map((code) => code.trim()).filter(Boolean),
+    inviteCodes: values.INVITE_CODES.split(",")
+      .map((code) => code.trim())
+      .filter(Boolean),
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     writeLimitPerHour: values.WRITE_LIMIT_PER_HOUR,
@@ -101,10 +103,11 @@ function readConfig(env: NodeJS.ProcessEnv) {
         }
       : undefined,
     /** Who sells plans: Stripe when configured, else the local test-mode checkout where that is the embedded default, else nobody (fail closed). */
-    billing: (values.STRIPE_SECRET_KEY ? "stripe" : !values.DATABASE_URL || values.BILLING === "local" ? "local" : "unavailable") as
-      | "stripe"
-      | "local"
-      | "unavailable",
+    billing: (values.STRIPE_SECRET_KEY
+      ? "stripe"
+      : !values.DATABASE_URL || values.BILLING === "local"
+        ? "local"
+        : "unavailable") as "stripe" | "local" | "unavailable",
     model: {
       openai: values.OPENAI_API_KEY ? { apiKey: values.OPENAI_API_KEY, baseUrl: values.OPENAI_BASE_URL } : undefined,
       name: values.AI_MODEL,
@@ -131,8 +134,14 @@ function readConfig(env: NodeJS.ProcessEnv) {
     },
     connectionsKey: values.CONNECTIONS_KEY,
     oauthNetworks: {
-      linkedin: values.LINKEDIN_CLIENT_ID && values.LINKEDIN_CLIENT_SECRET ? { clientId: values.LINKEDIN_CLIENT_ID, clientSecret: values.LINKEDIN_CLIENT_SECRET } : undefined,
-      x: values.X_CLIENT_ID && values.X_CLIENT_SECRET ? { clientId: values.X_CLIENT_ID, clientSecret: values.X_CLIENT_SECRET } : undefined,
+      linkedin:
+        values.LINKEDIN_CLIENT_ID && values.LINKEDIN_CLIENT_SECRET
+          ? { clientId: values.LINKEDIN_CLIENT_ID, clientSecret: values.LINKEDIN_CLIENT_SECRET }
+          : undefined,
+      x:
+        values.X_CLIENT_ID && values.X_CLIENT_SECRET
+          ? { clientId: values.X_CLIENT_ID, clientSecret: values.X_CLIENT_SECRET }
+          : undefined,
     },
     supabase:
       values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY

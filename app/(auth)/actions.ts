@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { failedForm, fieldErrorsOf, formText, type FormState } from "@/lib/actions/form-state";
+import { type FormState, failedForm, fieldErrorsOf, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { confirmAndSignIn, requestPasswordReset, resetPassword, signIn, signOut } from "@/lib/actions/session";
 import { signup } from "@/lib/operations/account";
@@ -12,7 +12,12 @@ const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? val
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = formText(formData, "email");
   const captchaToken = formText(formData, "altcha");
-  const body = { email, password: formText(formData, "password"), acceptTerms: formData.get("acceptTerms") === "on", captchaToken: captchaToken || undefined };
+  const body = {
+    email,
+    password: formText(formData, "password"),
+    acceptTerms: formData.get("acceptTerms") === "on",
+    captchaToken: captchaToken || undefined,
+  };
   // The executor refuses a browser's signup without a solved captcha (the operation declares it).
   const result = await runOperation(signup, { body });
   if (!result.ok) {
@@ -49,15 +54,27 @@ export async function forgotPasswordAction(_previous: FormState, formData: FormD
   const email = formText(formData, "email");
   const result = await requestPasswordReset({ email });
   if (!result.ok) return failedForm(result, { email });
-  return { status: "success", message: `If ${email} has an account, a reset link is on its way. It works once, for one hour.`, values: { email } };
+  return {
+    status: "success",
+    message: `If ${email} has an account, a reset link is on its way. It works once, for one hour.`,
+    values: { email },
+  };
 }
 
 export async function resetPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const password = formText(formData, "password");
   if (password !== formText(formData, "passwordAgain")) {
-    return { status: "error", message: "Some fields need another look.", fieldErrors: { passwordAgain: "The two passwords differ." } };
+    return {
+      status: "error",
+      message: "Some fields need another look.",
+      fieldErrors: { passwordAgain: "The two passwords differ." },
+    };
   }
-  const result = await resetPassword({ tokenHash: formText(formData, "tokenHash"), password, keepApiKeys: formData.get("keepApiKeys") === "on" });
+  const result = await resetPassword({
+    tokenHash: formText(formData, "tokenHash"),
+    password,
+    keepApiKeys: formData.get("keepApiKeys") === "on",
+  });
   if (!result.ok) return failedForm(result);
   redirect("/dashboard?password_changed=1");
 }

@@ -9,7 +9,9 @@ export default function DashboardError({ reset }: { error: Error; reset: () => v
       <Notice tone="danger" title="This page could not be loaded">
         Nothing was lost. Try again in a moment, or go back to <a href="/dashboard">your projects</a>.
       </Notice>
-      <Button variant="secondary" onClick={reset}>Try again</Button>
+      <Button variant="secondary" onClick={reset}>
+        Try again
+      </Button>
     </div>
   );
 }

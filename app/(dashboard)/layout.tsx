@@ -16,7 +16,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
     .map((project) => ({ id: project.id, name: project.name, status: project.status }));
   return (
-    <AppShell projects={shellProjects} email={session.account.email} plan={session.account.plan} signOut={signOutAction} tools={<ThemeToggle />}>
+    <AppShell
+      projects={shellProjects}
+      email={session.account.email}
+      plan={session.account.plan}
+      signOut={signOutAction}
+      tools={<ThemeToggle />}
+    >
       {children}
     </AppShell>
   );

@@ -8,4 +8,10 @@ export function ChannelBadge({ channel }: { channel: Channel }) {
   return <Badge tone="accent">{channelLabel(channel)}</Badge>;
 }
 
-export const statusTone = { planned: "neutral", draft: "warning", approved: "accent", published: "success", skipped: "neutral" } as const;
+export const statusTone = {
+  planned: "neutral",
+  draft: "warning",
+  approved: "accent",
+  published: "success",
+  skipped: "neutral",
+} as const;

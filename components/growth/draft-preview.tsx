@@ -35,13 +35,24 @@ function ThreadPreview({ channel, draft, brand }: { channel: Channel; draft: Dra
   return (
     <ol className="space-y-3" aria-label={draft.parts.length > 1 ? `Thread of ${draft.parts.length} posts` : "Post"}>
       {draft.parts.map((part, index) => (
-        <li key={`${index}-${part.slice(0, 12)}`} data-testid="draft-post" className="rounded-xl border border-line bg-surface p-4">
+        <li
+          key={`${index}-${part.slice(0, 12)}`}
+          data-testid="draft-post"
+          className="rounded-xl border border-line bg-surface p-4"
+        >
           <div className="mb-2 flex items-center gap-2 text-sm">
-            <span className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent" aria-hidden>
+            <span
+              className="flex size-8 items-center justify-center rounded-full bg-accent-soft font-semibold text-accent"
+              aria-hidden
+            >
               {brand.slice(0, 1).toUpperCase()}
             </span>
             <span className="font-semibold">{brand}</span>
-            {draft.parts.length > 1 && <span className="text-muted">· post {index + 1} of {draft.parts.length}</span>}
+            {draft.parts.length > 1 && (
+              <span className="text-muted">
+                · post {index + 1} of {draft.parts.length}
+              </span>
+            )}
           </div>
           <p className="whitespace-pre-wrap break-words text-[15px] leading-6">{part}</p>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
@@ -64,12 +75,19 @@ function LinkedInPreview({ draft, brand }: { draft: Draft; brand: string }) {
       <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
         {expanded || !folded ? draft.body : `${draft.body.slice(0, fold).trimEnd()}…`}
         {folded && (
-          <button type="button" className="ml-1 font-semibold text-muted hover:text-ink" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          <button
+            type="button"
+            className="ml-1 font-semibold text-muted hover:text-ink"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
             {expanded ? "see less" : "see more"}
           </button>
         )}
       </p>
-      {folded && !expanded && <p className="mt-2 text-xs text-muted">Readers see the first {fold} characters before “see more”: make them count.</p>}
+      {folded && !expanded && (
+        <p className="mt-2 text-xs text-muted">Readers see the first {fold} characters before “see more”: make them count.</p>
+      )}
       <div className="mt-3">
         <LengthMeter channel="linkedin" text={draft.body} label="Length of the post" />
       </div>
@@ -97,7 +115,14 @@ function CaptionPreview({ channel, draft }: { channel: Channel; draft: Draft }) 
 export function outlineOf(body: string): { outline: string[]; rest: string } {
   const match = /\*\*Outline:\*\*\n((?:\d+\.\s.*\n?)+)/.exec(body);
   const headings = [...body.matchAll(/^##\s+(.+)$/gm)].map((heading) => heading[1]!.trim());
-  if (match) return { outline: match[1]!.trim().split("\n").map((line) => line.replace(/^\d+\.\s*/, "")), rest: body.replace(match[0], "").trim() };
+  if (match)
+    return {
+      outline: match[1]!
+        .trim()
+        .split("\n")
+        .map((line) => line.replace(/^\d+\.\s*/, "")),
+      rest: body.replace(match[0], "").trim(),
+    };
   return { outline: headings, rest: body };
 }
 

@@ -8,7 +8,9 @@ export interface Learning {
 
 export function learningsOf(playbook: Record<string, unknown>): Learning[] {
   const list = Array.isArray(playbook.learnings) ? playbook.learnings : [];
-  return list.filter((entry): entry is Learning => typeof entry === "object" && entry !== null && typeof (entry as Learning).text === "string");
+  return list.filter(
+    (entry): entry is Learning => typeof entry === "object" && entry !== null && typeof (entry as Learning).text === "string",
+  );
 }
 
 /** The playbook learnings a closed week's retro added: dated that day, naming one of its items or the week. */
@@ -16,7 +18,11 @@ export function learningsFromRetro(cycle: Cycle, learnings: Learning[]): Learnin
   if (!cycle.closedAt) return [];
   const day = cycle.closedAt.slice(0, 10);
   const titles = cycle.items.map((item) => `"${item.title}"`);
-  return learnings.filter((learning) => learning.date === day && (learning.text.startsWith(`Week ${cycle.weekNumber}:`) || titles.some((title) => learning.text.includes(title))));
+  return learnings.filter(
+    (learning) =>
+      learning.date === day &&
+      (learning.text.startsWith(`Week ${cycle.weekNumber}:`) || titles.some((title) => learning.text.includes(title))),
+  );
 }
 
 export const learningKindLabel: Record<string, string> = { worked: "Worked", quiet: "Quiet", "founder-note": "Your note" };

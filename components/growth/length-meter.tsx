@@ -1,11 +1,15 @@
 "use client";
 
-import { countAs } from "@/lib/channels/count";
-import { channelRules, type CountingUnit } from "@/lib/channels/rules";
-import type { Channel } from "@/lib/schemas/growth";
 import { cx } from "@/components/ui";
+import { countAs } from "@/lib/channels/count";
+import { type CountingUnit, channelRules } from "@/lib/channels/rules";
+import type { Channel } from "@/lib/schemas/growth";
 
-const unitNames: Record<CountingUnit, string> = { weighted: "characters as X counts them", graphemes: "characters", characters: "characters" };
+const unitNames: Record<CountingUnit, string> = {
+  weighted: "characters as X counts them",
+  graphemes: "characters",
+  characters: "characters",
+};
 
 /** How long a post is, counted the way its channel counts (X weights URLs and emoji; Bluesky counts graphemes). */
 export function LengthMeter({ channel, text, label }: { channel: Channel; text: string; label: string }) {
@@ -14,7 +18,12 @@ export function LengthMeter({ channel, text, label }: { channel: Channel; text: 
   const ratio = Math.min(1, length / rule.bodyLimit);
   const over = length > rule.bodyLimit;
   return (
-    <div className="flex items-center gap-3 text-xs text-muted" data-testid="length-meter" data-length={length} data-limit={rule.bodyLimit}>
+    <div
+      className="flex items-center gap-3 text-xs text-muted"
+      data-testid="length-meter"
+      data-length={length}
+      data-limit={rule.bodyLimit}
+    >
       <div
         role="meter"
         aria-label={label}
@@ -24,7 +33,10 @@ export function LengthMeter({ channel, text, label }: { channel: Channel; text: 
         aria-valuetext={`${length} of ${rule.bodyLimit} ${unitNames[rule.unit]}`}
         className="h-1.5 w-28 overflow-hidden rounded-full bg-sunken"
       >
-        <div className={cx("h-full rounded-full", over ? "bg-danger" : ratio > 0.9 ? "bg-warning" : "bg-success")} style={{ width: `${Math.max(2, ratio * 100)}%` }} />
+        <div
+          className={cx("h-full rounded-full", over ? "bg-danger" : ratio > 0.9 ? "bg-warning" : "bg-success")}
+          style={{ width: `${Math.max(2, ratio * 100)}%` }}
+        />
       </div>
       <span className={cx("tabular-nums", over && "font-semibold text-danger")}>
         {length.toLocaleString("en")} / {rule.bodyLimit.toLocaleString("en")}

@@ -1,6 +1,6 @@
 import { channelRules } from "@/lib/channels/rules";
 import { itemSlug } from "@/lib/growth/item-slugs";
-import { weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
+import { type Channel, type WeeklyPlan, weeklyPlanSchema } from "@/lib/schemas/growth";
 
 /** One planned item as the founder edits it before approving. */
 export interface EditableItem {
@@ -40,23 +40,47 @@ export const newKey = (prefix: string) => `${prefix}-new-${(counter++).toString(
 /** Reads a cycle's stored plan into the editor's shape (defensively: an unexpected shape gives an empty week). */
 export function fromPlan(raw: Record<string, unknown>): EditablePlan {
   const parsed = weeklyPlanSchema.safeParse(raw);
-  const plan: WeeklyPlan = parsed.success ? parsed.data : { weekTheme: String(raw.weekTheme ?? ""), rationale: "", contentPlan: [], founderTasks: [], skipped: [] };
+  const plan: WeeklyPlan = parsed.success
+    ? parsed.data
+    : { weekTheme: String(raw.weekTheme ?? ""), rationale: "", contentPlan: [], founderTasks: [], skipped: [] };
   return {
     weekTheme: plan.weekTheme,
     rationale: plan.rationale,
     skipped: plan.skipped,
     audienceRationale: Object.fromEntries(plan.contentPlan.map((entry) => [entry.channel, entry.audienceRationale ?? ""])),
     items: plan.contentPlan.flatMap((entry, entryIndex) =>
-      entry.items.map((item, index) => ({ key: `item-${entryIndex}-${index}`, channel: entry.channel, slug: item.slug, title: item.title, angle: item.angle, keyMessage: item.keyMessage, cta: item.cta ?? "", suggestedDay: item.suggestedDay, notes: item.notes })),
+      entry.items.map((item, index) => ({
+        key: `item-${entryIndex}-${index}`,
+        channel: entry.channel,
+        slug: item.slug,
+        title: item.title,
+        angle: item.angle,
+        keyMessage: item.keyMessage,
+        cta: item.cta ?? "",
+        suggestedDay: item.suggestedDay,
+        notes: item.notes,
+      })),
     ),
-    tasks: plan.founderTasks.map((task, index) => ({ key: `task-${index}`, title: task.title, description: task.description, category: task.category, effort: task.effort, suggestedDay: task.suggestedDay ?? "" })),
+    tasks: plan.founderTasks.map((task, index) => ({
+      key: `task-${index}`,
+      title: task.title,
+      description: task.description,
+      category: task.category,
+      effort: task.effort,
+      suggestedDay: task.suggestedDay ?? "",
+    })),
   };
 }
 
 /** The plan with a slug for every item the founder added, named as the planner names its own. */
 export function withItemSlugs(edit: EditablePlan, weekNumber: number): EditablePlan {
   const taken = new Set(edit.items.map((item) => item.slug).filter(Boolean));
-  return { ...edit, items: edit.items.map((item) => (item.slug ? item : { ...item, slug: itemSlug(weekNumber, item.channel, item.title, taken) })) };
+  return {
+    ...edit,
+    items: edit.items.map((item) =>
+      item.slug ? item : { ...item, slug: itemSlug(weekNumber, item.channel, item.title, taken) },
+    ),
+  };
 }
 
 /** Where each item and task landed in the plan sent to the server, to find them again from an issue's path. */
@@ -97,7 +121,10 @@ export function toPlan(edit: EditablePlan): { plan: unknown; layout: PlanLayout 
     effort: task.effort,
     ...(task.suggestedDay ? { suggestedDay: task.suggestedDay } : {}),
   }));
-  return { plan: { weekTheme: edit.weekTheme.trim(), rationale: edit.rationale, contentPlan, founderTasks, skipped: edit.skipped }, layout };
+  return {
+    plan: { weekTheme: edit.weekTheme.trim(), rationale: edit.rationale, contentPlan, founderTasks, skipped: edit.skipped },
+    layout,
+  };
 }
 
 const fieldLabels: Record<string, string> = {
@@ -125,7 +152,11 @@ interface IssueLike {
 }
 
 /** Where an error shows: the theme, one item's or task's field, or the whole form. */
-export type ErrorTarget = { kind: "form" } | { kind: "theme" } | { kind: "item"; key: string; field: string } | { kind: "task"; key: string; field: string };
+export type ErrorTarget =
+  | { kind: "form" }
+  | { kind: "theme" }
+  | { kind: "item"; key: string; field: string }
+  | { kind: "task"; key: string; field: string };
 
 export interface PlanError {
   target: ErrorTarget;
@@ -134,7 +165,9 @@ export interface PlanError {
 
 /** An issue of the approval schema (from the client's own check or the server's 400) as a sentence at its place in the editor. */
 export function describePlanIssue(issue: IssueLike, layout: PlanLayout): PlanError {
-  const path = (typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String)).filter((part) => part !== "body" && part !== "plan");
+  const path = (typeof issue.path === "string" ? issue.path.split(".") : issue.path.map(String)).filter(
+    (part) => part !== "body" && part !== "plan",
+  );
   const [top, first, second, third, fourth] = path;
   const bound = (what: string) => {
     const limit = Number(issue.maximum ?? issue.minimum ?? 0);
@@ -145,18 +178,27 @@ export function describePlanIssue(issue: IssueLike, layout: PlanLayout): PlanErr
   };
   if (top === "weekTheme") return { target: { kind: "theme" }, message: bound(fieldLabels.weekTheme!) };
   if (top === "contentPlan") {
-    if (first === undefined) return { target: { kind: "form" }, message: `A week holds at most 15 channels; remove items from ${layout.channels.length - 15} of them.` };
+    if (first === undefined)
+      return {
+        target: { kind: "form" },
+        message: `A week holds at most 15 channels; remove items from ${layout.channels.length - 15} of them.`,
+      };
     const channel = layout.channels[Number(first)];
     const label = channel ? channelRules[channel].label : "A channel";
     if (second === "items" && third !== undefined && fourth !== undefined) {
       const key = layout.items[Number(first)]?.[Number(third)];
       if (key) return { target: { kind: "item", key, field: fourth }, message: bound(fieldLabels[fourth] ?? fourth) };
     }
-    if (second === "items" || second === "count") return { target: { kind: "form" }, message: `${label} has ${layout.items[Number(first)]?.length ?? "too many"} items; a week holds at most 10 per channel. Move some to another channel or remove them.` };
+    if (second === "items" || second === "count")
+      return {
+        target: { kind: "form" },
+        message: `${label} has ${layout.items[Number(first)]?.length ?? "too many"} items; a week holds at most 10 per channel. Move some to another channel or remove them.`,
+      };
     if (second === "channel") return { target: { kind: "form" }, message: "Pick a channel from the list for every item." };
   }
   if (top === "founderTasks") {
-    if (first === undefined) return { target: { kind: "form" }, message: `A week holds at most 10 founder tasks; remove ${layout.tasks.length - 10}.` };
+    if (first === undefined)
+      return { target: { kind: "form" }, message: `A week holds at most 10 founder tasks; remove ${layout.tasks.length - 10}.` };
     const key = layout.tasks[Number(first)];
     if (key && second) return { target: { kind: "task", key, field: second }, message: bound(fieldLabels[second] ?? second) };
   }

@@ -4,4 +4,5 @@ import { itemStatuses } from "@/lib/schemas/growth";
 type ItemStatus = (typeof itemStatuses)[number];
 
 /** The review moves lib/growth's transition table allows from a status; publishing has its own form. */
-export const reviewMovesFrom = (status: ItemStatus) => itemStatuses.filter((to) => to !== "published" && reviewTransition(status, to) === "allowed");
+export const reviewMovesFrom = (status: ItemStatus) =>
+  itemStatuses.filter((to) => to !== "published" && reviewTransition(status, to) === "allowed");

@@ -22,18 +22,33 @@ export function shareLinkFor(channel: Channel, post: string, title: string | nul
     case "bluesky":
       return { network: "Bluesky", href: `https://bsky.app/intent/compose?${query({ text: post })}` };
     case "mastodon":
-      return { network: "Mastodon", href: `https://mastodonshare.com/?${query({ text: post })}`, hint: "Pick your instance on that page, or connect Mastodon in project settings to publish from here." };
+      return {
+        network: "Mastodon",
+        href: `https://mastodonshare.com/?${query({ text: post })}`,
+        hint: "Pick your instance on that page, or connect Mastodon in project settings to publish from here.",
+      };
     case "threads":
       return { network: "Threads", href: `https://www.threads.net/intent/post?${query({ text: post })}` };
     case "linkedin":
       return { network: "LinkedIn", href: `https://www.linkedin.com/feed/?${query({ shareActive: "true", text: post })}` };
     case "reddit":
-      return { network: "Reddit", href: `https://www.reddit.com/submit?${query({ type: "TEXT", title: title ?? post.split("\n")[0]!.slice(0, 300), text: post })}` };
+      return {
+        network: "Reddit",
+        href: `https://www.reddit.com/submit?${query({ type: "TEXT", title: title ?? post.split("\n")[0]!.slice(0, 300), text: post })}`,
+      };
     case "facebook-group": {
       const url = firstUrl(post);
       return url
-        ? { network: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?${query({ u: url })}`, hint: "Facebook prefills only the link: paste the copied text above it." }
-        : { network: "Facebook", href: "https://www.facebook.com/groups/feed/", hint: "Facebook has no prefilled text: paste the copied post into your group." };
+        ? {
+            network: "Facebook",
+            href: `https://www.facebook.com/sharer/sharer.php?${query({ u: url })}`,
+            hint: "Facebook prefills only the link: paste the copied text above it.",
+          }
+        : {
+            network: "Facebook",
+            href: "https://www.facebook.com/groups/feed/",
+            hint: "Facebook has no prefilled text: paste the copied post into your group.",
+          };
     }
     default:
       return null;

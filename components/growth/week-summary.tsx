@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui";
 import { ChannelBadge, statusTone } from "./channel-badge";
-import { learningKindLabel, type Learning } from "./learnings";
+import { type Learning, learningKindLabel } from "./learnings";
 import type { Cycle } from "./types";
 
 const gradeTone = { great: "success", ok: "accent", quiet: "warning" } as const;
@@ -22,7 +22,9 @@ export function WeekSummary({ cycle, learnings }: { cycle: Cycle; learnings: Lea
       </ul>
       {cycle.tasks.length > 0 && (
         <p className="text-sm text-muted">
-          Tasks: {cycle.tasks.filter((task) => task.status === "done").length} done, {cycle.tasks.filter((task) => task.status === "skipped").length} skipped, {cycle.tasks.filter((task) => task.status === "open").length} left open.
+          Tasks: {cycle.tasks.filter((task) => task.status === "done").length} done,{" "}
+          {cycle.tasks.filter((task) => task.status === "skipped").length} skipped,{" "}
+          {cycle.tasks.filter((task) => task.status === "open").length} left open.
         </p>
       )}
       {overall && <blockquote className="border-l-4 border-accent/40 pl-3 text-sm italic">{overall}</blockquote>}
@@ -32,7 +34,9 @@ export function WeekSummary({ cycle, learnings }: { cycle: Cycle; learnings: Lea
           <ul className="space-y-1.5 text-sm">
             {learnings.map((learning) => (
               <li key={`${learning.kind}-${learning.text}`} className="flex gap-2">
-                <Badge tone={learning.kind === "worked" ? "success" : learning.kind === "quiet" ? "warning" : "neutral"}>{learningKindLabel[learning.kind] ?? learning.kind}</Badge>
+                <Badge tone={learning.kind === "worked" ? "success" : learning.kind === "quiet" ? "warning" : "neutral"}>
+                  {learningKindLabel[learning.kind] ?? learning.kind}
+                </Badge>
                 <span>{learning.text}</span>
               </li>
             ))}

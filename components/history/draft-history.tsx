@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
-import { Button, Modal, Notice, cx } from "@/components/ui";
+import { Button, cx, Modal, Notice } from "@/components/ui";
 import { lineDiff } from "./line-diff";
 
 export interface DraftVersion {

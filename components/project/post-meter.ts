@@ -1,6 +1,6 @@
 import { countAs } from "@/lib/channels/count";
 import { type ChannelRule, channelRules } from "@/lib/channels/rules";
-import { channels, type Channel } from "@/lib/schemas/growth";
+import { type Channel, channels } from "@/lib/schemas/growth";
 
 /** The channel a launch-pack item is a post for (`post-x` → `x`), if it is one. */
 export function channelOfKind(kind: string): Channel | undefined {
@@ -39,7 +39,11 @@ export function measurePost(channel: Channel, body: string): Measure[] {
   }
   if (rule.threads && parts.length > 1 && partPattern.test(rest)) {
     for (const [index, part] of parts.entries()) {
-      measures.push({ label: `Post ${index + 1} of ${parts.length}`, count: countAs(rule.unit, part.trim()), limit: rule.bodyLimit });
+      measures.push({
+        label: `Post ${index + 1} of ${parts.length}`,
+        count: countAs(rule.unit, part.trim()),
+        limit: rule.bodyLimit,
+      });
     }
   } else {
     measures.push({ label: "Post", count: countAs(rule.unit, rest.trim()), limit: rule.bodyLimit });

@@ -18,13 +18,28 @@ const featureSentence = {
  * A friendly upgrade card built from a 402 body: its own plans and its checkout request,
  * which `startCheckout` sends for the signed-in founder before going to the hosted page.
  */
-export function UpgradeCard({ body, startCheckout }: { body: UpgradeBody; startCheckout: (plan: "pro" | "studio") => Promise<ActionResult<{ url: string }>> }) {
+export function UpgradeCard({
+  body,
+  startCheckout,
+}: {
+  body: UpgradeBody;
+  startCheckout: (plan: "pro" | "studio") => Promise<ActionResult<{ url: string }>>;
+}) {
   const { pending, error: failure, run } = useOperationAction();
   const plans = body.upgrade?.plans ?? ["pro", "studio"];
-  const choose = (plan: "pro" | "studio") => run(() => startCheckout(plan), (data) => window.location.assign(data.url), { refresh: false });
+  const choose = (plan: "pro" | "studio") =>
+    run(
+      () => startCheckout(plan),
+      (data) => window.location.assign(data.url),
+      { refresh: false },
+    );
   return (
     <Card aria-labelledby="upgrade-title" className="border-accent/30" data-testid="upgrade-card">
-      <CardHeader id="upgrade-title" title="Upgrade to continue" description={body.feature ? featureSentence[body.feature] : undefined} />
+      <CardHeader
+        id="upgrade-title"
+        title="Upgrade to continue"
+        description={body.feature ? featureSentence[body.feature] : undefined}
+      />
       <CardBody className="space-y-4">
         <p className="text-[15px]">{body.error}</p>
         <div className="flex flex-wrap gap-2">

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { createProjectRequest, onboardingSchema, type Onboarding } from "@/lib/schemas/project";
+import { createProjectRequest, type Onboarding, onboardingSchema } from "@/lib/schemas/project";
 
 export type FieldKind = "text" | "textarea" | "list" | "channels" | "features";
 type OnboardingField = keyof Onboarding;
@@ -26,9 +26,11 @@ export interface WizardStep {
 }
 
 /** The fields of the onboarding schema a step asks, as that schema checks them. */
-const pick = (fields: OnboardingField[]) => onboardingSchema.pick(Object.fromEntries(fields.map((field) => [field, true])) as never);
+const pick = (fields: OnboardingField[]) =>
+  onboardingSchema.pick(Object.fromEntries(fields.map((field) => [field, true])) as never);
 
-const fieldsOf = (fields: WizardField[]) => fields.map((field) => field.name).filter((name): name is OnboardingField => name !== "name");
+const fieldsOf = (fields: WizardField[]) =>
+  fields.map((field) => field.name).filter((name): name is OnboardingField => name !== "name");
 
 function step(id: string, title: string, intro: string, fields: WizardField[], withName = false): WizardStep {
   const answers = pick(fieldsOf(fields));
@@ -45,9 +47,27 @@ export const wizardSteps: WizardStep[] = [
     [
       { name: "name", label: "Project name", kind: "text", max: 200, hint: "Only you see it, e.g. “Spring launch”." },
       { name: "businessName", label: "Business or product name", kind: "text", max: 200 },
-      { name: "productDescription", label: "What does it do?", kind: "textarea", max: 3000, hint: "Two or three sentences a customer would understand." },
-      { name: "productReadiness", label: "How ready is it?", kind: "text", max: 200, placeholder: "Private beta, live, waitlist…" },
-      { name: "revenueModel", label: "How does it make money?", kind: "text", max: 200, placeholder: "Subscription, one-off, free…" },
+      {
+        name: "productDescription",
+        label: "What does it do?",
+        kind: "textarea",
+        max: 3000,
+        hint: "Two or three sentences a customer would understand.",
+      },
+      {
+        name: "productReadiness",
+        label: "How ready is it?",
+        kind: "text",
+        max: 200,
+        placeholder: "Private beta, live, waitlist…",
+      },
+      {
+        name: "revenueModel",
+        label: "How does it make money?",
+        kind: "text",
+        max: 200,
+        placeholder: "Subscription, one-off, free…",
+      },
     ],
     true,
   ),
@@ -57,12 +77,38 @@ export const wizardSteps: WizardStep[] = [
     { name: "features", label: "Key features", kind: "features", items: 4 },
   ]),
   step("audience", "Your audience", "Who it is for and where they spend time.", [
-    { name: "audienceType", label: "Who is it for?", kind: "text", max: 200, placeholder: "Freelance designers, indie game studios…" },
+    {
+      name: "audienceType",
+      label: "Who is it for?",
+      kind: "text",
+      max: 200,
+      placeholder: "Freelance designers, indie game studios…",
+    },
     { name: "audienceDescription", label: "Describe them", kind: "textarea", max: 1000 },
-    { name: "talkedToAudience", label: "Have you talked to them?", kind: "text", max: 200, placeholder: "Interviewed 12 of them last month" },
+    {
+      name: "talkedToAudience",
+      label: "Have you talked to them?",
+      kind: "text",
+      max: 200,
+      placeholder: "Interviewed 12 of them last month",
+    },
     { name: "audienceFeedback", label: "What did they tell you?", kind: "textarea", max: 1000 },
-    { name: "audienceGenerations", label: "Generations", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Millennials." },
-    { name: "audiencePlatforms", label: "Where they spend time online", kind: "list", items: 20, max: 200, hint: "One per line." },
+    {
+      name: "audienceGenerations",
+      label: "Generations",
+      kind: "list",
+      items: 20,
+      max: 200,
+      hint: "One per line, e.g. Millennials.",
+    },
+    {
+      name: "audiencePlatforms",
+      label: "Where they spend time online",
+      kind: "list",
+      items: 20,
+      max: 200,
+      hint: "One per line.",
+    },
     { name: "existingAudience", label: "Your audience today", kind: "text", max: 200, placeholder: "800 newsletter readers" },
     { name: "geographicFocus", label: "Where in the world", kind: "text", max: 200 },
   ]),
@@ -74,9 +120,23 @@ export const wizardSteps: WizardStep[] = [
     { name: "avoidTopics", label: "Topics to avoid", kind: "textarea", max: 1000 },
   ]),
   step("goals", "Goals and channels", "What success looks like and where to show up.", [
-    { name: "successDefinition", label: "What would success look like?", kind: "list", items: 20, max: 200, hint: "One goal per line." },
+    {
+      name: "successDefinition",
+      label: "What would success look like?",
+      kind: "list",
+      items: 20,
+      max: 200,
+      hint: "One goal per line.",
+    },
     { name: "successTimeline", label: "By when?", kind: "text", max: 200, placeholder: "Three months" },
-    { name: "desiredActions", label: "What should people do?", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Join the waitlist." },
+    {
+      name: "desiredActions",
+      label: "What should people do?",
+      kind: "list",
+      items: 20,
+      max: 200,
+      hint: "One per line, e.g. Join the waitlist.",
+    },
     { name: "actionPriority", label: "The one action that matters most", kind: "text", max: 200 },
     { name: "enabledChannels", label: "Channels to write for", kind: "channels", items: 15 },
     { name: "founderPlatforms", label: "Where you already post", kind: "list", items: 20, max: 200, hint: "One per line." },
@@ -84,9 +144,22 @@ export const wizardSteps: WizardStep[] = [
   step("resources", "Resources", "What you can put in, so the plan fits your week.", [
     { name: "weeklyHours", label: "Hours a week for marketing", kind: "text", max: 200, placeholder: "5 hours" },
     { name: "marketingBudget", label: "Monthly budget", kind: "text", max: 200, placeholder: "Under 200 euros" },
-    { name: "existingAssets", label: "What you already have", kind: "list", items: 20, max: 200, hint: "One per line, e.g. Landing page." },
+    {
+      name: "existingAssets",
+      label: "What you already have",
+      kind: "list",
+      items: 20,
+      max: 200,
+      hint: "One per line, e.g. Landing page.",
+    },
     { name: "assetUrls", label: "Links to them", kind: "textarea", max: 2000 },
-    { name: "approvalPreference", label: "How do you want to review drafts?", kind: "text", max: 200, placeholder: "Review everything before it goes out" },
+    {
+      name: "approvalPreference",
+      label: "How do you want to review drafts?",
+      kind: "text",
+      max: 200,
+      placeholder: "Review everything before it goes out",
+    },
   ]),
 ];
 
@@ -98,7 +171,11 @@ export const isRequired = (name: WizardField["name"]) =>
 export type FeatureRow = { what: string; who: string; benefit: string };
 export type FormValues = Record<string, string | string[] | FeatureRow[]>;
 
-const lines = (value: string) => value.split("\n").map((line) => line.trim()).filter(Boolean);
+const lines = (value: string) =>
+  value
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** The answers of `fields` from the form's values: empty answers left out, lists one per line, features without empty rows. */
 export function answersOf(fields: WizardField[], values: FormValues): Record<string, unknown> {
@@ -106,8 +183,15 @@ export function answersOf(fields: WizardField[], values: FormValues): Record<str
   for (const field of fields) {
     const value = values[field.name];
     if (field.kind === "features") {
-      const rows = ((value as FeatureRow[] | undefined) ?? []).filter((row) => row.what.trim() || row.who.trim() || row.benefit.trim());
-      if (rows.length) answers[field.name] = rows.map((row) => ({ what: row.what.trim(), who: row.who.trim() || null, benefit: row.benefit.trim() || null }));
+      const rows = ((value as FeatureRow[] | undefined) ?? []).filter(
+        (row) => row.what.trim() || row.who.trim() || row.benefit.trim(),
+      );
+      if (rows.length)
+        answers[field.name] = rows.map((row) => ({
+          what: row.what.trim(),
+          who: row.who.trim() || null,
+          benefit: row.benefit.trim() || null,
+        }));
     } else if (field.kind === "channels") {
       if ((value as string[] | undefined)?.length) answers[field.name] = value;
     } else if (field.kind === "list") {
@@ -128,7 +212,11 @@ export function valuesOf(answers: Record<string, unknown>): FormValues {
     const answer = answers[field.name];
     if (answer === undefined || answer === null) continue;
     if (field.kind === "features") {
-      values[field.name] = (answer as Array<{ what: string; who?: string | null; benefit?: string | null }>).map((row) => ({ what: row.what, who: row.who ?? "", benefit: row.benefit ?? "" }));
+      values[field.name] = (answer as Array<{ what: string; who?: string | null; benefit?: string | null }>).map((row) => ({
+        what: row.what,
+        who: row.who ?? "",
+        benefit: row.benefit ?? "",
+      }));
     } else if (field.kind === "channels") values[field.name] = answer as string[];
     else if (field.kind === "list") values[field.name] = (answer as string[]).join("\n");
     else values[field.name] = String(answer);
@@ -137,7 +225,14 @@ export function valuesOf(answers: Record<string, unknown>): FormValues {
 }
 
 /** A zod issue as a sentence for the field it belongs to. */
-export function issueMessage(issue: { code: string; message: string; maximum?: unknown; minimum?: unknown; origin?: string; path: PropertyKey[] }): string {
+export function issueMessage(issue: {
+  code: string;
+  message: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  origin?: string;
+  path: PropertyKey[];
+}): string {
   const where = issue.path.length > 1 && typeof issue.path[1] === "number" ? `Entry ${issue.path[1] + 1}: ` : "";
   if (issue.code === "too_small" && issue.minimum === 1 && issue.origin === "string") return `${where}Required.`;
   if (issue.code === "too_big" && issue.origin === "string") return `${where}At most ${issue.maximum} characters.`;
@@ -147,7 +242,10 @@ export function issueMessage(issue: { code: string; message: string; maximum?: u
 }
 
 /** Checks one step's answers with its schema: field errors by field name. */
-export function validateStep(stepIndex: number, values: FormValues): { answers: Record<string, unknown>; errors: Record<string, string> } {
+export function validateStep(
+  stepIndex: number,
+  values: FormValues,
+): { answers: Record<string, unknown>; errors: Record<string, string> } {
   const current = wizardSteps[stepIndex]!;
   const answers = answersOf(current.fields, values);
   const parsed = current.schema.safeParse(answers);
@@ -162,4 +260,8 @@ export function validateStep(stepIndex: number, values: FormValues): { answers: 
 }
 
 /** The step that asks `field` (for errors the server finds). */
-export const stepOfField = (field: string) => Math.max(0, wizardSteps.findIndex((entry) => entry.fields.some((candidate) => candidate.name === field)));
+export const stepOfField = (field: string) =>
+  Math.max(
+    0,
+    wizardSteps.findIndex((entry) => entry.fields.some((candidate) => candidate.name === field)),
+  );

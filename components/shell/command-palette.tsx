@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from "react";
-import { Modal, cx } from "@/components/ui";
+import { cx, Modal } from "@/components/ui";
 import { accountSections, projectHome, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
 
 interface Command {

@@ -2,8 +2,8 @@
 
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui";
-import { ProjectSwitcher } from "./project-switcher";
 import { accountSections, isCurrent, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
+import { ProjectSwitcher } from "./project-switcher";
 
 const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underline hover:bg-sunken hover:no-underline";
 

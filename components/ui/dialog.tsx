@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
 
 export interface DialogProps {
@@ -32,7 +32,13 @@ export function Dialog({ trigger, title, description, children }: DialogProps) {
   const close = () => setOpen(false);
   return (
     <>
-      <Button variant={trigger.variant ?? "secondary"} size={trigger.size} aria-label={trigger["aria-label"]} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <Button
+        variant={trigger.variant ?? "secondary"}
+        size={trigger.size}
+        aria-label={trigger["aria-label"]}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {trigger.label}
       </Button>
       {/* A click on the backdrop closes it; keyboard users have Escape, native to <dialog>. */}
@@ -48,8 +54,14 @@ export function Dialog({ trigger, title, description, children }: DialogProps) {
         {open && (
           <div className="space-y-4 p-6">
             <div className="space-y-1">
-              <h2 id={titleId} className="text-lg font-semibold tracking-tight">{title}</h2>
-              {description && <p id={descriptionId} className="text-sm text-muted">{description}</p>}
+              <h2 id={titleId} className="text-lg font-semibold tracking-tight">
+                {title}
+              </h2>
+              {description && (
+                <p id={descriptionId} className="text-sm text-muted">
+                  {description}
+                </p>
+              )}
             </div>
             {typeof children === "function" ? children(close) : children}
           </div>

@@ -1,14 +1,14 @@
 export { Badge, type BadgeTone } from "./badge";
-export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonSize, type ButtonVariant } from "./button";
+export { Button, ButtonLink, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from "./button";
 export { Card, CardBody, CardFooter, CardHeader } from "./card";
 export { CopyButton } from "./copy-button";
 export { cx } from "./cx";
 export { Dialog } from "./dialog";
-export { Modal } from "./modal";
-export { Foldable } from "./foldable";
 export { EmptyState } from "./empty-state";
-export { Field, TextAreaField, TextField, type ControlProps } from "./field";
+export { type ControlProps, Field, TextAreaField, TextField } from "./field";
+export { Foldable } from "./foldable";
 export { Input, Select, Textarea } from "./input";
+export { Modal } from "./modal";
 export { Notice, type NoticeTone } from "./notice";
 export { PageHeader } from "./page-header";
 export { SubmitButton } from "./submit-button";

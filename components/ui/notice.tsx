@@ -14,9 +14,22 @@ const tones: Record<NoticeTone, string> = {
  * A message in the page (a form's overall error, a confirmation). Errors are announced
  * at once (role=alert), everything else politely (role=status).
  */
-export function Notice({ tone = "info", title, children, className }: { tone?: NoticeTone; title?: ReactNode; children?: ReactNode; className?: string }) {
+export function Notice({
+  tone = "info",
+  title,
+  children,
+  className,
+}: {
+  tone?: NoticeTone;
+  title?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
-    <div role={tone === "danger" ? "alert" : "status"} className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone], className)}>
+    <div
+      role={tone === "danger" ? "alert" : "status"}
+      className={cx("rounded-lg border px-4 py-3 text-sm", tones[tone], className)}
+    >
       {title && <p className="font-semibold">{title}</p>}
       {children && <div className={cx(title ? "mt-1" : undefined, "text-ink/90")}>{children}</div>}
     </div>

@@ -29,7 +29,13 @@ export function TR(props: HTMLAttributes<HTMLTableRowElement>) {
 }
 
 export function TH({ className, ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope="col" className={cx("px-5 py-2.5 font-semibold whitespace-nowrap sm:px-3 first:sm:pl-0 last:sm:pr-0", className)} {...props} />;
+  return (
+    <th
+      scope="col"
+      className={cx("px-5 py-2.5 font-semibold whitespace-nowrap sm:px-3 first:sm:pl-0 last:sm:pr-0", className)}
+      {...props}
+    />
+  );
 }
 
 export function TD({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {

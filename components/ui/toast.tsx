@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useState } from "react";
 import { cx } from "./cx";
 
 type ToastTone = "success" | "danger" | "info";
@@ -39,10 +39,26 @@ export function Toaster({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+      <div
+        aria-live="polite"
+        role="status"
+        className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6"
+      >
         {toasts.map((toast) => (
-          <div key={toast.id} className={cx("pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border bg-surface px-4 py-3 text-sm shadow-[var(--shadow-pop)]", tones[toast.tone])}>
-            <span className={cx("mt-1.5 size-2 shrink-0 rounded-full", toast.tone === "danger" ? "bg-danger" : toast.tone === "success" ? "bg-success" : "bg-accent")} aria-hidden />
+          <div
+            key={toast.id}
+            className={cx(
+              "pointer-events-auto flex max-w-sm items-start gap-3 rounded-lg border bg-surface px-4 py-3 text-sm shadow-[var(--shadow-pop)]",
+              tones[toast.tone],
+            )}
+          >
+            <span
+              className={cx(
+                "mt-1.5 size-2 shrink-0 rounded-full",
+                toast.tone === "danger" ? "bg-danger" : toast.tone === "success" ? "bg-success" : "bg-accent",
+              )}
+              aria-hidden
+            />
             <p className="flex-1">{toast.message}</p>
             <button type="button" onClick={() => dismiss(toast.id)} className="text-muted hover:text-ink" aria-label="Dismiss">
               ×

@@ -1,10 +1,10 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { getDatabase } from "@/lib/db";
-import { clientIpOf } from "@/lib/http/client-ip";
 import { authProvider } from "@/lib/auth";
 import type { BrowserSession, RequestCookie, SessionCookie } from "@/lib/auth/provider";
+import { getDatabase } from "@/lib/db";
+import { clientIpOf } from "@/lib/http/client-ip";
 
 /** The cookies of the current request. */
 export async function requestCookies(): Promise<RequestCookie[]> {

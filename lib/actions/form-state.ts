@@ -39,7 +39,8 @@ type Sentence = (error: ErrorEnvelope, retryAfterSeconds?: number) => string;
  */
 const sentences: Partial<Record<ErrorCode, Sentence>> = {
   invalid_request: () => "Some fields need another look.",
-  rate_limited: (error, wait) => (wait ? `${error.error} Try again in ${minutes(wait)} minutes.` : `${error.error} Try again a little later.`),
+  rate_limited: (error, wait) =>
+    wait ? `${error.error} Try again in ${minutes(wait)} minutes.` : `${error.error} Try again a little later.`,
   write_limit: (_, wait) =>
     `You have reached the hourly limit for edits.${wait ? ` Try again in ${waitOf(wait)}.` : ""} Nothing you typed is lost: keep this page open.`,
   daily_run_limit: (_, wait) =>
@@ -81,7 +82,8 @@ export function describeFailure({ error, retryAfterSeconds }: { error: ErrorEnve
   return describeError(error, retryAfterSeconds);
 }
 
-const issuesOf = (error: ErrorEnvelope) => (Array.isArray(error.issues) ? (error.issues as Array<{ path: string; message: string }>) : []);
+const issuesOf = (error: ErrorEnvelope) =>
+  Array.isArray(error.issues) ? (error.issues as Array<{ path: string; message: string }>) : [];
 
 /** Field errors from an `invalid_request` envelope, keyed by the top-level field (body.email → email). */
 export function fieldErrorsOf(error: ErrorEnvelope): Record<string, string> {
@@ -94,6 +96,14 @@ export function fieldErrorsOf(error: ErrorEnvelope): Record<string, string> {
 }
 
 /** The form state for a failed operation. */
-export function failedForm(failure: { error: ErrorEnvelope; retryAfterSeconds?: number }, values?: Record<string, string>): FormState {
-  return { status: "error", message: describeError(failure.error, failure.retryAfterSeconds), fieldErrors: fieldErrorsOf(failure.error), values };
+export function failedForm(
+  failure: { error: ErrorEnvelope; retryAfterSeconds?: number },
+  values?: Record<string, string>,
+): FormState {
+  return {
+    status: "error",
+    message: describeError(failure.error, failure.retryAfterSeconds),
+    fieldErrors: fieldErrorsOf(failure.error),
+    values,
+  };
 }

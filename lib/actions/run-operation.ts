@@ -1,13 +1,13 @@
 import "server-only";
 import { notFound, redirect, unstable_rethrow } from "next/navigation";
 import { currentBrowserSession, requestClientIp } from "@/lib/actions/browser-session";
-import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { describeError } from "@/lib/actions/form-state";
+import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { getDatabase } from "@/lib/db";
-import { AppError, toErrorEnvelope, type ErrorEnvelope } from "@/lib/errors";
+import { AppError, type ErrorEnvelope, toErrorEnvelope } from "@/lib/errors";
 import { waitUntil } from "@/lib/http/handle";
 import { executeOperation, type GeneralLimit, type RawInput } from "@/lib/operations/execute";
-import { isPublic, type AnyOperation, type OperationOutput } from "@/lib/operations/operation";
+import { type AnyOperation, isPublic, type OperationOutput } from "@/lib/operations/operation";
 
 /** What a server action answers: the operation's data, or the REST error envelope. */
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: ErrorEnvelope; retryAfterSeconds?: number };
@@ -36,11 +36,18 @@ async function browserContext(operation: AnyOperation): Promise<RequestContext |
  * the same executor as REST and MCP (limits, closed validation, gates, response schema).
  * Never throws for what a client can send: failures come back as the REST envelope.
  */
-export async function runOperation<O extends AnyOperation>(operation: O, input: RawInput = {}): Promise<ActionResult<OperationOutput<O>>> {
+export async function runOperation<O extends AnyOperation>(
+  operation: O,
+  input: RawInput = {},
+): Promise<ActionResult<OperationOutput<O>>> {
   return run(operation, input);
 }
 
-async function run<O extends AnyOperation>(operation: O, input: RawInput, general?: GeneralLimit): Promise<ActionResult<OperationOutput<O>>> {
+async function run<O extends AnyOperation>(
+  operation: O,
+  input: RawInput,
+  general?: GeneralLimit,
+): Promise<ActionResult<OperationOutput<O>>> {
   try {
     const ctx = await browserContext(operation);
     return { ok: true, data: await executeOperation(operation, input, ctx, general) };
@@ -91,9 +98,11 @@ export async function readOperation<O extends AnyOperation>(operation: O, input:
  * For a page's optional parts (a logo, a badge): the read as a page read (not metered by
  * the general limit, as `readOperation`), its failure handed back rather than thrown.
  */
-export function readOperationResult<O extends AnyOperation>(operation: O, input: RawInput = {}): Promise<ActionResult<OperationOutput<O>>> {
+export function readOperationResult<O extends AnyOperation>(
+  operation: O,
+  input: RawInput = {},
+): Promise<ActionResult<OperationOutput<O>>> {
   return run(operation, input, "page-read");
 }
 
 const limitCodes = new Set<string>(["rate_limited", "write_limit", "daily_run_limit"]);
-

@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { authProvider } from "@/lib/auth";
 import { requestClientIp, requestCookies, writeCookies } from "@/lib/actions/browser-session";
-import { confirmForm, forgotPasswordForm, linkToken, resetPasswordForm, signInForm } from "@/lib/auth/forms";
+import { authProvider } from "@/lib/auth";
 import { verifyCaptcha } from "@/lib/auth/captcha";
+import { confirmForm, forgotPasswordForm, linkToken, resetPasswordForm, signInForm } from "@/lib/auth/forms";
 import { passwordChangedEmail } from "@/lib/auth/password-changed-email";
 import { passwordResetLimits, signInFailureRules } from "@/lib/auth/sign-in-limits";
 import { config } from "@/lib/config";
@@ -31,14 +31,16 @@ async function sessionStep<S extends z.ZodType, T>(
     const db = await getDatabase();
     await enforceLimit(db, generalLimit({ clientIp: ip }), new Date());
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw new AppError("invalid_request", undefined, { details: { issues: validationIssues(parsed.error) } });
+    if (!parsed.success)
+      throw new AppError("invalid_request", undefined, { details: { issues: validationIssues(parsed.error) } });
     return { ok: true, data: await step(parsed.data, ip) };
   } catch (error) {
     return actionFailure(error, "session action");
   }
 }
 
-const invalidCredentials = (captchaRequired: boolean) => new AppError("invalid_credentials", undefined, { details: captchaRequired ? { captchaRequired } : {} });
+const invalidCredentials = (captchaRequired: boolean) =>
+  new AppError("invalid_credentials", undefined, { details: captchaRequired ? { captchaRequired } : {} });
 
 export function signIn(raw: { email: string; password: string; captchaToken?: string }) {
   return sessionStep(signInForm, raw, async (input, ip) => {
@@ -55,7 +57,8 @@ export function signIn(raw: { email: string; password: string; captchaToken?: st
       const counted = await Promise.all(rules.map((rule) => limiter.hit(rule, now)));
       throw invalidCredentials(counted.some((hit) => hit.remaining === 0));
     }
-    if (result.kind === "unconfirmed") throw new AppError("forbidden", "Confirm your e-mail address first: open the link we sent you when you signed up.");
+    if (result.kind === "unconfirmed")
+      throw new AppError("forbidden", "Confirm your e-mail address first: open the link we sent you when you signed up.");
     await writeCookies(result.session.cookies);
     return { accountId: result.session.accountId };
   });
@@ -72,12 +75,19 @@ export function confirmAndSignIn(raw: { tokenHash: string; password: string }) {
   return sessionStep(confirmForm, raw, async (input) => {
     const result = await authProvider().confirmAndSignIn(await getDatabase(), input, new Date());
     if (result.kind === "invalid_link") {
-      throw new AppError("invalid_token", "This confirmation link is unknown, expired or already used. Sign in, or sign up again for a new link.");
+      throw new AppError(
+        "invalid_token",
+        "This confirmation link is unknown, expired or already used. Sign in, or sign up again for a new link.",
+      );
     }
     if (result.kind === "wrong_password") {
-      throw new AppError("invalid_credentials", "That is not the password chosen when this link was requested. Try again, or sign up again for a new link.", {
-        details: { issues: [{ path: "password", message: "Enter the password you chose when you signed up." }] },
-      });
+      throw new AppError(
+        "invalid_credentials",
+        "That is not the password chosen when this link was requested. Try again, or sign up again for a new link.",
+        {
+          details: { issues: [{ path: "password", message: "Enter the password you chose when you signed up." }] },
+        },
+      );
     }
     await writeCookies(result.session.cookies);
     return { accountId: result.session.accountId };

@@ -1,6 +1,6 @@
-import { type BrandSystem, brandSystemSchema } from "@/lib/schemas/agent-outputs";
 import type { PhraseKey } from "@/lib/i18n/en";
 import { wordsFor } from "@/lib/i18n/phrasebook";
+import { type BrandSystem, brandSystemSchema } from "@/lib/schemas/agent-outputs";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
@@ -18,9 +18,11 @@ const palettes = [
 function paletteFor(tone: string[], seed: string) {
   const words = tone.join(" ").toLowerCase();
   if (/bold|playful|energetic|fun|loud|mutig|verspielt|audac|ludique|atrevid|divertid|ousad/.test(words)) return palettes[1];
-  if (/friendly|warm|human|approachable|kind|freundlich|herzlich|warm|chaleureu|amical|cálid|amable|amig|acolhed/.test(words)) return palettes[2];
+  if (/friendly|warm|human|approachable|kind|freundlich|herzlich|warm|chaleureu|amical|cálid|amable|amig|acolhed/.test(words))
+    return palettes[2];
   if (/premium|luxur|elegant|expert|serious|edel|hochwertig|élégant|sérieu|elegante|seri/.test(words)) return palettes[3];
-  if (/calm|clear|trust|simple|honest|ruhig|klar|ehrlich|calme|clair|honnête|tranquil|claro|honest/.test(words)) return palettes[0];
+  if (/calm|clear|trust|simple|honest|ruhig|klar|ehrlich|calme|clair|honnête|tranquil|claro|honest/.test(words))
+    return palettes[0];
   return pick([...palettes], seed);
 }
 
@@ -72,24 +74,51 @@ export const brandArchitect: Agent<BrandSystem> = {
           .filter(Boolean)
           .join(" "),
         traits: f.tone.length ? f.tone.slice(0, 5) : [w.fill("need.tone")],
-        do: [w.t("brand.do1"), w.t("brand.do2"), w.t("brand.do3"), positioning ? w.t("brand.doPositioning", { positioning: sentence(positioning) }) : ""].filter(Boolean),
-        dont: [...f.avoidTone.map((word) => w.t("brand.dontSound", { word: clause(word, [], w.lowerClauses) })), w.t("brand.dontPromise"), f.avoidTopics ? w.t("brand.dontTopic", { topic: sentence(f.avoidTopics) }) : ""].filter(Boolean),
+        do: [
+          w.t("brand.do1"),
+          w.t("brand.do2"),
+          w.t("brand.do3"),
+          positioning ? w.t("brand.doPositioning", { positioning: sentence(positioning) }) : "",
+        ].filter(Boolean),
+        dont: [
+          ...f.avoidTone.map((word) => w.t("brand.dontSound", { word: clause(word, [], w.lowerClauses) })),
+          w.t("brand.dontPromise"),
+          f.avoidTopics ? w.t("brand.dontTopic", { topic: sentence(f.avoidTopics) }) : "",
+        ].filter(Boolean),
       },
-      palette: palette.colors.map((hex, index) => ({ name: w.t(`color.${roles[index]}` as PhraseKey) || hex, hex, use: w.t(`color.${roles[index]}Use` as PhraseKey) })),
+      palette: palette.colors.map((hex, index) => ({
+        name: w.t(`color.${roles[index]}` as PhraseKey) || hex,
+        hex,
+        use: w.t(`color.${roles[index]}Use` as PhraseKey),
+      })),
       paletteRationale: decisions.colorPalette
         ? w.t("brand.paletteChosen", { choice: clean(decisions.colorPalette) })
-        : w.t("brand.palette", { mood: w.t(`mood.${palette.mood}` as PhraseKey), tone: w.list(f.tone.slice(0, 2)) }) || w.t("brand.palette", { mood: w.t(`mood.${palette.mood}` as PhraseKey), tone: w.t(`mood.${palette.mood}` as PhraseKey) }),
+        : w.t("brand.palette", { mood: w.t(`mood.${palette.mood}` as PhraseKey), tone: w.list(f.tone.slice(0, 2)) }) ||
+          w.t("brand.palette", {
+            mood: w.t(`mood.${palette.mood}` as PhraseKey),
+            tone: w.t(`mood.${palette.mood}` as PhraseKey),
+          }),
       messagingPillars: [
         { pillar: w.t("section.problem") || "1", proofPoints: [f.problem, f.quote ? `"${f.quote}"` : w.fill("need.quote")] },
-        { pillar: w.t("section.outcome") || "2", proofPoints: f.features.length ? f.features.map((feature) => sentence(feature.benefit || feature.what)) : [f.product] },
-        { pillar: w.t("section.why", { brand: f.brand }) || f.brand, proofPoints: [f.edge ?? w.fill("need.edge"), f.story[0] ?? ""].filter(Boolean) },
+        {
+          pillar: w.t("section.outcome") || "2",
+          proofPoints: f.features.length ? f.features.map((feature) => sentence(feature.benefit || feature.what)) : [f.product],
+        },
+        {
+          pillar: w.t("section.why", { brand: f.brand }) || f.brand,
+          proofPoints: [f.edge ?? w.fill("need.edge"), f.story[0] ?? ""].filter(Boolean),
+        },
       ],
     });
   },
   toContent: (output, input) => {
     const w = wordsFor(input.language);
     return [
-      { kind: "brand-names", title: w.t("title.brand-names"), body: output.brandNameOptions.map((option) => `## ${option.name}\n\n${option.rationale}`).join("\n\n") },
+      {
+        kind: "brand-names",
+        title: w.t("title.brand-names"),
+        body: output.brandNameOptions.map((option) => `## ${option.name}\n\n${option.rationale}`).join("\n\n"),
+      },
       { kind: "taglines", title: w.t("title.taglines"), body: bullets(output.taglineOptions) },
       {
         kind: "voice",

@@ -1,8 +1,8 @@
-import { channelRules, fitToChannel, type ChannelDraft } from "@/lib/channels";
-import type { Channel } from "@/lib/schemas/growth";
+import { type ChannelDraft, channelRules, fitToChannel } from "@/lib/channels";
 import type { PhraseKey } from "@/lib/i18n/en";
 import type { Words } from "@/lib/i18n/phrasebook";
-import { bullets, clause, sentence, sentencesOf, type Facts } from "./words";
+import type { Channel } from "@/lib/schemas/growth";
+import { bullets, clause, type Facts, sentence, sentencesOf } from "./words";
 
 /** The ways into a post. Planner notes name them; a draft never prints them. */
 export const angleKeys = ["pain", "story", "how-to", "question", "proof", "behind"] as const;
@@ -53,26 +53,48 @@ function opening(request: DraftRequest): string[] {
   const key = (base: string) => (alt ? `${base}2` : base) as PhraseKey;
   const audience = f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null;
   const feature = at(f.features, variant);
-  const featureLine = feature ? w.t("open.feature", { what: feature.what, benefit: clause(feature.benefit, [f.brand], w.lowerClauses) }) || sentence(feature.what) : "";
+  const featureLine = feature
+    ? w.t("open.feature", { what: feature.what, benefit: clause(feature.benefit, [f.brand], w.lowerClauses) }) ||
+      sentence(feature.what)
+    : "";
   switch (request.angle) {
     case "launch":
       return [w.t("post.launch", { brand: f.brand }), f.product];
     case "pain":
-      return [w.t(key("open.pain"), { problem: f.problem }) || f.problem, f.quote ? w.t("open.painQuote", { quote: f.quote }) : w.fill("need.quote")];
+      return [
+        w.t(key("open.pain"), { problem: f.problem }) || f.problem,
+        f.quote ? w.t("open.painQuote", { quote: f.quote }) : w.fill("need.quote"),
+      ];
     case "story": {
-      const told = f.story.length ? [at(f.story, variant)!, f.story.length > 1 ? at(f.story, variant + 1)! : ""] : [w.fill("need.story")];
+      const told = f.story.length
+        ? [at(f.story, variant)!, f.story.length > 1 ? at(f.story, variant + 1)! : ""]
+        : [w.fill("need.story")];
       return [[w.t(key("open.story"), { brand: f.brand }), told[0]].filter(Boolean).join(" "), told[1] ?? ""];
     }
     case "how-to":
       return [w.t(key("open.howto"), { audience: audience ?? f.brand }), featureLine || w.fill("need.tip")];
     case "question":
-      return [w.t(key("open.question"), { audience }) || w.t("open.questionBody", { problem: f.problem }), audience ? w.t("open.questionBody", { problem: f.problem }) : ""];
+      return [
+        w.t(key("open.question"), { audience }) || w.t("open.questionBody", { problem: f.problem }),
+        audience ? w.t("open.questionBody", { problem: f.problem }) : "",
+      ];
     case "proof": {
-      const proof = at([f.research, f.quote ? `"${f.quote}"` : null, f.existingAudience ? sentence(f.existingAudience) : null].filter((entry): entry is string => Boolean(entry)), variant);
+      const proof = at(
+        [f.research, f.quote ? `"${f.quote}"` : null, f.existingAudience ? sentence(f.existingAudience) : null].filter(
+          (entry): entry is string => Boolean(entry),
+        ),
+        variant,
+      );
       return [[w.t(key("open.proof"), { brand: f.brand }), proof ?? w.fill("need.proof")].filter(Boolean).join(" ")];
     }
     case "behind":
-      return [[w.t(key("open.behind")), w.fill("need.decision")].filter(Boolean).join(" "), at([f.why, f.edge, f.problem].filter((entry): entry is string => Boolean(entry)), variant) ?? ""];
+      return [
+        [w.t(key("open.behind")), w.fill("need.decision")].filter(Boolean).join(" "),
+        at(
+          [f.why, f.edge, f.problem].filter((entry): entry is string => Boolean(entry)),
+          variant,
+        ) ?? "",
+      ];
   }
 }
 
@@ -86,24 +108,42 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
   const rule = channelRules[channel];
   const open = opening(request).filter(Boolean);
   const opened = open.join(" ").toLowerCase();
-  const message = request.message && !opened.includes(request.message.toLowerCase().slice(0, 40)) ? sentence(request.message) : "";
+  const message =
+    request.message && !opened.includes(request.message.toLowerCase().slice(0, 40)) ? sentence(request.message) : "";
   const launch = request.angle === "launch";
   // The launch post shows the features; a weekly post one of them, in turn, so weeks differ.
-  const features = f.features.length ? (launch ? [0, 1, 2] : [1]).map((offset) => at(f.features, variant + offset)!).filter((feature, index, all) => all.indexOf(feature) === index) : [];
+  const features = f.features.length
+    ? (launch ? [0, 1, 2] : [1])
+        .map((offset) => at(f.features, variant + offset)!)
+        .filter((feature, index, all) => all.indexOf(feature) === index)
+    : [];
   const featureLines = features
     .map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [f.brand], w.lowerClauses)}` : feature.what))
     .filter((line) => !message || !line.toLowerCase().includes(message.toLowerCase().replace(/\.$/, "")));
   const said = `${open.join(" ")} ${message}`.toLowerCase();
   const fresh = featureLines.filter((line) => !said.includes(line.split(":")[0]!.toLowerCase()));
-  const context = at([f.problem, f.story.join(" "), f.why, f.edge].filter((entry): entry is string => Boolean(entry) && !said.includes(entry!.toLowerCase().slice(0, 30))), variant + (request.phrasing ?? 0)) ?? "";
+  const context =
+    at(
+      [f.problem, f.story.join(" "), f.why, f.edge].filter(
+        (entry): entry is string => Boolean(entry) && !said.includes(entry!.toLowerCase().slice(0, 30)),
+      ),
+      variant + (request.phrasing ?? 0),
+    ) ?? "";
   // A weekly post keeps the founder's facts inside the angle's own paragraphs, so no paragraph is last week's.
-  const weekly = (extra: string[]) => [[...open, message].filter(Boolean).join(" "), extra.filter(Boolean).map(sentence).join(" ")].filter(Boolean);
+  const weekly = (extra: string[]) =>
+    [[...open, message].filter(Boolean).join(" "), extra.filter(Boolean).map(sentence).join(" ")].filter(Boolean);
   // Short formats say it all in one paragraph.
   const short = rule.format === "short-post" || rule.format === "visual";
-  const lead = launch ? [...open, message] : short ? [[...open, message].filter(Boolean).join(" ")] : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
+  const lead = launch
+    ? [...open, message]
+    : short
+      ? [[...open, message].filter(Boolean).join(" ")]
+      : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
   const cta = callToAction(request);
   const english = w.language.toLowerCase().startsWith("en");
-  const hashtags = [f.brand, ...f.topics, ...(rule.format === "short-post" && english ? ["BuildInPublic"] : [])].map(hashtag).filter(Boolean);
+  const hashtags = [f.brand, ...f.topics, ...(rule.format === "short-post" && english ? ["BuildInPublic"] : [])]
+    .map(hashtag)
+    .filter(Boolean);
   let title: string | null = null;
   let script: VideoScript | null = null;
   let body: string;
@@ -116,7 +156,9 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
       body = [
         ...lead,
         launch && featureLines.length ? `${w.t("post.what", { brand: f.brand })}\n${bullets(featureLines.slice(0, 2))}` : "",
-        request.angle === "question" ? "" : w.t((["post.question", "post.question2", "post.question3"] as PhraseKey[])[(request.phrasing ?? 0) % 3]!),
+        request.angle === "question"
+          ? ""
+          : w.t((["post.question", "post.question2", "post.question3"] as PhraseKey[])[(request.phrasing ?? 0) % 3]!),
         cta,
       ]
         .filter(Boolean)
@@ -161,10 +203,16 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
           ]
         : [...weekly([fresh[0] ?? "", context]), cta].filter(Boolean);
       // A weekly piece is titled after its angle's longest opening sentence.
-      if (!launch) title = sentencesOf(open.join(" ")).sort((a, b) => b.length - a.length)[0]?.replace(/[.:]$/, "") || title;
+      if (!launch)
+        title =
+          sentencesOf(open.join(" "))
+            .sort((a, b) => b.length - a.length)[0]
+            ?.replace(/[.:]$/, "") || title;
       // The launch story has an outline; a weekly piece is written from its angle, without the same headings every week.
       body = [
-        launch && headings.every(Boolean) ? `**${w.t("post.outline")}:**\n${headings.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}` : "",
+        launch && headings.every(Boolean)
+          ? `**${w.t("post.outline")}:**\n${headings.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}`
+          : "",
         ...sections.map((section, index) => (launch && headings[index] ? `## ${headings[index]}\n\n${section}` : section)),
       ]
         .filter(Boolean)

@@ -31,11 +31,31 @@ export function readFeedback(feedback: string | null | undefined): Directives {
       break;
     }
   }
-  if (has(text, /short|brief|concise|tighter|too long|kürzer|kurz|zu lang|plus court|trop long|más corto|muy largo|mais curto|muito longo|resum/)) directives.length = "shorter";
-  else if (has(text, /longer|more detail|expand|too short|länger|ausführlicher|zu kurz|plus long|trop court|más largo|muy corto|mais longo|muito curto/)) directives.length = "longer";
-  if (has(text, /casual|relaxed|friendlier|informal|locker|lässig|persönlicher|décontract|informel|descontra[ií]d/)) directives.tone = "casual";
-  else if (has(text, /\bformal|professional|serious|förmlich|seriöser|professionell|sachlich|professionnel|sérieux|profesional|profissional|s[eé]rio/)) directives.tone = "formal";
-  if (has(text, /(no|without|keine|ohne|pas de|sans|sin|sem|drop the) (#|hash ?tags?)|hashtags? (weg|raus|entfernen)/)) directives.hashtags = "none";
+  if (
+    has(
+      text,
+      /short|brief|concise|tighter|too long|kürzer|kurz|zu lang|plus court|trop long|más corto|muy largo|mais curto|muito longo|resum/,
+    )
+  )
+    directives.length = "shorter";
+  else if (
+    has(
+      text,
+      /longer|more detail|expand|too short|länger|ausführlicher|zu kurz|plus long|trop court|más largo|muy corto|mais longo|muito curto/,
+    )
+  )
+    directives.length = "longer";
+  if (has(text, /casual|relaxed|friendlier|informal|locker|lässig|persönlicher|décontract|informel|descontra[ií]d/))
+    directives.tone = "casual";
+  else if (
+    has(
+      text,
+      /\bformal|professional|serious|förmlich|seriöser|professionell|sachlich|professionnel|sérieux|profesional|profissional|s[eé]rio/,
+    )
+  )
+    directives.tone = "formal";
+  if (has(text, /(no|without|keine|ohne|pas de|sans|sin|sem|drop the) (#|hash ?tags?)|hashtags? (weg|raus|entfernen)/))
+    directives.hashtags = "none";
   else if (has(text, /(fewer|weniger|moins de|menos) (#|hash ?tags?)/)) directives.hashtags = "fewer";
   if (has(text, /(no|without|keine|ohne|pas d'|sans|sin|sem) emoji/)) directives.emoji = "none";
   else if (has(text, /emoji/)) directives.emoji = "add";

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { channelMentions, channelRules, channelsOfAnswers, shortenToFit } from "@/lib/channels";
-import { channelSchema, weeklyPlanSchema, type Channel, type WeeklyPlan } from "@/lib/schemas/growth";
-import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { itemSlug } from "@/lib/growth/item-slugs";
 import { dayKeys } from "@/lib/growth/week-days";
-import { weeklyBudget } from "./budget";
-import { angleKeys, type AngleKey } from "./channel-drafts";
 import type { PhraseKey } from "@/lib/i18n/en";
-import { channelLabel, wordsFor, type Words } from "@/lib/i18n/phrasebook";
+import { channelLabel, type Words, wordsFor } from "@/lib/i18n/phrasebook";
+import { type Channel, channelSchema, type WeeklyPlan, weeklyPlanSchema } from "@/lib/schemas/growth";
+import type { Decisions, Onboarding } from "@/lib/schemas/project";
+import { weeklyBudget } from "./budget";
+import { type AngleKey, angleKeys } from "./channel-drafts";
 import { founderBrief, json, systemRules } from "./prompt";
 import type { Task } from "./types";
 import { clean, factsOf, sentence } from "./words";
@@ -75,8 +75,18 @@ export const plannerOutputSchema = z.object({
       ),
     }),
   ),
-  founderTasks: z.array(z.object({ title: z.string(), description: z.string(), category: z.string(), effort: z.string(), suggestedDay: z.string().nullable() })),
-  skipped: z.array(z.object({ what: z.string(), why: z.string() })).describe("What was left out this week and why, including anything skipped last week and channels the founder dropped"),
+  founderTasks: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string(),
+      category: z.string(),
+      effort: z.string(),
+      suggestedDay: z.string().nullable(),
+    }),
+  ),
+  skipped: z
+    .array(z.object({ what: z.string(), why: z.string() }))
+    .describe("What was left out this week and why, including anything skipped last week and channels the founder dropped"),
 });
 export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
 
@@ -99,7 +109,12 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
           ...(item.notes && { notes: cut(item.notes, 1000) }),
         };
       });
-      return { channel: entry.channel, ...(entry.audienceRationale && { audienceRationale: cut(entry.audienceRationale, 1000) }), count: items.length, items };
+      return {
+        channel: entry.channel,
+        ...(entry.audienceRationale && { audienceRationale: cut(entry.audienceRationale, 1000) }),
+        count: items.length,
+        items,
+      };
     }),
     founderTasks: output.founderTasks.slice(0, 10).map((task) => ({
       title: cut(task.title, 200) || "Task",
@@ -118,10 +133,13 @@ const days = dayKeys.slice(0, 5);
 /** The angle a plan's item was given, read back from its text in any drafting language. */
 export function angleOf(angle: string, w: Words): AngleKey | undefined {
   const text = angle.toLowerCase();
-  return angleKeys.find((key) => text.startsWith(w.t(`angle.${key}` as PhraseKey).toLowerCase()) && w.t(`angle.${key}` as PhraseKey));
+  return angleKeys.find(
+    (key) => text.startsWith(w.t(`angle.${key}` as PhraseKey).toLowerCase()) && w.t(`angle.${key}` as PhraseKey),
+  );
 }
 
-const angleText = (key: AngleKey, w: Words) => [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
+const angleText = (key: AngleKey, w: Words) =>
+  [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
 
 // Words that, next to a channel's name in a retro note, mean "stop this channel".
 const deadWords =
@@ -131,7 +149,9 @@ const deadWords =
 export function droppedChannels(history: CycleHistory[]): Map<Channel, string> {
   const dropped = new Map<Channel, string>();
   for (const cycle of history) {
-    const notes = [cycle.overall, ...cycle.items.map((item) => item.resultNote)].filter((note): note is string => Boolean(note?.trim()));
+    const notes = [cycle.overall, ...cycle.items.map((item) => item.resultNote)].filter((note): note is string =>
+      Boolean(note?.trim()),
+    );
     for (const note of notes) {
       for (const part of note.split(/[.;!?\n,]+\s*/)) {
         if (deadWords.test(part)) for (const channel of channelMentions(part)) dropped.set(channel, clean(part));
@@ -174,7 +194,8 @@ function messagePool(input: PlannerInput): string[] {
   const kept: string[] = [];
   // A message that only repeats another (the positioning quoting the product sentence) is said once.
   for (const text of candidates.map((candidate) => sentence(candidate)).filter(Boolean)) {
-    if (!kept.some((other) => other.includes(text.replace(/\.$/, "")) || text.includes(other.replace(/\.$/, "")))) kept.push(text);
+    if (!kept.some((other) => other.includes(text.replace(/\.$/, "")) || text.includes(other.replace(/\.$/, ""))))
+      kept.push(text);
   }
   return kept;
 }
@@ -194,10 +215,14 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   const last = input.history.at(-1);
   const previous = input.history.at(-2);
   const dropped = droppedChannels(input.history);
-  const gradesOf = (cycle: CycleHistory | undefined, channel: Channel) => (cycle?.items ?? []).filter((item) => item.channel === channel);
+  const gradesOf = (cycle: CycleHistory | undefined, channel: Channel) =>
+    (cycle?.items ?? []).filter((item) => item.channel === channel);
   const messages = messagePool(input);
 
-  const skipped: PlannerOutput["skipped"] = unknown.map((name) => ({ what: name, why: w.t("skip.unknownChannel", { name }) || name }));
+  const skipped: PlannerOutput["skipped"] = unknown.map((name) => ({
+    what: name,
+    why: w.t("skip.unknownChannel", { name }) || name,
+  }));
   const notes: string[] = [];
   const ranked = channels
     .map((channel, order) => {
@@ -236,7 +261,8 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
       const carried = entry.skippedItems[index];
       let key: AngleKey = angleKeys[(weekNumber * 2 + entry.order + index * 3) % angleKeys.length]!;
       if (best) key = angleOf(best.angle, w) ?? key;
-      for (let step = 1; quietAngles.has(key) && step < angleKeys.length; step++) key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
+      for (let step = 1; quietAngles.has(key) && step < angleKeys.length; step++)
+        key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
       const angle = carried ? carried.angle : angleText(key, w);
       return {
         title: carried ? carried.title : `${label}: ${w.t(`angle.${key}` as PhraseKey) || key}`,
@@ -256,11 +282,18 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
     if (entry.great.length) notes.push(w.t("plan.great", { channel: label }));
     if (entry.quiet.length) notes.push(w.t("plan.quiet", { channel: label }));
     if (entry.skippedItems.length) notes.push(w.t("plan.carried", { count: entry.skippedItems.length, channel: label }));
-    contentPlan.push({ channel: entry.channel, audienceRationale: w.t("plan.audience", { channel: label, conventions: channelRules[entry.channel].conventions }) || null, items });
+    contentPlan.push({
+      channel: entry.channel,
+      audienceRationale: w.t("plan.audience", { channel: label, conventions: channelRules[entry.channel].conventions }) || null,
+      items,
+    });
   }
 
   const pool = taskPool(w, f.brand);
-  const founderTasks = Array.from({ length: Math.min(budget.tasks, pool.length) }, (_, index) => pool[(index === 0 ? 0 : weekNumber + index) % pool.length]!)
+  const founderTasks = Array.from(
+    { length: Math.min(budget.tasks, pool.length) },
+    (_, index) => pool[(index === 0 ? 0 : weekNumber + index) % pool.length]!,
+  )
     .filter((task, index, all) => all.indexOf(task) === index)
     .map((task, index) => ({ ...task, suggestedDay: days[(index * 2) % days.length]! }));
   for (const task of (last?.tasks ?? []).filter((task) => task.status === "open").slice(0, 3)) {
@@ -270,7 +303,10 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   const planned = contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
   const leadAngle = contentPlan[0]?.items[0] ? angleOf(contentPlan[0].items[0].angle, w) : undefined;
   const weekTheme =
-    weekNumber === 1 ? w.t("plan.themeFirst", { brand: f.brand }) : w.t("plan.theme", { week: weekNumber, angle: leadAngle ? w.t(`angle.${leadAngle}Desc` as PhraseKey) : null }) || `${weekNumber}`;
+    weekNumber === 1
+      ? w.t("plan.themeFirst", { brand: f.brand })
+      : w.t("plan.theme", { week: weekNumber, angle: leadAngle ? w.t(`angle.${leadAngle}Desc` as PhraseKey) : null }) ||
+        `${weekNumber}`;
   const rationale = [
     w.t("plan.budget", { hours: budget.hours, pieces: budget.pieces, tasks: founderTasks.length }),
     w.t("plan.planned", { count: planned }),
@@ -294,7 +330,12 @@ export const playbookContext = (playbook: PlaybookDigest) =>
   })}`;
 
 export const learningsContext = (playbook: PlaybookDigest) =>
-  playbook.learnings?.length ? `## Learnings (newest last)\n${playbook.learnings.slice(-12).map((learning) => `- ${learning.date} ${learning.kind}: ${learning.text}`).join("\n")}` : "";
+  playbook.learnings?.length
+    ? `## Learnings (newest last)\n${playbook.learnings
+        .slice(-12)
+        .map((learning) => `- ${learning.date} ${learning.kind}: ${learning.text}`)
+        .join("\n")}`
+    : "";
 
 export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
   name: "weekly_plan",
@@ -305,7 +346,13 @@ export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
     const { channels, unknown } = channelsOfAnswers(input.onboarding);
     return {
       system: systemRules(input.language),
-      context: [founderBrief(input.projectName, input.onboarding), playbookContext(input.playbook), learningsContext(input.playbook)].filter(Boolean).join("\n\n"),
+      context: [
+        founderBrief(input.projectName, input.onboarding),
+        playbookContext(input.playbook),
+        learningsContext(input.playbook),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       task: [
         input.history.length ? `## Earlier weeks\n${json(input.history.slice(-3))}` : "",
         `## Task\nAct as the founder's growth planner. Plan week ${input.weekNumber}. Today is ${input.today}. ` +

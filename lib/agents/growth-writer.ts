@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { channelRules, countAs, fitToChannel, fitsWithin, shortenToFit } from "@/lib/channels";
+import { channelRules, countAs, fitsWithin, fitToChannel, shortenToFit } from "@/lib/channels";
+import { primaryOf, wordsFor } from "@/lib/i18n/phrasebook";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { angleKeys, callToAction, scriptBody, writeChannelDraft, type WrittenDraft } from "./channel-drafts";
+import { angleKeys, callToAction, scriptBody, type WrittenDraft, writeChannelDraft } from "./channel-drafts";
 import { inRequestedTone, readFeedback } from "./feedback";
-import { primaryOf, wordsFor } from "@/lib/i18n/phrasebook";
-import { angleOf, learningsContext, playbookContext, type PlaybookDigest } from "./growth-planner";
+import { angleOf, learningsContext, type PlaybookDigest, playbookContext } from "./growth-planner";
 import { founderBrief, systemRules } from "./prompt";
 import type { Task } from "./types";
 import { clause, factsOf } from "./words";
@@ -17,7 +17,15 @@ export interface WriterInput {
   decisions: Decisions;
   playbook: PlaybookDigest;
   weekNumber: number;
-  item: { channel: Channel; title: string; angle: string; keyMessage: string; cta: string | null; notes: string | null; position: number };
+  item: {
+    channel: Channel;
+    title: string;
+    angle: string;
+    keyMessage: string;
+    cta: string | null;
+    notes: string | null;
+    position: number;
+  };
   feedback: string | null;
   /** How many drafts came before this one (a regeneration without feedback leads with other facts). */
   previousDrafts: number;
@@ -30,7 +38,9 @@ export const writerOutputSchema = z.object({
   title: z.string().nullable().describe("Only for channels whose posts have a title or subject"),
   body: z.string().describe("The post exactly as it will be published, ending with the call to action and link"),
   hashtags: z.array(z.string()),
-  script: scriptSchema.nullable().describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
+  script: scriptSchema
+    .nullable()
+    .describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
 });
 export type WriterOutput = z.infer<typeof writerOutputSchema>;
 
@@ -51,7 +61,12 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
     body = [kept, tail].filter(Boolean).join("\n\n");
   }
   if (directives.length === "longer") {
-    const more = [...facts.story, ...facts.features.map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what))].filter((line) => !head.includes(line));
+    const more = [
+      ...facts.story,
+      ...facts.features.map((feature) =>
+        feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what,
+      ),
+    ].filter((line) => !head.includes(line));
     body = [head, ...more, tail].filter(Boolean).join("\n\n");
   }
   body = inRequestedTone(body, directives, english);
@@ -65,7 +80,10 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
 export function offlineDraft(input: WriterInput): WriterOutput {
   const w = wordsFor(languageOf(input));
   const facts = factsOf(input.onboarding, input.decisions);
-  const angle = angleOf(input.item.angle, wordsFor(input.language)) ?? angleOf(input.item.angle, w) ?? angleKeys[(input.item.position + input.weekNumber) % angleKeys.length]!;
+  const angle =
+    angleOf(input.item.angle, wordsFor(input.language)) ??
+    angleOf(input.item.angle, w) ??
+    angleKeys[(input.item.position + input.weekNumber) % angleKeys.length]!;
   const variant = input.weekNumber * 3 + input.item.position + input.previousDrafts;
   const draft = writeChannelDraft({
     channel: input.item.channel,
@@ -87,7 +105,12 @@ export function fittedDraft(output: WriterOutput, input: WriterInput) {
   const w = wordsFor(languageOf(input));
   const body = output.script && !output.body.trim() ? scriptBody(output.script, w) : output.body;
   const tail = callToAction({ facts: factsOf(input.onboarding, input.decisions), words: w, cta: input.item.cta });
-  const fitted = fitToChannel(channel, { title: output.title, body, hashtags: output.hashtags, tail: body.includes(tail) ? tail : undefined });
+  const fitted = fitToChannel(channel, {
+    title: output.title,
+    body,
+    hashtags: output.hashtags,
+    tail: body.includes(tail) ? tail : undefined,
+  });
   return {
     ...fitted,
     script: output.script,
@@ -106,7 +129,13 @@ export const growthWriter: Task<WriterInput, WriterOutput> = {
     const rule = channelRules[input.item.channel];
     return {
       system: systemRules(languageOf(input)),
-      context: [founderBrief(input.projectName, input.onboarding), playbookContext(input.playbook), learningsContext(input.playbook)].filter(Boolean).join("\n\n"),
+      context: [
+        founderBrief(input.projectName, input.onboarding),
+        playbookContext(input.playbook),
+        learningsContext(input.playbook),
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       task: [
         `## Task\nAct as the founder's copywriter. Write one ${rule.label} post from the product facts, features, links, proof and story in the brief, in the playbook's voice. ` +
           `${rule.conventions} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +

@@ -46,7 +46,13 @@ export function pipelineInput(project: ProjectFacts, runs: RunFacts[], agentType
   };
 }
 
-export function plannerInput(project: ProjectFacts, playbook: PlaybookDigest, history: CycleHistory[], weekNumber: number, now: Date): PlannerInput {
+export function plannerInput(
+  project: ProjectFacts,
+  playbook: PlaybookDigest,
+  history: CycleHistory[],
+  weekNumber: number,
+  now: Date,
+): PlannerInput {
   return {
     projectName: project.name,
     language: project.language,
@@ -72,7 +78,13 @@ export interface ItemFacts {
   draftHistory: unknown;
 }
 
-export function writerInput(project: ProjectFacts, playbook: PlaybookDigest, weekNumber: number, item: ItemFacts, feedback: string | null): WriterInput {
+export function writerInput(
+  project: ProjectFacts,
+  playbook: PlaybookDigest,
+  weekNumber: number,
+  item: ItemFacts,
+  feedback: string | null,
+): WriterInput {
   const history = (item.draftHistory as unknown[] | null) ?? [];
   return {
     projectName: project.name,
@@ -81,7 +93,15 @@ export function writerInput(project: ProjectFacts, playbook: PlaybookDigest, wee
     decisions: project.decisions as Decisions,
     playbook,
     weekNumber,
-    item: { channel: item.channel as Channel, title: item.title, angle: item.angle, keyMessage: item.keyMessage, cta: item.cta, notes: item.notes, position: item.position },
+    item: {
+      channel: item.channel as Channel,
+      title: item.title,
+      angle: item.angle,
+      keyMessage: item.keyMessage,
+      cta: item.cta,
+      notes: item.notes,
+      position: item.position,
+    },
     feedback: feedback?.trim() || null,
     previousDrafts: history.length + (item.draft ? 1 : 0),
     previousBody: (item.draft as { body?: string } | null)?.body ?? null,

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { channelRules, fitToChannel, projectChannels, shortenToFit } from "@/lib/channels";
+import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
 import { callToAction, scriptBody, writeChannelDraft } from "./channel-drafts";
 import { readFeedback } from "./feedback";
-import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { applyDirectives } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent, AgentInput } from "./types";
@@ -20,7 +20,12 @@ function normalizeAssets(output: LaunchAssets, input: AgentInput): LaunchAssets 
     ...output,
     channelPosts: output.channelPosts.map((post) => {
       const body = post.script ? scriptBody(post.script, w) : post.parts.join("\n\n");
-      const fitted = fitToChannel(post.channel, { title: post.title, body, hashtags: post.hashtags, tail: body.includes(cta) ? cta : undefined });
+      const fitted = fitToChannel(post.channel, {
+        title: post.title,
+        body,
+        hashtags: post.hashtags,
+        tail: body.includes(cta) ? cta : undefined,
+      });
       return { channel: post.channel, title: fitted.title, parts: fitted.parts, hashtags: fitted.hashtags, script: post.script };
     }),
     productHunt: {
@@ -46,7 +51,10 @@ export const launchAssets: Agent<LaunchAssets> = {
       input,
       "Act as a launch copywriter. Write assets ready to publish, each channel the way it is written, in the approved brand voice, pointing to the founder's main call to action with its link at the end.",
       `Write one launch post for each of these channels: ${projectChannels(input.onboarding)
-        .map((channel) => `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`)
+        .map(
+          (channel) =>
+            `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`,
+        )
         .join("; ")}. Short-video channels get a script (hook, on-screen text, voice-over, caption). ` +
         `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`,
     ),
@@ -55,20 +63,37 @@ export const launchAssets: Agent<LaunchAssets> = {
     const w = wordsFor(input.language);
     const f = factsOf(input.onboarding, input.decisions);
     const directives = readFeedback(input.feedback);
-    const message = input.decisions.valueProposition?.statement ?? input.approved["market-strategist"]?.valuePropositions[0]?.statement ?? null;
+    const message =
+      input.decisions.valueProposition?.statement ?? input.approved["market-strategist"]?.valuePropositions[0]?.statement ?? null;
     const tagline = input.decisions.tagline ?? input.approved["brand-architect"]?.taglineOptions[0];
     const cta = callToAction({ facts: f, words: w, cta: null });
     const output: LaunchAssets = {
       channelPosts: projectChannels(input.onboarding).map((channel) => {
-        const draft = writeChannelDraft({ channel, facts: f, words: w, angle: "launch", variant: input.rejections, message, cta: null });
-        return { channel, title: draft.title, parts: draft.parts, hashtags: directives.hashtags === "none" ? [] : draft.hashtags, script: draft.script };
+        const draft = writeChannelDraft({
+          channel,
+          facts: f,
+          words: w,
+          angle: "launch",
+          variant: input.rejections,
+          message,
+          cta: null,
+        });
+        return {
+          channel,
+          title: draft.title,
+          parts: draft.parts,
+          hashtags: directives.hashtags === "none" ? [] : draft.hashtags,
+          script: draft.script,
+        };
       }),
       announcementEmail: {
         subject: w.t("email.subject", { brand: f.brand }),
         previewText: message ? sentence(message) : f.product,
         body: [
           w.t("email.hello"),
-          [w.t("email.today", { brand: f.brand }), f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
+          [w.t("email.today", { brand: f.brand }), f.audience ? w.t("web.for", { audience: f.audience }) : ""]
+            .filter(Boolean)
+            .join(" "),
           f.problem,
           f.productFull,
           f.features.length ? bullets(f.features.map((feature) => sentence(feature.benefit || feature.what))) : "",
@@ -80,11 +105,23 @@ export const launchAssets: Agent<LaunchAssets> = {
       },
       productHunt: {
         name: f.brand,
-        tagline: (tagline ? sentence(tagline) : (f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand)).replace(/\.$/, ""),
+        tagline: (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
+          /\.$/,
+          "",
+        ),
         description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
-        firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")].filter(Boolean).join("\n\n"),
+        firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")]
+          .filter(Boolean)
+          .join("\n\n"),
       },
-      pressBlurb: [w.t("press.launched", { brand: f.brand }), f.productFull, f.audience ? w.t("web.for", { audience: f.audience }) : "", f.edge ?? ""].filter(Boolean).join(" "),
+      pressBlurb: [
+        w.t("press.launched", { brand: f.brand }),
+        f.productFull,
+        f.audience ? w.t("web.for", { audience: f.audience }) : "",
+        f.edge ?? "",
+      ]
+        .filter(Boolean)
+        .join(" "),
     };
     return normalizeAssets(applyDirectives(output, directives, input.language), input);
   },
@@ -93,7 +130,10 @@ export const launchAssets: Agent<LaunchAssets> = {
     return [
       ...output.channelPosts.map((post) => {
         const label = channelLabel(post.channel, channelRules[post.channel]?.label ?? post.channel, w);
-        const parts = post.parts.length > 1 ? post.parts.map((part, index) => `**${index + 1}.** ${part}`).join("\n\n") : (post.parts[0] ?? "");
+        const parts =
+          post.parts.length > 1
+            ? post.parts.map((part, index) => `**${index + 1}.** ${part}`).join("\n\n")
+            : (post.parts[0] ?? "");
         return {
           kind: `post-${post.channel}`,
           title: w.t("title.post", { channel: label }),
@@ -114,4 +154,3 @@ export const launchAssets: Agent<LaunchAssets> = {
     ];
   },
 };
-

@@ -1,15 +1,16 @@
-import { type LaunchStrategy, launchStrategySchema } from "@/lib/schemas/agent-outputs";
 import { channelRules, channelsOfAnswers } from "@/lib/channels";
 import { nextMonday } from "@/lib/growth/week";
-import { weeklyBudget, spreadPieces } from "./budget";
 import type { PhraseKey } from "@/lib/i18n/en";
 import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
+import { type LaunchStrategy, launchStrategySchema } from "@/lib/schemas/agent-outputs";
+import { spreadPieces, weeklyBudget } from "./budget";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
 import { bullets, clause, factsOf, sentence } from "./words";
 
-const addDays = (isoDate: string, days: number) => new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export const launchStrategist: Agent<LaunchStrategy> = {
   type: "launch-strategist",
@@ -38,10 +39,17 @@ export const launchStrategist: Agent<LaunchStrategy> = {
     const skipped: LaunchStrategy["skipped"] = unknown.map((name) => ({ what: name, why: w.t("skip.unknownChannel", { name }) }));
     const spread = spreadPieces(channels, budget.pieces);
     for (const entry of spread.filter((entry) => entry.count === 0)) {
-      skipped.push({ what: channelLabel(entry.channel, channelRules[entry.channel].label, w), why: w.t("skip.budget", { hours: budget.hours, pieces: budget.pieces }) });
+      skipped.push({
+        what: channelLabel(entry.channel, channelRules[entry.channel].label, w),
+        why: w.t("skip.budget", { hours: budget.hours, pieces: budget.pieces }),
+      });
     }
     return finish(input, {
-      launchGoal: f.goals.length ? (f.timeline ? w.t("launch.goal", { goal: f.goals[0], timeline: f.timeline }) : sentence(f.goals[0])) : w.fill("need.goal"),
+      launchGoal: f.goals.length
+        ? f.timeline
+          ? w.t("launch.goal", { goal: f.goals[0], timeline: f.timeline })
+          : sentence(f.goals[0])
+        : w.fill("need.goal"),
       launchPlan: [
         {
           phase: w.t("launch.phasePrepare") || "1",
@@ -53,7 +61,11 @@ export const launchStrategist: Agent<LaunchStrategy> = {
             f.assets.length ? w.t("launch.prepAssets", { assets: sentence(w.list(f.assets)) }) : w.t("launch.prepDemo"),
           ].filter(Boolean),
         },
-        { phase: w.t("launch.phaseWarm") || "2", timing: w.t("launch.week", { from: 3, date: addDays(start, 14) }), actions: [w.t("launch.warm1"), w.t("launch.warm2"), w.t("launch.warm3")].filter(Boolean) },
+        {
+          phase: w.t("launch.phaseWarm") || "2",
+          timing: w.t("launch.week", { from: 3, date: addDays(start, 14) }),
+          actions: [w.t("launch.warm1"), w.t("launch.warm2"), w.t("launch.warm3")].filter(Boolean),
+        },
         {
           phase: w.t("launch.phaseLaunch") || "3",
           timing: w.t("launch.day", { date: launchDay }),
@@ -61,7 +73,9 @@ export const launchStrategist: Agent<LaunchStrategy> = {
         },
         {
           phase: w.t("launch.phaseFollow") || "4",
-          timing: f.timeline ? w.t("launch.after", { timeline: f.timeline }) : w.t("launch.weeks", { from: 5, to: 6, date: addDays(launchDay, 6) }),
+          timing: f.timeline
+            ? w.t("launch.after", { timeline: f.timeline })
+            : w.t("launch.weeks", { from: 5, to: 6, date: addDays(launchDay, 6) }),
           actions: [w.t("launch.follow1"), w.t("launch.follow2"), w.t("launch.follow3")].filter(Boolean),
         },
       ],
@@ -77,8 +91,18 @@ export const launchStrategist: Agent<LaunchStrategy> = {
           };
         }),
       metrics: [
-        { metric: f.cta ? w.t("launch.metricAction", { cta: f.cta }) : w.fill("need.cta"), target: f.goals[0] ? sentence(f.goals[0]) : w.fill("need.target") },
-        ...(f.audience ? [{ metric: w.t("launch.metricConversations", { audience: clause(f.audience, [f.brand], w.lowerClauses) }), target: w.fill("need.target") }] : []),
+        {
+          metric: f.cta ? w.t("launch.metricAction", { cta: f.cta }) : w.fill("need.cta"),
+          target: f.goals[0] ? sentence(f.goals[0]) : w.fill("need.target"),
+        },
+        ...(f.audience
+          ? [
+              {
+                metric: w.t("launch.metricConversations", { audience: clause(f.audience, [f.brand], w.lowerClauses) }),
+                target: w.fill("need.target"),
+              },
+            ]
+          : []),
       ],
       launchDayChecklist: [
         w.t("launch.check1"),
@@ -103,8 +127,13 @@ export const launchStrategist: Agent<LaunchStrategy> = {
         kind: "channel-strategy",
         title: w.t("title.channel-strategy"),
         body: [
-          ...output.channelStrategy.map((entry) => `## ${entry.channel}\n\n- ${w.t("title.role")}: ${entry.role}\n- ${w.t("title.cadence")}: ${entry.cadence}\n- ${w.t("title.firstMove")}: ${entry.firstMove}`),
-          output.skipped.length ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${entry.what}: ${entry.why}`))}` : "",
+          ...output.channelStrategy.map(
+            (entry) =>
+              `## ${entry.channel}\n\n- ${w.t("title.role")}: ${entry.role}\n- ${w.t("title.cadence")}: ${entry.cadence}\n- ${w.t("title.firstMove")}: ${entry.firstMove}`,
+          ),
+          output.skipped.length
+            ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${entry.what}: ${entry.why}`))}`
+            : "",
         ]
           .filter(Boolean)
           .join("\n\n"),

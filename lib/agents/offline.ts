@@ -1,5 +1,5 @@
-import { inRequestedTone, readFeedback, type Directives } from "./feedback";
 import { primaryOf } from "@/lib/i18n/phrasebook";
+import { type Directives, inRequestedTone, readFeedback } from "./feedback";
 import type { AgentInput } from "./types";
 
 const optionLists = new Set(["positioningOptions", "taglineOptions", "valuePropositions", "brandNameOptions"]);
@@ -7,7 +7,8 @@ const optionLists = new Set(["positioningOptions", "taglineOptions", "valuePropo
 function mapStrings(value: unknown, change: (text: string) => string, key = ""): unknown {
   if (typeof value === "string") return change(value);
   if (Array.isArray(value)) return value.map((entry) => mapStrings(entry, change, key));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, mapStrings(entry, change, name)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, mapStrings(entry, change, name)]));
   return value;
 }
 
@@ -16,12 +17,20 @@ function shortenLists(value: unknown, key = ""): unknown {
     const kept = optionLists.has(key) || value.length <= 2 ? value : value.slice(0, Math.max(2, Math.ceil(value.length / 2)));
     return kept.map((entry) => shortenLists(entry));
   }
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, shortenLists(entry, name)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, shortenLists(entry, name)]));
   if (typeof value === "string") {
     // Long paragraphs keep their first two sentences.
     return value
       .split("\n\n")
-      .map((paragraph) => (paragraph.length > 240 && !/^[#|>-]/.test(paragraph) ? paragraph.split(/(?<=[.!?])\s+/).slice(0, 2).join(" ") : paragraph))
+      .map((paragraph) =>
+        paragraph.length > 240 && !/^[#|>-]/.test(paragraph)
+          ? paragraph
+              .split(/(?<=[.!?])\s+/)
+              .slice(0, 2)
+              .join(" ")
+          : paragraph,
+      )
       .join("\n\n");
   }
   return value;
@@ -30,7 +39,12 @@ function shortenLists(value: unknown, key = ""): unknown {
 function rotateOptions(value: unknown, by: number): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([name, entry]) => [name, optionLists.has(name) && Array.isArray(entry) && entry.length > 1 ? [...entry.slice(by % entry.length), ...entry.slice(0, by % entry.length)] : entry]),
+    Object.entries(value).map(([name, entry]) => [
+      name,
+      optionLists.has(name) && Array.isArray(entry) && entry.length > 1
+        ? [...entry.slice(by % entry.length), ...entry.slice(0, by % entry.length)]
+        : entry,
+    ]),
   );
 }
 
@@ -38,7 +52,8 @@ function rotateOptions(value: unknown, by: number): unknown {
 export function applyDirectives<T>(output: T, directives: Directives, language: string): T {
   let result: unknown = output;
   const english = primaryOf(language) === "en";
-  if (directives.tone || directives.emoji === "none") result = mapStrings(result, (text) => inRequestedTone(text, directives, english));
+  if (directives.tone || directives.emoji === "none")
+    result = mapStrings(result, (text) => inRequestedTone(text, directives, english));
   if (directives.length === "shorter") result = shortenLists(result);
   return result as T;
 }

@@ -1,5 +1,5 @@
-import type { Onboarding } from "@/lib/schemas/project";
 import { languageName } from "@/lib/i18n/phrasebook";
+import type { Onboarding } from "@/lib/schemas/project";
 import type { AgentInput, ApprovedOutputs, Prompt } from "./types";
 
 /**
@@ -23,7 +23,9 @@ const compact = (value: unknown): unknown => {
     return kept.length ? kept : undefined;
   }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).map(([key, entry]) => [key, compact(entry)] as const).filter(([, entry]) => entry !== undefined);
+    const entries = Object.entries(value)
+      .map(([key, entry]) => [key, compact(entry)] as const)
+      .filter(([, entry]) => entry !== undefined);
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   if (typeof value === "string") return value.trim() ? value.trim() : undefined;
@@ -34,7 +36,8 @@ const compact = (value: unknown): unknown => {
 export const json = (value: unknown) => JSON.stringify(compact(value) ?? {});
 
 /** The founder's answers, as compact JSON: the first and most stable part of every prompt. */
-export const founderBrief = (projectName: string, onboarding: Onboarding) => `## Founder brief\n${json({ project: projectName, ...onboarding })}`;
+export const founderBrief = (projectName: string, onboarding: Onboarding) =>
+  `## Founder brief\n${json({ project: projectName, ...onboarding })}`;
 
 /**
  * What later steps need of each approved step, in pipeline order (the context only grows
@@ -49,7 +52,11 @@ export function approvedDigest(approved: ApprovedOutputs, decisions: AgentInput[
       `### Market strategy (approved)\n${json({
         positioning: decisions.positioning ?? market.positioningOptions[0],
         valueProposition: decisions.valueProposition ?? market.valuePropositions[0],
-        idealCustomerProfiles: market.idealCustomerProfiles.map(({ name, description, painPoints }) => ({ name, description, painPoints })),
+        idealCustomerProfiles: market.idealCustomerProfiles.map(({ name, description, painPoints }) => ({
+          name,
+          description,
+          painPoints,
+        })),
       })}`,
     );
   }
@@ -66,20 +73,29 @@ export function approvedDigest(approved: ApprovedOutputs, decisions: AgentInput[
   }
   const launch = approved["launch-strategist"];
   if (launch) {
-    parts.push(`### Launch strategy (approved)\n${json({ goal: launch.launchGoal, channels: launch.channelStrategy.map(({ channel, role }) => ({ channel, role })) })}`);
+    parts.push(
+      `### Launch strategy (approved)\n${json({ goal: launch.launchGoal, channels: launch.channelStrategy.map(({ channel, role }) => ({ channel, role })) })}`,
+    );
   }
   const website = approved["website-copy"];
-  if (website) parts.push(`### Website (approved)\n${json({ headline: website.home.headline, subheadline: website.home.subheadline, cta: website.home.primaryCta })}`);
+  if (website)
+    parts.push(
+      `### Website (approved)\n${json({ headline: website.home.headline, subheadline: website.home.subheadline, cta: website.home.primaryCta })}`,
+    );
   return parts.join("\n\n");
 }
 
 /** A pipeline step's prompt: shared rules, the brief, approved work, then decisions, feedback and the task. */
 export function pipelinePrompt(input: AgentInput, role: string, task: string): Prompt {
-  const context = [founderBrief(input.projectName, input.onboarding), approvedDigest(input.approved, input.decisions)].filter(Boolean).join("\n\n");
+  const context = [founderBrief(input.projectName, input.onboarding), approvedDigest(input.approved, input.decisions)]
+    .filter(Boolean)
+    .join("\n\n");
   const decisions = json(input.decisions);
   const tail = [
     decisions !== "{}" ? `## The founder's decisions (follow them)\n${decisions}` : "",
-    input.feedback ? `## The founder rejected the last draft of this step with this feedback (address it)\n${input.feedback}` : "",
+    input.feedback
+      ? `## The founder rejected the last draft of this step with this feedback (address it)\n${input.feedback}`
+      : "",
     `## Task\n${role}\n${task}`,
   ].filter(Boolean);
   return { system: systemRules(input.language), context, task: tail.join("\n\n") };

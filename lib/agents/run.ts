@@ -1,7 +1,7 @@
 import { generateStructured } from "@/lib/ai/generate";
+import { wordsFor, worksheetLabel } from "@/lib/i18n/phrasebook";
 import type { AgentType } from "@/lib/schemas/project";
 import { agents } from "./index";
-import { wordsFor, worksheetLabel } from "@/lib/i18n/phrasebook";
 import type { AgentInput, Task } from "./types";
 
 /** Runs one task on the model configured for its use case, or on the offline drafting engine. */
@@ -25,9 +25,12 @@ export async function runAgent(agentType: AgentType, input: AgentInput) {
   const content = agent.toContent(result.output, input);
   // Offline, a language without a phrasebook gets a worksheet, and says so.
   if (result.usage.model === "offline" && wordsFor(input.language).worksheet && content[0]) {
-    content[0] = { ...content[0], body: `${worksheetLabel(input.language)}
+    content[0] = {
+      ...content[0],
+      body: `${worksheetLabel(input.language)}
 
-${content[0].body}` };
+${content[0].body}`,
+    };
   }
   return { ...result, content };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { UseCase } from "@/lib/ai/generate";
-import type { AgentType, Decisions, Onboarding } from "@/lib/schemas/project";
 import type { BrandSystem, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
+import type { AgentType, Decisions, Onboarding } from "@/lib/schemas/project";
 
 /** Which model a task runs on: `AI_MODEL` for strategy, `AI_MODEL_DRAFTS` for drafts. */
 export type { UseCase };

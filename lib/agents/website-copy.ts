@@ -1,5 +1,5 @@
-import { type WebsiteCopy, websiteCopySchema } from "@/lib/schemas/agent-outputs";
 import { wordsFor } from "@/lib/i18n/phrasebook";
+import { type WebsiteCopy, websiteCopySchema } from "@/lib/schemas/agent-outputs";
 import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
@@ -27,13 +27,17 @@ export const websiteCopy: Agent<WebsiteCopy> = {
     const sections: WebsiteCopy["home"]["sections"] = [
       { heading: w.t("section.problem"), body: [f.problem, f.why ?? ""].filter(Boolean).join(" ") },
       { heading: w.t("section.how", { brand: f.brand }), body: f.productFull },
-      ...f.features.map((feature) => ({ heading: sentence(feature.what).replace(/\.$/, ""), body: sentence(feature.benefit) || sentence(feature.what) })),
+      ...f.features.map((feature) => ({
+        heading: sentence(feature.what).replace(/\.$/, ""),
+        body: sentence(feature.benefit) || sentence(feature.what),
+      })),
       { heading: w.t("section.why", { brand: f.brand }), body: f.edge ?? w.fill("need.edge") },
       { heading: w.t("section.start"), body: f.cta ? `**${w.t("web.ready", { cta: f.cta })}**` : w.fill("need.cta") },
     ];
     return finish(input, {
       home: {
-        headline: tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product,
+        headline:
+          tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product,
         subheadline: [value && value !== tagline ? sentence(value) : f.product, audienceLine].filter(Boolean).join(" "),
         primaryCta: f.cta ? f.cta.split(/\s+/).slice(0, 4).join(" ") : w.fill("need.cta"),
         sections: sections.filter((section) => section.body),
@@ -44,10 +48,16 @@ export const websiteCopy: Agent<WebsiteCopy> = {
       },
       faq: [
         { question: w.t("web.qWhat", { brand: f.brand }), answer: f.productFull },
-        { question: w.t("web.qWho", { brand: f.brand }), answer: f.audienceDescription ?? (f.audience ? sentence(f.audience) : w.fill("need.audience")) },
+        {
+          question: w.t("web.qWho", { brand: f.brand }),
+          answer: f.audienceDescription ?? (f.audience ? sentence(f.audience) : w.fill("need.audience")),
+        },
         { question: w.t("web.qDifferent"), answer: f.edge ?? w.fill("need.edge") },
         { question: w.t("web.qPrice"), answer: f.price ? sentence(f.price) : w.fill("need.price") },
-        { question: w.t("web.qStart"), answer: f.cta ? [sentence(f.cta), f.url ?? ""].filter(Boolean).join(" ") : w.fill("need.cta") },
+        {
+          question: w.t("web.qStart"),
+          answer: f.cta ? [sentence(f.cta), f.url ?? ""].filter(Boolean).join(" ") : w.fill("need.cta"),
+        },
       ].filter((entry) => entry.question),
     });
   },
@@ -59,8 +69,16 @@ export const websiteCopy: Agent<WebsiteCopy> = {
         title: w.t("title.homepage"),
         body: `# ${output.home.headline}\n\n${output.home.subheadline}\n\n**[${output.home.primaryCta}]**\n\n${output.home.sections.map((section) => (section.heading ? `## ${section.heading}\n\n${section.body}` : section.body)).join("\n\n")}`,
       },
-      { kind: "about", title: w.t("title.about"), body: `${output.about.headline ? `# ${output.about.headline}\n\n` : ""}${output.about.body}` },
-      { kind: "faq", title: w.t("title.faq"), body: output.faq.map((entry) => `## ${entry.question}\n\n${entry.answer}`).join("\n\n") },
+      {
+        kind: "about",
+        title: w.t("title.about"),
+        body: `${output.about.headline ? `# ${output.about.headline}\n\n` : ""}${output.about.body}`,
+      },
+      {
+        kind: "faq",
+        title: w.t("title.faq"),
+        body: output.faq.map((entry) => `## ${entry.question}\n\n${entry.answer}`).join("\n\n"),
+      },
     ];
   },
 };

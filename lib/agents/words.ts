@@ -50,7 +50,11 @@ export const sentencesOf = (text: string | null | undefined) =>
 /** The first sentence of a longer answer. */
 export const firstSentence = (text: string | null | undefined) => sentencesOf(text)[0] ?? "";
 
-export const bullets = (items: string[]) => items.filter(Boolean).map((item) => `- ${item}`).join("\n");
+export const bullets = (items: string[]) =>
+  items
+    .filter(Boolean)
+    .map((item) => `- ${item}`)
+    .join("\n");
 
 /** A stable pick among options, so the same answers always give the same draft. */
 export function pick<T>(options: T[], seed: string): T {
@@ -68,7 +72,11 @@ const list = (answers: string[] | null | undefined) => (answers ?? []).map(clean
 export function factsOf(o: Onboarding, decisions: Decisions = {}) {
   const brand = clean(decisions.brandName) || clean(o.businessName);
   const urls = clean(o.assetUrls).match(/https?:\/\/[^\s,;)]+/g) ?? [];
-  const features = (o.features ?? []).map((feature) => ({ what: clean(feature.what), who: clean(feature.who), benefit: clean(feature.benefit) }));
+  const features = (o.features ?? []).map((feature) => ({
+    what: clean(feature.what),
+    who: clean(feature.who),
+    benefit: clean(feature.benefit),
+  }));
   return {
     brand,
     product: firstSentence(o.productDescription),

@@ -45,7 +45,9 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
   const settings = config().model;
   const { model, modelName, providerOptions } = settings.openai
     ? {
-        model: createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl }).chat(settings.models[task.useCase]),
+        model: createOpenAI({ apiKey: settings.openai.apiKey, baseURL: settings.openai.baseUrl }).chat(
+          settings.models[task.useCase],
+        ),
         modelName: settings.models[task.useCase],
         providerOptions: undefined,
       }

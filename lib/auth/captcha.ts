@@ -1,4 +1,4 @@
-import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
+import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { lt } from "drizzle-orm";
 import { z } from "zod";

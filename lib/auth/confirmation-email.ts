@@ -1,7 +1,15 @@
 import { htmlEmail } from "@/lib/mail/html";
 
 /** The confirmation e-mail: a link for the browser and the token for API clients. */
-export function confirmationEmail({ link, tokenHash, alreadyConfirmed }: { link: string; tokenHash: string; alreadyConfirmed: boolean }) {
+export function confirmationEmail({
+  link,
+  tokenHash,
+  alreadyConfirmed,
+}: {
+  link: string;
+  tokenHash: string;
+  alreadyConfirmed: boolean;
+}) {
   const opening = alreadyConfirmed
     ? "Someone (hopefully you) asked to sign up with this address, which already has a Launchloop account. If that was you, the link below signs you in and can give you a new API key."
     : "Welcome to Launchloop! Confirm your e-mail address to sign in and get started.";

@@ -14,4 +14,7 @@ export const signInForm = z.strictObject({
 export const forgotPasswordForm = z.strictObject({ email });
 export const resetPasswordForm = z.strictObject({ tokenHash: text(1, 512), password, keepApiKeys: z.boolean() });
 export const linkToken = z.strictObject({ tokenHash: text(1, 512) });
-export const confirmForm = z.strictObject({ tokenHash: text(1, 512), password: z.string().min(1, "Enter your password").max(200) });
+export const confirmForm = z.strictObject({
+  tokenHash: text(1, 512),
+  password: z.string().min(1, "Enter your password").max(200),
+});

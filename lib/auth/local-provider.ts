@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
+import { findAccountByEmail, normalizeEmail } from "@/lib/db/accounts";
 import { accounts, authTokens } from "@/lib/db/schema";
 import { sendMail } from "@/lib/mail";
-import { findAccountByEmail, normalizeEmail } from "@/lib/db/accounts";
 import { hashPassword, sha256Hex, verifyPassword } from "@/lib/security/hashing";
 import { confirmationEmail } from "./confirmation-email";
 import { clearedCookie, cookieValue, embeddedSessionCookieName, sessionCookie } from "./cookies";
@@ -26,7 +26,14 @@ function decoy(): Promise<string> {
 
 type SignUpPayload = Pick<typeof authTokens.$inferInsert, "passwordHash" | "signupDoor">;
 
-async function issueToken(db: Database, accountId: string, purpose: TokenPurpose, lifetimeMs: number, now: Date, signUp?: SignUpPayload) {
+async function issueToken(
+  db: Database,
+  accountId: string,
+  purpose: TokenPurpose,
+  lifetimeMs: number,
+  now: Date,
+  signUp?: SignUpPayload,
+) {
   const tokenHash = randomBytes(32).toString("hex");
   await db.insert(authTokens).values({
     accountId,
@@ -40,7 +47,12 @@ async function issueToken(db: Database, accountId: string, purpose: TokenPurpose
 }
 
 const liveToken = (tokenHash: string, purpose: TokenPurpose, now: Date) =>
-  and(eq(authTokens.tokenDigest, sha256Hex(tokenHash)), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now));
+  and(
+    eq(authTokens.tokenDigest, sha256Hex(tokenHash)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now),
+  );
 
 /** Uses a one-time token: the account it was issued to and its sign-up payload, or null when unknown, expired or used. */
 async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, now: Date) {
@@ -53,7 +65,13 @@ async function useToken(db: Database, tokenHash: string, purpose: TokenPurpose, 
 }
 
 /** Ends the account's live tokens of a purpose (those issued before a time, if given): only the newest link, or the one just used, works. */
-async function retireTokens(db: Database, accountId: string, purpose: TokenPurpose, now: Date, { issuedBefore }: { issuedBefore?: Date } = {}) {
+async function retireTokens(
+  db: Database,
+  accountId: string,
+  purpose: TokenPurpose,
+  now: Date,
+  { issuedBefore }: { issuedBefore?: Date } = {},
+) {
   await db
     .update(authTokens)
     .set({ usedAt: now })
@@ -119,7 +137,14 @@ async function pendingPasswordHash(db: Database, accountId: string, now: Date): 
   const [token] = await db
     .select({ passwordHash: authTokens.passwordHash })
     .from(authTokens)
-    .where(and(eq(authTokens.accountId, accountId), eq(authTokens.purpose, "email_confirmation"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.accountId, accountId),
+        eq(authTokens.purpose, "email_confirmation"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
   return token?.passwordHash ?? null;
@@ -152,13 +177,23 @@ export const localAuthProvider: AuthProvider = {
         .onConflictDoUpdate({ target: accounts.email, set: { email: sql`excluded.email` } })
         .returning({ id: accounts.id, emailConfirmedAt: accounts.emailConfirmedAt, created: sql<boolean>`xmax = 0` });
       const confirmed = account!.emailConfirmedAt !== null;
-      const tokenHash = await issueToken(tx, account!.id, "email_confirmation", confirmationLifetimeMs, now, confirmed ? undefined : { passwordHash, signupDoor: door });
+      const tokenHash = await issueToken(
+        tx,
+        account!.id,
+        "email_confirmation",
+        confirmationLifetimeMs,
+        now,
+        confirmed ? undefined : { passwordHash, signupDoor: door },
+      );
       return { account: account!, created: account!.created, tokenHash };
     });
     const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
     return async () => {
       try {
-        await sendMail({ to: address, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }) });
+        await sendMail({
+          to: address,
+          ...confirmationEmail({ link, tokenHash, alreadyConfirmed: account.emailConfirmedAt !== null }),
+        });
       } catch (error) {
         // If the e-mail cannot be sent, what this request wrote goes.
         await withdrawConfirmation(db, account.id, tokenHash, created);

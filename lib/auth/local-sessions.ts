@@ -29,7 +29,11 @@ export async function createBrowserSession(db: Database, accountId: string, now:
 }
 
 /** The live session behind a token: not revoked, not idle too long, not past its absolute lifetime; and when that ends. */
-export async function findBrowserSession(db: Database, token: string, now: Date): Promise<(BrowserSession & { endsAt: Date }) | null> {
+export async function findBrowserSession(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<(BrowserSession & { endsAt: Date }) | null> {
   if (token.length > 100) return null;
   const [found] = await db
     .select({ account: accounts, session: browserSessions })
@@ -47,7 +51,11 @@ export async function findBrowserSession(db: Database, token: string, now: Date)
   if (now.getTime() - found.session.lastSeenAt.getTime() > touchResolutionMs) {
     await db.update(browserSessions).set({ lastSeenAt: now }).where(eq(browserSessions.id, found.session.id));
   }
-  return { account: found.account, sessionId: found.session.id, endsAt: new Date(found.session.createdAt.getTime() + sessionLifetimeMs) };
+  return {
+    account: found.account,
+    sessionId: found.session.id,
+    endsAt: new Date(found.session.createdAt.getTime() + sessionLifetimeMs),
+  };
 }
 
 export async function revokeBrowserSession(db: Database, token: string, now: Date): Promise<void> {

@@ -11,9 +11,17 @@ export function passwordChangedEmail({ revoked, resetUrl }: { revoked: RevokedAc
     revoked.apiKeys.length > 0
       ? `${plural(revoked.apiKeys.length, "API key was", "API keys were")} revoked: ${revoked.apiKeys.join(", ")}. Create new keys in Settings → API keys.`
       : "No API key was revoked.";
-  const apps = revoked.grants > 0 ? `${plural(revoked.grants, "connected app was", "connected apps were")} disconnected; connect them again from your assistant.` : "";
+  const apps =
+    revoked.grants > 0
+      ? `${plural(revoked.grants, "connected app was", "connected apps were")} disconnected; connect them again from your assistant.`
+      : "";
   const warning = `If this was not you, choose a new password now at ${resetUrl} and check Settings → API keys.`;
   const text = [opening, "", sessions, keys, ...(apps ? [apps] : []), "", warning].join("\n");
-  const html = htmlEmail({ heading: "Your password was changed", paragraphs: [opening, sessions, keys, apps].filter(Boolean), button: { label: "It was not me", href: resetUrl }, footnote: warning });
+  const html = htmlEmail({
+    heading: "Your password was changed",
+    paragraphs: [opening, sessions, keys, apps].filter(Boolean),
+    button: { label: "It was not me", href: resetUrl },
+    footnote: warning,
+  });
   return { subject: "Your Launchloop password was changed", text, html };
 }

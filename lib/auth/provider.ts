@@ -64,7 +64,11 @@ export interface AuthProvider {
    */
   confirmEmail(db: Database, tokenHash: string, now: Date): Promise<string | null>;
   /** The account an e-mailed link acts on, without using it (null when unknown, or when the provider cannot tell). */
-  describeLink(db: Database, link: { tokenHash: string; purpose: "confirmation" | "reset" }, now: Date): Promise<{ email: string } | null>;
+  describeLink(
+    db: Database,
+    link: { tokenHash: string; purpose: "confirmation" | "reset" },
+    now: Date,
+  ): Promise<{ email: string } | null>;
   /**
    * The browser's door of the same link: with the password chosen at that sign-up, confirms
    * the e-mail and signs in. A wrong password leaves the link unused, so a link made by
@@ -75,7 +79,11 @@ export interface AuthProvider {
   /** Checks e-mail and password; replaces any session the browser already had. Never says whether the e-mail exists. */
   signIn(db: Database, input: { email: string; password: string }, cookies: RequestCookie[], now: Date): Promise<SignInResult>;
   /** The session behind the browser's cookies, if it is valid; `cookies` are refreshed ones to set when the face can. */
-  currentSession(db: Database, cookies: RequestCookie[], now: Date): Promise<{ session: BrowserSession; cookies: SessionCookie[] } | null>;
+  currentSession(
+    db: Database,
+    cookies: RequestCookie[],
+    now: Date,
+  ): Promise<{ session: BrowserSession; cookies: SessionCookie[] } | null>;
   /** Ends the browser's session; answers the cookies that clear it. */
   signOut(db: Database, cookies: RequestCookie[], now: Date): Promise<SessionCookie[]>;
   /** E-mails a reset link if the address has an account; silent either way. */
@@ -84,7 +92,11 @@ export interface AuthProvider {
    * Sets a new password through a reset link, ends every session and (unless kept) every API
    * key, and signs this browser in; null when the link is not valid.
    */
-  resetPassword(db: Database, input: { tokenHash: string; password: string; keepApiKeys: boolean }, now: Date): Promise<PasswordReset | null>;
+  resetPassword(
+    db: Database,
+    input: { tokenHash: string; password: string; keepApiKeys: boolean },
+    now: Date,
+  ): Promise<PasswordReset | null>;
   /** Removes the account's identity at the provider (its data is deleted by the caller). */
   deleteIdentity(db: Database, account: AccountRecord): Promise<void>;
 }

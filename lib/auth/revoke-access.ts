@@ -5,7 +5,6 @@ import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { revokeAllBrowserSessions } from "./local-sessions";
 import type { RevokedAccess } from "./provider";
 
-
 /**
  * Ends what speaks for an account: every browser session, every connected app's grant and,
  * unless kept, every API key.

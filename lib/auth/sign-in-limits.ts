@@ -1,6 +1,6 @@
 import { normalizeEmail } from "@/lib/db/accounts";
-import { sha256Hex } from "@/lib/security/hashing";
 import type { LimitPolicy, LimitRule } from "@/lib/limits";
+import { sha256Hex } from "@/lib/security/hashing";
 
 const failuresPerEmail = 10;
 const failuresPerAddress = 30;

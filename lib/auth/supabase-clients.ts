@@ -31,14 +31,20 @@ export function supabaseSettings() {
 export async function supabaseAdmin(): Promise<SupabaseClient> {
   const { url, serviceRoleKey } = supabaseSettings();
   const { createClient } = await supabaseJs();
-  return createClient(url, serviceRoleKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return createClient(url, serviceRoleKey, {
+    realtime,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
 }
 
 /** A stateless client with the anon key, for calls that need no session (sign-up, recovery e-mails, token checks). */
 export async function supabaseAnon(): Promise<SupabaseClient> {
   const { url, anonKey } = supabaseSettings();
   const { createClient } = await supabaseJs();
-  return createClient(url, anonKey, { realtime, auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return createClient(url, anonKey, {
+    realtime,
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
 }
 
 /**

@@ -2,10 +2,10 @@ import type { User } from "@supabase/supabase-js";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
+import { markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
 import type { AccountRecord } from "@/lib/db/records";
 import { accounts } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { markEmailConfirmed, normalizeEmail } from "@/lib/db/accounts";
 import { clearedCookie } from "./cookies";
 import type { AuthProvider, PasswordReset, SignupDoor } from "./provider";
 import { revokeAccountAccess } from "./revoke-access";
@@ -14,7 +14,8 @@ import { sessionIdOf, supabaseAdmin, supabaseAnon, supabaseForCookies } from "./
 /** Supabase Auth sends its own e-mails, inside the sign-up call. */
 const noDelivery = async () => {};
 
-const unavailable = (cause: unknown) => new AppError("provider_unavailable", "The sign-in service did not answer. Retry in a moment.", { cause });
+const unavailable = (cause: unknown) =>
+  new AppError("provider_unavailable", "The sign-in service did not answer. Retry in a moment.", { cause });
 
 /** The account row linked to a Supabase user, linking (or creating) it by e-mail the first time. */
 async function accountForUser(db: Database, user: User, door: SignupDoor = "browser"): Promise<AccountRecord> {
@@ -43,7 +44,10 @@ async function accountForUser(db: Database, user: User, door: SignupDoor = "brow
 async function confirmAccount(db: Database, accountId: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await markEmailConfirmed(tx, accountId, now))) return;
-    await tx.update(accounts).set({ activated: sql`${accounts.signupDoor} = 'browser'`, updatedAt: now }).where(eq(accounts.id, accountId));
+    await tx
+      .update(accounts)
+      .set({ activated: sql`${accounts.signupDoor} = 'browser'`, updatedAt: now })
+      .where(eq(accounts.id, accountId));
     await revokeAccountAccess(tx, { accountId, now });
   });
 }
@@ -58,15 +62,17 @@ export const supabaseAuthProvider: AuthProvider = {
   name: "supabase",
 
   async requestConfirmation(db, { email, password, door }) {
-    const { data, error } = await (await supabaseAnon())
-      .auth.signUp({ email: normalizeEmail(email), password, options: { emailRedirectTo: `${config().appUrl}/auth/confirm` } })
+    const { data, error } = await (await supabaseAnon()).auth
+      .signUp({ email: normalizeEmail(email), password, options: { emailRedirectTo: `${config().appUrl}/auth/confirm` } })
       .catch((cause: unknown) => {
         throw unavailable(cause);
       });
     if (error) {
       // A weak or refused password is the caller's to fix; anything else is Supabase's trouble.
       if (error.status && error.status < 500 && error.code !== "user_already_exists") {
-        throw new AppError("invalid_request", error.message, { details: { issues: [{ path: "password", message: error.message }] } });
+        throw new AppError("invalid_request", error.message, {
+          details: { issues: [{ path: "password", message: error.message }] },
+        });
       }
       if (error.code !== "user_already_exists") throw unavailable(error);
       return noDelivery;
@@ -75,7 +81,11 @@ export const supabaseAuthProvider: AuthProvider = {
     if (data.user && (data.user.identities?.length ?? 0) > 0) {
       const account = await accountForUser(db, data.user, door);
       // The newest sign-up of an unconfirmed address decides its door, as Supabase keeps its newest password.
-      if (!account.emailConfirmedAt) await db.update(accounts).set({ signupDoor: door }).where(and(eq(accounts.id, account.id), isNull(accounts.emailConfirmedAt)));
+      if (!account.emailConfirmedAt)
+        await db
+          .update(accounts)
+          .set({ signupDoor: door })
+          .where(and(eq(accounts.id, account.id), isNull(accounts.emailConfirmedAt)));
     }
     return noDelivery;
   },
@@ -157,7 +167,9 @@ export const supabaseAuthProvider: AuthProvider = {
     if (error || !data.user) return null;
     const updated = await supabase.client.auth.updateUser({ password });
     if (updated.error) {
-      throw new AppError("invalid_request", updated.error.message, { details: { issues: [{ path: "password", message: updated.error.message }] } });
+      throw new AppError("invalid_request", updated.error.message, {
+        details: { issues: [{ path: "password", message: updated.error.message }] },
+      });
     }
     // Every other browser signed in to this account is signed out.
     await supabase.client.auth.signOut({ scope: "others" });

@@ -20,17 +20,26 @@ export function checkoutPage(options: { plan: "pro" | "studio"; email: string; c
   const price = planCatalog[options.plan].priceUsd;
   const banner = `<p class="test">Test mode: no payment provider is configured, so no card is charged.</p>`;
   if (options.completed) {
-    return page("Plan activated", `${banner}<div class="card"><h1>You are on ${options.plan}</h1>
+    return page(
+      "Plan activated",
+      `${banner}<div class="card"><h1>You are on ${options.plan}</h1>
 <p>${escapeHtml(options.email)} now has the ${options.plan} plan. Your API keys work with it right away.</p>
-<p><a href="/settings/billing">Back to billing</a> · <a href="/docs">API reference</a></p></div>`);
+<p><a href="/settings/billing">Back to billing</a> · <a href="/docs">API reference</a></p></div>`,
+    );
   }
-  return page(`Checkout: ${options.plan}`, `${banner}<div class="card"><h1>Launchloop ${options.plan}</h1>
+  return page(
+    `Checkout: ${options.plan}`,
+    `${banner}<div class="card"><h1>Launchloop ${options.plan}</h1>
 <p>$${price} per month for ${escapeHtml(options.email)}.</p>
-<form method="post"><button type="submit">Complete test payment</button></form></div>`);
+<form method="post"><button type="submit">Complete test payment</button></form></div>`,
+  );
 }
 
 export function checkoutNotFoundPage(): string {
-  return page("Checkout not found", `<div class="card"><h1>Checkout not found</h1><p>This checkout link is unknown or no longer valid.</p></div>`);
+  return page(
+    "Checkout not found",
+    `<div class="card"><h1>Checkout not found</h1><p>This checkout link is unknown or no longer valid.</p></div>`,
+  );
 }
 
 /**
@@ -39,9 +48,15 @@ export function checkoutNotFoundPage(): string {
  */
 export function checkoutUnavailablePage(status: number, noProvider = false): string {
   if (noProvider) {
-    return page("Checkout unavailable", `<div class="card"><h1>Checkout unavailable</h1><p>No payment provider is configured on this server, so no plan can be bought here. Nothing was charged and your plan is unchanged.</p></div>`);
+    return page(
+      "Checkout unavailable",
+      `<div class="card"><h1>Checkout unavailable</h1><p>No payment provider is configured on this server, so no plan can be bought here. Nothing was charged and your plan is unchanged.</p></div>`,
+    );
   }
   const what = status === 503 ? "The service is temporarily unavailable." : "Something went wrong on our side.";
-  return page("Checkout unavailable", `<div class="card"><h1>Checkout unavailable</h1><p>${what} Nothing was charged and your plan is unchanged.</p>
-<p>Reload this page in a moment to try again.</p></div>`);
+  return page(
+    "Checkout unavailable",
+    `<div class="card"><h1>Checkout unavailable</h1><p>${what} Nothing was charged and your plan is unchanged.</p>
+<p>Reload this page in a moment to try again.</p></div>`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Channel } from "@/lib/schemas/growth";
 import { fitsWithin, graphemesOf } from "./count";
-import { channelRules, type ChannelFormat } from "./rules";
+import { type ChannelFormat, channelRules } from "./rules";
 
 export interface ChannelDraft {
   channel: Channel;
@@ -35,7 +35,8 @@ function largestFitting(boundaries: number[], build: (end: number) => string, fi
   return best;
 }
 
-const sentenceEnds = (text: string) => [...text.matchAll(/[.!?…](?=\s)|\n/g)].map((match) => match.index! + match[0].length).concat(text.length);
+const sentenceEnds = (text: string) =>
+  [...text.matchAll(/[.!?…](?=\s)|\n/g)].map((match) => match.index! + match[0].length).concat(text.length);
 const wordEnds = (text: string) => [...text.matchAll(/\S(?=\s)/g)].map((match) => match.index! + 1).concat(text.length);
 function graphemeEnds(text: string) {
   const ends: number[] = [];
@@ -77,11 +78,13 @@ function splitIntoPosts(text: string, fitsNumbered: Fits, window: number, maxPar
     posts.push(head.slice(0, end).trim());
     rest = rest.slice(end).trim();
   }
-  if (rest && posts.length) posts[posts.length - 1] = shortenToFit(`${posts.at(-1)} ${rest.slice(0, window)}`, fitsNumbered, window);
+  if (rest && posts.length)
+    posts[posts.length - 1] = shortenToFit(`${posts.at(-1)} ${rest.slice(0, window)}`, fitsNumbered, window);
   return posts.filter(Boolean);
 }
 
-const numbered = (posts: string[]) => (posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts);
+const numbered = (posts: string[]) =>
+  posts.length > 1 ? posts.map((post, index) => `${post} (${index + 1}/${posts.length})`) : posts;
 
 const normalizeHashtag = (tag: string) => `#${tag.replace(/^#+/, "").replace(/[^\p{L}\p{N}_]/gu, "")}`;
 // A line of hashtags at the very end (a URL's "#fragment" is not one).
@@ -109,15 +112,34 @@ function splitTail(body: string, tail: string | undefined): { head: string; tail
  * the tail (the call to action and its link) stays whenever it fits at all. Fitting a
  * fitted draft again keeps it within the limits.
  */
-export function fitToChannel(channel: Channel, draft: { title?: string | null; body: string; hashtags?: string[]; tail?: string }): ChannelDraft {
+export function fitToChannel(
+  channel: Channel,
+  draft: { title?: string | null; body: string; hashtags?: string[]; tail?: string },
+): ChannelDraft {
   const rule = channelRules[channel];
   const fits: Fits = (candidate) => fitsWithin(rule.unit, candidate, rule.bodyLimit);
   const window = windowFor(rule.bodyLimit);
-  const title = rule.titleLimit && draft.title ? shortenToFit(draft.title, (candidate) => candidate.length <= rule.titleLimit!, window) : (draft.title ?? null);
-  const wanted = [...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1 && tag.length <= 100))].slice(0, rule.hashtagBudget);
+  const title =
+    rule.titleLimit && draft.title
+      ? shortenToFit(draft.title, (candidate) => candidate.length <= rule.titleLimit!, window)
+      : (draft.title ?? null);
+  const wanted = [
+    ...new Set((draft.hashtags ?? []).map(normalizeHashtag).filter((tag) => tag.length > 1 && tag.length <= 100)),
+  ].slice(0, rule.hashtagBudget);
   // Its tag line and thread numbering are taken off first, so a fitted draft is fitted the same way again.
-  const body = draft.body.trim().replace(hashtagLine, "").replace(/ \(\d+\/\d+\)(?=\n\n|$)/g, "").trim();
-  const result = (parts: string[], hashtags: string[]) => ({ channel, format: rule.format, title, body: parts.join("\n\n"), parts, hashtags });
+  const body = draft.body
+    .trim()
+    .replace(hashtagLine, "")
+    .replace(/ \(\d+\/\d+\)(?=\n\n|$)/g, "")
+    .trim();
+  const result = (parts: string[], hashtags: string[]) => ({
+    channel,
+    format: rule.format,
+    title,
+    body: parts.join("\n\n"),
+    parts,
+    hashtags,
+  });
 
   if (body.length <= window) {
     for (let count = wanted.length; count >= 0; count--) {

@@ -1,4 +1,4 @@
 export * from "./count";
 export * from "./fit";
-export * from "./rules";
 export * from "./resolve";
+export * from "./rules";

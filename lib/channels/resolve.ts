@@ -1,4 +1,4 @@
-import { channels, type Channel } from "@/lib/schemas/growth";
+import { type Channel, channels } from "@/lib/schemas/growth";
 
 const aliases: Record<string, Channel> = {
   twitter: "x",
@@ -60,7 +60,10 @@ const keyOf = (answer: string) =>
 export function resolveChannel(answer: string): Channel | undefined {
   const key = keyOf(answer);
   if ((channels as readonly string[]).includes(key)) return key as Channel;
-  return aliases[key] ?? ((channels as readonly string[]).find((channel) => key.replace(/\s+/g, "-") === channel) as Channel | undefined);
+  return (
+    aliases[key] ??
+    ((channels as readonly string[]).find((channel) => key.replace(/\s+/g, "-") === channel) as Channel | undefined)
+  );
 }
 
 interface ChannelAnswers {
@@ -87,7 +90,11 @@ export function channelsOfAnswers(onboarding: ChannelAnswers): { channels: Chann
 /** The project's channels (see `channelsOfAnswers`). */
 export const projectChannels = (onboarding: ChannelAnswers): Channel[] => channelsOfAnswers(onboarding).channels;
 
-const mentionNames: [string, Channel][] = [...Object.entries(aliases), ...channels.map((channel) => [channel, channel] as [string, Channel]), ...channels.map((channel) => [channel.replace(/-/g, " "), channel] as [string, Channel])];
+const mentionNames: [string, Channel][] = [
+  ...Object.entries(aliases),
+  ...channels.map((channel) => [channel, channel] as [string, Channel]),
+  ...channels.map((channel) => [channel.replace(/-/g, " "), channel] as [string, Channel]),
+];
 
 /** The channels a sentence names ("LinkedIn is dead for us" names linkedin). "X" counts only as a word of its own. */
 export function channelMentions(text: string): Channel[] {

@@ -50,7 +50,8 @@ export const channelRules: Record<Channel, ChannelRule> = {
     unit: "characters",
     threads: true,
     hashtagBudget: 3,
-    conventions: "Plain, community-minded and unhyped; hashtags in CamelCase help discovery and screen readers; 500 characters, threads as replies.",
+    conventions:
+      "Plain, community-minded and unhyped; hashtags in CamelCase help discovery and screen readers; 500 characters, threads as replies.",
   },
   threads: {
     label: "Threads",
@@ -77,7 +78,8 @@ export const channelRules: Record<Channel, ChannelRule> = {
     unit: "characters",
     threads: false,
     hashtagBudget: 5,
-    conventions: "The image carries the idea; the caption opens with a hook, tells the story, ends with a call to action and a few focused hashtags.",
+    conventions:
+      "The image carries the idea; the caption opens with a hook, tells the story, ends with a call to action and a few focused hashtags.",
   },
   pinterest: {
     label: "Pinterest",
@@ -126,7 +128,8 @@ export const channelRules: Record<Channel, ChannelRule> = {
     threads: false,
     titleLimit: 300,
     hashtagBudget: 0,
-    conventions: "Give before you ask: a useful, honest post for the subreddit, no hashtags, no hard sell; read the subreddit's rules first.",
+    conventions:
+      "Give before you ask: a useful, honest post for the subreddit, no hashtags, no hard sell; read the subreddit's rules first.",
   },
   discord: {
     label: "Discord",

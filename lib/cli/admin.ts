@@ -1,8 +1,8 @@
 import path from "node:path";
 import { config } from "@/lib/config";
-import { openDatabase, type Database } from "@/lib/db/client";
-import { planSchema } from "@/lib/schemas/common";
 import { findAccountByEmail } from "@/lib/db/accounts";
+import { type Database, openDatabase } from "@/lib/db/client";
+import { planSchema } from "@/lib/schemas/common";
 import { activatePlan, grantFreePlan } from "@/lib/services/billing";
 import { describeAccount } from "@/lib/services/me";
 

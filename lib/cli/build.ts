@@ -3,7 +3,17 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const sources = ["app", "lib", "components", "public", "next.config.ts", "proxy.ts", "instrumentation.ts", "tsconfig.json", "package-lock.json"];
+const sources = [
+  "app",
+  "lib",
+  "components",
+  "public",
+  "next.config.ts",
+  "proxy.ts",
+  "instrumentation.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const fingerprintFile = path.join(".next", "launchloop-fingerprint");
 
 function* filesUnder(entry: string): Generator<string> {

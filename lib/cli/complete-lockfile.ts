@@ -7,7 +7,13 @@ import fs from "node:fs";
  * optional platform entries (without integrity) so `npm ci` accepts the lockfile here and
  * installs the right binary on macOS and Windows. Run after `npm install`.
  */
-type Entry = { version?: string; optional?: boolean; os?: string[]; cpu?: string[]; optionalDependencies?: Record<string, string> };
+type Entry = {
+  version?: string;
+  optional?: boolean;
+  os?: string[];
+  cpu?: string[];
+  optionalDependencies?: Record<string, string>;
+};
 
 const lockfile = JSON.parse(fs.readFileSync("package-lock.json", "utf8")) as { packages: Record<string, Entry> };
 const platformOf = (name: string) => ({
@@ -24,6 +30,8 @@ for (const entry of Object.values(lockfile.packages)) {
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lockfile.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)));
+const sorted = Object.fromEntries(
+  Object.entries(lockfile.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : 1)),
+);
 fs.writeFileSync("package-lock.json", `${JSON.stringify({ ...lockfile, packages: sorted }, null, 2)}\n`);
 console.log(added ? `Added ${added} platform entries to package-lock.json.` : "package-lock.json is complete.");

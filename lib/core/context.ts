@@ -5,7 +5,10 @@ import type { AccountRecord } from "@/lib/db/records";
  * Who calls: an API key (REST, MCP), a signed-in browser session (the dashboard), or an
  * OAuth grant a founder gave an assistant (MCP), which acts for the account like a key.
  */
-export type Principal = { kind: "key"; apiKeyId: string } | { kind: "session"; sessionId: string } | { kind: "grant"; grantId: string };
+export type Principal =
+  | { kind: "key"; apiKeyId: string }
+  | { kind: "session"; sessionId: string }
+  | { kind: "grant"; grantId: string };
 export type PrincipalKind = Principal["kind"];
 
 /** What every face passes to the core about a request, before anyone is known. */

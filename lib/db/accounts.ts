@@ -6,7 +6,10 @@ import { accounts } from "./schema";
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findAccountByEmail(db: Database, email: string): Promise<AccountRecord | undefined> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email)));
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email)));
   return account;
 }
 

@@ -92,7 +92,12 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   return { ...handle, lost: embedded.lost };
 }
 
-async function connected(client: Sql, kind: DatabaseHandle["kind"], runMigrations: boolean, close: () => Promise<void>): Promise<DatabaseHandle> {
+async function connected(
+  client: Sql,
+  kind: DatabaseHandle["kind"],
+  runMigrations: boolean,
+  close: () => Promise<void>,
+): Promise<DatabaseHandle> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   if (countingQueries()) countPostgresQueries(client);

@@ -16,9 +16,25 @@ export function isUniqueViolation(error: unknown): boolean {
 // Socket errors, postgres.js connection codes, and SQLSTATEs that mean "the database is not
 // there for us" (connection exceptions, shutdown, no such database, bad credentials, full).
 const unavailableCodes = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE",
-  "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED",
-  "57P01", "57P02", "57P03", "3D000", "28000", "28P01", "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "3D000",
+  "28000",
+  "28P01",
+  "53300",
 ]);
 
 /** True when an error (or one it wraps) says the database cannot be reached or refuses us. */

@@ -1,4 +1,4 @@
-import { databaseKind, type Database } from "./client";
+import { type Database, databaseKind } from "./client";
 
 interface PreparedQuery {
   execute(values?: Record<string, unknown>): Promise<unknown>;
@@ -15,7 +15,11 @@ const cache = new WeakMap<Database, Map<string, PreparedQuery>>();
  * `name` is only the cache key here: whether the server keeps a prepared statement is the
  * connection's choice (`preparingEveryStatement`, off behind a transaction pooler).
  */
-export function preparedQuery<P extends PreparedQuery>(db: Database, name: string, build: (db: Database) => { prepare(name: string): P }): P {
+export function preparedQuery<P extends PreparedQuery>(
+  db: Database,
+  name: string,
+  build: (db: Database) => { prepare(name: string): P },
+): P {
   const kind = databaseKind(db);
   const cached = kind && cache.get(db)?.get(name);
   if (cached) return cached as P;

@@ -14,10 +14,28 @@ import {
 } from "drizzle-orm/pg-core";
 // Relative imports: drizzle-kit loads this file without the `@/` alias.
 import { paidPlans, plans } from "../schemas/common";
-import { type CycleRetro, cycleStatuses, type ItemDraft, type ItemUsage, itemGrades, itemResults, itemStatuses, taskStatuses, type WeeklyPlan } from "../schemas/growth";
+import {
+  type CycleRetro,
+  cycleStatuses,
+  type ItemDraft,
+  type ItemUsage,
+  itemGrades,
+  itemResults,
+  itemStatuses,
+  taskStatuses,
+  type WeeklyPlan,
+} from "../schemas/growth";
 import type { Learning } from "../schemas/playbook";
-import { connectionStatuses, jobKinds, jobStatuses, type PostMetrics, type PublishedPart, networks, publicationStatuses } from "../schemas/publishing";
 import { type Decisions, type ModelUsage, type Onboarding, projectStatuses, runStatuses } from "../schemas/project";
+import {
+  connectionStatuses,
+  jobKinds,
+  jobStatuses,
+  networks,
+  type PostMetrics,
+  type PublishedPart,
+  publicationStatuses,
+} from "../schemas/publishing";
 
 // Every table has row level security enabled with no policies: on Supabase only the
 // service's own connection (which bypasses RLS) can see the data, never the public REST API.
@@ -46,7 +64,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     secretHash: text("secret_hash").notNull().unique(),
@@ -61,7 +81,9 @@ export const authTokens = pgTable(
   "auth_tokens",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: ["email_confirmation", "password_reset"] }).notNull(),
     /** SHA-256 of the token_hash carried by the e-mail link; the link itself is never stored. */
     tokenDigest: text("token_digest").notNull().unique(),
@@ -84,7 +106,9 @@ export const browserSessions = pgTable(
   "browser_sessions",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     tokenDigest: text("token_digest").notNull().unique(),
     createdAt: createdAt(),
     /** Moves forward as the session is used; a session idle past its window has expired. */
@@ -124,7 +148,9 @@ export const limitCounters = pgTable(
 export const dailyRunUsage = pgTable(
   "daily_run_usage",
   {
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").notNull(),
     day: date("day").notNull(),
     count: integer("count").notNull().default(0),
@@ -136,13 +162,13 @@ export const projects = pgTable(
   "projects",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** BCP 47: the language every agent writes the project's content in. */
     language: text("language").notNull().default("en"),
-    status: text("status", { enum: projectStatuses })
-      .notNull()
-      .default("onboarding"),
+    status: text("status", { enum: projectStatuses }).notNull().default("onboarding"),
     onboarding: jsonb("onboarding").$type<Onboarding>().notNull(),
     decisions: jsonb("decisions").$type<Decisions>().notNull().default({}),
     /** Dated learnings from retros and founder edits, read by later plans. */
@@ -160,12 +186,14 @@ export const agentRuns = pgTable(
   "agent_runs",
   {
     id: id(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    agentType: text("agent_type").notNull(),
-    status: text("status", { enum: runStatuses })
+    projectId: uuid("project_id")
       .notNull()
-      .default("running"),
+      .references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    agentType: text("agent_type").notNull(),
+    status: text("status", { enum: runStatuses }).notNull().default("running"),
     feedback: text("feedback"),
     output: jsonb("output"),
     error: text("error"),
@@ -181,9 +209,7 @@ export const agentRuns = pgTable(
   (table) => [
     index("agent_runs_project_idx").on(table.projectId, table.startedAt),
     // One running agent per project, enforced by the database across every instance.
-    uniqueIndex("agent_runs_one_running_per_project")
-      .on(table.projectId)
-      .where(sql`status = 'running'`),
+    uniqueIndex("agent_runs_one_running_per_project").on(table.projectId).where(sql`status = 'running'`),
   ],
 ).enableRLS();
 
@@ -191,9 +217,15 @@ export const contentItems = pgTable(
   "content_items",
   {
     id: id(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    runId: uuid("run_id").notNull().references(() => agentRuns.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => agentRuns.id, { onDelete: "cascade" }),
     agentType: text("agent_type").notNull(),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
@@ -213,8 +245,12 @@ export const contentVersions = pgTable(
   "content_versions",
   {
     id: id(),
-    itemId: uuid("item_id").notNull().references(() => contentItems.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => contentItems.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
@@ -226,8 +262,12 @@ export const growthCycles = pgTable(
   "growth_cycles",
   {
     id: id(),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     weekNumber: integer("week_number").notNull(),
     status: text("status", { enum: cycleStatuses }).notNull().default("planned"),
     weekStart: date("week_start").notNull(),
@@ -241,9 +281,7 @@ export const growthCycles = pgTable(
   (table) => [
     uniqueIndex("growth_cycles_project_week").on(table.projectId, table.weekNumber),
     // At most one open (planned or approved) cycle per project.
-    uniqueIndex("growth_cycles_one_open_per_project")
-      .on(table.projectId)
-      .where(sql`status in ('planned', 'approved')`),
+    uniqueIndex("growth_cycles_one_open_per_project").on(table.projectId).where(sql`status in ('planned', 'approved')`),
   ],
 ).enableRLS();
 
@@ -251,9 +289,15 @@ export const growthItems = pgTable(
   "growth_items",
   {
     id: id(),
-    cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    cycleId: uuid("cycle_id")
+      .notNull()
+      .references(() => growthCycles.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     channel: text("channel").notNull(),
     slug: text("slug").notNull(),
     title: text("title").notNull(),
@@ -262,9 +306,7 @@ export const growthItems = pgTable(
     cta: text("cta"),
     suggestedDay: text("suggested_day").notNull(),
     notes: text("notes"),
-    status: text("status", { enum: itemStatuses })
-      .notNull()
-      .default("planned"),
+    status: text("status", { enum: itemStatuses }).notNull().default("planned"),
     draft: jsonb("draft").$type<ItemDraft>(),
     draftHistory: jsonb("draft_history").$type<ItemDraft[]>().notNull().default([]),
     /** Tokens spent writing this item's drafts, all regenerations together. */
@@ -296,9 +338,15 @@ export const growthTasks = pgTable(
   "growth_tasks",
   {
     id: id(),
-    cycleId: uuid("cycle_id").notNull().references(() => growthCycles.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    cycleId: uuid("cycle_id")
+      .notNull()
+      .references(() => growthCycles.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     description: text("description").notNull(),
     category: text("category").notNull(),
@@ -320,8 +368,12 @@ export const calendarFeeds = pgTable(
   "calendar_feeds",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
@@ -347,9 +399,13 @@ export const subscriptions = pgTable("subscriptions", {
 /** Checkout sessions of the local test-mode checkout (Stripe keeps its own). */
 export const checkoutSessions = pgTable("checkout_sessions", {
   id: id(),
-  accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
   plan: text("plan", { enum: paidPlans }).notNull(),
-  status: text("status", { enum: ["open", "completed"] }).notNull().default("open"),
+  status: text("status", { enum: ["open", "completed"] })
+    .notNull()
+    .default("open"),
   createdAt: createdAt(),
   completedAt: timestamp("completed_at", { withTimezone: true }),
 }).enableRLS();
@@ -378,8 +434,12 @@ export const shareLinks = pgTable(
   "share_links",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     /** The token's first characters, so the founder can tell links apart. */
     hint: text("hint").notNull(),
@@ -394,7 +454,9 @@ export const projectLogos = pgTable("project_logos", {
   projectId: uuid("project_id")
     .primaryKey()
     .references(() => projects.id, { onDelete: "cascade" }),
-  accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+  accountId: uuid("account_id")
+    .notNull()
+    .references(() => accounts.id, { onDelete: "cascade" }),
   storageKey: text("storage_key").notNull(),
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
@@ -421,7 +483,9 @@ export const oauthGrants = pgTable(
   "oauth_grants",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     clientId: text("client_id").notNull(),
     clientName: text("client_name").notNull(),
     redirectUri: text("redirect_uri").notNull(),
@@ -443,8 +507,12 @@ export const oauthTokens = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     kind: text("kind", { enum: ["code", "access", "refresh"] }).notNull(),
-    grantId: uuid("grant_id").notNull().references(() => oauthGrants.id, { onDelete: "cascade" }),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
+    grantId: uuid("grant_id")
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
     scopes: text("scopes").array().notNull(),
     /** Codes only: the PKCE S256 challenge. */
     codeChallenge: text("code_challenge"),
@@ -465,8 +533,12 @@ export const connections = pgTable(
   "connections",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     network: text("network", { enum: networks }).notNull(),
     /** `pending` while an OAuth authorization is under way; `disconnected` only after the network refused our credentials. */
     status: text("status", { enum: connectionStatuses }).notNull().default("connected"),
@@ -493,8 +565,12 @@ export const jobs = pgTable(
   "jobs",
   {
     id: id(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id, { onDelete: "cascade" }),
-    projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: jobKinds }).notNull(),
     /** The row the job works on (a growth item). */
     subjectId: uuid("subject_id").notNull(),

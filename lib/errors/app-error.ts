@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode } from "./codes";
+import { type ErrorCode, errorCodes } from "./codes";
 
 export interface AppErrorOptions {
   /** Extra members of the error body, e.g. `issues` or the upgrade pointer of a 402. */

@@ -4,22 +4,22 @@ import {
   Document,
   ExternalHyperlink,
   HeadingLevel,
+  type ILevelsOptions,
   ImageRun,
   LevelFormat,
   Packer,
   Paragraph,
+  type ParagraphChild,
   ShadingType,
   Table,
   TableCell,
   TableRow,
   TextRun,
   WidthType,
-  type ILevelsOptions,
-  type ParagraphChild,
 } from "docx";
 import { imageSize } from "./image-size";
 import { decisionLines, type LaunchPack, wordsOf } from "./launch-pack";
-import { markdownBlocks, plain, type Block, type Run } from "./markdown-blocks";
+import { type Block, markdownBlocks, plain, type Run } from "./markdown-blocks";
 
 const headingLevels = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4];
 const monospace = "Courier New";
@@ -28,22 +28,43 @@ const listIndent = 360;
 
 function runsToChildren(runs: Run[]): ParagraphChild[] {
   return runs.map((run) => {
-    const look = { bold: run.bold, italics: run.italic, ...(run.code && { font: monospace, shading: { type: ShadingType.CLEAR, fill: "F3F4F7", color: "auto" } }) };
+    const look = {
+      bold: run.bold,
+      italics: run.italic,
+      ...(run.code && { font: monospace, shading: { type: ShadingType.CLEAR, fill: "F3F4F7", color: "auto" } }),
+    };
     if (run.text === "\n") return new TextRun({ break: 1 });
-    return run.link ? new ExternalHyperlink({ link: run.link, children: [new TextRun({ ...look, text: run.text, style: "Hyperlink" })] }) : new TextRun({ ...look, text: run.text });
+    return run.link
+      ? new ExternalHyperlink({ link: run.link, children: [new TextRun({ ...look, text: run.text, style: "Hyperlink" })] })
+      : new TextRun({ ...look, text: run.text });
   });
 }
 
 // Characters as wide as a Latin letter (CJK and emoji count twice).
-const characterWidth = (text: string) => Array.from(text).reduce((width, character) => width + (character.codePointAt(0)! >= 0x2e80 ? 2 : 1), 0);
+const characterWidth = (text: string) =>
+  Array.from(text).reduce((width, character) => width + (character.codePointAt(0)! >= 0x2e80 ? 2 : 1), 0);
 /** Twips of text width on an A4 page with Word's default margins. */
 const textWidthTwips = 9026;
 
 /** Column widths from content: each column gets its longest word, the rest goes to the longer text. */
 function columnWidths(rows: Run[][][]): number[] {
   const columns = Math.max(...rows.map((row) => row.length));
-  const min = Array.from({ length: columns }, (_, column) => Math.max(4, ...rows.map((row) => Math.max(0, ...plain(row[column] ?? []).split(/\s+/).map(characterWidth)))));
-  const max = Array.from({ length: columns }, (_, column) => Math.min(80, Math.max(min[column]!, ...rows.map((row) => characterWidth(plain(row[column] ?? []))))));
+  const min = Array.from({ length: columns }, (_, column) =>
+    Math.max(
+      4,
+      ...rows.map((row) =>
+        Math.max(
+          0,
+          ...plain(row[column] ?? [])
+            .split(/\s+/)
+            .map(characterWidth),
+        ),
+      ),
+    ),
+  );
+  const max = Array.from({ length: columns }, (_, column) =>
+    Math.min(80, Math.max(min[column]!, ...rows.map((row) => characterWidth(plain(row[column] ?? []))))),
+  );
   const total = max.reduce((sum, value) => sum + value, 0);
   return max.map((value) => Math.round((value / total) * textWidthTwips));
 }
@@ -79,11 +100,22 @@ class DocxWriter {
       const indent = depth ? { left: listIndent * (depth + 1) } : undefined;
       switch (block.type) {
         case "heading":
-          return [new Paragraph({ heading: headingLevels[Math.min(block.level + headingOffset, 4) - 1], children: runsToChildren(block.runs) })];
+          return [
+            new Paragraph({
+              heading: headingLevels[Math.min(block.level + headingOffset, 4) - 1],
+              children: runsToChildren(block.runs),
+            }),
+          ];
         case "paragraph":
           return [new Paragraph({ children: runsToChildren(block.runs), spacing: { after: 120 }, indent })];
         case "quote":
-          return [new Paragraph({ children: runsToChildren(block.runs.map((run) => ({ ...run, italic: true }))), indent: { left: 480 }, border: { left: { style: BorderStyle.SINGLE, size: 12, color: "4B3FE0", space: 8 } } })];
+          return [
+            new Paragraph({
+              children: runsToChildren(block.runs.map((run) => ({ ...run, italic: true }))),
+              indent: { left: 480 },
+              border: { left: { style: BorderStyle.SINGLE, size: 12, color: "4B3FE0", space: 8 } },
+            }),
+          ];
         case "list":
           return this.list(block, headingOffset, depth);
         case "table":
@@ -110,8 +142,16 @@ class DocxWriter {
     const instance = ++this.lists;
     return block.items.flatMap((item) => [
       item.checked !== undefined
-        ? new Paragraph({ children: [checkbox(item.checked), ...runsToChildren(item.runs)], indent: { left: listIndent * (depth + 1), hanging: 300 }, spacing: { after: 60 } })
-        : new Paragraph({ children: runsToChildren(item.runs), numbering: { reference: block.ordered ? "numbered" : "bulleted", level: Math.min(depth, 5), instance }, spacing: { after: 60 } }),
+        ? new Paragraph({
+            children: [checkbox(item.checked), ...runsToChildren(item.runs)],
+            indent: { left: listIndent * (depth + 1), hanging: 300 },
+            spacing: { after: 60 },
+          })
+        : new Paragraph({
+            children: runsToChildren(item.runs),
+            numbering: { reference: block.ordered ? "numbered" : "bulleted", level: Math.min(depth, 5), instance },
+            spacing: { after: 60 },
+          }),
       ...(this.blocks(item.children, headingOffset, depth + 1) as Paragraph[]),
     ]);
   }
@@ -163,23 +203,52 @@ export async function launchPackDocx(pack: LaunchPack): Promise<Buffer> {
   const logo = coverLogo(pack);
   const cover = [
     ...logo,
-    new Paragraph({ spacing: { before: logo.length ? 480 : 2400 }, alignment: AlignmentType.CENTER, children: [new TextRun({ text: pack.brand.name, bold: true, size: 64, color: "17181C" })] }),
-    ...(pack.brand.tagline ? [new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 240 }, children: [new TextRun({ text: pack.brand.tagline, italics: true, size: 32, color: "4B3FE0" })] })] : []),
-    new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 960 }, children: [new TextRun({ text: words.launchPack, size: 28 })] }),
-    new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}`, size: 22, color: "5B6170" })] }),
+    new Paragraph({
+      spacing: { before: logo.length ? 480 : 2400 },
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: pack.brand.name, bold: true, size: 64, color: "17181C" })],
+    }),
+    ...(pack.brand.tagline
+      ? [
+          new Paragraph({
+            alignment: AlignmentType.CENTER,
+            spacing: { before: 240 },
+            children: [new TextRun({ text: pack.brand.tagline, italics: true, size: 32, color: "4B3FE0" })],
+          }),
+        ]
+      : []),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 960 },
+      children: [new TextRun({ text: words.launchPack, size: 28 })],
+    }),
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun({ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}`, size: 22, color: "5B6170" })],
+    }),
   ];
   const writer = new DocxWriter();
   const decisions = decisionLines(pack.decisions, words);
   const body: (Paragraph | Table)[] = [
     new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(words.decisions)] }),
-    ...(decisions.length ? [table([[{ text: words.decision }], [{ text: words.choice }]], decisions.map((line) => line.map((text) => [{ text }])))] : [new Paragraph(words.noDecisions)]),
+    ...(decisions.length
+      ? [
+          table(
+            [[{ text: words.decision }], [{ text: words.choice }]],
+            decisions.map((line) => line.map((text) => [{ text }])),
+          ),
+        ]
+      : [new Paragraph(words.noDecisions)]),
     new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(words.playbook)] }),
     ...writer.blocks(markdownBlocks(pack.playbook.markdown.replace(/^# .*\n+/, "")), 0),
   ];
   for (const section of pack.sections) {
     body.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(section.title)] }));
     for (const item of section.items) {
-      body.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(item.title)] }), ...writer.blocks(markdownBlocks(item.body), 2));
+      body.push(
+        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(item.title)] }),
+        ...writer.blocks(markdownBlocks(item.body), 2),
+      );
     }
   }
   const document = new Document({

@@ -9,7 +9,8 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
     const marker = bytes[offset + 1]!;
     const length = view.getUint16(offset + 2);
     // Start-of-frame markers (not DHT, JPG or DAC) carry the size.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: view.getUint16(offset + 7), height: view.getUint16(offset + 5) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { width: view.getUint16(offset + 7), height: view.getUint16(offset + 5) };
     offset += 2 + length;
   }
   return undefined;

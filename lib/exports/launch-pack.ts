@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
-import type { Channel } from "@/lib/schemas/growth";
+import { type ExportHeadings, exportHeadings } from "@/lib/i18n/phrasebook";
 import type { launchPackSchema } from "@/lib/schemas/exports";
+import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions } from "@/lib/schemas/project";
-import { exportHeadings, type ExportHeadings } from "@/lib/i18n/phrasebook";
 
 /** A brand logo for the cover of the PDF and DOCX exports (PNG or JPEG bytes): optional. */
 export interface CoverImage {
@@ -20,7 +20,10 @@ export const wordsOf = (pack: Pick<LaunchPack, "project">): ExportHeadings => ex
 export function decisionLines(decisions: Decisions, words: ExportHeadings): [string, string][] {
   const lines: [string, string | undefined][] = [
     [words.positioning, decisions.positioning && `${decisions.positioning.name}: ${decisions.positioning.statement}`],
-    [words.valueProposition, decisions.valueProposition && `${decisions.valueProposition.angle}: ${decisions.valueProposition.statement}`],
+    [
+      words.valueProposition,
+      decisions.valueProposition && `${decisions.valueProposition.angle}: ${decisions.valueProposition.statement}`,
+    ],
     [words.brandName, decisions.brandName],
     [words.tagline, decisions.tagline],
     [words.colorPalette, decisions.colorPalette],
@@ -34,7 +37,8 @@ export function kindLabel(kind: string, words: ExportHeadings = exportHeadings("
   if (named) return named;
   const channel = kind.startsWith("post-") ? kind.slice(5) : undefined;
   const rule = channel ? channelRules[channel as Channel] : undefined;
-  if (channel && rule) return (words.kinds("post") ?? "{channel} launch post").replace("{channel}", words.channels(channel) ?? rule.label);
+  if (channel && rule)
+    return (words.kinds("post") ?? "{channel} launch post").replace("{channel}", words.channels(channel) ?? rule.label);
   const text = kind.replace(/[-_]+/g, " ").trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -45,8 +49,12 @@ export function launchPackMarkdown(pack: LaunchPack): string {
   const parts = [`# ${pack.brand.name}: ${words.launchPack}`];
   if (pack.brand.tagline) parts.push(`> ${pack.brand.tagline}`);
   const decisions = decisionLines(pack.decisions, words);
-  if (decisions.length) parts.push(`## ${words.decisions}\n\n${decisions.map(([label, value]) => `- **${label}:** ${value}`).join("\n")}`);
-  const playbook = pack.playbook.markdown.replace(/^# .*\n+/, "").replace(/^> .*\n+/, "").trim();
+  if (decisions.length)
+    parts.push(`## ${words.decisions}\n\n${decisions.map(([label, value]) => `- **${label}:** ${value}`).join("\n")}`);
+  const playbook = pack.playbook.markdown
+    .replace(/^# .*\n+/, "")
+    .replace(/^> .*\n+/, "")
+    .trim();
   if (playbook) parts.push(`## ${words.playbook}\n\n${playbook.replace(/^(#{1,4}) /gm, "$1# ")}`);
   for (const section of pack.sections) {
     parts.push(`## ${section.title}`);

@@ -89,7 +89,11 @@ function tokensToBlocks(tokens: Token[]): Block[] {
   for (const token of tokens) {
     switch (token.type) {
       case "heading":
-        blocks.push({ type: "heading", level: (token as Tokens.Heading).depth, runs: inlineRuns((token as Tokens.Heading).tokens) });
+        blocks.push({
+          type: "heading",
+          level: (token as Tokens.Heading).depth,
+          runs: inlineRuns((token as Tokens.Heading).tokens),
+        });
         break;
       case "paragraph":
         blocks.push({ type: "paragraph", runs: inlineRuns((token as Tokens.Paragraph).tokens) });
@@ -99,15 +103,29 @@ function tokensToBlocks(tokens: Token[]): Block[] {
         break;
       case "list": {
         const list = token as Tokens.List;
-        blocks.push({ type: "list", ordered: list.ordered, start: typeof list.start === "number" ? list.start : 1, items: list.items.map(listItem) });
+        blocks.push({
+          type: "list",
+          ordered: list.ordered,
+          start: typeof list.start === "number" ? list.start : 1,
+          items: list.items.map(listItem),
+        });
         break;
       }
       case "blockquote":
-        blocks.push({ type: "quote", runs: inlineRuns((token as Tokens.Blockquote).tokens.flatMap((child) => ("tokens" in child && child.tokens ? child.tokens : [child]))) });
+        blocks.push({
+          type: "quote",
+          runs: inlineRuns(
+            (token as Tokens.Blockquote).tokens.flatMap((child) => ("tokens" in child && child.tokens ? child.tokens : [child])),
+          ),
+        });
         break;
       case "table": {
         const table = token as Tokens.Table;
-        blocks.push({ type: "table", header: table.header.map((cell) => inlineRuns(cell.tokens)), rows: table.rows.map((row) => row.map((cell) => inlineRuns(cell.tokens))) });
+        blocks.push({
+          type: "table",
+          header: table.header.map((cell) => inlineRuns(cell.tokens)),
+          rows: table.rows.map((row) => row.map((cell) => inlineRuns(cell.tokens))),
+        });
         break;
       }
       case "code":
@@ -119,7 +137,8 @@ function tokensToBlocks(tokens: Token[]): Block[] {
       case "space":
         break;
       default:
-        if ((token as { raw?: string }).raw?.trim()) blocks.push({ type: "paragraph", runs: [{ text: (token as { raw: string }).raw.trim() }] });
+        if ((token as { raw?: string }).raw?.trim())
+          blocks.push({ type: "paragraph", runs: [{ text: (token as { raw: string }).raw.trim() }] });
     }
   }
   return blocks;

@@ -97,7 +97,9 @@ export function registerFonts(document: PDFKit.PDFDocument) {
   for (const [name, entry] of fonts()) {
     document.registerFont(name, entry.font as never);
     document.font(name);
-    const embedded = (document as unknown as { _font: { layoutCache?: unknown; subset: { glyphs: number[]; encode(): unknown } } })._font;
+    const embedded = (
+      document as unknown as { _font: { layoutCache?: unknown; subset: { glyphs: number[]; encode(): unknown } } }
+    )._font;
     embedded.layoutCache = sharedLayoutCache(name);
     rememberSubsets(name, embedded.subset);
   }
@@ -126,7 +128,8 @@ export function textWidth(name: FontName, text: string): number {
 }
 
 // Joiners, variation selectors and skin-tone modifiers have no glyph of their own.
-const invisible = (codePoint: number) => codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff);
+const invisible = (codePoint: number) =>
+  codePoint === 0x200d || (codePoint >= 0xfe00 && codePoint <= 0xfe0f) || (codePoint >= 0x1f3fb && codePoint <= 0x1f3ff);
 // Courier draws through WinAnsi: printable ASCII and Latin-1.
 const inCourier = (codePoint: number) => (codePoint >= 0x20 && codePoint <= 0x7e) || (codePoint >= 0xa1 && codePoint <= 0xff);
 
@@ -146,8 +149,9 @@ export function fontFor(codePoint: number, style: Style): FontName {
   if (!font) {
     const candidates = candidatesOf[style];
     font =
-      candidates.find((name) => (name === "mono" ? inCourier(codePoint) : fonts().get(name)!.font.hasGlyphForCodePoint(codePoint))) ??
-      candidates.find((name) => name !== "mono")!;
+      candidates.find((name) =>
+        name === "mono" ? inCourier(codePoint) : fonts().get(name)!.font.hasGlyphForCodePoint(codePoint),
+      ) ?? candidates.find((name) => name !== "mono")!;
     chosen.set(key, font);
   }
   return font;
@@ -164,7 +168,8 @@ export function fontRuns(text: string, style: Style): { font: FontName; text: st
   for (const character of text) {
     const codePoint = character.codePointAt(0)!;
     if (invisible(codePoint)) continue;
-    const font = character === "\n" || character === " " ? (runs.at(-1)?.font ?? candidatesOf[style][0]!) : fontFor(codePoint, style);
+    const font =
+      character === "\n" || character === " " ? (runs.at(-1)?.font ?? candidatesOf[style][0]!) : fontFor(codePoint, style);
     const last = runs.at(-1);
     if (last?.font === font) last.text += character;
     else runs.push({ font, text: character });

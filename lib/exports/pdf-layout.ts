@@ -1,4 +1,4 @@
-import { fontMetrics, fontRuns, textWidth, type FontName, type Style } from "./pdf-fonts";
+import { type FontName, fontMetrics, fontRuns, type Style, textWidth } from "./pdf-fonts";
 
 /** Inline text with one look: what a paragraph is made of before it is broken into lines. */
 export interface Span {
@@ -41,7 +41,11 @@ interface Word {
 
 // Han, kana, Hangul, CJK punctuation and full-width forms: a line may break between any two.
 const isCjk = (codePoint: number) =>
-  (codePoint >= 0x2e80 && codePoint <= 0x9fff) || (codePoint >= 0xac00 && codePoint <= 0xd7af) || (codePoint >= 0xf900 && codePoint <= 0xfaff) || (codePoint >= 0xff00 && codePoint <= 0xffef) || (codePoint >= 0x20000 && codePoint <= 0x2fa1f);
+  (codePoint >= 0x2e80 && codePoint <= 0x9fff) ||
+  (codePoint >= 0xac00 && codePoint <= 0xd7af) ||
+  (codePoint >= 0xf900 && codePoint <= 0xfaff) ||
+  (codePoint >= 0xff00 && codePoint <= 0xffef) ||
+  (codePoint >= 0x20000 && codePoint <= 0x2fa1f);
 // Closing punctuation never starts a line.
 const noBreakBefore = new Set(Array.from("，。、！？；：）」』】》〉”’・ー…,.!?;:)]}%"));
 
@@ -68,10 +72,33 @@ function words(spans: Span[]): (Word | "newline")[] {
         const codePoint = character.codePointAt(0)!;
         const previousPoint = previous.codePointAt(0) ?? 0;
         const spaceBefore = previous === " " || previous === "\t";
-        if (current.pieces.length && !noBreakBefore.has(character) && (spaceBefore || isCjk(codePoint) || isCjk(previousPoint)) && !(character === " " && !spaceBefore)) finish();
+        if (
+          current.pieces.length &&
+          !noBreakBefore.has(character) &&
+          (spaceBefore || isCjk(codePoint) || isCjk(previousPoint)) &&
+          !(character === " " && !spaceBefore)
+        )
+          finish();
         const last = current.pieces.at(-1);
-        if (last && last.font === run.font && last.size === span.size && last.color === span.color && last.link === span.link && last.code === span.code) last.text += character;
-        else current.pieces.push({ text: character, font: run.font, size: span.size, color: span.color, width: 0, ...(span.link && { link: span.link }), ...(span.code && { code: true }) });
+        if (
+          last &&
+          last.font === run.font &&
+          last.size === span.size &&
+          last.color === span.color &&
+          last.link === span.link &&
+          last.code === span.code
+        )
+          last.text += character;
+        else
+          current.pieces.push({
+            text: character,
+            font: run.font,
+            size: span.size,
+            color: span.color,
+            width: 0,
+            ...(span.link && { link: span.link }),
+            ...(span.code && { code: true }),
+          });
         previous = character;
       }
     }
@@ -171,7 +198,14 @@ function breakLines(spans: Span[], width: number): Line[] {
       if (pieces.length && x + part.width > width) push();
       for (const piece of part.pieces) {
         const last = pieces.at(-1);
-        if (last && last.font === piece.font && last.size === piece.size && last.color === piece.color && last.link === piece.link && last.code === piece.code) {
+        if (
+          last &&
+          last.font === piece.font &&
+          last.size === piece.size &&
+          last.color === piece.color &&
+          last.link === piece.link &&
+          last.code === piece.code
+        ) {
           last.text += piece.text;
           last.width = x + piece.width - last.x;
         } else pieces.push({ ...piece, x });

@@ -1,8 +1,8 @@
 import PDFDocument from "pdfkit";
 import { decisionLines, type LaunchPack, wordsOf } from "./launch-pack";
-import { markdownBlocks, type Block, type ListItem, type Run } from "./markdown-blocks";
+import { type Block, type ListItem, markdownBlocks, type Run } from "./markdown-blocks";
 import { registerFonts, type Style } from "./pdf-fonts";
-import { layoutLines, measureSpans, type Line, type Span } from "./pdf-layout";
+import { type Line, layoutLines, measureSpans, type Span } from "./pdf-layout";
 
 const ink = "#17181C";
 const muted = "#5B6170";
@@ -143,13 +143,22 @@ class PdfWriter {
       drawText(doc.fillColor(piece.color), piece.font, piece.size, piece.text, pieceX, baseline);
       if (piece.link) {
         doc.link(pieceX, top, piece.width, line.height, piece.link);
-        doc.moveTo(pieceX, baseline + 1.5).lineTo(pieceX + piece.width, baseline + 1.5).lineWidth(0.5).strokeColor(piece.color).stroke();
+        doc
+          .moveTo(pieceX, baseline + 1.5)
+          .lineTo(pieceX + piece.width, baseline + 1.5)
+          .lineWidth(0.5)
+          .strokeColor(piece.color)
+          .stroke();
       }
     }
   }
 
   /** Lays out and draws spans, line by line, breaking pages between lines. Returns the lines. */
-  paragraph(spans: Span[], box: Box, options: { align?: "left" | "center"; gapAfter?: number; beforeLine?: (line: Line, top: number, index: number) => void } = {}) {
+  paragraph(
+    spans: Span[],
+    box: Box,
+    options: { align?: "left" | "center"; gapAfter?: number; beforeLine?: (line: Line, top: number, index: number) => void } = {},
+  ) {
     const lines = layoutLines(spans, box.width);
     lines.forEach((line, index) => {
       this.ensure(line.height);
@@ -215,7 +224,12 @@ class PdfWriter {
           break;
         case "rule":
           this.ensure(bodySize);
-          this.doc.moveTo(box.x, this.y + 2).lineTo(box.x + box.width, this.y + 2).lineWidth(0.75).strokeColor(rule).stroke();
+          this.doc
+            .moveTo(box.x, this.y + 2)
+            .lineTo(box.x + box.width, this.y + 2)
+            .lineWidth(0.75)
+            .strokeColor(rule)
+            .stroke();
           this.y += bodySize;
           break;
       }
@@ -238,7 +252,14 @@ class PdfWriter {
   }
 
   /** Bullets and checkboxes are vector shapes: no font has to carry ☐ or ◦. */
-  private marker(block: Extract<Block, { type: "list" }>, item: ListItem, index: number, depth: number, x: number, baseline: number) {
+  private marker(
+    block: Extract<Block, { type: "list" }>,
+    item: ListItem,
+    index: number,
+    depth: number,
+    x: number,
+    baseline: number,
+  ) {
     const { doc } = this;
     if (item.checked !== undefined) {
       const side = bodySize * 0.78;
@@ -246,8 +267,18 @@ class PdfWriter {
       doc.lineWidth(0.9);
       if (item.checked) {
         doc.roundedRect(x + 2, top, side, side, 1.5).fillAndStroke(accent, accent);
-        doc.moveTo(x + 2 + side * 0.22, top + side * 0.52).lineTo(x + 2 + side * 0.43, top + side * 0.74).lineTo(x + 2 + side * 0.8, top + side * 0.28).lineWidth(1.3).strokeColor("#FFFFFF").stroke();
-      } else doc.roundedRect(x + 2, top, side, side, 1.5).strokeColor(muted).stroke();
+        doc
+          .moveTo(x + 2 + side * 0.22, top + side * 0.52)
+          .lineTo(x + 2 + side * 0.43, top + side * 0.74)
+          .lineTo(x + 2 + side * 0.8, top + side * 0.28)
+          .lineWidth(1.3)
+          .strokeColor("#FFFFFF")
+          .stroke();
+      } else
+        doc
+          .roundedRect(x + 2, top, side, side, 1.5)
+          .strokeColor(muted)
+          .stroke();
       return;
     }
     if (block.ordered) {
@@ -294,7 +325,8 @@ class PdfWriter {
     const widths = columnWidths(all, box.width, padding);
     const layoutRow = (row: Span[][]) => {
       const cells = widths.map((width, column) => layoutLines(row[column] ?? cellSpans([], false), width - padding * 2));
-      const height = Math.max(...cells.map((lines) => lines.reduce((sum, line) => sum + line.height + lineGap, -lineGap))) + padding * 2;
+      const height =
+        Math.max(...cells.map((lines) => lines.reduce((sum, line) => sum + line.height + lineGap, -lineGap))) + padding * 2;
       return { cells, height };
     };
     const drawRow = (row: ReturnType<typeof layoutRow>, isHeader: boolean) => {
@@ -309,7 +341,12 @@ class PdfWriter {
         }
         x += widths[column]!;
       });
-      this.doc.moveTo(box.x, top + row.height).lineTo(box.x + box.width, top + row.height).lineWidth(0.5).strokeColor(rule).stroke();
+      this.doc
+        .moveTo(box.x, top + row.height)
+        .lineTo(box.x + box.width, top + row.height)
+        .lineWidth(0.5)
+        .strokeColor(rule)
+        .stroke();
       this.y = top + row.height;
     };
     const [headerRow, ...bodyRows] = all.map(layoutRow);
@@ -361,7 +398,12 @@ export function columnWidths(rows: Span[][][], width: number, padding: number): 
 /** The launch pack as a PDF: cover, decisions, playbook, then the content by pipeline step, with page numbers and bookmarks. */
 export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
   const words = wordsOf(pack);
-  const doc = new PDFDocument({ size: "A4", margin, bufferPages: true, info: { Title: `${pack.brand.name}: ${words.launchPack}`, Creator: "Launchloop" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin,
+    bufferPages: true,
+    info: { Title: `${pack.brand.name}: ${words.launchPack}`, Creator: "Launchloop" },
+  });
   registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -379,11 +421,17 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
   writer.paragraph(spansOf([{ text: pack.brand.name }], { size: 34, bold: true }), box, { align: "center" });
   if (pack.brand.tagline) {
     writer.y += 8;
-    writer.paragraph(spansOf([{ text: pack.brand.tagline }], { size: 15, italic: true, color: accent }), box, { align: "center" });
+    writer.paragraph(spansOf([{ text: pack.brand.tagline }], { size: 15, italic: true, color: accent }), box, {
+      align: "center",
+    });
   }
   writer.y += 40;
   writer.paragraph(spansOf([{ text: words.launchPack }], { size: 13 }), box, { align: "center" });
-  writer.paragraph(spansOf([{ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}` }], { size: 10, color: muted }), box, { align: "center" });
+  writer.paragraph(
+    spansOf([{ text: `${pack.project.name} · ${pack.generatedAt.slice(0, 10)}` }], { size: 10, color: muted }),
+    box,
+    { align: "center" },
+  );
 
   const sectionTitle = (title: string) => {
     writer.newPage();
@@ -393,7 +441,12 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
 
   sectionTitle(words.decisions);
   const decisions = decisionLines(pack.decisions, words);
-  if (decisions.length) writer.table([[{ text: words.decision }], [{ text: words.choice }]], decisions.map((line) => line.map((text) => [{ text }])), box);
+  if (decisions.length)
+    writer.table(
+      [[{ text: words.decision }], [{ text: words.choice }]],
+      decisions.map((line) => line.map((text) => [{ text }])),
+      box,
+    );
   else writer.paragraph(spansOf([{ text: words.noDecisions }]), box);
 
   sectionTitle(words.playbook);

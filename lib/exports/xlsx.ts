@@ -5,7 +5,8 @@ import { markdownToPlainText } from "./markdown-blocks";
 const headerFill: ExcelJS.Fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEFEDFF" } };
 
 // CJK characters and emoji take two character widths in a spreadsheet cell.
-const displayWidth = (line: string) => Array.from(line).reduce((width, character) => width + (character.codePointAt(0)! >= 0x2e80 ? 2 : 1), 0);
+const displayWidth = (line: string) =>
+  Array.from(line).reduce((width, character) => width + (character.codePointAt(0)! >= 0x2e80 ? 2 : 1), 0);
 
 /** How many lines `text` takes in a column `width` characters wide. */
 const wrappedLines = (text: string, width: number) =>
@@ -27,7 +28,9 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, columns: { header: s
   sheet.eachRow((row, rowNumber) => {
     row.alignment = { wrapText: true, vertical: "top" };
     // Spreadsheet apps do not grow rows for wrapped text on their own: size each row for its longest cell.
-    if (rowNumber > 1) row.height = 15 * Math.max(1, ...widths.map((width, index) => wrappedLines(String(row.getCell(index + 1).value ?? ""), width)));
+    if (rowNumber > 1)
+      row.height =
+        15 * Math.max(1, ...widths.map((width, index) => wrappedLines(String(row.getCell(index + 1).value ?? ""), width)));
   });
   return sheet;
 }
@@ -95,7 +98,13 @@ export async function launchPackXlsx(pack: LaunchPack): Promise<Buffer> {
         { header: words.writtenBy, width: 14 },
         { header: words.editedByFounder, width: 12 },
       ],
-      section.items.map((item) => [item.title, kindLabel(item.kind, words), markdownToPlainText(item.body), item.source, item.editedByFounder ? words.yes : words.no]),
+      section.items.map((item) => [
+        item.title,
+        kindLabel(item.kind, words),
+        markdownToPlainText(item.body),
+        item.source,
+        item.editedByFounder ? words.yes : words.no,
+      ]),
     );
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());

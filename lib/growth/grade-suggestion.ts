@@ -7,7 +7,8 @@ export interface PostNumbers {
 }
 
 /** One engagement figure: replies and quotes (conversations) weigh more than likes. */
-export const engagementOf = (numbers: PostNumbers) => numbers.likes + 2 * numbers.reposts + 3 * numbers.replies + 3 * (numbers.quotes ?? 0);
+export const engagementOf = (numbers: PostNumbers) =>
+  numbers.likes + 2 * numbers.reposts + 3 * numbers.replies + 3 * (numbers.quotes ?? 0);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -32,6 +33,12 @@ export function suggestGrade(numbers: PostNumbers | null, history: PostNumbers[]
 /** Per channel: posts with numbers, their median engagement and total: what the planner reads of last weeks. */
 export function channelResults(items: { channel: string; metrics: PostNumbers | null }[]) {
   const byChannel = new Map<string, number[]>();
-  for (const item of items) if (item.metrics) byChannel.set(item.channel, [...(byChannel.get(item.channel) ?? []), engagementOf(item.metrics)]);
-  return [...byChannel.entries()].map(([channel, scores]) => ({ channel, posts: scores.length, medianEngagement: median(scores), totalEngagement: scores.reduce((a, b) => a + b, 0) }));
+  for (const item of items)
+    if (item.metrics) byChannel.set(item.channel, [...(byChannel.get(item.channel) ?? []), engagementOf(item.metrics)]);
+  return [...byChannel.entries()].map(([channel, scores]) => ({
+    channel,
+    posts: scores.length,
+    medianEngagement: median(scores),
+    totalEngagement: scores.reduce((a, b) => a + b, 0),
+  }));
 }

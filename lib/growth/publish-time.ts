@@ -35,7 +35,12 @@ export function zonedInstant(date: string, hour: number, timeZone: string): Date
  * the week at the channel's default hour in the founder's time zone; a time already past
  * becomes the next quarter hour.
  */
-export function defaultPublishTime(item: { channel: Channel; suggestedDay: string }, weekStart: string, timeZone: string, now: Date): Date {
+export function defaultPublishTime(
+  item: { channel: Channel; suggestedDay: string },
+  weekStart: string,
+  timeZone: string,
+  now: Date,
+): Date {
   const day = dayOf(item.suggestedDay, weekStart) ?? "Mon";
   const date = new Date(Date.parse(`${weekStart}T00:00:00Z`) + dayKeys.indexOf(day) * 86_400_000).toISOString().slice(0, 10);
   const at = zonedInstant(date, defaultHours[item.channel] ?? 9, timeZone);

@@ -1,7 +1,7 @@
 /** The Monday (UTC) of the week after `now`: a planned week starts on the next Monday. */
 export function nextMonday(now: Date): string {
   const day = now.getUTCDay();
-  const daysAhead = ((8 - day) % 7) || 7;
+  const daysAhead = (8 - day) % 7 || 7;
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + daysAhead));
   return monday.toISOString().slice(0, 10);
 }
@@ -16,7 +16,9 @@ export function weeklyHoursOf(answer: string | null | undefined): number {
 
 /** The Monday a new week starts: the week after the last planned one, but never before the next Monday. */
 export function weekStartAfter(lastWeekStart: string | null, now: Date): string {
-  const following = lastWeekStart ? new Date(Date.parse(`${lastWeekStart}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10) : null;
+  const following = lastWeekStart
+    ? new Date(Date.parse(`${lastWeekStart}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10)
+    : null;
   const monday = nextMonday(now);
   return following && following > monday ? following : monday;
 }

@@ -18,7 +18,10 @@ export function definePeerAddressHeader(): string {
 }
 
 const hopsOf = (value: string | null) =>
-  (value ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  (value ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
 
 /** IPv4 peers arrive as IPv4-mapped IPv6 (`::ffff:203.0.113.9`) on a dual-stack socket. */
 const plainAddress = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");

@@ -1,8 +1,15 @@
 import { after } from "next/server";
-import { getDatabase } from "@/lib/db";
-import { type CountedLimit, generalLimit, limitResultOf, limitsCountedInDatabase, rateLimitHeaders, sweepCountersNowAndThen } from "@/lib/limits";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
+import { getDatabase } from "@/lib/db";
+import {
+  type CountedLimit,
+  generalLimit,
+  limitResultOf,
+  limitsCountedInDatabase,
+  rateLimitHeaders,
+  sweepCountersNowAndThen,
+} from "@/lib/limits";
 import { executeWithLimits } from "@/lib/operations/execute";
 import { type AnyOperation, admits, isPublic } from "@/lib/operations/operation";
 import { authenticateApiKey } from "@/lib/services/api-keys";
@@ -24,8 +31,16 @@ export function waitUntil(work: Promise<unknown>) {
  * one: the key principal), from where, when.
  */
 export async function requestContext(request: Request, requestId: string, auth: "key"): Promise<ServiceContext>;
-export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | ServiceContext>;
-export async function requestContext(request: Request, requestId: string, auth: "none" | "key"): Promise<RequestContext | ServiceContext> {
+export async function requestContext(
+  request: Request,
+  requestId: string,
+  auth: "none" | "key",
+): Promise<RequestContext | ServiceContext>;
+export async function requestContext(
+  request: Request,
+  requestId: string,
+  auth: "none" | "key",
+): Promise<RequestContext | ServiceContext> {
   const db = await getDatabase();
   const now = new Date();
   const base: RequestContext = { requestId, db, now, clientIp: clientIpOf(request.headers), waitUntil };
@@ -38,7 +53,11 @@ export async function requestContext(request: Request, requestId: string, auth: 
  * the general rate limit's hit is counted in the statement that finds the key and its
  * account, so a keyed read starts with one round trip, not three.
  */
-async function keyRequestContext(request: Request, requestId: string, countGeneral: boolean): Promise<{ ctx: ServiceContext; general?: CountedLimit }> {
+async function keyRequestContext(
+  request: Request,
+  requestId: string,
+  countGeneral: boolean,
+): Promise<{ ctx: ServiceContext; general?: CountedLimit }> {
   const db = await getDatabase();
   const now = new Date();
   const clientIp = clientIpOf(request.headers);
@@ -54,7 +73,11 @@ async function keyRequestContext(request: Request, requestId: string, countGener
  * The REST face of an operation: request id, bearer auth, the HTTP input, then the
  * shared execution (limits, closed validation, handler, response schema), as JSON or a file.
  */
-export async function handleOperation(operation: AnyOperation, request: Request, pathParams: Record<string, string> = {}): Promise<Response> {
+export async function handleOperation(
+  operation: AnyOperation,
+  request: Request,
+  pathParams: Record<string, string> = {},
+): Promise<Response> {
   const headers = newResponseHeaders();
   try {
     const requestId = headers.get("X-Request-Id")!;

@@ -18,7 +18,8 @@ async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new AppError("invalid_json");
   }
-  if (nestingDepth(raw) > maxNesting) throw new AppError("invalid_request", `The body is nested deeper than ${maxNesting} levels.`);
+  if (nestingDepth(raw) > maxNesting)
+    throw new AppError("invalid_request", `The body is nested deeper than ${maxNesting} levels.`);
   return parsed;
 }
 
@@ -42,7 +43,11 @@ function nestingDepth(json: string): number {
 }
 
 /** An HTTP request's input for an operation: path parameters, query string, JSON body (checked by the executor). */
-export async function readRawInput(operation: AnyOperation, request: Request, pathParams: Record<string, string>): Promise<RawInput> {
+export async function readRawInput(
+  operation: AnyOperation,
+  request: Request,
+  pathParams: Record<string, string>,
+): Promise<RawInput> {
   const raw = {
     params: pathParams,
     query: queryOf(request),

@@ -31,6 +31,7 @@ export function recordLostQueryNames(): void {
 export function queryOf(request: Request): Record<string, string> {
   const header = rawQueryHeader();
   const sent = header ? request.headers.get(header) : null;
-  const params = sent === null ? new URL(request.url).searchParams : new URLSearchParams(Buffer.from(sent, "base64url").toString());
+  const params =
+    sent === null ? new URL(request.url).searchParams : new URLSearchParams(Buffer.from(sent, "base64url").toString());
   return Object.fromEntries(params);
 }

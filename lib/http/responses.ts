@@ -1,6 +1,6 @@
+import type { FileResult } from "@/lib/core/file-result";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
-import type { FileResult } from "@/lib/core/file-result";
 
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");

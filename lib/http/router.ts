@@ -37,9 +37,13 @@ export function createRouter(operations: readonly RestOperation[]) {
     const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
     if (hasMalformedEscape(pathname)) return errorResponse(malformedPathError(), newResponseHeaders());
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const matching = routes.map((route) => ({ route, match: route.pattern.exec(pathname) })).filter((candidate) => candidate.match);
+    const matching = routes
+      .map((route) => ({ route, match: route.pattern.exec(pathname) }))
+      .filter((candidate) => candidate.match);
     // The most specific path wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
-    const candidates = matching.filter((candidate) => candidate.route.operation.rest.path === matching[0]?.route.operation.rest.path);
+    const candidates = matching.filter(
+      (candidate) => candidate.route.operation.rest.path === matching[0]?.route.operation.rest.path,
+    );
 
     if (candidates.length === 0) {
       return errorResponse(
@@ -52,7 +56,10 @@ export function createRouter(operations: readonly RestOperation[]) {
       const allowed = [...new Set(candidates.map((candidate) => candidate.route.operation.rest.method))].join(", ");
       const headers = newResponseHeaders();
       headers.set("Allow", allowed);
-      return errorResponse(new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`), headers);
+      return errorResponse(
+        new AppError("method_not_allowed", `${request.method} is not allowed here. Allowed: ${allowed}.`),
+        headers,
+      );
     }
     const params = Object.fromEntries(
       chosen.route.paramNames.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1]!)]),

@@ -4,7 +4,7 @@ import type { Phrases } from "./en";
 export const de: Phrases = {
   "lang.name": "Deutsch",
   "list.and": "und",
-  "fill": "[ergänzen: {what}]",
+  fill: "[ergänzen: {what}]",
 
   "need.audience": "für wen es ist",
   "need.audienceDescription": "wer sie sind, in einem Satz",
@@ -41,7 +41,8 @@ export const de: Phrases = {
   "market.geo": "Region: {geo}",
   "market.words": "In ihren Worten: „{quote}“",
   "market.research": "Bisherige Recherche: {research}",
-  "market.nextResearch": "Nächster Schritt: Sprechen Sie vor dem Start mit fünf Menschen aus dieser Zielgruppe und notieren Sie ihre Worte.",
+  "market.nextResearch":
+    "Nächster Schritt: Sprechen Sie vor dem Start mit fünf Menschen aus dieser Zielgruppe und notieren Sie ihre Worte.",
   "market.trigger": "Wenn das wieder passiert: {problem}",
   "market.needs": "Braucht: {need}",
   "market.for": "Für {audience}: {text}",
@@ -54,7 +55,8 @@ export const de: Phrases = {
   "market.riskUrgency": "Offene Frage: Ist das Problem für diese Zielgruppe ({audience}) dringend genug, um etwas zu ändern?",
   "market.riskPrice": "Offene Frage: Passt der Preis ({price}) dazu, wie sie bezahlen möchten?",
   "market.riskPriceUnknown": "Offene Frage: Welchen Preis erwarten sie?",
-  "market.riskChannel": "Offene Frage: Welcher Kanal bringt die ersten Kundinnen und Kunden am schnellsten? Zwei testen, einen behalten.",
+  "market.riskChannel":
+    "Offene Frage: Welcher Kanal bringt die ersten Kundinnen und Kunden am schnellsten? Zwei testen, einen behalten.",
 
   "brand.keep": "Der Name, den Sie gewählt haben: Behalten Sie ihn, wenn man ihn nach einmal Hören schreiben kann.",
   "brand.domain": "Ein übliches Muster für Domain und Social-Media-Namen, wenn der einfache Name vergeben ist.",
@@ -67,8 +69,10 @@ export const de: Phrases = {
   "brand.dontSound": "Nicht {word} klingen.",
   "brand.dontPromise": "Nichts versprechen, was das Produkt noch nicht kann.",
   "brand.dontTopic": "Vermeiden: {topic}",
-  "brand.palette": "Eine Palette mit der Stimmung „{mood}“ für eine Stimme, die {tone} ist; Text und Hintergrund erfüllen den WCAG-AA-Kontrast.",
-  "brand.paletteChosen": "Aufgebaut auf Ihrer Wahl ({choice}), mit neutralen Farben für Text und Hintergrund zur besseren Lesbarkeit.",
+  "brand.palette":
+    "Eine Palette mit der Stimmung „{mood}“ für eine Stimme, die {tone} ist; Text und Hintergrund erfüllen den WCAG-AA-Kontrast.",
+  "brand.paletteChosen":
+    "Aufgebaut auf Ihrer Wahl ({choice}), mit neutralen Farben für Text und Hintergrund zur besseren Lesbarkeit.",
   "mood.calm": "ruhig",
   "mood.bold": "mutig",
   "mood.friendly": "freundlich",
@@ -111,7 +115,8 @@ export const de: Phrases = {
   "launch.cadence": "{count} pro Woche",
   "launch.cadenceRest": "Alle zwei Wochen",
   "launch.firstMove": "Veröffentlichen Sie den Startbeitrag aus dem Launch-Paket und antworten Sie allen, die reagieren.",
-  "launch.firstMoveCommunity": "Lesen Sie die Regeln der Gruppe, posten Sie den Startbeitrag, wo es erlaubt ist, und beantworten Sie Fragen.",
+  "launch.firstMoveCommunity":
+    "Lesen Sie die Regeln der Gruppe, posten Sie den Startbeitrag, wo es erlaubt ist, und beantworten Sie Fragen.",
   "launch.metricAction": "Wichtigste Handlung: {cta}",
   "launch.metricConversations": "Gespräche mit der Zielgruppe ({audience})",
   "launch.check1": "Startseite live, auf dem Handy geprüft",
@@ -125,7 +130,8 @@ export const de: Phrases = {
   "role.video": "Kurze Demos und Vorher-nachher-Geschichten",
   "role.community": "Dort hilfreich sein, wo die Zielgruppe schon um Rat fragt",
   "role.long-form": "Tiefe: das Problem erklären, Abonnenten halten",
-  "skip.unknownChannel": "Für {name} hat Launchloop noch keinen Kanal: Planen Sie ihn von Hand oder wählen Sie einen der verfügbaren Kanäle.",
+  "skip.unknownChannel":
+    "Für {name} hat Launchloop noch keinen Kanal: Planen Sie ihn von Hand oder wählen Sie einen der verfügbaren Kanäle.",
   "skip.dead": "Ihre Notiz: „{note}“. Aus dem Plan genommen.",
   "skip.quietTwice": "Zwei Wochen in Folge als ruhig bewertet: Diese Woche pausiert der Kanal.",
   "skip.budget": "Ihre {hours} Stunden pro Woche reichen für {pieces} Inhalte; dieser Kanal wartet eine Woche.",
@@ -208,21 +214,25 @@ export const de: Phrases = {
   "plan.yourNote": "Ihre Notiz zu Woche {week}: „{note}“",
   "plan.noteGreat": "„{title}“ wurde letzte Woche als sehr gut bewertet.",
   "plan.noteQuiet": "„{title}“ blieb letzte Woche ruhig: neuer Zugang.",
-  "plan.noteCarried": "Letzte Woche übersprungen und neu eingeplant; überspringen Sie es in der Rückschau, wenn es nicht mehr passt.",
+  "plan.noteCarried":
+    "Letzte Woche übersprungen und neu eingeplant; überspringen Sie es in der Rückschau, wenn es nicht mehr passt.",
   "plan.audience": "{channel}: {conventions}",
 
   "task.reply": "Auf jeden Kommentar und jede Nachricht antworten",
   "task.replyDesc": "Gespräche machen aus Beiträgen Kundschaft: ein paar Minuten am Tag für Antworten.",
   "task.call": "Mit einer Kundin oder einem Kunden sprechen",
-  "task.callDesc": "Ein kurzes Gespräch: Was hat sie zu {brand} gebracht, was hätte sie fast abgehalten? Notieren Sie die genauen Worte.",
+  "task.callDesc":
+    "Ein kurzes Gespräch: Was hat sie zu {brand} gebracht, was hätte sie fast abgehalten? Notieren Sie die genauen Worte.",
   "task.quote": "Zwei zufriedene Nutzer um ein Zitat bitten",
   "task.quoteDesc": "Ein Satz, den Sie in Beiträgen und auf der Startseite verwenden können.",
   "task.headline": "Die Überschrift der Startseite testen",
-  "task.headlineDesc": "Nutzen Sie die beste Botschaft dieser Woche eine Woche lang als Überschrift und vergleichen Sie die Anmeldungen.",
+  "task.headlineDesc":
+    "Nutzen Sie die beste Botschaft dieser Woche eine Woche lang als Überschrift und vergleichen Sie die Anmeldungen.",
   "task.join": "Bei einer Unterhaltung mitmachen, in der die Zielgruppe um Hilfe bittet",
   "task.joinDesc": "Beantworten Sie eine Frage in einer Community, ohne auf das Produkt zu verlinken, außer jemand fragt danach.",
   "task.numbers": "Die Zahlen prüfen",
-  "task.numbersDesc": "Notieren Sie Besuche, Anmeldungen und die wichtigste Handlung dieser Woche, um die Woche in der Rückschau ehrlich zu bewerten.",
+  "task.numbersDesc":
+    "Notieren Sie Besuche, Anmeldungen und die wichtigste Handlung dieser Woche, um die Woche in der Rückschau ehrlich zu bewerten.",
   "task.catCommunity": "Community",
   "task.catResearch": "Recherche",
   "task.catProof": "Belege",

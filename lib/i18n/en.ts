@@ -5,7 +5,7 @@
 export const en = {
   "lang.name": "English",
   "list.and": "and",
-  "fill": "[add: {what}]",
+  fill: "[add: {what}]",
 
   "need.audience": "who it is for",
   "need.audienceDescription": "who they are, in one sentence",
@@ -40,7 +40,7 @@ export const en = {
   "market.first": "First market: {audience}",
   "market.where": "Where to reach them: {platforms}",
   "market.geo": "Geographic focus: {geo}",
-  "market.words": "In their words: \"{quote}\"",
+  "market.words": 'In their words: "{quote}"',
   "market.research": "Research so far: {research}",
   "market.nextResearch": "Next step: talk to five people from this audience before the launch and write down the words they use.",
   "market.trigger": "The next time this happens: {problem}",
@@ -94,7 +94,7 @@ export const en = {
   "launch.week": "Week {from} (from {date})",
   "launch.day": "Launch day: {date}",
   "launch.after": "After launch, until: {timeline}",
-  "launch.prep1": "Make \"{cta}\" the main button of your homepage.",
+  "launch.prep1": 'Make "{cta}" the main button of your homepage.',
   "launch.prep2": "Tell {audience} what you are building: share the problem, not the product.",
   "launch.prep3": "Write personally to everyone who shows interest.",
   "launch.prepAssets": "Refresh what you have: {assets}",
@@ -127,7 +127,7 @@ export const en = {
   "role.community": "Be useful where the audience already asks for help",
   "role.long-form": "Depth: teach the problem space, keep subscribers",
   "skip.unknownChannel": "Launchloop has no {name} channel yet: plan it by hand, or pick one of its channels.",
-  "skip.dead": "Your note: \"{note}\". Dropped from the plan.",
+  "skip.dead": 'Your note: "{note}". Dropped from the plan.',
   "skip.quietTwice": "Graded quiet two weeks in a row: it rests this week.",
   "skip.budget": "Your {hours} hours a week fit {pieces} pieces; this channel waits a week.",
   "skip.openTask": "Left open last week. Add it again if it still matters.",
@@ -179,7 +179,7 @@ export const en = {
   "angle.launchDesc": "The launch announcement",
 
   "open.pain": "Sound familiar? {problem}",
-  "open.painQuote": "Someone told us: \"{quote}\"",
+  "open.painQuote": 'Someone told us: "{quote}"',
   "open.story": "How it started:",
   "open.howto": "One tip for {audience}:",
   "open.question": "A question for {audience}:",
@@ -198,7 +198,8 @@ export const en = {
 
   "plan.themeFirst": "Launch week: introduce {brand}",
   "plan.theme": "Week {week}: {angle}",
-  "plan.budget": "Budget: {hours} hours a week give {pieces} pieces of content (about 30 minutes each) and {tasks} founder tasks.",
+  "plan.budget":
+    "Budget: {hours} hours a week give {pieces} pieces of content (about 30 minutes each) and {tasks} founder tasks.",
   "plan.planned": "Planned: {count} pieces.",
   "plan.first": "First week: one piece per channel, to learn where the audience responds.",
   "plan.results": "Week {week}'s results shape this plan.",
@@ -206,9 +207,9 @@ export const en = {
   "plan.quiet": "{channel} tries a new angle after a quiet week.",
   "plan.carried": "{count} skipped {channel} piece(s) from last week are planned again.",
   "plan.dropped": "{channel} is off the plan, as you asked.",
-  "plan.yourNote": "Your note on week {week}: \"{note}\"",
-  "plan.noteGreat": "Last week's \"{title}\" was graded great.",
-  "plan.noteQuiet": "Last week's \"{title}\" was quiet: new angle.",
+  "plan.yourNote": 'Your note on week {week}: "{note}"',
+  "plan.noteGreat": 'Last week\'s "{title}" was graded great.',
+  "plan.noteQuiet": 'Last week\'s "{title}" was quiet: new angle.',
   "plan.noteCarried": "Skipped last week and planned again; skip it in the retro if it no longer fits.",
   "plan.audience": "{channel}: {conventions}",
 

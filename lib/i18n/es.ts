@@ -4,7 +4,7 @@ import type { Phrases } from "./en";
 export const es: Phrases = {
   "lang.name": "Español",
   "list.and": "y",
-  "fill": "[completar: {what}]",
+  fill: "[completar: {what}]",
 
   "need.audience": "para quién es",
   "need.audienceDescription": "quiénes son, en una frase",
@@ -41,7 +41,8 @@ export const es: Phrases = {
   "market.geo": "Zona geográfica: {geo}",
   "market.words": "En sus palabras: «{quote}»",
   "market.research": "Investigación hasta ahora: {research}",
-  "market.nextResearch": "Próximo paso: hable con cinco personas de este público antes del lanzamiento y anote las palabras que usan.",
+  "market.nextResearch":
+    "Próximo paso: hable con cinco personas de este público antes del lanzamiento y anote las palabras que usan.",
   "market.trigger": "La próxima vez que ocurra: {problem}",
   "market.needs": "Necesita: {need}",
   "market.for": "Para {audience}: {text}",
@@ -51,7 +52,8 @@ export const es: Phrases = {
   "market.pos1Why": "Un solo problema doloroso se recuerda mejor que una lista de funciones.",
   "market.pos2Why": "Dice qué cambia para el cliente, con sus propias palabras.",
   "market.pos3Why": "Empieza por lo que solo usted puede decir.",
-  "market.riskUrgency": "Pregunta abierta: ¿es el problema lo bastante urgente para que este público ({audience}) cambie lo que hace hoy?",
+  "market.riskUrgency":
+    "Pregunta abierta: ¿es el problema lo bastante urgente para que este público ({audience}) cambie lo que hace hoy?",
   "market.riskPrice": "Pregunta abierta: ¿encaja el precio ({price}) con cómo prefieren pagar?",
   "market.riskPriceUnknown": "Pregunta abierta: ¿qué precio esperan?",
   "market.riskChannel": "Pregunta abierta: ¿qué canal trae antes a los primeros clientes? Probar dos, quedarse con uno.",
@@ -197,7 +199,8 @@ export const es: Phrases = {
 
   "plan.themeFirst": "Semana de lanzamiento: presentar {brand}",
   "plan.theme": "Semana {week}: {angle}",
-  "plan.budget": "Presupuesto: {hours} horas semanales dan {pieces} contenidos (unos 30 minutos cada uno) y {tasks} tareas para usted.",
+  "plan.budget":
+    "Presupuesto: {hours} horas semanales dan {pieces} contenidos (unos 30 minutos cada uno) y {tasks} tareas para usted.",
   "plan.planned": "Planificado: {count} contenidos.",
   "plan.first": "Primera semana: un contenido por canal, para aprender dónde responde el público.",
   "plan.results": "Los resultados de la semana {week} dan forma a este plan.",
@@ -222,7 +225,8 @@ export const es: Phrases = {
   "task.join": "Unirse a una conversación donde el público pide ayuda",
   "task.joinDesc": "Responda una pregunta en una comunidad sin enlazar el producto, salvo que se lo pidan.",
   "task.numbers": "Revisar las cifras",
-  "task.numbersDesc": "Anote visitas, registros y la acción principal de esta semana para valorar la semana con honestidad en el balance.",
+  "task.numbersDesc":
+    "Anote visitas, registros y la acción principal de esta semana para valorar la semana con honestidad en el balance.",
   "task.catCommunity": "comunidad",
   "task.catResearch": "investigación",
   "task.catProof": "prueba social",

@@ -4,7 +4,7 @@ import type { Phrases } from "./en";
 export const fr: Phrases = {
   "lang.name": "Français",
   "list.and": "et",
-  "fill": "[à compléter : {what}]",
+  fill: "[à compléter : {what}]",
 
   "need.audience": "pour qui c'est fait",
   "need.audienceDescription": "qui sont vos clients, en une phrase",
@@ -41,7 +41,8 @@ export const fr: Phrases = {
   "market.geo": "Zone géographique : {geo}",
   "market.words": "Dans leurs mots : « {quote} »",
   "market.research": "Recherche à ce jour : {research}",
-  "market.nextResearch": "Prochaine étape : parlez à cinq personnes de ce public avant le lancement et notez les mots qu'elles emploient.",
+  "market.nextResearch":
+    "Prochaine étape : parlez à cinq personnes de ce public avant le lancement et notez les mots qu'elles emploient.",
   "market.trigger": "La prochaine fois que cela arrive : {problem}",
   "market.needs": "Besoin : {need}",
   "market.for": "Pour {audience} : {text}",
@@ -51,7 +52,8 @@ export const fr: Phrases = {
   "market.pos1Why": "Un seul problème douloureux se retient mieux qu'une liste de fonctionnalités.",
   "market.pos2Why": "Il dit ce qui change pour le client, avec ses mots.",
   "market.pos3Why": "Il commence par ce que vous seul pouvez dire.",
-  "market.riskUrgency": "Question ouverte : le problème est-il assez urgent pour que ce public ({audience}) change ses habitudes ?",
+  "market.riskUrgency":
+    "Question ouverte : le problème est-il assez urgent pour que ce public ({audience}) change ses habitudes ?",
   "market.riskPrice": "Question ouverte : le prix ({price}) correspond-il à la façon dont ils aiment payer ?",
   "market.riskPriceUnknown": "Question ouverte : quel prix attendent-ils ?",
   "market.riskChannel": "Question ouverte : quel canal amène les premiers clients le plus vite ? En tester deux, en garder un.",
@@ -111,7 +113,8 @@ export const fr: Phrases = {
   "launch.cadence": "{count} par semaine",
   "launch.cadenceRest": "Une semaine sur deux",
   "launch.firstMove": "Publiez le post de lancement du kit, puis répondez à chaque personne qui réagit.",
-  "launch.firstMoveCommunity": "Lisez les règles du groupe, publiez le post de lancement là où c'est permis et restez pour répondre aux questions.",
+  "launch.firstMoveCommunity":
+    "Lisez les règles du groupe, publiez le post de lancement là où c'est permis et restez pour répondre aux questions.",
   "launch.metricAction": "Action principale : {cta}",
   "launch.metricConversations": "Conversations avec le public ({audience})",
   "launch.check1": "Page d'accueil en ligne, vérifiée sur mobile",
@@ -197,7 +200,8 @@ export const fr: Phrases = {
 
   "plan.themeFirst": "Semaine de lancement : présenter {brand}",
   "plan.theme": "Semaine {week} : {angle}",
-  "plan.budget": "Budget : {hours} heures par semaine donnent {pieces} contenus (environ 30 minutes chacun) et {tasks} tâches pour vous.",
+  "plan.budget":
+    "Budget : {hours} heures par semaine donnent {pieces} contenus (environ 30 minutes chacun) et {tasks} tâches pour vous.",
   "plan.planned": "Prévu : {count} contenus.",
   "plan.first": "Première semaine : un contenu par canal, pour voir où le public réagit.",
   "plan.results": "Les résultats de la semaine {week} orientent ce plan.",
@@ -214,7 +218,8 @@ export const fr: Phrases = {
   "task.reply": "Répondre à chaque commentaire et message",
   "task.replyDesc": "Les conversations transforment les publications en clients : quelques minutes par jour pour répondre.",
   "task.call": "Parler à un client",
-  "task.callDesc": "Un court appel : qu'est-ce qui l'a fait essayer {brand}, qu'est-ce qui a failli l'arrêter ? Notez ses mots exacts.",
+  "task.callDesc":
+    "Un court appel : qu'est-ce qui l'a fait essayer {brand}, qu'est-ce qui a failli l'arrêter ? Notez ses mots exacts.",
   "task.quote": "Demander une citation à deux utilisateurs contents",
   "task.quoteDesc": "Une phrase à réutiliser dans les publications et sur la page d'accueil.",
   "task.headline": "Tester le titre de la page d'accueil",
@@ -222,7 +227,8 @@ export const fr: Phrases = {
   "task.join": "Participer à une conversation où le public demande de l'aide",
   "task.joinDesc": "Répondez à une question dans une communauté sans mettre de lien vers le produit, sauf si on vous le demande.",
   "task.numbers": "Regarder les chiffres",
-  "task.numbersDesc": "Notez les visites, les inscriptions et l'action principale de la semaine pour juger honnêtement la semaine au bilan.",
+  "task.numbersDesc":
+    "Notez les visites, les inscriptions et l'action principale de la semaine pour juger honnêtement la semaine au bilan.",
   "task.catCommunity": "communauté",
   "task.catResearch": "recherche",
   "task.catProof": "preuve sociale",

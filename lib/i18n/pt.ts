@@ -4,7 +4,7 @@ import type { Phrases } from "./en";
 export const pt: Phrases = {
   "lang.name": "Português",
   "list.and": "e",
-  "fill": "[completar: {what}]",
+  fill: "[completar: {what}]",
 
   "need.audience": "para quem é",
   "need.audienceDescription": "quem são, numa frase",
@@ -41,7 +41,8 @@ export const pt: Phrases = {
   "market.geo": "Região: {geo}",
   "market.words": "Nas palavras deles: “{quote}”",
   "market.research": "Pesquisa até agora: {research}",
-  "market.nextResearch": "Próximo passo: converse com cinco pessoas deste público antes do lançamento e anote as palavras que usam.",
+  "market.nextResearch":
+    "Próximo passo: converse com cinco pessoas deste público antes do lançamento e anote as palavras que usam.",
   "market.trigger": "Da próxima vez que acontecer: {problem}",
   "market.needs": "Precisa de: {need}",
   "market.for": "Para {audience}: {text}",
@@ -51,7 +52,8 @@ export const pt: Phrases = {
   "market.pos1Why": "Um único problema doloroso é mais fácil de lembrar do que uma lista de funções.",
   "market.pos2Why": "Diz o que muda para o cliente, com as palavras dele.",
   "market.pos3Why": "Começa pelo que só você pode dizer.",
-  "market.riskUrgency": "Pergunta em aberto: o problema é urgente o bastante para este público ({audience}) mudar o que faz hoje?",
+  "market.riskUrgency":
+    "Pergunta em aberto: o problema é urgente o bastante para este público ({audience}) mudar o que faz hoje?",
   "market.riskPrice": "Pergunta em aberto: o preço ({price}) combina com a forma como preferem pagar?",
   "market.riskPriceUnknown": "Pergunta em aberto: que preço esperam?",
   "market.riskChannel": "Pergunta em aberto: qual canal traz os primeiros clientes mais rápido? Teste dois, fique com um.",
@@ -197,7 +199,8 @@ export const pt: Phrases = {
 
   "plan.themeFirst": "Semana de lançamento: apresentar {brand}",
   "plan.theme": "Semana {week}: {angle}",
-  "plan.budget": "Orçamento: {hours} horas por semana dão {pieces} conteúdos (cerca de 30 minutos cada) e {tasks} tarefas para você.",
+  "plan.budget":
+    "Orçamento: {hours} horas por semana dão {pieces} conteúdos (cerca de 30 minutos cada) e {tasks} tarefas para você.",
   "plan.planned": "Planeado: {count} conteúdos.",
   "plan.first": "Primeira semana: um conteúdo por canal, para aprender onde o público responde.",
   "plan.results": "Os resultados da semana {week} moldam este plano.",
@@ -222,7 +225,8 @@ export const pt: Phrases = {
   "task.join": "Entrar numa conversa em que o público pede ajuda",
   "task.joinDesc": "Responda a uma pergunta numa comunidade sem colocar link do produto, a não ser que peçam.",
   "task.numbers": "Ver os números",
-  "task.numbersDesc": "Anote visitas, cadastros e a ação principal desta semana para avaliar a semana com honestidade no balanço.",
+  "task.numbersDesc":
+    "Anote visitas, cadastros e a ação principal desta semana para avaliar a semana com honestidade no balanço.",
   "task.catCommunity": "comunidade",
   "task.catResearch": "pesquisa",
   "task.catProof": "prova social",

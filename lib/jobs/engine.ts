@@ -101,7 +101,11 @@ export async function announceJob(job: Pick<JobRecord, "id" | "runAt">): Promise
 export async function verifyQStashCall(request: { signature: string | null; body: string; url: string }): Promise<boolean> {
   const qstash = config().jobs.qstash;
   if (!qstash?.currentSigningKey || !qstash.nextSigningKey || !request.signature) return false;
-  const receiver = new Receiver({ currentSigningKey: qstash.currentSigningKey, nextSigningKey: qstash.nextSigningKey, devMode: false });
+  const receiver = new Receiver({
+    currentSigningKey: qstash.currentSigningKey,
+    nextSigningKey: qstash.nextSigningKey,
+    devMode: false,
+  });
   try {
     return await receiver.verify({ signature: request.signature, body: request.body, url: request.url });
   } catch {

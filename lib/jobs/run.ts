@@ -37,10 +37,19 @@ export interface DueJobsReport {
  * The one "run due jobs now" both engines call: claims what is due (or abandoned by a dead
  * worker), runs each, and settles or requeues it. Errors of one job never stop the others.
  */
-export async function runDueJobs(db: Database, options: { now?: () => Date; limit?: number; ids?: string[] } = {}): Promise<DueJobsReport> {
+export async function runDueJobs(
+  db: Database,
+  options: { now?: () => Date; limit?: number; ids?: string[] } = {},
+): Promise<DueJobsReport> {
   const clock = options.now ?? (() => new Date());
   const { leaseMs, retryBaseMs } = config().jobs;
-  const claimed = await claimDueJobs(db, { now: clock(), worker: workerId, limit: options.limit ?? 25, leaseMs, ids: options.ids });
+  const claimed = await claimDueJobs(db, {
+    now: clock(),
+    worker: workerId,
+    limit: options.limit ?? 25,
+    leaseMs,
+    ids: options.ids,
+  });
   const report: DueJobsReport = { claimed: claimed.length, succeeded: 0, retried: 0, failed: 0 };
   await Promise.all(
     claimed.map(async (job) => {
@@ -61,15 +70,21 @@ export async function runDueJobs(db: Database, options: { now?: () => Date; limi
         report.succeeded++;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        if (!(error instanceof GiveUp) && !(error instanceof RetryLater)) console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, error);
+        if (!(error instanceof GiveUp) && !(error instanceof RetryLater))
+          console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, error);
         const now = clock();
         if (error instanceof GiveUp || job.attempts >= job.maxAttempts) {
-          await handler.giveUp(job, reason, { db, now }).catch((failure) => console.error(`[jobs] ${job.kind} ${job.id}: recording the failure failed`, failure));
+          await handler
+            .giveUp(job, reason, { db, now })
+            .catch((failure) => console.error(`[jobs] ${job.kind} ${job.id}: recording the failure failed`, failure));
           await settleJob(db, job, { status: "failed", error: reason }, now);
           report.failed++;
           return;
         }
-        const wait = error instanceof RetryLater && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs(job.attempts, retryBaseMs);
+        const wait =
+          error instanceof RetryLater && error.retryAfterMs !== undefined
+            ? error.retryAfterMs
+            : backoffMs(job.attempts, retryBaseMs);
         await requeueJob(db, job, new Date(now.getTime() + wait), reason, now);
         report.retried++;
       }

@@ -35,7 +35,10 @@ export async function enqueueJob(db: Database, job: NewJob): Promise<JobRecord> 
     .where(and(eq(jobs.dedupeKey, job.dedupeKey), eq(jobs.status, "queued")))
     .returning();
   if (moved) return moved;
-  const [active] = await db.select().from(jobs).where(and(eq(jobs.dedupeKey, job.dedupeKey), sql`${jobs.status} in ('queued', 'running')`));
+  const [active] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, job.dedupeKey), sql`${jobs.status} in ('queued', 'running')`));
   // Settled between the two statements: record a fresh one.
   return active ?? enqueueJob(db, job);
 }
@@ -53,7 +56,10 @@ export async function cancelQueuedJob(db: Database, dedupeKey: string, now: Date
  * come, and running ones whose lease ran out (their worker died). `SKIP LOCKED` lets
  * several workers claim side by side without waiting on, or taking, each other's rows.
  */
-export async function claimDueJobs(db: Database, options: { now: Date; worker: string; limit: number; leaseMs: number; ids?: string[] }): Promise<JobRecord[]> {
+export async function claimDueJobs(
+  db: Database,
+  options: { now: Date; worker: string; limit: number; leaseMs: number; ids?: string[] },
+): Promise<JobRecord[]> {
   const { now, worker, limit, leaseMs } = options;
   const until = new Date(now.getTime() + leaseMs);
   const only = options.ids?.length ? sql`and id = any(${sql.param(options.ids)}::uuid[])` : sql``;
@@ -70,13 +76,21 @@ export async function claimDueJobs(db: Database, options: { now: Date; worker: s
     returning id`);
   const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
   if (ids.length === 0) return [];
-  return db.select().from(jobs).where(sql`${jobs.id} = any(${sql.param(ids)}::uuid[]) and ${jobs.claimedBy} = ${worker}`);
+  return db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.id} = any(${sql.param(ids)}::uuid[]) and ${jobs.claimedBy} = ${worker}`);
 }
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 
 /** Settles a job this worker holds; a worker whose lease was taken over changes nothing. */
-export async function settleJob(db: Database, job: JobRecord, outcome: { status: "succeeded" | "failed"; error?: string }, now: Date) {
+export async function settleJob(
+  db: Database,
+  job: JobRecord,
+  outcome: { status: "succeeded" | "failed"; error?: string },
+  now: Date,
+) {
   const [settled] = await db
     .update(jobs)
     .set({ status: outcome.status, lastError: outcome.error ?? null, settledAt: now, updatedAt: now, claimedUntil: null })
@@ -97,6 +111,9 @@ export async function requeueJob(db: Database, job: JobRecord, runAt: Date, erro
 
 /** When the next queued job is due (for an engine that sleeps until then). */
 export async function nextDueAt(db: Database): Promise<Date | null> {
-  const [row] = await db.select({ at: sql<string | null>`min(${jobs.runAt})` }).from(jobs).where(eq(jobs.status, "queued"));
+  const [row] = await db
+    .select({ at: sql<string | null>`min(${jobs.runAt})` })
+    .from(jobs)
+    .where(eq(jobs.status, "queued"));
   return row?.at ? new Date(row.at) : null;
 }

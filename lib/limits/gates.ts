@@ -1,8 +1,8 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
+import type { AccountRecord } from "@/lib/db/records";
 import { accounts, dailyRunUsage, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { AccountRecord } from "@/lib/db/records";
 import { entitlementsOf, type PaidPlan, paidPlans, planCatalog } from "./plans";
 import { rateLimitHeaders } from "./policies";
 import { upgradeRequired } from "./upgrade";
@@ -46,12 +46,20 @@ export async function assertCanCreateProject(tx: Database, account: AccountRecor
 
 export function assertCanExport(account: AccountRecord): void {
   if (entitlementsOf(account).canExport) return;
-  throw upgradeRequired("exports", plansWhere((plan) => plan.canExport), "Exports are part of the pro and studio plans.");
+  throw upgradeRequired(
+    "exports",
+    plansWhere((plan) => plan.canExport),
+    "Exports are part of the pro and studio plans.",
+  );
 }
 
 export function assertCanGrow(account: AccountRecord): void {
   if (entitlementsOf(account).canGrow) return;
-  throw upgradeRequired("growth", plansWhere((plan) => plan.canGrow), "The weekly growth loop is part of the pro and studio plans.");
+  throw upgradeRequired(
+    "growth",
+    plansWhere((plan) => plan.canGrow),
+    "The weekly growth loop is part of the pro and studio plans.",
+  );
 }
 
 /**
@@ -63,7 +71,11 @@ export function assertCanGrow(account: AccountRecord): void {
 export async function reserveDailyRun(tx: Database, account: AccountRecord, projectId: string, now: Date): Promise<string> {
   const { dailyRuns, dailyRunsScope } = entitlementsOf(account);
   if (dailyRuns === 0) {
-    throw upgradeRequired("runs", plansWhere((plan) => plan.dailyRuns > 0), "Your account is not activated yet: choose a plan to run agents.");
+    throw upgradeRequired(
+      "runs",
+      plansWhere((plan) => plan.dailyRuns > 0),
+      "Your account is not activated yet: choose a plan to run agents.",
+    );
   }
   const day = utcDay(now);
   await lockAccount(tx, account.id);
@@ -72,12 +84,19 @@ export async function reserveDailyRun(tx: Database, account: AccountRecord, proj
     eq(dailyRunUsage.day, day),
     dailyRunsScope === "project" ? eq(dailyRunUsage.projectId, projectId) : undefined,
   );
-  const [used] = await tx.select({ value: sql<number>`coalesce(sum(${dailyRunUsage.count}), 0)::int` }).from(dailyRunUsage).where(scope);
+  const [used] = await tx
+    .select({ value: sql<number>`coalesce(sum(${dailyRunUsage.count}), 0)::int` })
+    .from(dailyRunUsage)
+    .where(scope);
   if ((used?.value ?? 0) >= dailyRuns) {
     const scopeText = dailyRunsScope === "project" ? " for this project" : "";
-    throw new AppError("daily_run_limit", `Your plan allows ${dailyRuns} runs a day${scopeText}. The count resets at midnight UTC.`, {
-      headers: { "Retry-After": String(secondsToUtcMidnight(now)), ...rateLimitHeaders({ limit: dailyRuns, remaining: 0 }) },
-    });
+    throw new AppError(
+      "daily_run_limit",
+      `Your plan allows ${dailyRuns} runs a day${scopeText}. The count resets at midnight UTC.`,
+      {
+        headers: { "Retry-After": String(secondsToUtcMidnight(now)), ...rateLimitHeaders({ limit: dailyRuns, remaining: 0 }) },
+      },
+    );
   }
   await tx
     .insert(dailyRunUsage)

@@ -2,15 +2,15 @@ import { config } from "@/lib/config";
 import { type Database, databaseKind } from "@/lib/db";
 import { databaseLimiter, type Limiter, type LimitResult } from "./limiter";
 import { memoryLimiter } from "./memory-limiter";
+import { type LimitPolicy, limitExceeded } from "./policies";
 import { upstashLimiter } from "./upstash-limiter";
-import { limitExceeded, type LimitPolicy } from "./policies";
 
-export * from "./plans";
-export * from "./policies";
 export * from "./gates";
-export * from "./upgrade";
 export type { Limiter, LimitResult, LimitRule } from "./limiter";
 export { limitResultOf, sweepCountersNowAndThen, sweepExpiredCounters } from "./limiter";
+export * from "./plans";
+export * from "./policies";
+export * from "./upgrade";
 
 let upstash: { url: string; limiter: Limiter } | undefined;
 const inMemory = new WeakMap<Database, Limiter>();

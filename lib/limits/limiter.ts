@@ -30,7 +30,12 @@ export function windowOf(rule: LimitRule, now: Date) {
 
 /** What a limit answers once a hit made its window's count `count`. */
 export function limitResultOf(rule: LimitRule, count: number, now: Date): LimitResult {
-  return { allowed: count <= rule.limit, limit: rule.limit, remaining: Math.max(0, rule.limit - count), resetAt: windowOf(rule, now).resetAt };
+  return {
+    allowed: count <= rule.limit,
+    limit: rule.limit,
+    remaining: Math.max(0, rule.limit - count),
+    resetAt: windowOf(rule, now).resetAt,
+  };
 }
 
 /** Deletes counters of windows that have ended (run now and then, never awaited by a request). */

@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/errors";
 import type { ErrorCode } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import type { LimitResult, LimitRule } from "./limiter";
 
 export interface LimitPolicy extends LimitRule {

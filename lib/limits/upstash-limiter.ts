@@ -26,7 +26,12 @@ export function upstashLimiter(connection: { url: string; token: string }): Limi
   return {
     async hit(rule) {
       const result = await limiterFor(rule.limit, rule.windowSeconds).limit(rule.key);
-      return { allowed: result.success, limit: result.limit, remaining: Math.max(0, result.remaining), resetAt: new Date(result.reset) };
+      return {
+        allowed: result.success,
+        limit: result.limit,
+        remaining: Math.max(0, result.remaining),
+        resetAt: new Date(result.reset),
+      };
     },
     async count(rule) {
       const { remaining } = await limiterFor(rule.limit, rule.windowSeconds).getRemaining(rule.key);

@@ -5,7 +5,17 @@ export const escapeHtml = (text: string) =>
  * A plain, widely rendered HTML e-mail: one column, inline styles, one button.
  * Paragraphs are text (escaped here); the button and the footnote too.
  */
-export function htmlEmail({ heading, paragraphs, button, footnote }: { heading: string; paragraphs: string[]; button: { label: string; href: string }; footnote?: string }): string {
+export function htmlEmail({
+  heading,
+  paragraphs,
+  button,
+  footnote,
+}: {
+  heading: string;
+  paragraphs: string[];
+  button: { label: string; href: string };
+  footnote?: string;
+}): string {
   const text = (value: string) => escapeHtml(value);
   return `<!doctype html><html lang="en"><body style="margin:0;background:#f8f8fb;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#17181c">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">

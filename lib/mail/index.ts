@@ -95,7 +95,11 @@ const inFlight = new Set<Promise<void>>();
  * so what a request answers, and when, never depends on the mail server or on whether
  * there was anything to send. A failure is logged under `label`, without the message.
  */
-export function sendAfterResponse(send: () => Promise<void>, keepAlive: ((work: Promise<unknown>) => void) | undefined, label: string): void {
+export function sendAfterResponse(
+  send: () => Promise<void>,
+  keepAlive: ((work: Promise<unknown>) => void) | undefined,
+  label: string,
+): void {
   const work: Promise<void> = send()
     .catch((error: unknown) => console.error(`[${label}] not sent:`, error instanceof Error ? error.message : "unknown error"))
     .finally(() => inFlight.delete(work));

@@ -1,8 +1,8 @@
-import { getDatabase } from "@/lib/db";
 import type { ServiceContext } from "@/lib/core/context";
+import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { requestContext, waitUntil } from "@/lib/http/handle";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { requestContext, waitUntil } from "@/lib/http/handle";
 import { authenticateAccessToken, tokenPrefixes } from "@/lib/oauth/grants";
 import { mcpResourceMetadataUrl } from "@/lib/oauth/metadata";
 import { type OAuthScope, scopeFor } from "@/lib/oauth/scopes";
@@ -20,7 +20,8 @@ const bearerOf = (authorization: string | null) => /^Bearer\s+(\S+)\s*$/i.exec(a
 /** The caller of an MCP request, by its bearer credential: an OAuth access token for this resource, or an API key. Throws 401. */
 export async function authenticateMcpCaller(request: Request, requestId: string): Promise<McpCaller> {
   const authorization = request.headers.get("authorization");
-  if (!bearerOf(authorization)?.startsWith(tokenPrefixes.access)) return { ctx: await requestContext(request, requestId, "key"), scopes: null };
+  if (!bearerOf(authorization)?.startsWith(tokenPrefixes.access))
+    return { ctx: await requestContext(request, requestId, "key"), scopes: null };
   const db = await getDatabase();
   const now = new Date();
   const { account, principal, scopes } = await authenticateAccessToken(db, authorization, now);
@@ -45,7 +46,11 @@ let readOnlyTools: Map<string, boolean> | undefined;
 function scopeNeeded(message: unknown): OAuthScope | null {
   const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
   if (method === "tools/call") {
-    readOnlyTools ??= new Map(apiOperations.filter((operation) => operation.tool).map((operation) => [operation.tool!.name, operation.tool!.readOnly === true]));
+    readOnlyTools ??= new Map(
+      apiOperations
+        .filter((operation) => operation.tool)
+        .map((operation) => [operation.tool!.name, operation.tool!.readOnly === true]),
+    );
     const readOnly = readOnlyTools.get(String(params?.name));
     // An unknown tool is answered "no such tool" by the server; it needs no more than reading.
     return scopeFor(readOnly ?? true);
@@ -70,7 +75,10 @@ export function missingScope(caller: McpCaller, body: unknown): OAuthScope | nul
 export function insufficientScope(caller: McpCaller, needed: OAuthScope) {
   const scope = [...new Set([...(caller.scopes ?? []), needed])].join(" ");
   return {
-    error: new AppError("forbidden", `This connected app was not allowed ${needed}. Connect it again and allow it, or use an API key.`),
+    error: new AppError(
+      "forbidden",
+      `This connected app was not allowed ${needed}. Connect it again and allow it, or use an API key.`,
+    ),
     challenge: `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${mcpResourceMetadataUrl()}", error_description="This needs ${needed}"`,
   };
 }

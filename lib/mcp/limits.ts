@@ -1,5 +1,5 @@
-import { enforceLimit, generalLimit, rateLimitHeaders } from "@/lib/limits";
 import type { ServiceContext } from "@/lib/core/context";
+import { enforceLimit, generalLimit, rateLimitHeaders } from "@/lib/limits";
 import { callerOf } from "@/lib/operations/execute";
 
 // These reach the executor, which counts them against the general limit itself.
@@ -12,7 +12,9 @@ const executorMethods = new Set(["tools/call", "resources/read", "resources/list
  */
 export async function enforceMessageLimit(ctx: ServiceContext, body: unknown): Promise<Record<string, string>> {
   const messages = Array.isArray(body) ? body : [body];
-  const counted = messages.length === 0 || messages.some((message) => !executorMethods.has((message as { method?: unknown })?.method as string));
+  const counted =
+    messages.length === 0 ||
+    messages.some((message) => !executorMethods.has((message as { method?: unknown })?.method as string));
   if (!counted) return {};
   return rateLimitHeaders(await enforceLimit(ctx.db, generalLimit(callerOf(ctx)), ctx.now));
 }

@@ -20,5 +20,7 @@ function methodsOf(body: unknown): string {
  * or a grant's id, never a credential), the methods and the status. Arguments are never logged.
  */
 export function logMcpRequest(requestId: string, ctx: ServiceContext | null, body: unknown, status: number): void {
-  console.info(`[${requestId}] mcp ${ctx ? callerOf(ctx).subject : "anonymous"} ${body === undefined ? "-" : methodsOf(body)} ${status}`);
+  console.info(
+    `[${requestId}] mcp ${ctx ? callerOf(ctx).subject : "anonymous"} ${body === undefined ? "-" : methodsOf(body)} ${status}`,
+  );
 }

@@ -1,10 +1,10 @@
-import { ResourceTemplate, type McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { ServiceContext } from "@/lib/core/context";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
-import type { ServiceContext } from "@/lib/core/context";
 import type { AnyOperation } from "@/lib/operations/operation";
 
 /** Runs an operation through the executor (limits, validation, gates), as REST and the tools do. */

@@ -19,7 +19,9 @@ const xrpc = (serviceUrl: string, method: string, query?: Record<string, string>
 
 /** XRPC's refusals of our credentials; `ExpiredToken` is only the access token's age (refreshed, not a disconnect). */
 const sessionRefused = (answer: JsonAnswer) =>
-  answer.status === 401 || (answer.status === 400 && ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AccountTakedown"].includes(String(answer.json?.error)));
+  answer.status === 401 ||
+  (answer.status === 400 &&
+    ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AccountTakedown"].includes(String(answer.json?.error)));
 
 function check(answer: JsonAnswer, label: string): Record<string, unknown> {
   if (answer.status >= 200 && answer.status < 300 && answer.json) return answer.json;
@@ -35,17 +37,28 @@ export interface BlueskySession {
 
 /** Signs in with a handle (or e-mail) and an app password: `auth` when the PDS refuses them. */
 export async function createBlueskySession(serviceUrl: string, identifier: string, appPassword: string): Promise<BlueskySession> {
-  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.createSession"), { method: "POST", json: { identifier, password: appPassword } });
+  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.createSession"), {
+    method: "POST",
+    json: { identifier, password: appPassword },
+  });
   const body = check(answer, "sign-in");
   const { did, handle, accessJwt, refreshJwt } = body as Record<string, string | undefined>;
-  if (!did || !handle || !accessJwt || !refreshJwt) throw new NetworkError("permanent", "Bluesky sign-in: the PDS answered without a session");
+  if (!did || !handle || !accessJwt || !refreshJwt)
+    throw new NetworkError("permanent", "Bluesky sign-in: the PDS answered without a session");
   return { did, handle, accessJwt, refreshJwt };
 }
 
-async function refreshBlueskySession(serviceUrl: string, refreshJwt: string): Promise<Pick<BlueskySession, "accessJwt" | "refreshJwt">> {
-  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.refreshSession"), { method: "POST", headers: { authorization: `Bearer ${refreshJwt}` } });
+async function refreshBlueskySession(
+  serviceUrl: string,
+  refreshJwt: string,
+): Promise<Pick<BlueskySession, "accessJwt" | "refreshJwt">> {
+  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.refreshSession"), {
+    method: "POST",
+    headers: { authorization: `Bearer ${refreshJwt}` },
+  });
   const body = check(answer, "session refresh") as Record<string, string | undefined>;
-  if (!body.accessJwt || !body.refreshJwt) throw new NetworkError("transient", "Bluesky session refresh: no tokens in the answer");
+  if (!body.accessJwt || !body.refreshJwt)
+    throw new NetworkError("transient", "Bluesky session refresh: no tokens in the answer");
   return { accessJwt: body.accessJwt, refreshJwt: body.refreshJwt };
 }
 
@@ -54,7 +67,11 @@ async function refreshBlueskySession(serviceUrl: string, refreshJwt: string): Pr
  * if that is refused too signs in again with the app password. Only a refused app password
  * is an `auth` failure (the founder revoked it).
  */
-async function withSession<T>(account: ConnectedAccount, onSecrets: (secrets: ConnectionSecrets) => Promise<void>, work: (accessJwt: string) => Promise<T>): Promise<T> {
+async function withSession<T>(
+  account: ConnectedAccount,
+  onSecrets: (secrets: ConnectionSecrets) => Promise<void>,
+  work: (accessJwt: string) => Promise<T>,
+): Promise<T> {
   const secrets = { ...account.secrets };
   const isSessionError = (error: unknown) => error instanceof NetworkError && error.kind === "auth";
   if (secrets.accessJwt) {
@@ -74,7 +91,11 @@ async function withSession<T>(account: ConnectedAccount, onSecrets: (secrets: Co
     }
   }
   if (!secrets.appPassword) throw new NetworkError("auth", "Bluesky: no app password is stored; reconnect the account");
-  const session = await createBlueskySession(account.serviceUrl, account.externalAccountId ?? account.handle ?? "", secrets.appPassword);
+  const session = await createBlueskySession(
+    account.serviceUrl,
+    account.externalAccountId ?? account.handle ?? "",
+    secrets.appPassword,
+  );
   Object.assign(secrets, { accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
   await onSecrets(secrets);
   return work(session.accessJwt);
@@ -88,11 +109,17 @@ export function facetsOf(text: string) {
   const facets: Record<string, unknown>[] = [];
   for (const match of text.matchAll(/https?:\/\/[^\s<>"')\]]+[^\s<>"')\].,;:!?]/g)) {
     const start = byteOffset(text, match.index);
-    facets.push({ index: { byteStart: start, byteEnd: start + encoder.encode(match[0]).length }, features: [{ $type: "app.bsky.richtext.facet#link", uri: match[0] }] });
+    facets.push({
+      index: { byteStart: start, byteEnd: start + encoder.encode(match[0]).length },
+      features: [{ $type: "app.bsky.richtext.facet#link", uri: match[0] }],
+    });
   }
   for (const match of text.matchAll(/(^|\s)#([\p{L}\p{N}_]{1,64})/gu)) {
     const start = byteOffset(text, match.index + match[1]!.length);
-    facets.push({ index: { byteStart: start, byteEnd: start + encoder.encode(`#${match[2]}`).length }, features: [{ $type: "app.bsky.richtext.facet#tag", tag: match[2] }] });
+    facets.push({
+      index: { byteStart: start, byteEnd: start + encoder.encode(`#${match[2]}`).length },
+      features: [{ $type: "app.bsky.richtext.facet#tag", tag: match[2] }],
+    });
   }
   return facets;
 }
@@ -101,7 +128,10 @@ const rkeyOf = (uri: string) => uri.split("/").pop() ?? "";
 export const blueskyPostUrl = (handleOrDid: string, uri: string) => `https://bsky.app/profile/${handleOrDid}/post/${rkeyOf(uri)}`;
 
 async function getRecord(account: ConnectedAccount, rkey: string): Promise<{ uri: string; cid: string } | null> {
-  const answer = await callNetwork(xrpc(account.serviceUrl, "com.atproto.repo.getRecord", { repo: account.externalAccountId!, collection, rkey }), { method: "GET" });
+  const answer = await callNetwork(
+    xrpc(account.serviceUrl, "com.atproto.repo.getRecord", { repo: account.externalAccountId!, collection, rkey }),
+    { method: "GET" },
+  );
   if (answer.status === 400 && answer.json?.error === "RecordNotFound") return null;
   if (answer.status === 404) return null;
   const body = check(answer, "record lookup");
@@ -126,7 +156,8 @@ export const bluesky: NetworkModule = {
           createdAt: request.now.toISOString(),
           ...(request.language && { langs: [request.language] }),
           ...(facets.length > 0 && { facets }),
-          ...(root && parent && { reply: { root: { uri: root.id, cid: root.cid }, parent: { uri: parent.id, cid: parent.cid } } }),
+          ...(root &&
+            parent && { reply: { root: { uri: root.id, cid: root.cid }, parent: { uri: parent.id, cid: parent.cid } } }),
         };
         try {
           posted = await withSession(account, request.onSecrets, async (accessJwt) => {
@@ -153,12 +184,21 @@ export const bluesky: NetworkModule = {
 
   async metrics(account, post, options): Promise<PostMetrics> {
     return withSession(account, options.onSecrets, async (accessJwt) => {
-      const answer = await callNetwork(xrpc(account.serviceUrl, "app.bsky.feed.getPosts", { uris: post.id }), { method: "GET", headers: { authorization: `Bearer ${accessJwt}` } });
+      const answer = await callNetwork(xrpc(account.serviceUrl, "app.bsky.feed.getPosts", { uris: post.id }), {
+        method: "GET",
+        headers: { authorization: `Bearer ${accessJwt}` },
+      });
       const body = check(answer, "numbers");
       const found = (Array.isArray(body.posts) ? body.posts : [])[0] as Record<string, unknown> | undefined;
       if (!found) throw new NetworkError("permanent", "Bluesky: the post is gone (deleted on the network)");
       const count = (field: string) => (typeof found[field] === "number" ? (found[field] as number) : 0);
-      return { likes: count("likeCount"), reposts: count("repostCount"), replies: count("replyCount"), quotes: count("quoteCount"), collectedAt: options.now.toISOString() };
+      return {
+        likes: count("likeCount"),
+        reposts: count("repostCount"),
+        replies: count("replyCount"),
+        quotes: count("quoteCount"),
+        collectedAt: options.now.toISOString(),
+      };
     });
   },
 };

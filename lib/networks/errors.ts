@@ -57,7 +57,13 @@ const parse = (body: string) => {
 /** One JSON call to a network through the outbound guard; transport failures are `transient`. Never includes secrets in messages. */
 export async function callNetwork(
   url: string,
-  options: { method: "GET" | "POST"; headers?: Record<string, string>; json?: unknown; form?: Record<string, string>; timeoutMs?: number },
+  options: {
+    method: "GET" | "POST";
+    headers?: Record<string, string>;
+    json?: unknown;
+    form?: Record<string, string>;
+    timeoutMs?: number;
+  },
 ): Promise<JsonAnswer> {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   let body: string | undefined;
@@ -69,11 +75,20 @@ export async function callNetwork(
     body = new URLSearchParams(options.form).toString();
   }
   try {
-    const answer = await sendOutbound(url, { method: options.method, headers, body, timeoutMs: options.timeoutMs ?? 15_000, maxBytes: 1_000_000 });
+    const answer = await sendOutbound(url, {
+      method: options.method,
+      headers,
+      body,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      maxBytes: 1_000_000,
+    });
     return { status: answer.status, headers: answer.headers, json: parse(answer.body) };
   } catch (error) {
     // Refused by the guard (scheme, private address): trying again changes nothing.
-    if (error instanceof OutboundUrlError && (!("reachedServer" in error) || /private|https|credentials|redirect/.test(error.message))) {
+    if (
+      error instanceof OutboundUrlError &&
+      (!("reachedServer" in error) || /private|https|credentials|redirect/.test(error.message))
+    ) {
       throw new NetworkError("permanent", error.message);
     }
     throw new NetworkError("transient", error instanceof Error ? error.message : "the network could not be reached");
@@ -82,7 +97,12 @@ export async function callNetwork(
 
 /** The classification of an HTTP answer that is not a success; `authError` says which 4xx mean "our credentials are refused". */
 export function classifyAnswer(answer: JsonAnswer, label: string, authError: (answer: JsonAnswer) => boolean): NetworkError {
-  const reason = typeof answer.json?.message === "string" ? answer.json.message : typeof answer.json?.error === "string" ? answer.json.error : `HTTP ${answer.status}`;
+  const reason =
+    typeof answer.json?.message === "string"
+      ? answer.json.message
+      : typeof answer.json?.error === "string"
+        ? answer.json.error
+        : `HTTP ${answer.status}`;
   const code = typeof answer.json?.error === "string" ? answer.json.error : undefined;
   const message = `${label}: ${reason}`.slice(0, 500);
   if (answer.status === 429) return new NetworkError("rate_limit", message, retryAfterMs(answer.headers) ?? 60_000, code);

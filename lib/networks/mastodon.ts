@@ -28,7 +28,8 @@ export async function registerMastodonApp(instanceUrl: string, redirectUri: stri
     json: { client_name: "Launchloop", redirect_uris: redirectUri, scopes: mastodonScopes, website },
   });
   const body = check(answer, "app registration");
-  if (typeof body.client_id !== "string" || typeof body.client_secret !== "string") throw new NetworkError("permanent", "Mastodon app registration: the instance answered without client credentials");
+  if (typeof body.client_id !== "string" || typeof body.client_secret !== "string")
+    throw new NetworkError("permanent", "Mastodon app registration: the instance answered without client credentials");
   return { clientId: body.client_id, clientSecret: body.client_secret };
 }
 
@@ -37,7 +38,10 @@ export function pkcePair() {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export function mastodonAuthorizeUrl(instanceUrl: string, options: { clientId: string; redirectUri: string; state: string; codeChallenge: string }) {
+export function mastodonAuthorizeUrl(
+  instanceUrl: string,
+  options: { clientId: string; redirectUri: string; state: string; codeChallenge: string },
+) {
   const query = new URLSearchParams({
     response_type: "code",
     client_id: options.clientId,
@@ -50,7 +54,10 @@ export function mastodonAuthorizeUrl(instanceUrl: string, options: { clientId: s
   return `${base(instanceUrl)}/oauth/authorize?${query}`;
 }
 
-export async function exchangeMastodonCode(instanceUrl: string, options: { clientId: string; clientSecret: string; code: string; redirectUri: string; codeVerifier: string }) {
+export async function exchangeMastodonCode(
+  instanceUrl: string,
+  options: { clientId: string; clientSecret: string; code: string; redirectUri: string; codeVerifier: string },
+) {
   const answer = await callNetwork(`${base(instanceUrl)}/oauth/token`, {
     method: "POST",
     form: {
@@ -65,18 +72,25 @@ export async function exchangeMastodonCode(instanceUrl: string, options: { clien
   });
   // A refused code (reused, expired) is the founder's to retry, not a broken connection.
   const body = check({ ...answer, status: answer.status === 401 ? 400 : answer.status }, "authorization");
-  if (typeof body.access_token !== "string") throw new NetworkError("permanent", "Mastodon authorization: no access token in the answer");
+  if (typeof body.access_token !== "string")
+    throw new NetworkError("permanent", "Mastodon authorization: no access token in the answer");
   return body.access_token;
 }
 
 export async function verifyMastodonAccount(instanceUrl: string, accessToken: string) {
-  const answer = await callNetwork(`${base(instanceUrl)}/api/v1/accounts/verify_credentials`, { method: "GET", headers: { authorization: `Bearer ${accessToken}` } });
+  const answer = await callNetwork(`${base(instanceUrl)}/api/v1/accounts/verify_credentials`, {
+    method: "GET",
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   const body = check(answer, "account");
   return { id: String(body.id), acct: String(body.acct ?? body.username ?? "") };
 }
 
 /** Best effort: tells the instance to forget the token when the founder disconnects. */
-export async function revokeMastodonToken(instanceUrl: string, options: { clientId: string; clientSecret: string; token: string }) {
+export async function revokeMastodonToken(
+  instanceUrl: string,
+  options: { clientId: string; clientSecret: string; token: string },
+) {
   await callNetwork(`${base(instanceUrl)}/oauth/revoke`, {
     method: "POST",
     form: { client_id: options.clientId, client_secret: options.clientSecret, token: options.token },
@@ -111,7 +125,10 @@ export const mastodon: NetworkModule = {
   async metrics(account, post, options): Promise<PostMetrics> {
     const token = account.secrets.accessToken;
     if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
-    const answer = await callNetwork(`${base(account.serviceUrl)}/api/v1/statuses/${encodeURIComponent(post.id)}`, { method: "GET", headers: { authorization: `Bearer ${token}` } });
+    const answer = await callNetwork(`${base(account.serviceUrl)}/api/v1/statuses/${encodeURIComponent(post.id)}`, {
+      method: "GET",
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (answer.status === 404) throw new NetworkError("permanent", "Mastodon: the post is gone (deleted on the network)");
     const body = check(answer, "numbers");
     const count = (field: string) => (typeof body[field] === "number" ? (body[field] as number) : 0);

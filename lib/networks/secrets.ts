@@ -27,4 +27,5 @@ function connectionsKey(): Buffer {
 /** AES-256-GCM: only the network modules and the connections service open these. */
 export const sealSecrets = (secrets: ConnectionSecrets) => sealWithKey(JSON.stringify(secrets), connectionsKey());
 
-export const openSecrets = (sealed: string): ConnectionSecrets => JSON.parse(unsealWithKey(sealed, connectionsKey())) as ConnectionSecrets;
+export const openSecrets = (sealed: string): ConnectionSecrets =>
+  JSON.parse(unsealWithKey(sealed, connectionsKey())) as ConnectionSecrets;

@@ -28,5 +28,9 @@ export interface PublishRequest {
 
 export interface NetworkModule {
   publish(account: ConnectedAccount, request: PublishRequest): Promise<{ parts: PublishedPart[] }>;
-  metrics(account: ConnectedAccount, post: PublishedPart, options: { now: Date; onSecrets(secrets: ConnectionSecrets): Promise<void> }): Promise<PostMetrics>;
+  metrics(
+    account: ConnectedAccount,
+    post: PublishedPart,
+    options: { now: Date; onSecrets(secrets: ConnectionSecrets): Promise<void> },
+  ): Promise<PostMetrics>;
 }

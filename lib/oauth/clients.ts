@@ -3,8 +3,8 @@ import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
-import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
 import { randomToken } from "@/lib/security/hashing";
+import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
 import { requestedScopes } from "./scopes";
 
 export interface OAuthClient {
@@ -40,7 +40,15 @@ export function acceptableRedirectUri(value: string): boolean {
 }
 
 const redirectUris = z
-  .array(z.string().max(2_000).refine(acceptableRedirectUri, "Each redirect URI must be https, http to a loopback address, or an app's own scheme, without a fragment."))
+  .array(
+    z
+      .string()
+      .max(2_000)
+      .refine(
+        acceptableRedirectUri,
+        "Each redirect URI must be https, http to a loopback address, or an app's own scheme, without a fragment.",
+      ),
+  )
   .min(1)
   .max(10);
 
@@ -53,21 +61,38 @@ const clientMetadata = z.looseObject({
   redirect_uris: redirectUris,
   client_name: z.string().trim().min(1).max(100).optional(),
   token_endpoint_auth_method: z.string().max(100).optional(),
-  grant_types: z.array(z.string()).refine((types) => types.includes("authorization_code"), "grant_types must include authorization_code").optional(),
-  response_types: z.array(z.string()).refine((types) => types.includes("code"), "response_types must include code").optional(),
-  scope: z.string().max(200).refine((scope) => requestedScopes(scope) !== null, "Unknown scope.").optional(),
+  grant_types: z
+    .array(z.string())
+    .refine((types) => types.includes("authorization_code"), "grant_types must include authorization_code")
+    .optional(),
+  response_types: z
+    .array(z.string())
+    .refine((types) => types.includes("code"), "response_types must include code")
+    .optional(),
+  scope: z
+    .string()
+    .max(200)
+    .refine((scope) => requestedScopes(scope) !== null, "Unknown scope.")
+    .optional(),
 });
 
 const metadataDocument = clientMetadata.extend({
   client_id: z.string(),
-  token_endpoint_auth_method: z.literal("none", { error: "Only public clients (token_endpoint_auth_method \"none\") are supported." }).optional(),
+  token_endpoint_auth_method: z
+    .literal("none", { error: 'Only public clients (token_endpoint_auth_method "none") are supported.' })
+    .optional(),
   client_secret: z.undefined({ error: "A client metadata document must not carry a secret." }).optional(),
 });
 
 export type RegistrationRequest = z.infer<typeof clientMetadata>;
 
 const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
-const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({ id: row.id, kind: row.kind, name: row.name, redirectUris: row.redirectUris });
+const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({
+  id: row.id,
+  kind: row.kind,
+  name: row.name,
+  redirectUris: row.redirectUris,
+});
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0]!;
@@ -89,7 +114,9 @@ async function fetchMetadataDocument(clientId: string) {
   try {
     response = await fetchOutbound(clientId, { ...documentLimits, accept: "application/json" });
   } catch (error) {
-    throw new ClientProblem(`The client's metadata document could not be fetched: ${error instanceof OutboundUrlError ? error.message : "failed"}.`);
+    throw new ClientProblem(
+      `The client's metadata document could not be fetched: ${error instanceof OutboundUrlError ? error.message : "failed"}.`,
+    );
   }
   if (response.status !== 200) throw new ClientProblem(`The client's metadata document answered ${response.status}.`);
   let json: unknown;
@@ -112,8 +139,12 @@ async function fetchMetadataDocument(clientId: string) {
 export async function findClient(db: Database, clientId: string, now: Date): Promise<OAuthClient> {
   if (clientId.length > 500) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
-    const [row] = await db.select().from(oauthClients).where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "registered")));
-    if (!row) throw new ClientProblem("Unknown client: register it first, or use a client metadata document URL as its client_id.");
+    const [row] = await db
+      .select()
+      .from(oauthClients)
+      .where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "registered")));
+    if (!row)
+      throw new ClientProblem("Unknown client: register it first, or use a client metadata document URL as its client_id.");
     return toClient(row);
   }
   const [cached] = await db
@@ -132,7 +163,11 @@ export async function findClient(db: Database, clientId: string, now: Date): Pro
   const [row] = await db
     .insert(oauthClients)
     .values(values)
-    .onConflictDoUpdate({ target: oauthClients.id, set: { name: values.name, redirectUris: values.redirectUris, expiresAt: values.expiresAt }, where: eq(oauthClients.kind, "metadata_document") })
+    .onConflictDoUpdate({
+      target: oauthClients.id,
+      set: { name: values.name, redirectUris: values.redirectUris, expiresAt: values.expiresAt },
+      where: eq(oauthClients.kind, "metadata_document"),
+    })
     .returning();
   if (!row) throw new ClientProblem("Unknown client.");
   return toClient(row);
@@ -140,7 +175,10 @@ export async function findClient(db: Database, clientId: string, now: Date): Pro
 
 /** RFC 7591 registration error body. */
 export class RegistrationProblem extends Error {
-  constructor(readonly error: "invalid_redirect_uri" | "invalid_client_metadata", message: string) {
+  constructor(
+    readonly error: "invalid_redirect_uri" | "invalid_client_metadata",
+    message: string,
+  ) {
     super(message);
   }
 }

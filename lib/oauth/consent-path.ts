@@ -1,7 +1,8 @@
 import { authorizationParamNames } from "./params";
 
 /** Strict percent-encoding: the path survives the sign-in page's `next` check (letters, digits and `-._~` only). */
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The consent page's path for an authorization request's parameters (only those it knows). */
 export function consentPath(params: { get(name: string): string | null }): string {

@@ -14,7 +14,13 @@ export async function decideAuthorization(ctx: ServiceContext, input: Authorizat
   if (checked.kind === "refused") throw new AppError("invalid_request", checked.message);
   if (checked.kind === "error") return { redirectTo: checked.redirectTo };
   if (decision === "deny") {
-    return { redirectTo: authorizationResponseUrl(checked.redirectUri, { error: "access_denied", error_description: "The founder denied access.", state: params.state }) };
+    return {
+      redirectTo: authorizationResponseUrl(checked.redirectUri, {
+        error: "access_denied",
+        error_description: "The founder denied access.",
+        state: params.state,
+      }),
+    };
   }
   return { redirectTo: await issueAuthorizationCode(ctx.db, ctx.account, checked) };
 }

@@ -18,7 +18,13 @@ export async function revokeGrant(db: Database, grantId: string, now: Date, acco
   const rows = await db
     .update(oauthGrants)
     .set({ revokedAt: now })
-    .where(and(eq(oauthGrants.id, grantId), isNull(oauthGrants.revokedAt), accountId ? eq(oauthGrants.accountId, accountId) : undefined))
+    .where(
+      and(
+        eq(oauthGrants.id, grantId),
+        isNull(oauthGrants.revokedAt),
+        accountId ? eq(oauthGrants.accountId, accountId) : undefined,
+      ),
+    )
     .returning({ id: oauthGrants.id });
   return rows.length > 0;
 }
@@ -27,7 +33,15 @@ export async function revokeGrant(db: Database, grantId: string, now: Date, acco
  * Revokes every grant of an account: its connected apps' next calls answer 401. Called on
  * account deletion, a password reset and the first e-mail confirmation.
  */
-export async function revokeAccountGrants({ db, accountId, now }: { db: Database; accountId: string; now: Date }): Promise<number> {
+export async function revokeAccountGrants({
+  db,
+  accountId,
+  now,
+}: {
+  db: Database;
+  accountId: string;
+  now: Date;
+}): Promise<number> {
   const rows = await db
     .update(oauthGrants)
     .set({ revokedAt: now })
@@ -68,7 +82,12 @@ export async function authenticateAccessToken(db: Database, authorization: strin
     await db
       .update(oauthGrants)
       .set({ lastUsedAt: now })
-      .where(and(eq(oauthGrants.id, found.grantId), or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - lastUsedResolutionMs)))));
+      .where(
+        and(
+          eq(oauthGrants.id, found.grantId),
+          or(isNull(oauthGrants.lastUsedAt), lt(oauthGrants.lastUsedAt, new Date(now.getTime() - lastUsedResolutionMs))),
+        ),
+      );
   }
   return { account: found.account, principal: { kind: "grant", grantId: found.grantId }, scopes: found.scopes as OAuthScope[] };
 }
@@ -95,7 +114,8 @@ export async function listGrants(ctx: ServiceContext) {
 
 /** Revokes one of the account's connected apps; 404 for a grant that is not the account's or already revoked. */
 export async function revokeConnectedApp(ctx: ServiceContext, grantId: string) {
-  if (!(await revokeGrant(ctx.db, grantId, ctx.now, ctx.account.id))) throw new AppError("not_found", "No connected app with this id in your account.");
+  if (!(await revokeGrant(ctx.db, grantId, ctx.now, ctx.account.id)))
+    throw new AppError("not_found", "No connected app with this id in your account.");
   return { revoked: true as const, id: grantId };
 }
 
@@ -123,6 +143,8 @@ const dayMs = 86_400_000;
 export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - dayMs);
   await db.delete(oauthTokens).where(lt(oauthTokens.expiresAt, dayAgo));
-  await db.delete(oauthGrants).where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
+  await db
+    .delete(oauthGrants)
+    .where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
   await db.delete(oauthClients).where(and(eq(oauthClients.kind, "metadata_document"), lt(oauthClients.expiresAt, dayAgo)));
 }

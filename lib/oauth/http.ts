@@ -8,7 +8,11 @@ import { enforceLimit, generalLimit, type LimitPolicy } from "@/lib/limits";
 import type { OAuthAnswer } from "./server";
 
 /** OAuth and metadata endpoints are called from browsers too (web-based MCP clients): any origin, no credentials. */
-const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Authorization, Content-Type, MCP-Protocol-Version", "Access-Control-Allow-Methods": "GET, POST, OPTIONS" };
+const cors = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, MCP-Protocol-Version",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+};
 
 export function oauthJson(answer: OAuthAnswer): Response {
   const headers = newResponseHeaders();
@@ -19,7 +23,10 @@ export function oauthJson(answer: OAuthAnswer): Response {
 
 /** Public metadata documents: cacheable for a few minutes. */
 export function metadataJson(body: unknown): Response {
-  return new Response(JSON.stringify(body), { status: 200, headers: { ...cors, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { ...cors, "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
 }
 
 export const preflight = () => new Response(null, { status: 204, headers: { ...cors, "Access-Control-Max-Age": "86400" } });
@@ -30,7 +37,11 @@ const maxFormBytes = 16 * 1024;
  * Runs an OAuth endpoint: the caller's address against the general limit (and `extra`),
  * the body read with a small cap; limits and bad bodies answer the service's envelope.
  */
-export async function oauthEndpoint(request: Request, extra: ((clientIp: string) => LimitPolicy) | null, answer: (input: { text: string; clientIp: string }) => Promise<Response>): Promise<Response> {
+export async function oauthEndpoint(
+  request: Request,
+  extra: ((clientIp: string) => LimitPolicy) | null,
+  answer: (input: { text: string; clientIp: string }) => Promise<Response>,
+): Promise<Response> {
   const headers = newResponseHeaders();
   for (const [name, value] of Object.entries(cors)) headers.set(name, value);
   try {
@@ -49,7 +60,10 @@ export async function oauthEndpoint(request: Request, extra: ((clientIp: string)
 /** A form body (application/x-www-form-urlencoded), or a 400 in OAuth's words. */
 export function formOf(request: Request, text: string): URLSearchParams | OAuthAnswer {
   if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) {
-    return { status: 400, body: { error: "invalid_request", error_description: "Send the parameters as application/x-www-form-urlencoded." } };
+    return {
+      status: 400,
+      body: { error: "invalid_request", error_description: "Send the parameters as application/x-www-form-urlencoded." },
+    };
   }
   return new URLSearchParams(text);
 }

@@ -64,13 +64,22 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
     return found;
   }
 
-  const userOf = (grant: typeof oauthGrants.$inferSelect): GrantUser => ({ accountId: grant.accountId, resource: grant.resource, grantId: grant.id });
+  const userOf = (grant: typeof oauthGrants.$inferSelect): GrantUser => ({
+    accountId: grant.accountId,
+    resource: grant.resource,
+    grantId: grant.id,
+  });
 
   return {
     async getClient(clientId) {
       try {
         const client = await findClient(db, clientId, now());
-        return { id: client.id, name: client.name, redirectUris: client.redirectUris, grants: ["authorization_code", "refresh_token"] };
+        return {
+          id: client.id,
+          name: client.name,
+          redirectUris: client.redirectUris,
+          grants: ["authorization_code", "refresh_token"],
+        };
       } catch (error) {
         if (error instanceof ClientProblem) return false;
         throw error;
@@ -91,7 +100,15 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
       await db.transaction(async (tx) => {
         const [grant] = await tx
           .insert(oauthGrants)
-          .values({ accountId, clientId: client.id, clientName: String(client.name), redirectUri: code.redirectUri, scopes, resource, createdAt: now() })
+          .values({
+            accountId,
+            clientId: client.id,
+            clientName: String(client.name),
+            redirectUri: code.redirectUri,
+            scopes,
+            resource,
+            createdAt: now(),
+          })
           .returning({ id: oauthGrants.id });
         await tx.insert(oauthTokens).values({
           tokenHash: sha256Hex(code.authorizationCode),
@@ -141,12 +158,36 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
       const scopes = token.scope ?? [];
       const saved = await db.transaction(async (tx) => {
         // Under the grant's row lock: a grant revoked meanwhile (a reused code or refresh token) gets no tokens.
-        const [grant] = await tx.select({ id: oauthGrants.id }).from(oauthGrants).where(and(eq(oauthGrants.id, grantId!), isNull(oauthGrants.revokedAt))).for("update");
+        const [grant] = await tx
+          .select({ id: oauthGrants.id })
+          .from(oauthGrants)
+          .where(and(eq(oauthGrants.id, grantId!), isNull(oauthGrants.revokedAt)))
+          .for("update");
         if (!grant) return false;
-        const rows: (typeof oauthTokens.$inferInsert)[] = [{ tokenHash: sha256Hex(token.accessToken), kind: "access", grantId: grant.id, accountId, scopes, expiresAt: token.accessTokenExpiresAt! }];
-        if (token.refreshToken) rows.push({ tokenHash: sha256Hex(token.refreshToken), kind: "refresh", grantId: grant.id, accountId, scopes, expiresAt: token.refreshTokenExpiresAt! });
+        const rows: (typeof oauthTokens.$inferInsert)[] = [
+          {
+            tokenHash: sha256Hex(token.accessToken),
+            kind: "access",
+            grantId: grant.id,
+            accountId,
+            scopes,
+            expiresAt: token.accessTokenExpiresAt!,
+          },
+        ];
+        if (token.refreshToken)
+          rows.push({
+            tokenHash: sha256Hex(token.refreshToken),
+            kind: "refresh",
+            grantId: grant.id,
+            accountId,
+            scopes,
+            expiresAt: token.refreshTokenExpiresAt!,
+          });
         await tx.insert(oauthTokens).values(rows);
-        await tx.update(oauthGrants).set({ activatedAt: now() }).where(and(eq(oauthGrants.id, grant.id), isNull(oauthGrants.activatedAt)));
+        await tx
+          .update(oauthGrants)
+          .set({ activatedAt: now() })
+          .where(and(eq(oauthGrants.id, grant.id), isNull(oauthGrants.activatedAt)));
         return true;
       });
       if (!saved) throw new OAuth2Server.InvalidGrantError("Invalid grant: the grant was revoked");

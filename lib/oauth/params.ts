@@ -10,7 +10,16 @@ export interface AuthorizationParams {
   resource?: string;
 }
 
-export const authorizationParamNames = ["client_id", "redirect_uri", "response_type", "scope", "state", "code_challenge", "code_challenge_method", "resource"] as const;
+export const authorizationParamNames = [
+  "client_id",
+  "redirect_uri",
+  "response_type",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+  "resource",
+] as const;
 
 /** The parameters of an authorization request from a query or a form (each at most once, at most 2,000 characters). */
 export function authorizationParamsOf(source: { getAll(name: string): unknown[] }): AuthorizationParams {

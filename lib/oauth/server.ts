@@ -1,7 +1,7 @@
 import "server-only";
 import OAuth2Server from "@node-oauth/oauth2-server";
-import { describeError } from "@/lib/db/errors";
 import type { Database } from "@/lib/db";
+import { describeError } from "@/lib/db/errors";
 import type { AccountRecord } from "@/lib/db/records";
 import { ClientProblem, findClient, type OAuthClient } from "./clients";
 import { issuer, mcpResource } from "./metadata";
@@ -19,7 +19,8 @@ export type CheckedAuthorization =
 /** The redirect URI with the authorization response's parameters (and `iss`, RFC 9207) added. */
 export function authorizationResponseUrl(redirectUri: string, values: Record<string, string | undefined>): string {
   const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries({ ...values, iss: issuer() })) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries({ ...values, iss: issuer() }))
+    if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();
 }
 
@@ -39,23 +40,37 @@ export async function checkAuthorization(db: Database, params: AuthorizationPara
   }
   const redirectUri = params.redirect_uri;
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
-    return { kind: "refused", message: `${client.name} asked to send you back to an address it did not register, so Launchloop stops here.` };
+    return {
+      kind: "refused",
+      message: `${client.name} asked to send you back to an address it did not register, so Launchloop stops here.`,
+    };
   }
-  const fail = (error: string, description: string) => ({ kind: "error" as const, redirectTo: authorizationResponseUrl(redirectUri, { error, error_description: description, state: params.state }) });
+  const fail = (error: string, description: string) => ({
+    kind: "error" as const,
+    redirectTo: authorizationResponseUrl(redirectUri, { error, error_description: description, state: params.state }),
+  });
   if (params.response_type !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
-  if (!params.code_challenge || params.code_challenge_method !== "S256") return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
-  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge)) return fail("invalid_request", "code_challenge is not a valid S256 challenge.");
-  if (params.state !== undefined && !/^[\x20-\x7e]{1,500}$/.test(params.state)) return fail("invalid_request", "state is not valid.");
+  if (!params.code_challenge || params.code_challenge_method !== "S256")
+    return fail("invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256.");
+  if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(params.code_challenge))
+    return fail("invalid_request", "code_challenge is not a valid S256 challenge.");
+  if (params.state !== undefined && !/^[\x20-\x7e]{1,500}$/.test(params.state))
+    return fail("invalid_request", "state is not valid.");
   const scopes = requestedScopes(params.scope);
   if (!scopes) return fail("invalid_scope", "Unknown scope: ask for launchloop:read and/or launchloop:write.");
-  if (params.resource !== undefined && params.resource !== mcpResource()) return fail("invalid_target", `Tokens are issued only for ${mcpResource()}.`);
+  if (params.resource !== undefined && params.resource !== mcpResource())
+    return fail("invalid_target", `Tokens are issued only for ${mcpResource()}.`);
   return { kind: "valid", client, params, scopes, redirectUri };
 }
 
 const library = (db: Database) => new OAuth2Server({ model: oauthModel(db) });
 
 /** The founder allowed the request: a code for their account, bound to the MCP resource, and where to send it. */
-export async function issueAuthorizationCode(db: Database, account: AccountRecord, checked: Extract<CheckedAuthorization, { kind: "valid" }>): Promise<string> {
+export async function issueAuthorizationCode(
+  db: Database,
+  account: AccountRecord,
+  checked: Extract<CheckedAuthorization, { kind: "valid" }>,
+): Promise<string> {
   const { params } = checked;
   const user: GrantUser = { accountId: account.id, resource: mcpResource() };
   const request = new OAuth2Server.Request({
@@ -86,20 +101,33 @@ export interface OAuthAnswer {
   headers?: Record<string, string>;
 }
 
-const oauthError = (status: number, error: string, description: string): OAuthAnswer => ({ status, body: { error, error_description: description } });
+const oauthError = (status: number, error: string, description: string): OAuthAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
 
 /**
  * The token endpoint (authorization code with PKCE, refresh token), done by the library
  * over our storage. `resource` (RFC 8707), when sent, must name the MCP server.
  */
-export async function exchangeToken(db: Database, form: URLSearchParams, contentType: string, bodyLength: number): Promise<OAuthAnswer> {
+export async function exchangeToken(
+  db: Database,
+  form: URLSearchParams,
+  contentType: string,
+  bodyLength: number,
+): Promise<OAuthAnswer> {
   const resource = form.getAll("resource");
   if (resource.length > 1 || (resource[0] !== undefined && resource[0] !== mcpResource())) {
     return oauthError(400, "invalid_target", `Tokens are issued only for ${mcpResource()}.`);
   }
   const body: Record<string, string> = {};
   for (const [name, value] of form) body[name] ??= value;
-  const request = new OAuth2Server.Request({ method: "POST", query: {}, headers: { "content-type": contentType, "content-length": String(bodyLength) }, body });
+  const request = new OAuth2Server.Request({
+    method: "POST",
+    query: {},
+    headers: { "content-type": contentType, "content-length": String(bodyLength) },
+    body,
+  });
   const response = new OAuth2Server.Response();
   try {
     await library(db).token(request, response, {
@@ -108,7 +136,11 @@ export async function exchangeToken(db: Database, form: URLSearchParams, content
       requireClientAuthentication: { authorization_code: false, refresh_token: false },
       alwaysIssueNewRefreshToken: true,
     });
-    return { status: 200, body: response.body as Record<string, unknown>, headers: { "Cache-Control": "no-store", Pragma: "no-cache" } };
+    return {
+      status: 200,
+      body: response.body as Record<string, unknown>,
+      headers: { "Cache-Control": "no-store", Pragma: "no-cache" },
+    };
   } catch (error) {
     if (error instanceof OAuth2Server.ServerError || !(error instanceof OAuth2Server.OAuthError)) {
       const inner = error instanceof OAuth2Server.ServerError ? (error as { inner?: unknown }).inner : error;

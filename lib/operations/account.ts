@@ -1,10 +1,4 @@
-import {
-  bootstrapRequest,
-  bootstrapResponse,
-  meResponse,
-  signupRequest,
-  signupResponse,
-} from "@/lib/schemas/account";
+import { bootstrapRequest, bootstrapResponse, meResponse, signupRequest, signupResponse } from "@/lib/schemas/account";
 import { bootstrapKey } from "@/lib/services/key-bootstrap";
 import { describeAccount } from "@/lib/services/me";
 import { signUp } from "@/lib/services/signup";
@@ -56,7 +50,8 @@ export const getMe = defineOperation({
     title: "Your account",
     description:
       "Shows the account behind the API key: plan, limits, usage today and billing. Call it first to see what the plan allows; while the account is unactivated, `activation.checkout` says how to upgrade (billing_checkout).",
-    readOnly: true, idempotent: true,
+    readOnly: true,
+    idempotent: true,
   },
   handler: (_input, ctx) => describeAccount(ctx),
 });

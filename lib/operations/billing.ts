@@ -11,9 +11,9 @@ export const getBilling = defineOperation({
   tool: {
     name: "billing_get",
     title: "Billing state",
-    description:
-      "Shows the current plan and subscription state.",
-    readOnly: true, idempotent: true,
+    description: "Shows the current plan and subscription state.",
+    readOnly: true,
+    idempotent: true,
   },
   handler: (_input, ctx) => billing.getBillingState(ctx),
 });

@@ -11,7 +11,8 @@ export const downloadGrowthCalendar = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/growth/calendar.ics" },
   tag: "Growth",
   summary: "The project's growth weeks as an iCalendar file",
-  description: "Every content item on its day (tentative while planned, cancelled when skipped) and every founder task, as all-day events (RFC 5545).",
+  description:
+    "Every content item on its day (tentative while planned, cancelled when skipped) and every founder task, as all-day events (RFC 5545).",
   params: idParams,
   badIdIs: 404,
   response: fileResult,

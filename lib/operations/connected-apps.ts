@@ -1,3 +1,5 @@
+import { decideAuthorization } from "@/lib/oauth/consent";
+import { listGrants, revokeConnectedApp as revokeGrantOfAccount } from "@/lib/oauth/grants";
 import {
   authorizationDecisionRequest,
   authorizationDecisionResponse,
@@ -5,8 +7,6 @@ import {
   connectedAppParams,
   revokedConnectedAppResponse,
 } from "@/lib/schemas/oauth";
-import { decideAuthorization } from "@/lib/oauth/consent";
-import { listGrants, revokeConnectedApp as revokeGrantOfAccount } from "@/lib/oauth/grants";
 import { defineOperation } from "./operation";
 
 // The OAuth grants a founder gives assistants, as operations of the browser face only:

@@ -1,10 +1,17 @@
 import { z } from "zod";
+import { fileResultSchema as fileResult } from "@/lib/core/file-result";
 import { idParams, pageQuery } from "@/lib/schemas/common";
-import { contentEditRequest, contentItemParams, contentItemResponse, contentListResponse, contentVersionListResponse, exportQuery } from "@/lib/schemas/content";
+import {
+  contentEditRequest,
+  contentItemParams,
+  contentItemResponse,
+  contentListResponse,
+  contentVersionListResponse,
+  exportQuery,
+} from "@/lib/schemas/content";
 import { exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
 import * as content from "@/lib/services/content";
 import * as exports from "@/lib/services/exports";
-import { fileResultSchema as fileResult } from "@/lib/core/file-result";
 import { defineOperation } from "./operation";
 
 const markdown = { "text/markdown; charset=utf-8": { description: "Markdown", schema: z.string() } };
@@ -26,7 +33,8 @@ export const listContent = defineOperation({
     title: "List the launch pack",
     description:
       "Lists the launch pack's content items (home page, posts, emails...) with their Markdown bodies, including those of a run awaiting review.",
-    readOnly: true, idempotent: true,
+    readOnly: true,
+    idempotent: true,
   },
   handler: ({ params, query }, ctx) => content.listContent(ctx, { projectId: params.id, ...query }),
 });
@@ -61,7 +69,8 @@ export const editContent = defineOperation({
     title: "Edit a content item",
     description:
       "Replaces a content item's body (and optionally title) with the founder's version. The playbook learns from the edit.",
-    destructive: true, idempotent: true,
+    destructive: true,
+    idempotent: true,
   },
   handler: ({ params, body }, ctx) => content.editContent(ctx, { ...params, ...body }),
 });

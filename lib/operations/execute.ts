@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
-import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
+import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly } from "./operation";
 
 /** An operation's input as a face received it, before validation. */
@@ -21,7 +21,8 @@ export function validationIssues(error: z.ZodError, prefix?: string) {
   }));
 }
 
-const invalid = (error: z.ZodError) => new AppError("invalid_request", undefined, { details: { issues: validationIssues(error) } });
+const invalid = (error: z.ZodError) =>
+  new AppError("invalid_request", undefined, { details: { issues: validationIssues(error) } });
 
 /**
  * Validates path parameters, query and body against the operation's closed schemas.
@@ -68,7 +69,10 @@ export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestCont
   if (isPublic(operation)) return;
   if (!isServiceContext(ctx)) throw new AppError("unauthorized");
   if (!admits(operation, ctx.principal.kind)) {
-    const message = ctx.principal.kind !== "session" ? "This action needs a signed-in browser session; an API key or connected app cannot do it." : undefined;
+    const message =
+      ctx.principal.kind !== "session"
+        ? "This action needs a signed-in browser session; an API key or connected app cannot do it."
+        : undefined;
     throw new AppError("forbidden", message);
   }
 }
@@ -85,7 +89,11 @@ export function callerOf(ctx: RequestContext | ServiceContext) {
   if (!isServiceContext(ctx)) return { clientIp: ctx.clientIp };
   const { principal } = ctx;
   const subject =
-    principal.kind === "key" ? `key:${principal.apiKeyId}` : principal.kind === "grant" ? `grant:${principal.grantId}` : `session:${principal.sessionId}`;
+    principal.kind === "key"
+      ? `key:${principal.apiKeyId}`
+      : principal.kind === "grant"
+        ? `grant:${principal.grantId}`
+        : `session:${principal.sessionId}`;
   return { clientIp: ctx.clientIp, accountId: ctx.account.id, subject };
 }
 
@@ -103,7 +111,9 @@ const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 function checkedResponse(operation: AnyOperation, result: unknown) {
   const parsed = operation.response.parse(result);
   if (!isDeepStrictEqual(asJson(parsed), asJson(result))) {
-    throw new Error(`The ${operation.id} handler answered members or values its response schema does not have (the parse changed them).`);
+    throw new Error(
+      `The ${operation.id} handler answered members or values its response schema does not have (the parse changed them).`,
+    );
   }
   return parsed;
 }

@@ -30,8 +30,7 @@ export const startGrowth = defineOperation({
   tool: {
     name: "growth_start",
     title: "Start the growth phase",
-    description:
-      "Moves a launch-ready project into the weekly growth loop. Next: growth_plan_cycle.",
+    description: "Moves a launch-ready project into the weekly growth loop. Next: growth_plan_cycle.",
     idempotent: true,
   },
   handler: ({ params }, ctx) => growth.startGrowth(ctx, { projectId: params.id }),
@@ -50,9 +49,9 @@ export const listCycles = defineOperation({
   tool: {
     name: "growth_list_cycles",
     title: "List weekly cycles",
-    description:
-      "Lists the project's weekly cycles, newest first, with their plans, items, tasks and retros.",
-    readOnly: true, idempotent: true,
+    description: "Lists the project's weekly cycles, newest first, with their plans, items, tasks and retros.",
+    readOnly: true,
+    idempotent: true,
   },
   handler: ({ params, query }, ctx) => growth.listCycles(ctx, { projectId: params.id, ...query }),
 });
@@ -68,7 +67,14 @@ export const planCycle = defineOperation({
   params: idParams,
   response: cycleResponse,
   badIdIs: 404,
-  errors: ["upgrade_required", "pipeline_incomplete", "growth_not_started", "cycle_open", "daily_run_limit", "provider_unavailable"],
+  errors: [
+    "upgrade_required",
+    "pipeline_incomplete",
+    "growth_not_started",
+    "cycle_open",
+    "daily_run_limit",
+    "provider_unavailable",
+  ],
   long: true,
   tool: {
     name: "growth_plan_cycle",
@@ -84,7 +90,8 @@ export const approveCycle = defineOperation({
   rest: { method: "POST", path: "/api/v1/growth/cycles/{cycleId}/approve" },
   tag: "Growth",
   summary: "Approve a planned cycle, optionally replacing its plan",
-  description: "Creates the cycle's items (status `planned`) and founder tasks (status `open`). Next: generate drafts for the items.",
+  description:
+    "Creates the cycle's items (status `planned`) and founder tasks (status `open`). Next: generate drafts for the items.",
   params: cycleParams,
   body: cycleApprovalRequest,
   bodyOptional: true,
@@ -140,7 +147,7 @@ export const generateItem = defineOperation({
     name: "growth_generate_item",
     title: "Write a draft for an item",
     description:
-      "Writes a channel-ready draft for a planned item, or rewrites a draft with feedback such as \"shorter\" or \"more casual\". Can take a while. Next: growth_review_item.",
+      'Writes a channel-ready draft for a planned item, or rewrites a draft with feedback such as "shorter" or "more casual". Can take a while. Next: growth_review_item.',
     // A rewrite replaces the draft.
     destructive: true,
   },
@@ -183,8 +190,7 @@ export const updateTask = defineOperation({
   tool: {
     name: "growth_update_task",
     title: "Tick off a founder task",
-    description:
-      "Sets a founder task to done, skipped or open.",
+    description: "Sets a founder task to done, skipped or open.",
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => growth.updateTask(ctx, { ...params, ...body }),

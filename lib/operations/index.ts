@@ -7,11 +7,11 @@ import * as calendarFeed from "./calendar-feed";
 import { getCaptchaChallenge } from "./captcha";
 import * as connectedApps from "./connected-apps";
 import * as content from "./content";
-import * as growth from "./growth";
-import * as keys from "./keys";
+import * as dashboard from "./dashboard";
 import { describeService } from "./discovery";
 import * as events from "./events";
-import * as dashboard from "./dashboard";
+import * as growth from "./growth";
+import * as keys from "./keys";
 import { buildOpenApiDocument } from "./openapi";
 import { type AnyOperation, defineOperation, hasRestBinding, type RestOperation } from "./operation";
 import * as projects from "./projects";
@@ -116,4 +116,6 @@ export const operations = {
 } as const;
 
 /** The operations with a REST binding, in the table's order: the router's table, the OpenAPI paths and /meta's endpoints. */
-export const apiOperations: readonly RestOperation[] = Object.values(operations as Record<string, AnyOperation>).filter(hasRestBinding);
+export const apiOperations: readonly RestOperation[] = Object.values(operations as Record<string, AnyOperation>).filter(
+  hasRestBinding,
+);

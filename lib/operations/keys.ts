@@ -12,8 +12,10 @@ export const listKeys = defineOperation({
   tool: {
     name: "keys_list",
     title: "List API keys",
-    description: "Lists the account's active API keys (name, prefix, created, last used) to find one to revoke. Secrets are never shown.",
-    readOnly: true, idempotent: true,
+    description:
+      "Lists the account's active API keys (name, prefix, created, last used) to find one to revoke. Secrets are never shown.",
+    readOnly: true,
+    idempotent: true,
   },
   handler: (_input, ctx) => keys.listKeys(ctx),
 });
@@ -23,7 +25,8 @@ export const revokeKey = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/keys/{keyId}" },
   tag: "Account",
   summary: "Revoke an API key",
-  description: "Revokes one of the account's keys, the calling key included; it answers 401 from the next request on. Revoking a revoked key changes nothing.",
+  description:
+    "Revokes one of the account's keys, the calling key included; it answers 401 from the next request on. Revoking a revoked key changes nothing.",
   params: keyParams,
   badIdIs: 404,
   response: keyResponse,
@@ -32,7 +35,8 @@ export const revokeKey = defineOperation({
     title: "Revoke an API key",
     description:
       "Revokes an API key of this account by id (see keys_list), for example one that leaked. It stops working at once; revoking the key this client uses ends this connection's access.",
-    destructive: true, idempotent: true,
+    destructive: true,
+    idempotent: true,
   },
   handler: ({ params }, ctx) => keys.revokeKey(ctx, { keyId: params.keyId }),
 });

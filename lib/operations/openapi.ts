@@ -1,7 +1,7 @@
-import { createDocument } from "zod-openapi";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from "zod-openapi";
-import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
+import { createDocument } from "zod-openapi";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
+import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
 import { type AnyOperation, admits, errorCodesOf, type RestOperation } from "./operation";
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
@@ -39,7 +39,9 @@ function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
         description: `The file, as an attachment: ${Object.entries(operation.files)
           .map(([type, file]) => `${type}: ${file.description}`)
           .join("; ")}`,
-        content: Object.fromEntries(Object.entries(operation.files).map(([type, file]) => [type, { schema: file.schema ?? binary }])),
+        content: Object.fromEntries(
+          Object.entries(operation.files).map(([type, file]) => [type, { schema: file.schema ?? binary }]),
+        ),
       }
     : { description: "Success", content: { "application/json": { schema: operation.response } } };
   return {

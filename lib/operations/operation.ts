@@ -111,7 +111,8 @@ export type RestOperation = AnyOperation & { rest: RestBinding };
 export const hasRestBinding = (operation: AnyOperation): operation is RestOperation => operation.rest !== undefined;
 
 /** Whether an operation only reads (a GET when it is bound to REST). */
-export const readsOnly = (operation: Pick<AnyOperation, "rest" | "reads">) => operation.reads === true || operation.rest?.method === "GET";
+export const readsOnly = (operation: Pick<AnyOperation, "rest" | "reads">) =>
+  operation.reads === true || operation.rest?.method === "GET";
 
 /** What an operation answers once its response schema has parsed the handler's result. */
 export type OperationOutput<O> = O extends Operation<Principals, z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
@@ -120,10 +121,12 @@ export type OperationOutput<O> = O extends Operation<Principals, z.ZodType, z.Zo
 export type CallerKind = PrincipalKind | "none";
 
 /** The principals an operation admits, with the default filled in. */
-export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] => operation.principals ?? defaultPrincipals;
+export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] =>
+  operation.principals ?? defaultPrincipals;
 
 /** Whether `kind` of caller may call the operation. An OAuth grant may call what a key may (its scopes are checked by the MCP face). */
-export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) => principalsOf(operation).includes(kind === "grant" ? "key" : kind);
+export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) =>
+  principalsOf(operation).includes(kind === "grant" ? "key" : kind);
 
 /** Whether an operation is public: callable before anyone is known. */
 export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");

@@ -1,4 +1,5 @@
 import { idParams, pageQuery } from "@/lib/schemas/common";
+import { playbookResponse } from "@/lib/schemas/playbook";
 import {
   createProjectRequest,
   decisionsResponse,
@@ -9,27 +10,27 @@ import {
   startAgentRequest,
   updateProjectRequest,
 } from "@/lib/schemas/project";
-import { playbookResponse } from "@/lib/schemas/playbook";
+import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
-import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 
 export const listProjects = defineOperation({
   id: "listProjects",
   rest: { method: "GET", path: "/api/v1/projects" },
   tag: "Projects",
   summary: "List your projects",
-  description: "Newest first. Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every project.",
+  description:
+    "Newest first. Send `limit` (and then the answer's `nextCursor` as `cursor`) to page through them; without either, every project.",
   query: pageQuery,
   response: projectListResponse,
   tool: {
     name: "projects_list",
     title: "List projects",
-    description:
-      "Lists the founder's projects with their status and pipeline step. Use it to find a project id.",
-    readOnly: true, idempotent: true,
+    description: "Lists the founder's projects with their status and pipeline step. Use it to find a project id.",
+    readOnly: true,
+    idempotent: true,
   },
   handler: ({ query }, ctx) => projects.listProjects(ctx, query),
 });
@@ -67,7 +68,8 @@ export const getProject = defineOperation({
     title: "Get a project and its runs",
     description:
       "Shows a project, its pipeline (current step, each step's status) and every agent run with its output. Use it to follow a run that is still going or to read past outputs.",
-    readOnly: true, idempotent: true,
+    readOnly: true,
+    idempotent: true,
   },
   handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, { projectId: params.id }),
 });
@@ -124,7 +126,15 @@ export const startAgent = defineOperation({
     "Next: review the run with PATCH /api/v1/agents.",
   body: startAgentRequest,
   response: runResponse,
-  errors: ["not_found", "upgrade_required", "not_confirmed", "step_mismatch", "review_pending", "agent_running", "daily_run_limit"],
+  errors: [
+    "not_found",
+    "upgrade_required",
+    "not_confirmed",
+    "step_mismatch",
+    "review_pending",
+    "agent_running",
+    "daily_run_limit",
+  ],
   long: true,
   tool: {
     name: "pipeline_run_agent",
@@ -170,7 +180,8 @@ export const getPlaybook = defineOperation({
     title: "Read the Marketing Playbook",
     description:
       "Returns the project's Marketing Playbook: positioning, value proposition, audience, brand, voice, channels, launch plan and dated learnings, also as Markdown.",
-    readOnly: true, idempotent: true,
+    readOnly: true,
+    idempotent: true,
   },
   handler: ({ params }, ctx) => playbook.getPlaybook(ctx, { projectId: params.id }),
 });
@@ -189,8 +200,7 @@ export const updateDecisions = defineOperation({
   tool: {
     name: "decisions_update",
     title: "Update founder decisions",
-    description:
-      "Merges the founder's decisions into the project (members sent replace, others stay). Later agents follow them.",
+    description: "Merges the founder's decisions into the project (members sent replace, others stay). Later agents follow them.",
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => pipeline.updateDecisions(ctx, { projectId: params.id, decisions: body }),

@@ -24,14 +24,16 @@ export const listConnections = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/connections" },
   tag: "Publishing",
   summary: "The project's connected network accounts",
-  description: "Bluesky and Mastodon accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
+  description:
+    "Bluesky and Mastodon accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
   badIdIs: 404,
   response: connectionListResponse,
   tool: {
     name: "publishing_list_connections",
     title: "List connected accounts",
-    description: "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
+    description:
+      "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
     readOnly: true,
     idempotent: true,
   },
@@ -90,7 +92,8 @@ export const updatePublishingSettings = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
   summary: "Set the time zone scheduled posts default to",
-  description: "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
+  description:
+    "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
   params: idParams,
   badIdIs: 404,
   body: publishingSettingsRequest,
@@ -141,7 +144,8 @@ export const pullItemMetrics = defineOperation({
 export const scheduleItem = defineOperation({
   id: "scheduleItem",
   tag: "Dashboard",
-  summary: "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
+  summary:
+    "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
   params: growthItemParams,
   badIdIs: 400,
   body: itemScheduleRequest,

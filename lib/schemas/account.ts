@@ -11,9 +11,7 @@ export const signupRequest = z
   })
   .meta({ id: "SignupRequest" });
 
-export const signupResponse = z
-  .object({ status: z.literal("confirmation_required") })
-  .meta({ id: "SignupResponse" });
+export const signupResponse = z.object({ status: z.literal("confirmation_required") }).meta({ id: "SignupResponse" });
 
 export const bootstrapRequest = z
   .strictObject({
@@ -44,7 +42,9 @@ export const checkoutPointer = z
 export const billingSchema = z
   .object({
     plan: planSchema,
-    status: z.string().describe("`none` without a subscription, otherwise the subscription status (active, past_due, canceled...)"),
+    status: z
+      .string()
+      .describe("`none` without a subscription, otherwise the subscription status (active, past_due, canceled...)"),
     activated: z.boolean(),
     provider: z.enum(["stripe", "local"]),
     currentPeriodEnd: timestamp.nullable(),

@@ -30,7 +30,9 @@ export const marketStrategySchema = z.object({
 export type MarketStrategy = z.infer<typeof marketStrategySchema>;
 
 export const brandSystemSchema = z.object({
-  brandNameOptions: z.array(z.object({ name: z.string(), rationale: z.string() })).describe("Name options, the current name first"),
+  brandNameOptions: z
+    .array(z.object({ name: z.string(), rationale: z.string() }))
+    .describe("Name options, the current name first"),
   taglineOptions: z.array(z.string()).describe("Three to five taglines, each under ten words"),
   voice: z.object({
     description: z.string().describe("How the brand sounds, in two sentences"),
@@ -42,14 +44,18 @@ export const brandSystemSchema = z.object({
     .array(z.object({ name: z.string(), hex: z.string().describe("#RRGGBB"), use: z.string() }))
     .describe("Four or five colors with their roles"),
   paletteRationale: z.string(),
-  messagingPillars: z.array(z.object({ pillar: z.string(), proofPoints: z.array(z.string()) })).describe("Three messaging pillars"),
+  messagingPillars: z
+    .array(z.object({ pillar: z.string(), proofPoints: z.array(z.string()) }))
+    .describe("Three messaging pillars"),
 });
 export type BrandSystem = z.infer<typeof brandSystemSchema>;
 
 export const launchStrategySchema = z.object({
   launchGoal: z.string().describe("One measurable goal for the launch, from the founder's success definition and timeline"),
   launchPlan: z
-    .array(z.object({ phase: z.string(), timing: z.string().describe("Real dates from today's date"), actions: z.array(z.string()) }))
+    .array(
+      z.object({ phase: z.string(), timing: z.string().describe("Real dates from today's date"), actions: z.array(z.string()) }),
+    )
     .describe("Phases from pre-launch to the weeks after launch, within the founder's timeline"),
   channelStrategy: z
     .array(z.object({ channel: z.string(), role: z.string(), cadence: z.string(), firstMove: z.string() }))
@@ -65,7 +71,9 @@ export const websiteCopySchema = z.object({
     headline: z.string().describe("Under ten words, the outcome for the audience"),
     subheadline: z.string(),
     primaryCta: z.string().describe("Button text, two to four words"),
-    sections: z.array(z.object({ heading: z.string(), body: z.string() })).describe("Problem, how it works, features, proof, final call to action"),
+    sections: z
+      .array(z.object({ heading: z.string(), body: z.string() }))
+      .describe("Problem, how it works, features, proof, final call to action"),
   }),
   about: z.object({ headline: z.string(), body: z.string().describe("The founder's story and why the product exists") }),
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).describe("Five to eight questions customers really ask"),
@@ -88,7 +96,9 @@ const channelPostSchema = (channel: z.ZodType<Channel>) =>
     title: z.string().nullable().describe("For channels whose posts have a title (Reddit, Pinterest, YouTube Shorts, long-form)"),
     parts: z.array(z.string()).describe("The post as published: one part, or a thread's posts in order"),
     hashtags: z.array(z.string()),
-    script: scriptSchema.nullable().describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
+    script: scriptSchema
+      .nullable()
+      .describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
   });
 
 export const assetsSchema = (channel: z.ZodType<Channel>) =>

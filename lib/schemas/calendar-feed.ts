@@ -2,7 +2,10 @@ import { z } from "zod";
 import { timestamp } from "./common";
 
 export const calendarFeedParams = z.strictObject({
-  token: z.string().regex(/^llcal_[A-Za-z0-9_-]{20,100}$/).describe("The secret of a calendar subscription URL"),
+  token: z
+    .string()
+    .regex(/^llcal_[A-Za-z0-9_-]{20,100}$/)
+    .describe("The secret of a calendar subscription URL"),
 });
 
 export const calendarSubscriptionResponse = z
@@ -19,4 +22,6 @@ export const calendarSubscriptionResponse = z
   })
   .meta({ id: "CalendarSubscription" });
 
-export const calendarRevokeResponse = z.object({ revoked: z.boolean().describe("Whether a live URL was revoked") }).meta({ id: "CalendarSubscriptionRevoked" });
+export const calendarRevokeResponse = z
+  .object({ revoked: z.boolean().describe("Whether a live URL was revoked") })
+  .meta({ id: "CalendarSubscriptionRevoked" });

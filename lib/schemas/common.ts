@@ -56,11 +56,7 @@ export const idParams = z.strictObject({ id: uuid.describe("Project id") });
 const emailPattern =
   /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/;
 
-export const email = z
-  .string()
-  .max(254)
-  .regex(emailPattern, { message: "Invalid email address" })
-  .meta({ format: "email" });
+export const email = z.string().max(254).regex(emailPattern, { message: "Invalid email address" }).meta({ format: "email" });
 
 export const plans = ["free", "pro", "studio"] as const;
 export const planSchema = z.enum(plans);
@@ -69,7 +65,13 @@ export const paidPlanSchema = z.enum(paidPlans);
 
 /** Optional paging of a list: without both, the whole list as before. */
 export const pageQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).optional().describe("At most this many items (1-100); without it, every item after the cursor"),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe("At most this many items (1-100); without it, every item after the cursor"),
   cursor: z.string().min(1).max(512).optional().describe("The `nextCursor` of the previous page (opaque)"),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { contentItemSchema } from "./content";
 import { timestamp, uuid } from "./common";
+import { contentItemSchema } from "./content";
 import { decisionsSchema, onboardingSchema } from "./project";
 
 /** The wizard's answers so far: every onboarding field optional, each as strict as in a project. */

@@ -19,7 +19,12 @@ export const launchPackSchema = z
     format: z.literal("launchloop.launch-pack"),
     version: z.literal(1),
     generatedAt: timestamp,
-    project: z.object({ id: uuid, name: z.string(), status: projectStatusSchema, language: z.string().describe("What the pack is written in (BCP 47); its headings are too") }),
+    project: z.object({
+      id: uuid,
+      name: z.string(),
+      status: projectStatusSchema,
+      language: z.string().describe("What the pack is written in (BCP 47); its headings are too"),
+    }),
     brand: z.object({ name: z.string(), tagline: z.string().nullable() }),
     decisions: decisionsSchema,
     playbook: playbookSchema,
@@ -28,9 +33,19 @@ export const launchPackSchema = z
         step: agentTypeSchema,
         title: z.string(),
         items: z.array(
-          z.object({ id: uuid, kind: z.string(), title: z.string(), body: z.string().describe("Markdown"), source: z.string(), editedByFounder: z.boolean() }),
+          z.object({
+            id: uuid,
+            kind: z.string(),
+            title: z.string(),
+            body: z.string().describe("Markdown"),
+            source: z.string(),
+            editedByFounder: z.boolean(),
+          }),
         ),
       }),
     ),
   })
-  .meta({ id: "LaunchPack", description: "The launch pack as JSON: project, decisions, playbook and the approved content by step" });
+  .meta({
+    id: "LaunchPack",
+    description: "The launch pack as JSON: project, decisions, playbook and the approved content by step",
+  });

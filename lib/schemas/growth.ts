@@ -95,17 +95,15 @@ export const retroRequest = z
   .meta({ id: "RetroRequest" });
 
 const scheduleFields = {
-  scheduledAt: z.iso
-    .datetime({ offset: true })
-    .nullable()
-    .optional()
-    .describe("When it goes out; null unschedules"),
+  scheduledAt: z.iso.datetime({ offset: true }).nullable().optional().describe("When it goes out; null unschedules"),
   connectionId: uuid.nullable().optional().describe("The connected account; null detaches"),
 };
 
 export const itemScheduleRequest = z
   .strictObject(scheduleFields)
-  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, { message: "Send scheduledAt or connectionId" })
+  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, {
+    message: "Send scheduledAt or connectionId",
+  })
   .meta({ id: "ItemScheduleRequest" });
 
 export const itemReviewRequest = z
@@ -114,7 +112,9 @@ export const itemReviewRequest = z
     resultNote: z.string().max(1000).optional(),
     ...scheduleFields,
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "Send status, resultNote, scheduledAt or connectionId" })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Send status, resultNote, scheduledAt or connectionId",
+  })
   .meta({ id: "ItemReviewRequest" });
 
 export const itemGenerateRequest = z
@@ -231,6 +231,8 @@ export const growthItemParams = z.strictObject({ itemId: uuid.describe("Growth i
 export const taskParams = z.strictObject({ taskId: uuid.describe("Founder task id") });
 
 export const cycleResponse = z.object({ cycle: cycleSchema }).meta({ id: "CycleResponse" });
-export const cycleListResponse = z.object({ cycles: z.array(cycleSchema).describe("Newest first"), nextCursor }).meta({ id: "CycleList" });
+export const cycleListResponse = z
+  .object({ cycles: z.array(cycleSchema).describe("Newest first"), nextCursor })
+  .meta({ id: "CycleList" });
 export const growthItemResponse = z.object({ item: growthItemSchema }).meta({ id: "GrowthItemResponse" });
 export const taskResponse = z.object({ task: taskSchema }).meta({ id: "TaskResponse" });

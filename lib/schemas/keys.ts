@@ -13,7 +13,9 @@ export const keyListResponse = z.object({ keys: z.array(apiKeyDetails) }).meta({
 export const keyParams = z.strictObject({ keyId: uuid.describe("API key id") });
 export const keyResponse = z.object({ apiKey: apiKeyDetails }).meta({ id: "ApiKeyResponse" });
 
-export const createKeyRequest = z.strictObject({ name: text(1, 80).describe("A label to recognise the key by") }).meta({ id: "CreateKeyRequest" });
+export const createKeyRequest = z
+  .strictObject({ name: text(1, 80).describe("A label to recognise the key by") })
+  .meta({ id: "CreateKeyRequest" });
 export const createdKeyResponse = z
   .object({ key: z.string().describe("The API key secret. Shown once: store it now."), apiKey: apiKeyDetails })
   .meta({ id: "CreatedKeyResponse" });

@@ -19,7 +19,9 @@ export const metaResponse = z
       pricingUrl: z.url(),
     }),
     auth: z.object({ type: z.literal("bearer"), header: z.string(), steps: z.array(z.string()) }),
-    endpoints: z.array(z.object({ method: z.string(), path: z.string(), auth: z.enum(["none", "key", "session"]), summary: z.string() })),
+    endpoints: z.array(
+      z.object({ method: z.string(), path: z.string(), auth: z.enum(["none", "key", "session"]), summary: z.string() }),
+    ),
     openapi: z.url(),
     mcp: z.object({ url: z.url(), transport: z.literal("streamable-http") }),
     docs: z.url(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { agentTypeSchema } from "./project";
 import { uuid } from "./common";
+import { agentTypeSchema } from "./project";
 
 export const learningKinds = ["worked", "quiet", "founder-note", "founder-edit"] as const;
 
@@ -25,9 +25,19 @@ export const playbookSchema = z
       profiles: z.array(z.object({ name: z.string(), description: z.string(), whereTheyAre: z.array(z.string()) })),
     }),
     brand: z.object({ name: z.string(), tagline: z.string().nullable(), palette: z.string().nullable() }),
-    voice: z.object({ description: z.string().nullable(), traits: z.array(z.string()), do: z.array(z.string()), dont: z.array(z.string()) }),
+    voice: z.object({
+      description: z.string().nullable(),
+      traits: z.array(z.string()),
+      do: z.array(z.string()),
+      dont: z.array(z.string()),
+    }),
     channels: z.array(
-      z.object({ channel: z.string(), role: z.string().nullable(), cadence: z.string().nullable(), firstMove: z.string().nullable() }),
+      z.object({
+        channel: z.string(),
+        role: z.string().nullable(),
+        cadence: z.string().nullable(),
+        firstMove: z.string().nullable(),
+      }),
     ),
     launchPlan: z
       .object({
@@ -40,7 +50,10 @@ export const playbookSchema = z
     approvedSteps: z.array(agentTypeSchema),
     markdown: z.string().describe("The playbook as one Markdown document"),
   })
-  .meta({ id: "Playbook", description: "The Marketing Playbook: decisions first, then approved work, then the founder's answers" });
+  .meta({
+    id: "Playbook",
+    description: "The Marketing Playbook: decisions first, then approved work, then the founder's answers",
+  });
 export type Playbook = z.infer<typeof playbookSchema>;
 
 export const playbookResponse = z.object({ playbook: playbookSchema }).meta({ id: "PlaybookResponse" });

@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { nextCursor, optionalAnswer, optionalAnswerList, text, timestamp, uuid } from "./common";
 
-export const agentTypes = [
-  "market-strategist",
-  "brand-architect",
-  "launch-strategist",
-  "website-copy",
-  "launch-assets",
-] as const;
+export const agentTypes = ["market-strategist", "brand-architect", "launch-strategist", "website-copy", "launch-assets"] as const;
 export const agentTypeSchema = z.enum(agentTypes).describe("Pipeline step, in order");
 export type AgentType = z.infer<typeof agentTypeSchema>;
 
@@ -145,7 +139,9 @@ export const runFields = {
 };
 
 export const projectResponse = z.object({ project: projectSchema }).meta({ id: "ProjectResponse" });
-export const projectListResponse = z.object({ projects: z.array(projectSchema).describe("Newest first"), nextCursor }).meta({ id: "ProjectList" });
+export const projectListResponse = z
+  .object({ projects: z.array(projectSchema).describe("Newest first"), nextCursor })
+  .meta({ id: "ProjectList" });
 
 export const startAgentRequest = z
   .strictObject({ projectId: uuid, agentType: agentTypeSchema })

@@ -72,8 +72,12 @@ export const blueskyConnectRequest = z
 export const mastodonConnectRequest = z
   .strictObject({ projectId: uuid, instanceUrl: serviceUrl.describe("e.g. https://mastodon.social") })
   .meta({ id: "MastodonConnectRequest" });
-export const mastodonConnectResponse = z.object({ authorizeUrl: z.string(), connection: connectionSchema }).meta({ id: "MastodonConnectStart" });
-export const mastodonCallbackRequest = z.strictObject({ state: text(10, 200), code: text(1, 2000) }).meta({ id: "MastodonCallback" });
+export const mastodonConnectResponse = z
+  .object({ authorizeUrl: z.string(), connection: connectionSchema })
+  .meta({ id: "MastodonConnectStart" });
+export const mastodonCallbackRequest = z
+  .strictObject({ state: text(10, 200), code: text(1, 2000) })
+  .meta({ id: "MastodonCallback" });
 
 export const timeZoneSchema = safeString()
   .max(64)

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { brandSystemSchema, launchAssetsSchema, launchStrategySchema, marketStrategySchema, websiteCopySchema } from "./agent-outputs";
+import {
+  brandSystemSchema,
+  launchAssetsSchema,
+  launchStrategySchema,
+  marketStrategySchema,
+  websiteCopySchema,
+} from "./agent-outputs";
 import { projectSchema, runFields } from "./project";
 
 // A run resource: its output is the agent's own output schema, by step.

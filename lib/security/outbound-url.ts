@@ -13,14 +13,37 @@ import { config } from "@/lib/config";
 
 const reserved = new net.BlockList();
 for (const [prefix, bits] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) reserved.addSubnet(prefix, bits, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  reserved.addSubnet(prefix, bits, "ipv4");
 for (const [prefix, bits] of [
-  ["::", 127], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["100::", 64], ["2001::", 23], ["2001:db8::", 32], ["2002::", 16],
-  ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
-] as const) reserved.addSubnet(prefix, bits, "ipv6");
+  ["::", 127],
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["100::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const)
+  reserved.addSubnet(prefix, bits, "ipv6");
 
 /** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
 export function isPublicAddress(address: string): boolean {
@@ -47,11 +70,13 @@ export function checkOutboundUrl(value: string): URL {
   } catch {
     throw new OutboundUrlError("not a URL");
   }
-  if (url.protocol !== "https:" && !(allowed() && url.protocol === "http:")) throw new OutboundUrlError("only https addresses are fetched");
+  if (url.protocol !== "https:" && !(allowed() && url.protocol === "http:"))
+    throw new OutboundUrlError("only https addresses are fetched");
   if (url.username || url.password) throw new OutboundUrlError("addresses with credentials are not fetched");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (net.isIP(host) && !allowed() && !isPublicAddress(host)) throw new OutboundUrlError("private addresses are not fetched");
-  if (!allowed() && (host === "localhost" || host.endsWith(".localhost"))) throw new OutboundUrlError("private addresses are not fetched");
+  if (!allowed() && (host === "localhost" || host.endsWith(".localhost")))
+    throw new OutboundUrlError("private addresses are not fetched");
   return url;
 }
 
@@ -83,14 +108,21 @@ export interface OutboundResponse {
  * exchange within `timeoutMs`. Throws an OutboundUrlError for anything it refuses or
  * that fails (the message is safe to show).
  */
-export function fetchOutbound(value: string, options: { timeoutMs: number; maxBytes: number; accept: string }): Promise<OutboundResponse> {
+export function fetchOutbound(
+  value: string,
+  options: { timeoutMs: number; maxBytes: number; accept: string },
+): Promise<OutboundResponse> {
   const url = checkOutboundUrl(value);
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const fail = (message: string) => reject(new OutboundUrlError(message));
     const request = transport.get(
       url,
-      { headers: { accept: options.accept, "user-agent": "Launchloop" }, lookup: guardedLookup as never, timeout: options.timeoutMs },
+      {
+        headers: { accept: options.accept, "user-agent": "Launchloop" },
+        lookup: guardedLookup as never,
+        timeout: options.timeoutMs,
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400) {
@@ -161,13 +193,22 @@ export function sendOutbound(value: string, options: OutboundRequest): Promise<O
       url,
       {
         method: options.method,
-        headers: { "user-agent": "Launchloop", ...options.headers, ...(options.body !== undefined && { "content-length": String(Buffer.byteLength(options.body)) }) },
+        headers: {
+          "user-agent": "Launchloop",
+          ...options.headers,
+          ...(options.body !== undefined && { "content-length": String(Buffer.byteLength(options.body)) }),
+        },
         lookup: guardedLookup as never,
         timeout: options.timeoutMs,
       },
       (response) => {
         const status = response.statusCode ?? 0;
-        const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value ?? "")]));
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).map(([name, value]) => [
+            name,
+            Array.isArray(value) ? value.join(", ") : String(value ?? ""),
+          ]),
+        );
         if (status >= 300 && status < 400) {
           response.resume();
           return fail("redirects are not followed");
@@ -199,7 +240,15 @@ export function sendOutbound(value: string, options: OutboundRequest): Promise<O
       if (socket.connecting) socket.once("connect", () => (sent = true));
       else sent = true;
     });
-    request.on("error", (error) => fail(error instanceof OutboundUrlError ? error.message : sent ? "the connection broke before the answer" : "the address could not be reached"));
+    request.on("error", (error) =>
+      fail(
+        error instanceof OutboundUrlError
+          ? error.message
+          : sent
+            ? "the connection broke before the answer"
+            : "the address could not be reached",
+      ),
+    );
     request.end(options.body);
   });
 }

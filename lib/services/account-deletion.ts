@@ -2,9 +2,9 @@ import { eq, type SQL } from "drizzle-orm";
 import { authProvider } from "@/lib/auth";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import type { ServiceContext } from "@/lib/core/context";
+import { normalizeEmail } from "@/lib/db/accounts";
 import { accounts, projectLogos, projects, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { normalizeEmail } from "@/lib/db/accounts";
 import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { storage } from "@/lib/storage";
 import { ownedRow, ownedRows } from "./tenant";
@@ -16,7 +16,11 @@ const mismatch = (field: string, message: string) =>
 export async function deleteProject(ctx: ServiceContext, { projectId, ...input }: { projectId: string; confirmName: string }) {
   // Under the project's row lock, which a logo upload takes too: the files read are the files deleted.
   const { deleted, files } = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: projects.id }).from(projects).where(ownedRow(projects, ctx.account.id, projectId)).for("update");
+    await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(ownedRow(projects, ctx.account.id, projectId))
+      .for("update");
     const files = await storedFilesOf({ ...ctx, db: tx }, eq(projectLogos.projectId, projectId));
     const deleted = await tx
       .delete(projects)
@@ -50,7 +54,11 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
   const stripe = stripeClient();
   if (stripe && subscription?.stripeSubscriptionId && !["canceled", "incomplete_expired"].includes(subscription.status)) {
     await stripe.subscriptions.cancel(subscription.stripeSubscriptionId).catch((error: unknown) => {
-      throw new AppError("provider_unavailable", "The payment provider did not answer, so nothing was deleted. Retry in a moment.", { cause: error });
+      throw new AppError(
+        "provider_unavailable",
+        "The payment provider did not answer, so nothing was deleted. Retry in a moment.",
+        { cause: error },
+      );
     });
   }
   // Connected apps lose access first, so nothing they start races the deletion.
@@ -64,11 +72,17 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
 
 /** The storage keys of the account's uploaded files (project logos), for removal once their rows are gone. */
 async function storedFilesOf(ctx: ServiceContext, ...more: SQL[]): Promise<string[]> {
-  const rows = await ctx.db.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedRows(projectLogos, ctx.account.id, ...more));
+  const rows = await ctx.db
+    .select({ storageKey: projectLogos.storageKey })
+    .from(projectLogos)
+    .where(ownedRows(projectLogos, ctx.account.id, ...more));
   return rows.map((row) => row.storageKey);
 }
 
 /** Storage is not transactional: a failure here leaves a file nothing points to, never a row without its file. */
 async function removeStoredFiles(keys: string[]): Promise<void> {
-  if (keys.length) await storage().remove(keys).catch(() => {});
+  if (keys.length)
+    await storage()
+      .remove(keys)
+      .catch(() => {});
 }

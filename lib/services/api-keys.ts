@@ -2,11 +2,11 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { preparedQuery } from "@/lib/db/prepared";
+import type { AccountRecord } from "@/lib/db/records";
 import { accounts, apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import type { AccountRecord } from "@/lib/db/records";
 import { type LimitRule, windowOf } from "@/lib/limits/limiter";
+import { randomToken, sha256Hex } from "@/lib/security/hashing";
 
 const keyPrefix = "llk_";
 const shownPrefixLength = keyPrefix.length + 8;
@@ -76,7 +76,9 @@ export async function authenticateApiKey(
     touchedBefore: new Date(now.getTime() - lastUsedResolutionMs).toISOString(),
     ...(window && { counterKey: count!.key, windowStart: window.start.toISOString(), resetAt: window.resetAt.toISOString() }),
   };
-  const [found] = (await preparedQuery(db, window ? "authenticate-key-and-count" : "authenticate-key", (db) => keyLookup(db, Boolean(window))).execute(values));
+  const [found] = await preparedQuery(db, window ? "authenticate-key-and-count" : "authenticate-key", (db) =>
+    keyLookup(db, Boolean(window)),
+  ).execute(values);
   if (!found) throw new AppError("unauthorized");
   return {
     account: found.account,

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
+import type { AccountRecord } from "@/lib/db/records";
 import { accounts, checkoutSessions, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { stripeClient } from "@/lib/billing/stripe-client";
-import type { ServiceContext } from "@/lib/core/context";
-import type { AccountRecord } from "@/lib/db/records";
 import type { PaidPlan } from "@/lib/limits";
 
 type Provider = "stripe" | "local";
@@ -55,7 +55,8 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
     return { url: `${appUrl}/billing/checkout/${session!.id}`, plan };
   }
   const price = settings.prices[plan];
-  if (!price) throw new AppError("provider_unavailable", `Checkout for ${plan} is not configured (STRIPE_PRICE_${plan.toUpperCase()}).`);
+  if (!price)
+    throw new AppError("provider_unavailable", `Checkout for ${plan} is not configured (STRIPE_PRICE_${plan.toUpperCase()}).`);
   const metadata = { accountId: account.id, plan };
   const session = await stripe.checkout.sessions
     .create({
@@ -124,7 +125,10 @@ export async function endPlan(db: Database, accountId: string, status = "cancele
       .update(accounts)
       .set({ plan: "free", activated: account.signupDoor === "browser", updatedAt: new Date() })
       .where(eq(accounts.id, accountId));
-    await tx.update(subscriptions).set({ status, cancelAtPeriodEnd: false, updatedAt: new Date() }).where(eq(subscriptions.accountId, accountId));
+    await tx
+      .update(subscriptions)
+      .set({ status, cancelAtPeriodEnd: false, updatedAt: new Date() })
+      .where(eq(subscriptions.accountId, accountId));
   });
 }
 

@@ -21,7 +21,13 @@ const asDateArray = (iso: string): DateArray => iso.split("-").map(Number) as Da
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + dayMs).toISOString().slice(0, 10);
 const allDay = (iso: string) => ({ start: asDateArray(iso), end: asDateArray(nextDay(iso)) });
 
-const itemStatus = { planned: "TENTATIVE", draft: "TENTATIVE", approved: "CONFIRMED", published: "CONFIRMED", skipped: "CANCELLED" } as const;
+const itemStatus = {
+  planned: "TENTATIVE",
+  draft: "TENTATIVE",
+  approved: "CONFIRMED",
+  published: "CONFIRMED",
+  skipped: "CANCELLED",
+} as const;
 const lines = (...values: Array<string | null | undefined | false>) => values.filter(Boolean).join("\n");
 
 /**
@@ -52,7 +58,12 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
             ...allDay(dateOf(item.suggestedDay, cycle.weekStart) ?? cycle.weekStart),
             uid: `plan-${cycle.id}-${entryIndex}-${index}@launchloop`,
             title: `${channelRules[entry.channel].label}: ${item.title}`,
-            description: lines(`Week ${cycle.weekNumber} (proposed): ${theme}`, `Angle: ${item.angle}`, item.keyMessage && `Key message: ${item.keyMessage}`, item.cta && `Call to action: ${item.cta}`),
+            description: lines(
+              `Week ${cycle.weekNumber} (proposed): ${theme}`,
+              `Angle: ${item.angle}`,
+              item.keyMessage && `Key message: ${item.keyMessage}`,
+              item.cta && `Call to action: ${item.cta}`,
+            ),
             status: "TENTATIVE",
             url: boardUrl,
             categories: ["Launchloop", entry.channel],
@@ -67,7 +78,14 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
         ...allDay(dateOf(item.suggestedDay, cycle.weekStart) ?? cycle.weekStart),
         uid: `item-${item.id}@launchloop`,
         title: `${channelRules[item.channel as Channel]?.label ?? item.channel}: ${item.title}`,
-        description: lines(`Week ${cycle.weekNumber}: ${theme}`, `Status: ${item.status}`, `Angle: ${item.angle}`, item.keyMessage && `Key message: ${item.keyMessage}`, item.cta && `Call to action: ${item.cta}`, item.resultNote && `Note: ${item.resultNote}`),
+        description: lines(
+          `Week ${cycle.weekNumber}: ${theme}`,
+          `Status: ${item.status}`,
+          `Angle: ${item.angle}`,
+          item.keyMessage && `Key message: ${item.keyMessage}`,
+          item.cta && `Call to action: ${item.cta}`,
+          item.resultNote && `Note: ${item.resultNote}`,
+        ),
         status: itemStatus[item.status],
         url: `${boardUrl}#item-${item.id}`,
         categories: ["Launchloop", item.channel],
@@ -80,7 +98,12 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
         ...allDay(dateOf(task.suggestedDay, cycle.weekStart) ?? cycle.weekStart),
         uid: `task-${task.id}@launchloop`,
         title: `${task.status === "done" ? "✓ " : ""}Task: ${task.title}`,
-        description: lines(`Week ${cycle.weekNumber}: ${theme}`, task.description, `Effort: ${task.effort}`, `Status: ${task.status}`),
+        description: lines(
+          `Week ${cycle.weekNumber}: ${theme}`,
+          task.description,
+          `Effort: ${task.effort}`,
+          `Status: ${task.status}`,
+        ),
         status: task.status === "skipped" ? "CANCELLED" : "CONFIRMED",
         url: boardUrl,
         categories: ["Launchloop", "task"],
@@ -91,9 +114,20 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
   }
   // RFC 5545 wants at least one component in a calendar: before the first week, one note saying so.
   if (events.length === 0) {
-    events.push({ ...allDay(now.toISOString().slice(0, 10)), uid: `empty-${project.id}@launchloop`, title: "Launchloop: no growth week planned yet", description: `Plan your first week at ${boardUrl}`, url: boardUrl, transp: "TRANSPARENT" });
+    events.push({
+      ...allDay(now.toISOString().slice(0, 10)),
+      uid: `empty-${project.id}@launchloop`,
+      title: "Launchloop: no growth week planned yet",
+      description: `Plan your first week at ${boardUrl}`,
+      url: boardUrl,
+      transp: "TRANSPARENT",
+    });
   }
-  const { error, value } = createEvents(events, { productId: "-//Launchloop//Growth calendar//EN", method: "PUBLISH", calName: `${project.name} · Launchloop growth` });
+  const { error, value } = createEvents(events, {
+    productId: "-//Launchloop//Growth calendar//EN",
+    method: "PUBLISH",
+    calName: `${project.name} · Launchloop growth`,
+  });
   if (error || !value) throw error ?? new Error("calendar generation failed");
   return value;
 }
@@ -103,7 +137,12 @@ const toDateTime = (date: Date) => date.getTime();
 const calendarFile = (project: ProjectRecord, body: string): FileResult => ({
   body,
   contentType: "text/calendar; charset=utf-8",
-  filename: `${project.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "project"}-growth.ics`,
+  filename: `${
+    project.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "project"
+  }-growth.ics`,
 });
 
 /** The project's growth calendar for its owner (API key or session). */
@@ -121,8 +160,14 @@ export async function getCalendarSubscription(ctx: ServiceContext, { projectId }
   const [live] = await ctx.db
     .select({ createdAt: calendarFeeds.createdAt, lastUsedAt: calendarFeeds.lastUsedAt })
     .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.projectId, project.id), eq(calendarFeeds.accountId, ctx.account.id), isNull(calendarFeeds.revokedAt)));
-  return { subscription: live ? { active: true, createdAt: live.createdAt.toISOString(), lastUsedAt: live.lastUsedAt?.toISOString() ?? null } : null };
+    .where(
+      and(eq(calendarFeeds.projectId, project.id), eq(calendarFeeds.accountId, ctx.account.id), isNull(calendarFeeds.revokedAt)),
+    );
+  return {
+    subscription: live
+      ? { active: true, createdAt: live.createdAt.toISOString(), lastUsedAt: live.lastUsedAt?.toISOString() ?? null }
+      : null,
+  };
 }
 
 /**
@@ -137,8 +182,17 @@ export async function createCalendarSubscription(ctx: ServiceContext, { projectI
       await tx
         .update(calendarFeeds)
         .set({ revokedAt: ctx.now })
-        .where(and(eq(calendarFeeds.projectId, project.id), eq(calendarFeeds.accountId, ctx.account.id), isNull(calendarFeeds.revokedAt)));
-      const [row] = await tx.insert(calendarFeeds).values({ accountId: ctx.account.id, projectId: project.id, tokenHash: sha256Hex(token) }).returning();
+        .where(
+          and(
+            eq(calendarFeeds.projectId, project.id),
+            eq(calendarFeeds.accountId, ctx.account.id),
+            isNull(calendarFeeds.revokedAt),
+          ),
+        );
+      const [row] = await tx
+        .insert(calendarFeeds)
+        .values({ accountId: ctx.account.id, projectId: project.id, tokenHash: sha256Hex(token) })
+        .returning();
       return row!;
     });
   // Two creations at once: the partial unique index lets one in; the other replaces it on a retry, so one stays live.
@@ -159,7 +213,9 @@ export async function revokeCalendarSubscription(ctx: ServiceContext, { projectI
   const revoked = await ctx.db
     .update(calendarFeeds)
     .set({ revokedAt: ctx.now })
-    .where(and(eq(calendarFeeds.projectId, project.id), eq(calendarFeeds.accountId, ctx.account.id), isNull(calendarFeeds.revokedAt)))
+    .where(
+      and(eq(calendarFeeds.projectId, project.id), eq(calendarFeeds.accountId, ctx.account.id), isNull(calendarFeeds.revokedAt)),
+    )
     .returning({ id: calendarFeeds.id });
   return { revoked: revoked.length > 0 };
 }
@@ -171,7 +227,14 @@ export async function subscribedCalendar(ctx: RequestContext, { token }: { token
     .from(calendarFeeds)
     .innerJoin(projects, and(eq(projects.id, calendarFeeds.projectId), eq(projects.accountId, calendarFeeds.accountId)))
     .where(and(eq(calendarFeeds.tokenHash, sha256Hex(token)), isNull(calendarFeeds.revokedAt)));
-  if (!found) throw new AppError("not_found", "This calendar subscription URL is unknown or was revoked. Create a new one on the project's Growth page.");
-  await ctx.db.update(calendarFeeds).set({ lastUsedAt: ctx.now }).where(and(eq(calendarFeeds.id, found.feed.id), isNull(calendarFeeds.revokedAt)));
+  if (!found)
+    throw new AppError(
+      "not_found",
+      "This calendar subscription URL is unknown or was revoked. Create a new one on the project's Growth page.",
+    );
+  await ctx.db
+    .update(calendarFeeds)
+    .set({ lastUsedAt: ctx.now })
+    .where(and(eq(calendarFeeds.id, found.feed.id), isNull(calendarFeeds.revokedAt)));
   return calendarFile(found.project, await projectCalendarText(ctx.db, found.project, ctx.now));
 }

@@ -8,7 +8,14 @@ import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
-import { exchangeMastodonCode, mastodonAuthorizeUrl, pkcePair, registerMastodonApp, revokeMastodonToken, verifyMastodonAccount } from "@/lib/networks/mastodon";
+import {
+  exchangeMastodonCode,
+  mastodonAuthorizeUrl,
+  pkcePair,
+  registerMastodonApp,
+  revokeMastodonToken,
+  verifyMastodonAccount,
+} from "@/lib/networks/mastodon";
 import { type ConnectionSecrets, openSecrets, sealSecrets } from "@/lib/networks/secrets";
 import type { blueskyConnectRequest, mastodonCallbackRequest, mastodonConnectRequest } from "@/lib/schemas/publishing";
 import { sha256Hex } from "@/lib/security/hashing";
@@ -37,14 +44,18 @@ function founderUrl(value: string | undefined, fallback: string): string {
     const url = checkOutboundUrl(value ?? fallback);
     return url.origin;
   } catch (error) {
-    throw new AppError("invalid_request", `That address cannot be used: ${error instanceof OutboundUrlError ? error.message : "not a URL"}.`);
+    throw new AppError(
+      "invalid_request",
+      `That address cannot be used: ${error instanceof OutboundUrlError ? error.message : "not a URL"}.`,
+    );
   }
 }
 
 /** The network's refusal as the founder's answer: credentials → 400, anything else → retry later. */
 function refusedConnect(error: unknown, network: string): never {
   if (error instanceof NetworkError) {
-    if (error.kind === "auth" || error.kind === "permanent") throw new AppError("connection_refused", `${network} refused: ${error.message.replace(/^[^:]*: /, "")}`);
+    if (error.kind === "auth" || error.kind === "permanent")
+      throw new AppError("connection_refused", `${network} refused: ${error.message.replace(/^[^:]*: /, "")}`);
     throw new AppError("provider_unavailable", `${network} did not answer (${error.message}). Try again in a moment.`);
   }
   throw error;
@@ -55,7 +66,9 @@ export async function listConnections(ctx: ServiceContext, input: { projectId: s
   const rows = await ctx.db
     .select()
     .from(connections)
-    .where(ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), sql`${connections.status} <> 'pending'`))
+    .where(
+      ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), sql`${connections.status} <> 'pending'`),
+    )
     .orderBy(asc(connections.createdAt));
   return { connections: rows.map(serializeConnection) };
 }
@@ -65,17 +78,46 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
   await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
   const serviceUrl = founderUrl(input.serviceUrl, defaultPds);
   const identifier = input.handle.trim().replace(/^@/, "");
-  const session = await createBlueskySession(serviceUrl, identifier, input.appPassword).catch((error) => refusedConnect(error, "Bluesky"));
-  const sealedSecrets = sealSecrets({ appPassword: input.appPassword, accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
+  const session = await createBlueskySession(serviceUrl, identifier, input.appPassword).catch((error) =>
+    refusedConnect(error, "Bluesky"),
+  );
+  const sealedSecrets = sealSecrets({
+    appPassword: input.appPassword,
+    accessJwt: session.accessJwt,
+    refreshJwt: session.refreshJwt,
+  });
   // The same account connected again (a new app password) replaces the old row's secrets.
   const [existing] = await ctx.db
     .select({ id: connections.id })
     .from(connections)
-    .where(ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), eq(connections.network, "bluesky"), eq(connections.externalAccountId, session.did)));
-  const values = { status: "connected" as const, serviceUrl, handle: session.handle, externalAccountId: session.did, sealedSecrets, statusReason: null, updatedAt: ctx.now };
+    .where(
+      ownedRows(
+        connections,
+        ctx.account.id,
+        eq(connections.projectId, input.projectId),
+        eq(connections.network, "bluesky"),
+        eq(connections.externalAccountId, session.did),
+      ),
+    );
+  const values = {
+    status: "connected" as const,
+    serviceUrl,
+    handle: session.handle,
+    externalAccountId: session.did,
+    sealedSecrets,
+    statusReason: null,
+    updatedAt: ctx.now,
+  };
   const [row] = existing
-    ? await ctx.db.update(connections).set(values).where(ownedRow(connections, ctx.account.id, existing.id)).returning()
-    : await ctx.db.insert(connections).values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" }).returning();
+    ? await ctx.db
+        .update(connections)
+        .set(values)
+        .where(ownedRow(connections, ctx.account.id, existing.id))
+        .returning()
+    : await ctx.db
+        .insert(connections)
+        .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" })
+        .returning();
   return { connection: serializeConnection(row!) };
 }
 
@@ -84,7 +126,9 @@ export async function startMastodonConnection(ctx: ServiceContext, input: z.infe
   await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
   const instanceUrl = founderUrl(input.instanceUrl, input.instanceUrl);
   const redirectUri = mastodonRedirectUri();
-  const app = await registerMastodonApp(instanceUrl, redirectUri, config().appUrl).catch((error) => refusedConnect(error, "Mastodon"));
+  const app = await registerMastodonApp(instanceUrl, redirectUri, config().appUrl).catch((error) =>
+    refusedConnect(error, "Mastodon"),
+  );
   const state = crypto.randomUUID() + crypto.randomUUID();
   const pkce = pkcePair();
   const [row] = await ctx.db
@@ -99,7 +143,12 @@ export async function startMastodonConnection(ctx: ServiceContext, input: z.infe
       stateDigest: sha256Hex(state),
     })
     .returning();
-  const authorizeUrl = mastodonAuthorizeUrl(instanceUrl, { clientId: app.clientId, redirectUri, state, codeChallenge: pkce.challenge });
+  const authorizeUrl = mastodonAuthorizeUrl(instanceUrl, {
+    clientId: app.clientId,
+    redirectUri,
+    state,
+    codeChallenge: pkce.challenge,
+  });
   return { authorizeUrl, connection: serializeConnection(row!) };
 }
 
@@ -108,9 +157,20 @@ export async function finishMastodonConnection(ctx: ServiceContext, input: z.inf
   const [pending] = await ctx.db
     .update(connections)
     .set({ stateDigest: null, updatedAt: ctx.now })
-    .where(ownedRows(connections, ctx.account.id, eq(connections.stateDigest, sha256Hex(input.state)), eq(connections.status, "pending")))
+    .where(
+      ownedRows(
+        connections,
+        ctx.account.id,
+        eq(connections.stateDigest, sha256Hex(input.state)),
+        eq(connections.status, "pending"),
+      ),
+    )
     .returning();
-  if (!pending) throw new AppError("invalid_request", "This Mastodon authorization is unknown or already used. Start connecting again from project settings.");
+  if (!pending)
+    throw new AppError(
+      "invalid_request",
+      "This Mastodon authorization is unknown or already used. Start connecting again from project settings.",
+    );
   const secrets = openSecrets(pending.sealedSecrets);
   try {
     const accessToken = await exchangeMastodonCode(pending.serviceUrl, {
@@ -142,12 +202,22 @@ export async function finishMastodonConnection(ctx: ServiceContext, input: z.inf
 
 /** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
 export async function deleteConnection(ctx: ServiceContext, input: { connectionId: string }) {
-  const [removed] = await ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, input.connectionId)).returning();
+  const [removed] = await ctx.db
+    .delete(connections)
+    .where(ownedRow(connections, ctx.account.id, input.connectionId))
+    .returning();
   if (!removed) throw new AppError("not_found", "Connection not found.");
   const detached = await ctx.db
     .update(growthItems)
     .set({ connectionId: null, scheduledAt: null, updatedAt: ctx.now })
-    .where(ownedRows(growthItems, ctx.account.id, eq(growthItems.connectionId, removed.id), sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .where(
+      ownedRows(
+        growthItems,
+        ctx.account.id,
+        eq(growthItems.connectionId, removed.id),
+        sql`${growthItems.publicationStatus} is distinct from 'published'`,
+      ),
+    )
     .returning({ id: growthItems.id });
   if (detached.length > 0) {
     await ctx.db
@@ -165,22 +235,44 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
   if (removed.network === "mastodon" && removed.status !== "pending") {
     const secrets = openSecrets(removed.sealedSecrets);
     if (secrets.accessToken && secrets.clientId && secrets.clientSecret) {
-      ctx.waitUntil?.(revokeMastodonToken(removed.serviceUrl, { clientId: secrets.clientId, clientSecret: secrets.clientSecret, token: secrets.accessToken }));
+      ctx.waitUntil?.(
+        revokeMastodonToken(removed.serviceUrl, {
+          clientId: secrets.clientId,
+          clientSecret: secrets.clientSecret,
+          token: secrets.accessToken,
+        }),
+      );
     }
   }
   return { connection: serializeConnection(removed) };
 }
 
 /** The network refused our credentials: the founder must reconnect. Never called for timeouts or 5xx. */
-export async function markDisconnected(db: Database, connection: Pick<ConnectionRecord, "id" | "accountId">, reason: string, now: Date) {
+export async function markDisconnected(
+  db: Database,
+  connection: Pick<ConnectionRecord, "id" | "accountId">,
+  reason: string,
+  now: Date,
+) {
   await db
     .update(connections)
     .set({ status: "disconnected", statusReason: reason.slice(0, 300), updatedAt: now })
-    .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId), eq(connections.status, "connected")));
+    .where(
+      and(
+        eq(connections.id, connection.id),
+        eq(connections.accountId, connection.accountId),
+        eq(connections.status, "connected"),
+      ),
+    );
 }
 
 /** Keeps tokens the network renewed (a refreshed Bluesky session). */
-export async function saveSecrets(db: Database, connection: Pick<ConnectionRecord, "id" | "accountId">, secrets: ConnectionSecrets, now: Date) {
+export async function saveSecrets(
+  db: Database,
+  connection: Pick<ConnectionRecord, "id" | "accountId">,
+  secrets: ConnectionSecrets,
+  now: Date,
+) {
   await db
     .update(connections)
     .set({ sealedSecrets: sealSecrets(secrets), updatedAt: now })
@@ -189,5 +281,12 @@ export async function saveSecrets(db: Database, connection: Pick<ConnectionRecor
 
 /** Mastodon authorizations never finished (the founder left the instance's page) are forgotten after an hour. */
 export async function purgeAbandonedConnections(db: Database, now: Date) {
-  await db.delete(connections).where(and(eq(connections.status, "pending"), sql`${connections.createdAt} < ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`));
+  await db
+    .delete(connections)
+    .where(
+      and(
+        eq(connections.status, "pending"),
+        sql`${connections.createdAt} < ${new Date(now.getTime() - 3_600_000).toISOString()}::timestamptz`,
+      ),
+    );
 }

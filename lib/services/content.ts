@@ -2,16 +2,16 @@ import "server-only";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { agents } from "@/lib/agents";
+import type { ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, contentItems, contentVersions, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
-import type { ServiceContext } from "@/lib/core/context";
-import type { FileResult } from "@/lib/core/file-result";
-import type { contentEditRequest } from "@/lib/schemas/content";
-import { agentTypes, type AgentType } from "@/lib/schemas/project";
 import type { PageQuery } from "@/lib/schemas/common";
+import type { contentEditRequest } from "@/lib/schemas/content";
 import type { Learning } from "@/lib/schemas/playbook";
+import { type AgentType, agentTypes } from "@/lib/schemas/project";
 import { decodeCursor, isPaged, pageOf } from "./pages";
 import { addLearnings } from "./playbook";
 import type { ProjectRecord } from "./project-records";
@@ -62,7 +62,14 @@ export async function projectContent(
     .select({ item: contentItems, runStatus: agentRuns.status })
     .from(contentItems)
     .innerJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, project.accountId)))
-    .where(ownedRows(contentItems, project.accountId, eq(contentItems.projectId, project.id), inArray(agentRuns.status, shownStatuses(approvedOnly))))
+    .where(
+      ownedRows(
+        contentItems,
+        project.accountId,
+        eq(contentItems.projectId, project.id),
+        inArray(agentRuns.status, shownStatuses(approvedOnly)),
+      ),
+    )
     .orderBy(asc(contentItems.position));
   return inPipelineOrder(rows);
 }
@@ -77,7 +84,14 @@ async function ownedProjectContent(db: Database, accountId: string, projectId: s
     .select({ item: contentItems, runStatus: agentRuns.status })
     .from(projects)
     .leftJoin(contentItems, and(eq(contentItems.projectId, projects.id), eq(contentItems.accountId, projects.accountId)))
-    .leftJoin(agentRuns, and(eq(agentRuns.id, contentItems.runId), eq(agentRuns.accountId, projects.accountId), inArray(agentRuns.status, shownStatuses(false))))
+    .leftJoin(
+      agentRuns,
+      and(
+        eq(agentRuns.id, contentItems.runId),
+        eq(agentRuns.accountId, projects.accountId),
+        inArray(agentRuns.status, shownStatuses(false)),
+      ),
+    )
     .where(ownedRow(projects, accountId, projectId));
   if (rows.length === 0) throw new AppError("not_found", "Project not found.");
   return inPipelineOrder(rows.filter((row): row is ContentRow => row.item !== null && row.runStatus !== null));
@@ -86,7 +100,11 @@ async function ownedProjectContent(db: Database, accountId: string, projectId: s
 /** The content grouped by pipeline step, as the exports show it. */
 export function groupByStep(items: ContentItem[]) {
   return agentTypes
-    .map((agentType) => ({ agentType, title: agents[agentType].title, items: items.filter((item) => item.agentType === agentType) }))
+    .map((agentType) => ({
+      agentType,
+      title: agents[agentType].title,
+      items: items.filter((item) => item.agentType === agentType),
+    }))
     .filter((section) => section.items.length > 0);
 }
 
@@ -115,7 +133,9 @@ export async function listContentVersions(ctx: ServiceContext, input: { itemId: 
     .where(and(eq(contentVersions.itemId, input.itemId), eq(contentVersions.accountId, ctx.account.id)))
     .orderBy(desc(contentVersions.createdAt), desc(contentVersions.id))
     .limit(50);
-  return { versions: rows.map((row) => ({ id: row.id, title: row.title, body: row.body, createdAt: row.createdAt.toISOString() })) };
+  return {
+    versions: rows.map((row) => ({ id: row.id, title: row.title, body: row.body, createdAt: row.createdAt.toISOString() })),
+  };
 }
 
 async function getOwnedItem(db: Database, accountId: string, itemId: string) {
@@ -138,11 +158,22 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
   const updated = await ctx.db.transaction(async (tx) => {
     // The draft history: what this edit replaces, unless it replaces it with the same text.
     if (found.item.body !== input.body || (input.title !== undefined && input.title !== found.item.title)) {
-      await tx.insert(contentVersions).values({ itemId: found.item.id, accountId: account.id, title: found.item.title, body: found.item.body, createdAt: ctx.now });
+      await tx.insert(contentVersions).values({
+        itemId: found.item.id,
+        accountId: account.id,
+        title: found.item.title,
+        body: found.item.body,
+        createdAt: ctx.now,
+      });
     }
     const [item] = await tx
       .update(contentItems)
-      .set({ body: input.body, ...(input.title !== undefined && { title: input.title }), editedByFounderAt: ctx.now, updatedAt: ctx.now })
+      .set({
+        body: input.body,
+        ...(input.title !== undefined && { title: input.title }),
+        editedByFounderAt: ctx.now,
+        updatedAt: ctx.now,
+      })
       .where(ownedRow(contentItems, account.id, input.itemId))
       .returning();
     if (!item) throw new AppError("not_found", "Content item not found.");
@@ -155,7 +186,9 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
     // One learning per item: a newer edit replaces the older note about it (notes written
     // before learnings named their item are matched by the title they quote).
     await addLearnings(tx, { id: item.projectId, accountId: account.id }, [learning], ctx.now, (entry) =>
-      entry.itemId ? entry.itemId === item.id : entry.kind === "founder-edit" && entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
+      entry.itemId
+        ? entry.itemId === item.id
+        : entry.kind === "founder-edit" && entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
     );
     return item;
   });

@@ -1,24 +1,32 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import { exportHeadings } from "@/lib/i18n/phrasebook";
+import type { ServiceContext } from "@/lib/core/context";
+import type { FileResult } from "@/lib/core/file-result";
+import type { Database } from "@/lib/db";
+import {
+  agentRuns,
+  apiKeys,
+  contentItems,
+  growthCycles,
+  growthItems,
+  growthTasks,
+  projects,
+  subscriptions,
+} from "@/lib/db/schema";
 import { launchPackDocx } from "@/lib/exports/docx";
 import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
-import { agentRuns, apiKeys, contentItems, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
+import { exportHeadings } from "@/lib/i18n/phrasebook";
 import { assertCanExport } from "@/lib/limits";
-import type { ServiceContext } from "@/lib/core/context";
-import type { FileResult } from "@/lib/core/file-result";
 import type { exportQuery } from "@/lib/schemas/content";
 import { exportMediaTypes } from "@/lib/schemas/exports";
-import type { Database } from "@/lib/db";
 import { fileNameOf, groupByStep, projectContent } from "./content";
 import { buildPlaybook } from "./playbook";
 import { coverLogoOf } from "./project-logos";
 import { getOwnedProject, type ProjectRecord } from "./project-records";
 import { ownedRows } from "./tenant";
-
 
 /**
  * Everything an export shows: the project, its decisions, the playbook and the launch
@@ -39,7 +47,14 @@ export async function loadLaunchPack(db: Database, project: ProjectRecord, now: 
     sections: groupByStep(items).map((section) => ({
       step: section.agentType,
       title: steps[section.agentType],
-      items: section.items.map(({ id, kind, title, body, source, editedByFounder }) => ({ id, kind, title, body, source, editedByFounder })),
+      items: section.items.map(({ id, kind, title, body, source, editedByFounder }) => ({
+        id,
+        kind,
+        title,
+        body,
+        source,
+        editedByFounder,
+      })),
     })),
   };
 }
@@ -48,7 +63,10 @@ export async function loadLaunchPack(db: Database, project: ProjectRecord, now: 
 export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeof exportQuery>): Promise<FileResult> {
   const project = await getOwnedProject(ctx.db, ctx.account.id, query.projectId);
   assertCanExport(ctx.account);
-  const [loaded, logo] = await Promise.all([loadLaunchPack(ctx.db, project, ctx.now), query.format === "json" ? undefined : coverLogoOf(ctx, project)]);
+  const [loaded, logo] = await Promise.all([
+    loadLaunchPack(ctx.db, project, ctx.now),
+    query.format === "json" ? undefined : coverLogoOf(ctx, project),
+  ]);
   const pack = { ...loaded, logo };
   const render = {
     // The cover image stays out of the JSON document (it is bytes, not content).
@@ -58,7 +76,11 @@ export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeo
     xlsx: () => launchPackXlsx(pack),
   }[query.format];
   const body = await render();
-  return { body: typeof body === "string" ? body : new Uint8Array(body), contentType: exportMediaTypes[query.format], filename: fileNameOf(`${pack.brand.name} launch pack`, query.format) };
+  return {
+    body: typeof body === "string" ? body : new Uint8Array(body),
+    contentType: exportMediaTypes[query.format],
+    filename: fileNameOf(`${pack.brand.name} launch pack`, query.format),
+  };
 }
 
 /** Every content item of the launch pack as one Markdown document (plans with exports). */
@@ -66,7 +88,11 @@ export async function downloadAllContent(ctx: ServiceContext, input: { projectId
   const project = await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
   assertCanExport(ctx.account);
   const pack = await loadLaunchPack(ctx.db, project, ctx.now);
-  return { body: launchPackMarkdown(pack), contentType: "text/markdown; charset=utf-8", filename: fileNameOf(`${pack.brand.name} launch pack`, "md") };
+  return {
+    body: launchPackMarkdown(pack),
+    contentType: "text/markdown; charset=utf-8",
+    filename: fileNameOf(`${pack.brand.name} launch pack`, "md"),
+  };
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
@@ -88,10 +114,30 @@ export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
     format: "launchloop.account-export",
     version: 1,
     exportedAt: ctx.now.toISOString(),
-    account: { id: account.id, email: account.email, plan: account.plan, activated: account.activated, emailConfirmedAt: iso(account.emailConfirmedAt), createdAt: iso(account.createdAt) },
-    apiKeys: keys.map((key) => ({ id: key.id, name: key.name, prefix: key.prefix, createdAt: iso(key.createdAt), lastUsedAt: iso(key.lastUsedAt), revokedAt: iso(key.revokedAt) })),
+    account: {
+      id: account.id,
+      email: account.email,
+      plan: account.plan,
+      activated: account.activated,
+      emailConfirmedAt: iso(account.emailConfirmedAt),
+      createdAt: iso(account.createdAt),
+    },
+    apiKeys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      prefix: key.prefix,
+      createdAt: iso(key.createdAt),
+      lastUsedAt: iso(key.lastUsedAt),
+      revokedAt: iso(key.revokedAt),
+    })),
     billing: subscription
-      ? { provider: subscription.provider, plan: subscription.plan, status: subscription.status, currentPeriodEnd: iso(subscription.currentPeriodEnd), cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+      ? {
+          provider: subscription.provider,
+          plan: subscription.plan,
+          status: subscription.status,
+          currentPeriodEnd: iso(subscription.currentPeriodEnd),
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        }
       : null,
     projects: owned.map((project) => ({
       id: project.id,
@@ -103,10 +149,32 @@ export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
       createdAt: iso(project.createdAt),
       runs: runs
         .filter((run) => run.projectId === project.id)
-        .map((run) => ({ id: run.id, agentType: run.agentType, status: run.status, feedback: run.feedback, output: run.output, error: run.error, model: run.model, inputTokens: run.inputTokens, outputTokens: run.outputTokens, startedAt: iso(run.startedAt), completedAt: iso(run.completedAt), reviewedAt: iso(run.reviewedAt) })),
+        .map((run) => ({
+          id: run.id,
+          agentType: run.agentType,
+          status: run.status,
+          feedback: run.feedback,
+          output: run.output,
+          error: run.error,
+          model: run.model,
+          inputTokens: run.inputTokens,
+          outputTokens: run.outputTokens,
+          startedAt: iso(run.startedAt),
+          completedAt: iso(run.completedAt),
+          reviewedAt: iso(run.reviewedAt),
+        })),
       content: content
         .filter((item) => item.projectId === project.id)
-        .map((item) => ({ id: item.id, runId: item.runId, agentType: item.agentType, kind: item.kind, title: item.title, body: item.body, source: item.source, editedByFounderAt: iso(item.editedByFounderAt) })),
+        .map((item) => ({
+          id: item.id,
+          runId: item.runId,
+          agentType: item.agentType,
+          kind: item.kind,
+          title: item.title,
+          body: item.body,
+          source: item.source,
+          editedByFounderAt: iso(item.editedByFounderAt),
+        })),
       cycles: cycles
         .filter((cycle) => cycle.projectId === project.id)
         .map((cycle) => ({
@@ -116,10 +184,26 @@ export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
           weekStart: cycle.weekStart,
           plan: cycle.plan,
           retro: cycle.retro,
-          items: items.filter((item) => item.cycleId === cycle.id).map(({ projectId: _project, accountId: _account, ...item }) => ({ ...item, createdAt: iso(item.createdAt), updatedAt: iso(item.updatedAt) })),
-          tasks: tasks.filter((task) => task.cycleId === cycle.id).map(({ projectId: _project, accountId: _account, ...task }) => ({ ...task, createdAt: iso(task.createdAt), updatedAt: iso(task.updatedAt) })),
+          items: items
+            .filter((item) => item.cycleId === cycle.id)
+            .map(({ projectId: _project, accountId: _account, ...item }) => ({
+              ...item,
+              createdAt: iso(item.createdAt),
+              updatedAt: iso(item.updatedAt),
+            })),
+          tasks: tasks
+            .filter((task) => task.cycleId === cycle.id)
+            .map(({ projectId: _project, accountId: _account, ...task }) => ({
+              ...task,
+              createdAt: iso(task.createdAt),
+              updatedAt: iso(task.updatedAt),
+            })),
         })),
     })),
   };
-  return { body: `${JSON.stringify(document, null, 2)}\n`, contentType: "application/json", filename: `launchloop-account-${ctx.now.toISOString().slice(0, 10)}.json` };
+  return {
+    body: `${JSON.stringify(document, null, 2)}\n`,
+    contentType: "application/json",
+    filename: `launchloop-account-${ctx.now.toISOString().slice(0, 10)}.json`,
+  };
 }

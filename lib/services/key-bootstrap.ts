@@ -1,10 +1,10 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { z } from "zod";
 import { authProvider } from "@/lib/auth";
+import type { RequestContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { bootstrapReplays } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import type { RequestContext } from "@/lib/core/context";
 import type { bootstrapRequest, bootstrapResponse } from "@/lib/schemas/account";
 import { sha256Hex } from "@/lib/security/hashing";
 import { seal, unseal } from "@/lib/security/secret";
@@ -52,7 +52,10 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
 
 /** Deletes the kept answers (each holds a sealed key) whose 15 minutes are over; run on every bootstrap and on a schedule. */
 export async function purgeExpiredReplays(db: Database, now: Date): Promise<number> {
-  const purged = await db.delete(bootstrapReplays).where(lt(bootstrapReplays.expiresAt, now)).returning({ tokenDigest: bootstrapReplays.tokenDigest });
+  const purged = await db
+    .delete(bootstrapReplays)
+    .where(lt(bootstrapReplays.expiresAt, now))
+    .returning({ tokenDigest: bootstrapReplays.tokenDigest });
   return purged.length;
 }
 

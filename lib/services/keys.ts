@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { lockAccount } from "@/lib/limits";
-import { createApiKey, serializeApiKey, type ApiKeyRecord } from "./api-keys";
+import { type ApiKeyRecord, createApiKey, serializeApiKey } from "./api-keys";
 import { ownedRow } from "./tenant";
 
 /** Live keys one account may hold at once. */
@@ -11,7 +11,11 @@ export const maxActiveKeys = 25;
 
 /** A key as the key-management endpoints show it: the bootstrap's fields, and when it was last used and revoked. */
 export function describeApiKey(key: ApiKeyRecord) {
-  return { ...serializeApiKey(key), lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revokedAt: key.revokedAt?.toISOString() ?? null };
+  return {
+    ...serializeApiKey(key),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    revokedAt: key.revokedAt?.toISOString() ?? null,
+  };
 }
 
 /** The account's live keys, newest first: never their secrets, which are not stored. */
@@ -33,7 +37,10 @@ export async function createKey(ctx: ServiceContext, input: { name: string }) {
       .from(apiKeys)
       .where(and(eq(apiKeys.accountId, ctx.account.id), isNull(apiKeys.revokedAt)));
     if ((live?.value ?? 0) >= maxActiveKeys) {
-      throw new AppError("forbidden", `An account holds at most ${maxActiveKeys} active keys. Revoke one you no longer use first.`);
+      throw new AppError(
+        "forbidden",
+        `An account holds at most ${maxActiveKeys} active keys. Revoke one you no longer use first.`,
+      );
     }
     const { secret, record } = await createApiKey(tx, ctx.account.id, input.name);
     return { key: secret, apiKey: describeApiKey(record) };

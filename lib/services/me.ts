@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
+import type { ServiceContext } from "@/lib/core/context";
 import { accounts, dailyRunUsage, projects, subscriptions } from "@/lib/db/schema";
 import { checkoutPointer, entitlementsOf } from "@/lib/limits";
 import { utcDay } from "@/lib/limits/gates";
-import type { ServiceContext } from "@/lib/core/context";
 import { billingOf } from "./billing";
 
 /** The caller's account: plan, limits, scope-aware usage, billing, and how to activate. */
@@ -14,12 +14,16 @@ export async function describeAccount(ctx: Pick<ServiceContext, "db" | "account"
     .select({
       subscription: subscriptions,
       projectCount: sql<number>`(select count(*)::int from ${projects} where ${projects.accountId} = ${accounts.id})`,
-      runsByProject: sql<Record<string, number> | string>`(select coalesce(json_object_agg(${dailyRunUsage.projectId}, ${dailyRunUsage.count}), '{}'::json) from ${dailyRunUsage} where ${and(eq(dailyRunUsage.accountId, accounts.id), eq(dailyRunUsage.day, utcDay(ctx.now)))})`,
+      runsByProject: sql<
+        Record<string, number> | string
+      >`(select coalesce(json_object_agg(${dailyRunUsage.projectId}, ${dailyRunUsage.count}), '{}'::json) from ${dailyRunUsage} where ${and(eq(dailyRunUsage.accountId, accounts.id), eq(dailyRunUsage.day, utcDay(ctx.now)))})`,
     })
     .from(accounts)
     .leftJoin(subscriptions, eq(subscriptions.accountId, accounts.id))
     .where(eq(accounts.id, account.id));
-  const runsTodayByProject = (typeof usage?.runsByProject === "string" ? JSON.parse(usage.runsByProject) : (usage?.runsByProject ?? {})) as Record<string, number>;
+  const runsTodayByProject = (
+    typeof usage?.runsByProject === "string" ? JSON.parse(usage.runsByProject) : (usage?.runsByProject ?? {})
+  ) as Record<string, number>;
 
   return {
     account: {

@@ -23,7 +23,10 @@ export async function saveDraft(ctx: ServiceContext, input: z.infer<typeof saveD
   const [saved] = await ctx.db
     .insert(onboardingDrafts)
     .values({ accountId: ctx.account.id, step: input.step, answers: input.answers, updatedAt: ctx.now })
-    .onConflictDoUpdate({ target: onboardingDrafts.accountId, set: { step: input.step, answers: input.answers, updatedAt: ctx.now } })
+    .onConflictDoUpdate({
+      target: onboardingDrafts.accountId,
+      set: { step: input.step, answers: input.answers, updatedAt: ctx.now },
+    })
     .returning();
   return { draft: { step: saved!.step, answers: saved!.answers as DraftAnswers, updatedAt: saved!.updatedAt.toISOString() } };
 }
@@ -46,7 +49,10 @@ const repeatWindowMs = 10 * 60_000;
  */
 export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<typeof createProjectRequest>) {
   return ctx.db.transaction(async (tx) => {
-    const consumed = await tx.delete(onboardingDrafts).where(eq(onboardingDrafts.accountId, ctx.account.id)).returning({ accountId: onboardingDrafts.accountId });
+    const consumed = await tx
+      .delete(onboardingDrafts)
+      .where(eq(onboardingDrafts.accountId, ctx.account.id))
+      .returning({ accountId: onboardingDrafts.accountId });
     if (consumed.length === 0) {
       const [started] = await tx
         .select()

@@ -5,7 +5,9 @@ import type { PageQuery } from "@/lib/schemas/common";
 export type CursorKey = (string | number)[];
 
 const invalidCursor = () =>
-  new AppError("invalid_request", "The cursor is not one this list gave out.", { details: { issues: [{ path: "cursor", message: "Invalid cursor" }] } });
+  new AppError("invalid_request", "The cursor is not one this list gave out.", {
+    details: { issues: [{ path: "cursor", message: "Invalid cursor" }] },
+  });
 
 /** Opaque to clients: base64url of the key. */
 export function encodeCursor(key: CursorKey): string {
@@ -13,7 +15,11 @@ export function encodeCursor(key: CursorKey): string {
 }
 
 /** The key in `cursor` (absent when there is none), or a 400 when it does not have the list's key shape. */
-export function decodeCursor(cursor: string | undefined, shape: ("string" | "number")[], valid: (key: CursorKey) => boolean = () => true): CursorKey | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  shape: ("string" | "number")[],
+  valid: (key: CursorKey) => boolean = () => true,
+): CursorKey | undefined {
   if (cursor === undefined) return undefined;
   let key: unknown;
   try {
@@ -21,7 +27,13 @@ export function decodeCursor(cursor: string | undefined, shape: ("string" | "num
   } catch {
     throw invalidCursor();
   }
-  if (!Array.isArray(key) || key.length !== shape.length || key.some((value, index) => typeof value !== shape[index]) || !valid(key as CursorKey)) throw invalidCursor();
+  if (
+    !Array.isArray(key) ||
+    key.length !== shape.length ||
+    key.some((value, index) => typeof value !== shape[index]) ||
+    !valid(key as CursorKey)
+  )
+    throw invalidCursor();
   return key as CursorKey;
 }
 

@@ -1,22 +1,22 @@
 import "server-only";
 import { and, asc, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { runAgent } from "@/lib/agents/run";
 import type { AgentInput } from "@/lib/agents";
 import { readFeedback } from "@/lib/agents/feedback";
 import { pipelineInput } from "@/lib/agents/inputs";
+import { runAgent } from "@/lib/agents/run";
 import { ModelFailure } from "@/lib/ai/generate";
+import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { describeError, isUniqueViolation } from "@/lib/db/errors";
+import { preparedQuery } from "@/lib/db/prepared";
 import { agentRuns, contentItems, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { ServiceContext } from "@/lib/core/context";
-import { preparedQuery } from "@/lib/db/prepared";
 import type { BrandSystem, LaunchAssets, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
-import { loadOwned, ownedRow, ownedRows } from "./tenant";
-import { agentTypes, type AgentType, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
+import { type AgentType, agentTypes, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
 import { getOwnedProject, type ProjectRecord, type RunRecord } from "./project-records";
+import { loadOwned, ownedRow, ownedRows } from "./tenant";
 
 // The launch pipeline's state machine, in one place: the state derived from a project's
 // runs, the runs and their serializers, confirmation, starting and settling a step's run,
@@ -24,7 +24,12 @@ import { getOwnedProject, type ProjectRecord, type RunRecord } from "./project-r
 
 /** What the pipeline's state is derived from: each run's step, status and start (not its output). */
 export type StepRun = Pick<RunRecord, "agentType" | "status" | "startedAt">;
-export const stepColumns = { projectId: agentRuns.projectId, agentType: agentRuns.agentType, status: agentRuns.status, startedAt: agentRuns.startedAt };
+export const stepColumns = {
+  projectId: agentRuns.projectId,
+  agentType: agentRuns.agentType,
+  status: agentRuns.status,
+  startedAt: agentRuns.startedAt,
+};
 
 /** Each step's status (its latest run's, or `pending`) and the current step: the first not yet approved. */
 export function pipelineState<Run extends StepRun>(runs: Run[]) {
@@ -121,7 +126,11 @@ const projectWithRuns = (db: Database) =>
  * The caller's project (or 404) and its runs, oldest first, in one statement: the runs
  * come aggregated as JSON beside the project row.
  */
-export async function getOwnedProjectWithRuns(db: Database, accountId: string, projectId: string): Promise<{ project: ProjectRecord; runs: RunRecord[] }> {
+export async function getOwnedProjectWithRuns(
+  db: Database,
+  accountId: string,
+  projectId: string,
+): Promise<{ project: ProjectRecord; runs: RunRecord[] }> {
   const [found] = await preparedQuery(db, "project-with-runs", projectWithRuns).execute({ accountId, projectId });
   if (!found) throw new AppError("not_found", "Project not found.");
   const rows = (typeof found.runs === "string" ? JSON.parse(found.runs) : found.runs) as Record<string, unknown>[];
@@ -138,7 +147,10 @@ export const runsOf = (db: Database, project: Pick<ProjectRecord, "id" | "accoun
 
 /** A project's runs, with only what its pipeline state needs. */
 export const pipelineRunsOf = (db: Database, project: Pick<ProjectRecord, "id" | "accountId">) =>
-  db.select(stepColumns).from(agentRuns).where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id)));
+  db
+    .select(stepColumns)
+    .from(agentRuns)
+    .where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id)));
 
 /** Confirms a project (it enters the pipeline); confirming again changes nothing. */
 export async function confirmProject(ctx: ServiceContext, { projectId }: { projectId: string }) {
@@ -194,7 +206,11 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
   try {
     ({ run, runs, project } = await db.transaction(async (tx) => {
       // Concurrent starts for a project queue here, so each one checks the state the previous one left.
-      const [project] = await tx.select().from(projects).where(ownedRow(projects, account.id, input.projectId)).for("update");
+      const [project] = await tx
+        .select()
+        .from(projects)
+        .where(ownedRow(projects, account.id, input.projectId))
+        .for("update");
       if (!project) throw new AppError("not_found", "Project not found.");
       if (project.status === "onboarding") throw new AppError("not_confirmed");
       const runs = await runsOf(tx, project);
@@ -202,7 +218,14 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
       const countedDay = await reserveDailyRun(tx, account, project.id, now);
       const [inserted] = await tx
         .insert(agentRuns)
-        .values({ projectId: project.id, accountId: account.id, agentType: input.agentType, status: "running", countedDay, startedAt: now })
+        .values({
+          projectId: project.id,
+          accountId: account.id,
+          agentType: input.agentType,
+          status: "running",
+          countedDay,
+          startedAt: now,
+        })
         .returning();
       return { run: inserted!, runs, project };
     }));
@@ -232,7 +255,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The caller's run (settling it first if its process died), or null: another account's run is never found. */
 export async function findOwnedRun(ctx: ServiceContext, { runId }: { runId: string }): Promise<RunRecord | null> {
   if (!uuidPattern.test(runId)) return null;
-  const select = () => ctx.db.select().from(agentRuns).where(ownedRow(agentRuns, ctx.account.id, runId));
+  const select = () =>
+    ctx.db
+      .select()
+      .from(agentRuns)
+      .where(ownedRow(agentRuns, ctx.account.id, runId));
   const [run] = await select();
   if (!run || !isStaleRun(run, ctx.now)) return run ?? null;
   await settleStaleRuns(ctx.db, { id: run.projectId, accountId: run.accountId }, ctx.now);
@@ -241,7 +268,9 @@ export async function findOwnedRun(ctx: ServiceContext, { runId }: { runId: stri
 
 /** The caller's runs, newest first, a page at a time: `before` is the last run of the previous page. */
 export async function listOwnedRuns(ctx: ServiceContext, limit: number, before?: { startedAt: Date; id: string }) {
-  const after = before && or(lt(agentRuns.startedAt, before.startedAt), and(eq(agentRuns.startedAt, before.startedAt), lt(agentRuns.id, before.id)));
+  const after =
+    before &&
+    or(lt(agentRuns.startedAt, before.startedAt), and(eq(agentRuns.startedAt, before.startedAt), lt(agentRuns.id, before.id)));
   return ctx.db
     .select()
     .from(agentRuns)
@@ -257,7 +286,9 @@ function assertCanStart(runs: RunRecord[], agentType: AgentType) {
   if (currentStep !== agentType) {
     throw new AppError(
       "step_mismatch",
-      currentStep ? `The current step is ${currentStep}, not ${agentType}.` : "All five steps are approved: the pipeline is complete.",
+      currentStep
+        ? `The current step is ${currentStep}, not ${agentType}.`
+        : "All five steps are approved: the pipeline is complete.",
     );
   }
   if (latest.get(agentType)?.status === "completed") {
@@ -301,7 +332,8 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
       return completed;
     });
   } catch (error) {
-    const reason = error instanceof ModelFailure ? error.message : "The run failed on our side. It was not counted; start it again.";
+    const reason =
+      error instanceof ModelFailure ? error.message : "The run failed on our side. It was not counted; start it again.";
     if (!(error instanceof ModelFailure)) console.error(`run ${run.id} failed: ${describeError(error)}`);
     const [failed] = await db
       .update(agentRuns)
@@ -341,7 +373,9 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
         ...(input.decisions && { decisions: mergeDecisions(input.decisions) }),
         updatedAt: now,
         ...(language && { language }),
-        ...(finished && { status: sql`case when ${projects.status} = 'pipeline' then 'launch_ready' else ${projects.status} end` }),
+        ...(finished && {
+          status: sql`case when ${projects.status} = 'pipeline' then 'launch_ready' else ${projects.status} end`,
+        }),
       })
       .where(ownedRow(projects, account.id, reviewed.projectId))
       .returning();
@@ -365,7 +399,10 @@ export async function getProjectDetail(ctx: ServiceContext, { projectId }: { pro
 const mergeDecisions = (patch: Decisions) => sql<Decisions>`${projects.decisions} || ${JSON.stringify(patch)}::jsonb`;
 
 /** Merges founder decisions into the project: members sent replace, members left out stay. */
-export async function updateDecisions(ctx: ServiceContext, { projectId, decisions }: { projectId: string; decisions: Decisions }) {
+export async function updateDecisions(
+  ctx: ServiceContext,
+  { projectId, decisions }: { projectId: string; decisions: Decisions },
+) {
   const [updated] = await ctx.db
     .update(projects)
     .set({ decisions: mergeDecisions(decisions), updatedAt: ctx.now })

@@ -1,12 +1,12 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import { projectChannels } from "@/lib/channels";
+import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
-import type { ServiceContext } from "@/lib/core/context";
+import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { Learning, Playbook } from "@/lib/schemas/playbook";
 import type { AgentType } from "@/lib/schemas/project";
 import { getOwnedProject, type ProjectRecord } from "./project-records";
@@ -29,10 +29,17 @@ export async function addLearnings(
   now: Date,
   replaces: (learning: Learning) => boolean = () => false,
 ): Promise<void> {
-  const [locked] = await tx.select({ learnings: projects.learnings }).from(projects).where(ownedRow(projects, project.accountId, project.id)).for("update");
+  const [locked] = await tx
+    .select({ learnings: projects.learnings })
+    .from(projects)
+    .where(ownedRow(projects, project.accountId, project.id))
+    .for("update");
   if (!locked) throw new AppError("not_found", "Project not found.");
   const learnings = [...locked.learnings.filter((learning) => !replaces(learning)), ...added].slice(-keptLearnings);
-  await tx.update(projects).set({ learnings, updatedAt: now }).where(ownedRow(projects, project.accountId, project.id));
+  await tx
+    .update(projects)
+    .set({ learnings, updatedAt: now })
+    .where(ownedRow(projects, project.accountId, project.id));
 }
 
 /**
@@ -46,7 +53,8 @@ export async function buildPlaybook(db: Database, project: ProjectRecord): Promi
     .from(agentRuns)
     .where(ownedRows(agentRuns, project.accountId, eq(agentRuns.projectId, project.id), eq(agentRuns.status, "approved")))
     .orderBy(asc(agentRuns.startedAt));
-  const outputOf = <T>(agentType: string) => approvedRuns.filter((run) => run.agentType === agentType).at(-1)?.output as T | undefined;
+  const outputOf = <T>(agentType: string) =>
+    approvedRuns.filter((run) => run.agentType === agentType).at(-1)?.output as T | undefined;
   const playbook = assemblePlaybook(project, {
     market: outputOf<MarketStrategy>("market-strategist"),
     brand: outputOf<BrandSystem>("brand-architect"),
@@ -69,20 +77,37 @@ function assemblePlaybook(project: ProjectRecord, { market, brand, launch, appro
   return {
     projectId: project.id,
     name: project.name,
-    positioning: decisions.positioning ?? (market ? { name: market.positioningOptions[0]!.name, statement: market.positioningOptions[0]!.statement } : null),
+    positioning:
+      decisions.positioning ??
+      (market ? { name: market.positioningOptions[0]!.name, statement: market.positioningOptions[0]!.statement } : null),
     valueProposition:
-      decisions.valueProposition ?? (market?.valuePropositions[0] ? { angle: market.valuePropositions[0].angle, statement: market.valuePropositions[0].statement } : null),
+      decisions.valueProposition ??
+      (market?.valuePropositions[0]
+        ? { angle: market.valuePropositions[0].angle, statement: market.valuePropositions[0].statement }
+        : null),
     audience: {
       summary: onboarding.audienceDescription ?? onboarding.audienceType ?? null,
-      profiles: market?.idealCustomerProfiles.map((profile) => ({ name: profile.name, description: profile.description, whereTheyAre: profile.whereTheyAre })) ?? [],
+      profiles:
+        market?.idealCustomerProfiles.map((profile) => ({
+          name: profile.name,
+          description: profile.description,
+          whereTheyAre: profile.whereTheyAre,
+        })) ?? [],
     },
     brand: {
       name: decisions.brandName ?? onboarding.businessName,
       tagline: decisions.tagline ?? brand?.taglineOptions[0] ?? null,
       palette: decisions.colorPalette ?? (brand ? brand.palette.map((color) => `${color.name} ${color.hex}`).join(", ") : null),
     },
-    voice: brand?.voice ?? { description: null, traits: onboarding.toneWords ?? [], do: [], dont: onboarding.avoidToneWords ?? [] },
-    channels: launch?.channelStrategy ?? projectChannels(onboarding).map((channel) => ({ channel, role: null, cadence: null, firstMove: null })),
+    voice: brand?.voice ?? {
+      description: null,
+      traits: onboarding.toneWords ?? [],
+      do: [],
+      dont: onboarding.avoidToneWords ?? [],
+    },
+    channels:
+      launch?.channelStrategy ??
+      projectChannels(onboarding).map((channel) => ({ channel, role: null, cadence: null, firstMove: null })),
     launchPlan: launch ? { goal: launch.launchGoal, phases: launch.launchPlan, metrics: launch.metrics } : null,
     learnings: project.learnings,
     approvedSteps,
@@ -93,18 +118,35 @@ function assemblePlaybook(project: ProjectRecord, { market, brand, launch, appro
 export function playbookMarkdown(playbook: Omit<Playbook, "markdown">): string {
   const sections = [`# Marketing Playbook: ${playbook.brand.name}`];
   if (playbook.brand.tagline) sections.push(`> ${playbook.brand.tagline}`);
-  if (playbook.positioning) sections.push(`## Positioning\n\n**${playbook.positioning.name}.** ${playbook.positioning.statement}`);
-  if (playbook.valueProposition) sections.push(`## Value proposition\n\n**${playbook.valueProposition.angle}.** ${playbook.valueProposition.statement}`);
-  const audience = [playbook.audience.summary, ...playbook.audience.profiles.map((profile) => `- **${profile.name}:** ${profile.description}`)].filter(Boolean);
+  if (playbook.positioning)
+    sections.push(`## Positioning\n\n**${playbook.positioning.name}.** ${playbook.positioning.statement}`);
+  if (playbook.valueProposition)
+    sections.push(`## Value proposition\n\n**${playbook.valueProposition.angle}.** ${playbook.valueProposition.statement}`);
+  const audience = [
+    playbook.audience.summary,
+    ...playbook.audience.profiles.map((profile) => `- **${profile.name}:** ${profile.description}`),
+  ].filter(Boolean);
   if (audience.length) sections.push(`## Audience\n\n${audience.join("\n\n")}`);
-  const voice = [playbook.voice.description, playbook.voice.traits.length ? `Traits: ${playbook.voice.traits.join(", ")}` : "", ...playbook.voice.do.map((rule) => `- Do: ${rule}`), ...playbook.voice.dont.map((rule) => `- Don't: ${rule}`)].filter(Boolean);
+  const voice = [
+    playbook.voice.description,
+    playbook.voice.traits.length ? `Traits: ${playbook.voice.traits.join(", ")}` : "",
+    ...playbook.voice.do.map((rule) => `- Do: ${rule}`),
+    ...playbook.voice.dont.map((rule) => `- Don't: ${rule}`),
+  ].filter(Boolean);
   if (voice.length) sections.push(`## Voice\n\n${voice.join("\n")}`);
   if (playbook.brand.palette) sections.push(`## Palette\n\n${playbook.brand.palette}`);
-  sections.push(`## Channels\n\n${playbook.channels.map((entry) => `- **${entry.channel}**${entry.role ? `: ${entry.role}${entry.cadence ? ` (${entry.cadence})` : ""}` : ""}`).join("\n")}`);
+  sections.push(
+    `## Channels\n\n${playbook.channels.map((entry) => `- **${entry.channel}**${entry.role ? `: ${entry.role}${entry.cadence ? ` (${entry.cadence})` : ""}` : ""}`).join("\n")}`,
+  );
   if (playbook.launchPlan) {
-    sections.push(`## Launch plan\n\n**Goal:** ${playbook.launchPlan.goal}\n\n${playbook.launchPlan.phases.map((phase) => `- **${phase.phase}** (${phase.timing}): ${phase.actions.join(" ")}`).join("\n")}`);
+    sections.push(
+      `## Launch plan\n\n**Goal:** ${playbook.launchPlan.goal}\n\n${playbook.launchPlan.phases.map((phase) => `- **${phase.phase}** (${phase.timing}): ${phase.actions.join(" ")}`).join("\n")}`,
+    );
   }
-  if (playbook.learnings.length) sections.push(`## Learnings\n\n${playbook.learnings.map((learning) => `- ${learning.date} (${learning.kind}): ${plainSummary(learning.text, 400)}`).join("\n")}`);
+  if (playbook.learnings.length)
+    sections.push(
+      `## Learnings\n\n${playbook.learnings.map((learning) => `- ${learning.date} (${learning.kind}): ${plainSummary(learning.text, 400)}`).join("\n")}`,
+    );
   return sections.join("\n\n");
 }
 

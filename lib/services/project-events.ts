@@ -4,8 +4,7 @@ import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, jobs, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
-import { isStaleRun, settleStaleRuns } from "./pipeline";
-import { pipelineState } from "./pipeline";
+import { isStaleRun, pipelineState, settleStaleRuns } from "./pipeline";
 import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
 
@@ -135,7 +134,12 @@ export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { 
           if (state.running && Date.now() - lastProgress >= eventTiming.progressMs) {
             lastProgress = Date.now();
             const elapsedSeconds = Math.max(0, Math.round((now.getTime() - state.running.startedAt.getTime()) / 1000));
-            send("progress", { runId: state.running.id, agentType: state.running.agentType, elapsedSeconds, message: `Working on ${state.running.agentType} (${elapsedSeconds} s)` });
+            send("progress", {
+              runId: state.running.id,
+              agentType: state.running.agentType,
+              elapsedSeconds,
+              message: `Working on ${state.running.agentType} (${elapsedSeconds} s)`,
+            });
             lastWrite = Date.now();
           }
           if (Date.now() - started >= eventTiming.maxLifeMs) {

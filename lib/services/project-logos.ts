@@ -44,12 +44,18 @@ async function reencode(bytes: Uint8Array, type: string): Promise<{ bytes: Uint8
 
 const signedUrlSeconds = 60 * 60;
 
-const ownedLogo = (accountId: string, projectId: string) => ownedRows(projectLogos, accountId, eq(projectLogos.projectId, projectId));
+const ownedLogo = (accountId: string, projectId: string) =>
+  ownedRows(projectLogos, accountId, eq(projectLogos.projectId, projectId));
 
 async function describe(row: typeof projectLogos.$inferSelect | undefined) {
   if (!row) return { logo: null };
   return {
-    logo: { url: await storage().signedUrl(row.storageKey, signedUrlSeconds), contentType: row.contentType, size: row.size, updatedAt: row.updatedAt.toISOString() },
+    logo: {
+      url: await storage().signedUrl(row.storageKey, signedUrlSeconds),
+      contentType: row.contentType,
+      size: row.size,
+      updatedAt: row.updatedAt.toISOString(),
+    },
   };
 }
 
@@ -65,13 +71,21 @@ export async function getLogo(ctx: ServiceContext, { projectId }: { projectId: s
  * on the project, so uploads at once never mix one's bytes with another's type or size; the
  * object a row stops pointing to is removed.
  */
-export async function uploadLogo(ctx: ServiceContext, { projectId, logo: input }: { projectId: string; logo: z.infer<typeof logoUploadRequest> }) {
+export async function uploadLogo(
+  ctx: ServiceContext,
+  { projectId, logo: input }: { projectId: string; logo: z.infer<typeof logoUploadRequest> },
+) {
   const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
   const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
   if (bytes.length === 0) throw new AppError("invalid_request", "The file is empty.");
-  if (bytes.length > maxLogoBytes) throw new AppError("invalid_request", `The logo is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${maxLogoBytes / 1024} KB.`);
+  if (bytes.length > maxLogoBytes)
+    throw new AppError(
+      "invalid_request",
+      `The logo is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${maxLogoBytes / 1024} KB.`,
+    );
   const sniffed = sniff(bytes);
-  if (!sniffed || sniffed !== input.contentType) throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
+  if (!sniffed || sniffed !== input.contentType)
+    throw new AppError("invalid_request", "The logo must be a PNG, JPEG or WebP image.");
   const image = await reencode(bytes, sniffed).catch(() => {
     throw new AppError("invalid_request", "The logo could not be read as an image: upload a whole PNG, JPEG or WebP file.");
   });
@@ -82,23 +96,50 @@ export async function uploadLogo(ctx: ServiceContext, { projectId, logo: input }
   let row: typeof projectLogos.$inferSelect | undefined;
   try {
     ({ replaced, row } = await ctx.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: projects.id }).from(projects).where(ownedRow(projects, ctx.account.id, project.id)).for("update");
+      const [locked] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(ownedRow(projects, ctx.account.id, project.id))
+        .for("update");
       if (!locked) throw new AppError("not_found", "Project not found.");
-      const [previous] = await tx.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
+      const [previous] = await tx
+        .select({ storageKey: projectLogos.storageKey })
+        .from(projectLogos)
+        .where(ownedLogo(ctx.account.id, project.id));
       const [row] = await tx
         .insert(projectLogos)
-        .values({ projectId: project.id, accountId: ctx.account.id, storageKey, contentType: type, size: image.bytes.length, updatedAt: ctx.now })
-        .onConflictDoUpdate({ target: projectLogos.projectId, set: { storageKey, contentType: type, size: image.bytes.length, updatedAt: ctx.now } })
+        .values({
+          projectId: project.id,
+          accountId: ctx.account.id,
+          storageKey,
+          contentType: type,
+          size: image.bytes.length,
+          updatedAt: ctx.now,
+        })
+        .onConflictDoUpdate({
+          target: projectLogos.projectId,
+          set: { storageKey, contentType: type, size: image.bytes.length, updatedAt: ctx.now },
+        })
         .returning();
       return { replaced: previous?.storageKey, row };
     }));
   } catch (error) {
     // Unless the row points to it after all (the commit went through, its answer did not).
-    const [current] = await ctx.db.select({ storageKey: projectLogos.storageKey }).from(projectLogos).where(ownedLogo(ctx.account.id, project.id)).catch(() => []);
-    if (current?.storageKey !== storageKey) await storage().remove([storageKey]).catch(() => {});
+    const [current] = await ctx.db
+      .select({ storageKey: projectLogos.storageKey })
+      .from(projectLogos)
+      .where(ownedLogo(ctx.account.id, project.id))
+      .catch(() => []);
+    if (current?.storageKey !== storageKey)
+      await storage()
+        .remove([storageKey])
+        .catch(() => {});
     throw error;
   }
-  if (replaced && replaced !== storageKey) await storage().remove([replaced]).catch(() => {});
+  if (replaced && replaced !== storageKey)
+    await storage()
+      .remove([replaced])
+      .catch(() => {});
   return describe(row);
 }
 

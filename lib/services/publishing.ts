@@ -36,13 +36,21 @@ export const metricsPulls = [
 ] as const;
 
 async function ownedConnection(db: Database, accountId: string, connectionId: string) {
-  const [row] = await db.select().from(connections).where(ownedRow(connections, accountId, connectionId));
+  const [row] = await db
+    .select()
+    .from(connections)
+    .where(ownedRow(connections, accountId, connectionId));
   return row ?? null;
 }
 
 /** Records (or moves, or cancels) the item's publish job to match what the item now says. */
 async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
-  const due = item.status === "approved" && item.connectionId && item.scheduledAt && item.publicationStatus !== "published" && item.publicationStatus !== "publishing";
+  const due =
+    item.status === "approved" &&
+    item.connectionId &&
+    item.scheduledAt &&
+    item.publicationStatus !== "published" &&
+    item.publicationStatus !== "publishing";
   if (!due) return cancelQueuedJob(db, publishKey(item.id), now);
   const job = await enqueueJob(db, {
     accountId: item.accountId,
@@ -61,7 +69,10 @@ async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
  * (`scheduledAt`, null unschedules), and the defaults an approved item gets (the project's
  * only account on its network; its planned day at the channel's hour in the founder's zone).
  */
-export async function scheduleItem(ctx: ServiceContext, input: { itemId: string; scheduledAt?: string | null; connectionId?: string | null }) {
+export async function scheduleItem(
+  ctx: ServiceContext,
+  input: { itemId: string; scheduledAt?: string | null; connectionId?: string | null },
+) {
   const { db, account, now } = ctx;
   const { item, cycle, project } = await getOwnedItem(db, account.id, input.itemId);
   const network = networkOfChannel(item.channel);
@@ -72,23 +83,45 @@ export async function scheduleItem(ctx: ServiceContext, input: { itemId: string;
   let connectionId = input.connectionId === undefined ? item.connectionId : input.connectionId;
   if (input.connectionId) {
     const connection = await ownedConnection(db, account.id, input.connectionId);
-    if (!connection || connection.projectId !== item.projectId) throw new AppError("invalid_request", "connectionId: no such connection in this item's project.");
-    if (connection.network !== network) throw new AppError("invalid_request", `connectionId: a ${item.channel} item goes out on a ${item.channel} account, not ${connection.network}.`);
+    if (!connection || connection.projectId !== item.projectId)
+      throw new AppError("invalid_request", "connectionId: no such connection in this item's project.");
+    if (connection.network !== network)
+      throw new AppError(
+        "invalid_request",
+        `connectionId: a ${item.channel} item goes out on a ${item.channel} account, not ${connection.network}.`,
+      );
   }
   if (connectionId === null && input.connectionId === undefined && network && item.status === "approved") {
     const accounts = await db
       .select({ id: connections.id })
       .from(connections)
-      .where(ownedRows(connections, account.id, eq(connections.projectId, item.projectId), eq(connections.network, network), eq(connections.status, "connected")));
+      .where(
+        ownedRows(
+          connections,
+          account.id,
+          eq(connections.projectId, item.projectId),
+          eq(connections.network, network),
+          eq(connections.status, "connected"),
+        ),
+      );
     if (accounts.length === 1) connectionId = accounts[0]!.id;
   }
-  let scheduledAt: Date | null = input.scheduledAt === undefined ? item.scheduledAt : input.scheduledAt === null ? null : new Date(input.scheduledAt);
+  let scheduledAt: Date | null =
+    input.scheduledAt === undefined ? item.scheduledAt : input.scheduledAt === null ? null : new Date(input.scheduledAt);
   if (input.scheduledAt && (item.status !== "approved" || !connectionId)) {
-    throw new AppError("not_publishable", "Only an approved item with a connected account can be scheduled: approve it and pick the account first.");
+    throw new AppError(
+      "not_publishable",
+      "Only an approved item with a connected account can be scheduled: approve it and pick the account first.",
+    );
   }
   if (item.status !== "approved") scheduledAt = null;
   else if (scheduledAt === null && input.scheduledAt === undefined && connectionId) {
-    scheduledAt = defaultPublishTime({ channel: item.channel as Channel, suggestedDay: item.suggestedDay }, cycle.weekStart, project.timeZone, now);
+    scheduledAt = defaultPublishTime(
+      { channel: item.channel as Channel, suggestedDay: item.suggestedDay },
+      cycle.weekStart,
+      project.timeZone,
+      now,
+    );
   }
   const [updated] = await db
     .update(growthItems)
@@ -99,7 +132,15 @@ export async function scheduleItem(ctx: ServiceContext, input: { itemId: string;
       ...(changing && item.publicationStatus === "failed" && { publicationStatus: null, publicationError: null }),
       updatedAt: now,
     })
-    .where(ownedRow(growthItems, account.id, item.id, sql`${growthItems.publicationStatus} is distinct from 'publishing'`, sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .where(
+      ownedRow(
+        growthItems,
+        account.id,
+        item.id,
+        sql`${growthItems.publicationStatus} is distinct from 'publishing'`,
+        sql`${growthItems.publicationStatus} is distinct from 'published'`,
+      ),
+    )
     .returning();
   if (!updated) throw new AppError("not_publishable", "The item is being published right now; read it again in a moment.");
   await syncPublishJob(db, updated, now);
@@ -187,26 +228,41 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
   if (item.publicationStatus === "published") return;
   if (item.status !== "approved" || !item.scheduledAt || item.scheduledAt.getTime() > now.getTime() + 1000) return; // unscheduled or moved: a newer job (if any) runs it
   if (!connection) throw new GiveUp("The item has no connected account any more.");
-  if (connection.status !== "connected") throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
+  if (connection.status !== "connected")
+    throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
   const module = modules[connection.network];
   if (!module) throw new GiveUp(`Publishing to ${connection.network} is not available.`);
   const rule = channelRules[item.channel as Channel];
   const parts = item.draft?.parts?.length ? item.draft.parts : item.draft?.body ? [item.draft.body] : [];
   if (parts.length === 0) throw new GiveUp("The item has no draft to publish.");
   const tooLong = parts.findIndex((part) => countAs(rule.unit, part) > rule.bodyLimit);
-  if (tooLong >= 0) throw new GiveUp(`Part ${tooLong + 1} is longer than ${rule.label}'s ${rule.bodyLimit} ${rule.unit}: shorten the draft.`);
+  if (tooLong >= 0)
+    throw new GiveUp(`Part ${tooLong + 1} is longer than ${rule.label}'s ${rule.bodyLimit} ${rule.unit}: shorten the draft.`);
 
   const stored = item.publicationKeys ?? [];
-  const keys = stored.length >= parts.length ? stored : [...stored, ...parts.slice(stored.length).map(() => (connection.network === "bluesky" ? newTid() : crypto.randomUUID()))];
+  const keys =
+    stored.length >= parts.length
+      ? stored
+      : [...stored, ...parts.slice(stored.length).map(() => (connection.network === "bluesky" ? newTid() : crypto.randomUUID()))];
   const [claimed] = await db
     .update(growthItems)
     .set({ publicationKeys: keys, publicationStatus: "publishing", publicationError: null, updatedAt: now })
-    .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId), eq(growthItems.status, "approved"), sql`${growthItems.publicationStatus} is distinct from 'published'`))
+    .where(
+      and(
+        eq(growthItems.id, item.id),
+        eq(growthItems.accountId, job.accountId),
+        eq(growthItems.status, "approved"),
+        sql`${growthItems.publicationStatus} is distinct from 'published'`,
+      ),
+    )
     .returning();
   if (!claimed) return;
 
   const saveParts = async (posted: NonNullable<ItemRecord["publishedParts"]>) => {
-    await db.update(growthItems).set({ publishedParts: posted }).where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)));
+    await db
+      .update(growthItems)
+      .set({ publishedParts: posted })
+      .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)));
   };
   let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
   try {
@@ -226,7 +282,15 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
   const first = result.parts[0]!;
   const [published] = await db
     .update(growthItems)
-    .set({ status: "published", publicationStatus: "published", publishedAt: now, postUrl: first.url, postId: first.id, publicationError: null, updatedAt: now })
+    .set({
+      status: "published",
+      publicationStatus: "published",
+      publishedAt: now,
+      postUrl: first.url,
+      postId: first.id,
+      publicationError: null,
+      updatedAt: now,
+    })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
   for (const pull of metricsPulls) {
@@ -250,18 +314,28 @@ async function failPublication(job: JobRecord, reason: string, { db, now }: JobC
   await db
     .update(growthItems)
     .set({ publicationStatus: "failed", publicationError: reason.slice(0, 500), updatedAt: now })
-    .where(and(eq(growthItems.id, job.subjectId), eq(growthItems.accountId, job.accountId), sql`${growthItems.publicationStatus} is distinct from 'published'`));
+    .where(
+      and(
+        eq(growthItems.id, job.subjectId),
+        eq(growthItems.accountId, job.accountId),
+        sql`${growthItems.publicationStatus} is distinct from 'published'`,
+      ),
+    );
 }
 
 /** Reads the network's numbers for a published item and keeps them on it. */
 async function pullMetrics(db: Database, item: ItemRecord, connection: ConnectionRecord | null, now: Date): Promise<ItemRecord> {
-  if (item.publicationStatus !== "published" || !item.publishedParts?.length) throw new GiveUp("The item is not published on a connected account.");
+  if (item.publicationStatus !== "published" || !item.publishedParts?.length)
+    throw new GiveUp("The item is not published on a connected account.");
   if (!connection) throw new GiveUp("The item's account is no longer connected.");
   const module = modules[connection.network];
   if (!module) throw new GiveUp(`Numbers from ${connection.network} are not available.`);
   let metrics: PostMetrics;
   try {
-    metrics = await module.metrics(accountOf(connection), item.publishedParts[0]!, { now, onSecrets: (secrets) => saveSecrets(db, connection, secrets, now) });
+    metrics = await module.metrics(accountOf(connection), item.publishedParts[0]!, {
+      now,
+      onSecrets: (secrets) => saveSecrets(db, connection, secrets, now),
+    });
   } catch (error) {
     throw await asJobOutcome(error, db, connection, now);
   }
@@ -276,12 +350,14 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
 /** Pulls the numbers now (the on-demand pull). */
 export async function pullItemMetrics(ctx: ServiceContext, input: { itemId: string }) {
   const { item } = await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
-  if (item.publicationStatus !== "published") throw new AppError("not_publishable", "Numbers come from a post Launchloop published; this item has none yet.");
+  if (item.publicationStatus !== "published")
+    throw new AppError("not_publishable", "Numbers come from a post Launchloop published; this item has none yet.");
   const connection = item.connectionId ? await ownedConnection(ctx.db, ctx.account.id, item.connectionId) : null;
   try {
     return { item: serializeItem(await pullMetrics(ctx.db, item, connection, ctx.now)) };
   } catch (error) {
-    if (error instanceof RetryLater) throw new AppError("provider_unavailable", `The network did not answer: ${error.message}. Try again in a moment.`);
+    if (error instanceof RetryLater)
+      throw new AppError("provider_unavailable", `The network did not answer: ${error.message}. Try again in a moment.`);
     if (error instanceof GiveUp) throw new AppError("not_publishable", error.message);
     throw error;
   }

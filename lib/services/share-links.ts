@@ -4,8 +4,8 @@ import { config } from "@/lib/config";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { projects, shareLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { sha256Hex } from "@/lib/security/hashing";
 import type { Decisions } from "@/lib/schemas/project";
+import { sha256Hex } from "@/lib/security/hashing";
 import { projectContent } from "./content";
 import { getOwnedProject } from "./project-records";
 
@@ -25,7 +25,13 @@ export async function createShareLink(ctx: ServiceContext, { projectId }: { proj
   const token = `shr_${randomBytes(32).toString("base64url")}`;
   const [link] = await ctx.db
     .insert(shareLinks)
-    .values({ accountId: ctx.account.id, projectId: project.id, tokenHash: sha256Hex(token), hint: token.slice(0, 10), createdAt: ctx.now })
+    .values({
+      accountId: ctx.account.id,
+      projectId: project.id,
+      tokenHash: sha256Hex(token),
+      hint: token.slice(0, 10),
+      createdAt: ctx.now,
+    })
     .returning();
   return { link: serialize(link!), url: `${config().appUrl}/share/${token}` };
 }
@@ -45,7 +51,14 @@ export async function revokeShareLink(ctx: ServiceContext, { projectId, linkId }
   const [revoked] = await ctx.db
     .update(shareLinks)
     .set({ revokedAt: ctx.now })
-    .where(and(eq(shareLinks.id, linkId), eq(shareLinks.projectId, projectId), eq(shareLinks.accountId, ctx.account.id), isNull(shareLinks.revokedAt)))
+    .where(
+      and(
+        eq(shareLinks.id, linkId),
+        eq(shareLinks.projectId, projectId),
+        eq(shareLinks.accountId, ctx.account.id),
+        isNull(shareLinks.revokedAt),
+      ),
+    )
     .returning();
   if (revoked) return { link: serialize(revoked) };
   const [existing] = await ctx.db

@@ -3,9 +3,9 @@ import type { z } from "zod";
 import { authProvider } from "@/lib/auth";
 import { verifyCaptcha } from "@/lib/auth/captcha";
 import { config } from "@/lib/config";
-import { sendAfterResponse } from "@/lib/mail";
-import { AppError } from "@/lib/errors";
 import type { RequestContext } from "@/lib/core/context";
+import { AppError } from "@/lib/errors";
+import { sendAfterResponse } from "@/lib/mail";
 import type { signupRequest } from "@/lib/schemas/account";
 
 /**

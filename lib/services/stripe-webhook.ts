@@ -86,7 +86,10 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
       if (subscriptionId) {
-        await db.update(subscriptions).set({ status: "past_due", updatedAt: new Date() }).where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+        await db
+          .update(subscriptions)
+          .set({ status: "past_due", updatedAt: new Date() })
+          .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
       }
       return;
     }

@@ -22,8 +22,17 @@ export const ownedRows = (table: Pick<TenantTable, "accountId">, accountId: stri
 export const inIds = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
 
 /** The caller's row, or 404 (another account's row is never revealed). */
-export async function loadOwned<T extends TenantTable>(db: Database, table: T, accountId: string, id: string, notFound: string): Promise<T["$inferSelect"]> {
-  const [row] = await db.select().from(table as PgTable).where(ownedRow(table, accountId, id));
+export async function loadOwned<T extends TenantTable>(
+  db: Database,
+  table: T,
+  accountId: string,
+  id: string,
+  notFound: string,
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(ownedRow(table, accountId, id));
   if (!row) throw new AppError("not_found", notFound);
   return row as T["$inferSelect"];
 }

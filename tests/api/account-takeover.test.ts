@@ -23,7 +23,9 @@ const attackerPassword = "the attacker's password";
 const ownerPassword = "the owner's own password";
 
 async function solvedCaptcha(): Promise<string> {
-  const challenge = await (await handleOperation(getCaptchaChallenge, new Request("http://launchloop.test/api/auth/captcha"))).json();
+  const challenge = await (
+    await handleOperation(getCaptchaChallenge, new Request("http://launchloop.test/api/auth/captcha"))
+  ).json();
   return Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString("base64");
 }
 
@@ -46,7 +48,11 @@ describe("account pre-hijacking", () => {
     const planted = await createApiKey(app.db, account.id, "planted");
     await createBrowserSession(app.db, account.id, new Date());
 
-    const confirmed = await authProvider().confirmAndSignIn(app.db, { tokenHash: ownerLink, password: ownerPassword }, new Date());
+    const confirmed = await authProvider().confirmAndSignIn(
+      app.db,
+      { tokenHash: ownerLink, password: ownerPassword },
+      new Date(),
+    );
     expect(confirmed.kind).toBe("signed_in");
 
     expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
@@ -62,14 +68,20 @@ describe("account pre-hijacking", () => {
     await signUp(email, ownerPassword, "browser");
     const attackerLink = await signUp(email, attackerPassword, "api");
     // The founder opens the newest link in their inbox and types their own password.
-    expect(await authProvider().confirmAndSignIn(app.db, { tokenHash: attackerLink, password: ownerPassword }, new Date())).toEqual({ kind: "wrong_password" });
+    expect(
+      await authProvider().confirmAndSignIn(app.db, { tokenHash: attackerLink, password: ownerPassword }, new Date()),
+    ).toEqual({ kind: "wrong_password" });
     expect((await findAccountByEmail(app.db, email))?.emailConfirmedAt).toBeNull();
     expect((await signIn(email, attackerPassword)).kind).toBe("unconfirmed");
     // Signing up again gives a link of their own, which works.
     const ownLink = await signUp(email, ownerPassword, "browser");
-    expect((await authProvider().confirmAndSignIn(app.db, { tokenHash: ownLink, password: ownerPassword }, new Date())).kind).toBe("signed_in");
+    expect(
+      (await authProvider().confirmAndSignIn(app.db, { tokenHash: ownLink, password: ownerPassword }, new Date())).kind,
+    ).toBe("signed_in");
     expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
-    expect((await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: attackerLink } })).json.code).toBe("invalid_token");
+    expect((await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: attackerLink } })).json.code).toBe(
+      "invalid_token",
+    );
   });
 
   it("the API door's confirmation (key bootstrap) also takes the password of the link used", async () => {
@@ -92,22 +104,40 @@ describe("a password reset", () => {
     const session = await createBrowserSession(app.db, account.id, new Date());
     const [grant] = await app.db
       .insert(oauthGrants)
-      .values({ accountId: account.id, clientId: "https://assistant.example/client.json", clientName: "Some assistant", redirectUri: "https://assistant.example/cb", scopes: ["launchloop:read"], resource: "http://launchloop.test/api/mcp", activatedAt: new Date() })
+      .values({
+        accountId: account.id,
+        clientId: "https://assistant.example/client.json",
+        clientName: "Some assistant",
+        redirectUri: "https://assistant.example/cb",
+        scopes: ["launchloop:read"],
+        resource: "http://launchloop.test/api/mcp",
+        activatedAt: new Date(),
+      })
       .returning();
 
     await authProvider().requestPasswordReset(app.db, email, new Date());
     const tokenHash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
-    const reset = await authProvider().resetPassword(app.db, { tokenHash, password: "a brand new password", keepApiKeys: false }, new Date());
+    const reset = await authProvider().resetPassword(
+      app.db,
+      { tokenHash, password: "a brand new password", keepApiKeys: false },
+      new Date(),
+    );
     expect(reset).toMatchObject({ email, revoked: { sessions: 1, apiKeys: ["intruder's key"], grants: 1 } });
     expect((await app.db.select().from(oauthGrants).where(eq(oauthGrants.id, grant!.id)))[0]!.revokedAt).not.toBeNull();
     expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);
     expect(await authProvider().currentSession(app.db, [{ name: "ll_session", value: session }], new Date())).toBeNull();
 
     // Ticking "keep my API keys" keeps them.
-    const kept = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: await signUp(email, "whatever password", "api") } });
+    const kept = await app.request("POST", "/api/v1/keys/bootstrap", {
+      body: { tokenHash: await signUp(email, "whatever password", "api") },
+    });
     await authProvider().requestPasswordReset(app.db, email, new Date());
     const second = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
-    const keepingKeys = await authProvider().resetPassword(app.db, { tokenHash: second, password: "another new password", keepApiKeys: true }, new Date());
+    const keepingKeys = await authProvider().resetPassword(
+      app.db,
+      { tokenHash: second, password: "another new password", keepApiKeys: true },
+      new Date(),
+    );
     expect(keepingKeys?.revoked.apiKeys).toEqual([]);
     expect((await app.request("GET", "/api/v1/me", { key: kept.json.key })).status).toBe(200);
   });
@@ -123,10 +153,14 @@ describe("e-mailed links name their account before use", () => {
   it("describes a live link by its account's address, and a used or unknown one as nothing", async () => {
     const email = "named@example.com";
     const link = await signUp(email, ownerPassword, "browser");
-    expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "confirmation" }, new Date())).toEqual({ email });
+    expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "confirmation" }, new Date())).toEqual({
+      email,
+    });
     expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "reset" }, new Date())).toBeNull();
     await authProvider().confirmAndSignIn(app.db, { tokenHash: link, password: ownerPassword }, new Date());
     expect(await authProvider().describeLink(app.db, { tokenHash: link, purpose: "confirmation" }, new Date())).toBeNull();
-    expect(await authProvider().describeLink(app.db, { tokenHash: "0".repeat(64), purpose: "confirmation" }, new Date())).toBeNull();
+    expect(
+      await authProvider().describeLink(app.db, { tokenHash: "0".repeat(64), purpose: "confirmation" }, new Date()),
+    ).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as localCheckoutPost, GET as localCheckoutGet } from "@/app/billing/checkout/[sessionId]/route";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
+import { GET as localCheckoutGet, POST as localCheckoutPost } from "@/app/billing/checkout/[sessionId]/route";
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import { openBillingPortal } from "@/lib/operations/account-admin";
@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 function useStripe(env: Record<string, string> | undefined) {
-  for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_STUDIO", "STRIPE_API_URL"]) {
+  for (const name of [
+    "STRIPE_SECRET_KEY",
+    "STRIPE_WEBHOOK_SECRET",
+    "STRIPE_PRICE_PRO",
+    "STRIPE_PRICE_STUDIO",
+    "STRIPE_API_URL",
+  ]) {
     delete process.env[name];
   }
   Object.assign(process.env, env ?? {});
@@ -36,7 +42,10 @@ describe("billing without Stripe: the local test-mode checkout", () => {
 
     const checkout = await app.request(pointer.method, pointer.path, { key, body: pointer.body });
     expect(checkout.status).toBe(200);
-    expect(checkout.json).toEqual({ url: expect.stringMatching(/^http:\/\/launchloop\.test\/billing\/checkout\/[0-9a-f-]{36}$/), plan: "pro" });
+    expect(checkout.json).toEqual({
+      url: expect.stringMatching(/^http:\/\/launchloop\.test\/billing\/checkout\/[0-9a-f-]{36}$/),
+      plan: "pro",
+    });
 
     const page = await localCheckoutGet(new Request(checkout.json.url), checkoutContext(checkout.json.url));
     expect(page.status).toBe(200);
@@ -53,14 +62,24 @@ describe("billing without Stripe: the local test-mode checkout", () => {
     expect(after.json).not.toHaveProperty("activation");
     const billing = await app.request("GET", "/api/v1/billing", { key });
     expect(billing.json).toEqual({
-      billing: { plan: "pro", status: "active", activated: true, provider: "local", currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      billing: {
+        plan: "pro",
+        status: "active",
+        activated: true,
+        provider: "local",
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      },
     });
   });
 
   it("completing a session twice changes nothing more; an unknown session is 404", async () => {
     const { key } = await app.signUpWithKey();
     const { json } = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
-    const first = await localCheckoutPost(new Request(json.url, { method: "POST", headers: { accept: "text/html" } }), checkoutContext(json.url));
+    const first = await localCheckoutPost(
+      new Request(json.url, { method: "POST", headers: { accept: "text/html" } }),
+      checkoutContext(json.url),
+    );
     expect(await first.text()).toContain("You are on studio");
     const again = await localCheckoutPost(new Request(json.url, { method: "POST" }), checkoutContext(json.url));
     expect(await again.json()).toEqual({ status: "completed", plan: "studio" });
@@ -122,7 +141,13 @@ describe("billing with Stripe", () => {
   function deliver(payload: object, secret = webhookSecret) {
     const body = JSON.stringify(payload);
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-    return stripeWebhook(new Request("http://launchloop.test/api/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signature } }));
+    return stripeWebhook(
+      new Request("http://launchloop.test/api/webhooks/stripe", {
+        method: "POST",
+        body,
+        headers: { "stripe-signature": signature },
+      }),
+    );
   }
   const completed = (accountId: string, plan: string) =>
     event("checkout.session.completed", {
@@ -139,7 +164,10 @@ describe("billing with Stripe", () => {
     const me = await app.request("GET", "/api/v1/me", { key });
     const response = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/), plan: "studio" });
+    expect(response.json).toEqual({
+      url: expect.stringMatching(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/),
+      plan: "studio",
+    });
     const sent = fakeStripe.requests.at(-1)!;
     expect(sent.headers.authorization).toBe("Bearer sk_test_launchloop");
     expect(Object.fromEntries(sent.form)).toMatchObject({
@@ -166,7 +194,9 @@ describe("billing with Stripe", () => {
     expect(await first.json()).toEqual({ received: true, handled: true, duplicate: false });
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
 
-    const cancel = await deliver(event("customer.subscription.deleted", { id: `sub_${account.id.slice(0, 8)}`, object: "subscription", metadata: {} }));
+    const cancel = await deliver(
+      event("customer.subscription.deleted", { id: `sub_${account.id.slice(0, 8)}`, object: "subscription", metadata: {} }),
+    );
     expect(cancel.status).toBe(200);
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: false });
 
@@ -191,7 +221,13 @@ describe("billing with Stripe", () => {
     await deliver(event("customer.subscription.updated", subscription("active")));
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
 
-    await deliver(event("invoice.payment_failed", { id: "in_1", object: "invoice", parent: { subscription_details: { subscription: `sub_${account.id.slice(0, 8)}` } } }));
+    await deliver(
+      event("invoice.payment_failed", {
+        id: "in_1",
+        object: "invoice",
+        parent: { subscription_details: { subscription: `sub_${account.id.slice(0, 8)}` } },
+      }),
+    );
     const { key } = await bootstrapKeyFor(account.email);
     const billing = (await app.request("GET", "/api/v1/billing", { key })).json.billing;
     expect(billing).toEqual({
@@ -214,7 +250,10 @@ describe("billing with Stripe", () => {
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ code: "invalid_signature", retryable: false });
     const unsigned = await stripeWebhook(
-      new Request("http://launchloop.test/api/webhooks/stripe", { method: "POST", body: JSON.stringify(completed(account.id, "studio")) }),
+      new Request("http://launchloop.test/api/webhooks/stripe", {
+        method: "POST",
+        body: JSON.stringify(completed(account.id, "studio")),
+      }),
     );
     expect(unsigned.status).toBe(400);
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ activated: false });
@@ -222,7 +261,14 @@ describe("billing with Stripe", () => {
 
   it("opens Stripe's customer portal for a paying account, back to the billing page", async () => {
     const account = await accountOnPlan(app.db, "free");
-    const session = (principal: ServiceContext["principal"]): ServiceContext => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.7", account, principal });
+    const session = (principal: ServiceContext["principal"]): ServiceContext => ({
+      requestId: crypto.randomUUID(),
+      db: app.db,
+      now: new Date(),
+      clientIp: "203.0.113.7",
+      account,
+      principal,
+    });
     const browser = session({ kind: "session", sessionId: crypto.randomUUID() });
     // No Stripe subscription yet: nothing to manage.
     await expect(executeOperation(openBillingPortal, {}, browser)).rejects.toMatchObject({ code: "not_found" });
@@ -232,10 +278,15 @@ describe("billing with Stripe", () => {
     expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_test_/);
     const sent = fakeStripe.requests.at(-1)!;
     expect(sent.path).toBe("/v1/billing_portal/sessions");
-    expect(Object.fromEntries(sent.form)).toEqual({ customer: `cus_${account.id.slice(0, 8)}`, return_url: "http://launchloop.test/settings/billing" });
+    expect(Object.fromEntries(sent.form)).toEqual({
+      customer: `cus_${account.id.slice(0, 8)}`,
+      return_url: "http://launchloop.test/settings/billing",
+    });
 
     // A browser action only: an API key is refused.
-    await expect(executeOperation(openBillingPortal, {}, session({ kind: "key", apiKeyId: crypto.randomUUID() }))).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      executeOperation(openBillingPortal, {}, session({ kind: "key", apiKeyId: crypto.randomUUID() })),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("ignores events outside its list", async () => {
@@ -247,6 +298,8 @@ describe("billing with Stripe", () => {
 async function bootstrapKeyFor(email: string) {
   await app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
   const { latestTokenHash } = await import("../support/mailbox");
-  const response = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(app.mailDir, email) } });
+  const response = await app.request("POST", "/api/v1/keys/bootstrap", {
+    body: { tokenHash: latestTokenHash(app.mailDir, email) },
+  });
   return { key: response.json.key as string };
 }

@@ -21,7 +21,11 @@ const tokenIn = (mail: string, path: string) => new RegExp(`${path}\\?token_hash
 async function confirmedAccount(email: string, password: string) {
   const provider = authProvider();
   await (await provider.requestConfirmation(app.db, { email, password, door: "browser" }, new Date()))();
-  const confirmed = await provider.confirmAndSignIn(app.db, { tokenHash: tokenIn(mailsTo(app.mailDir, email).at(-1)!, "/auth/confirm"), password }, new Date());
+  const confirmed = await provider.confirmAndSignIn(
+    app.db,
+    { tokenHash: tokenIn(mailsTo(app.mailDir, email).at(-1)!, "/auth/confirm"), password },
+    new Date(),
+  );
   if (confirmed.kind !== "signed_in") throw new Error(`not confirmed: ${confirmed.kind}`);
   return confirmed.session;
 }
@@ -30,9 +34,16 @@ describe("embedded browser sessions", () => {
   it("sets an HttpOnly, SameSite=Lax, 30-day cookie whose token is stored only as a hash", async () => {
     const { cookies } = await confirmedAccount("cookie@example.com", "first password");
     expect(cookies).toEqual([
-      { name: "ll_session", value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), options: { httpOnly: true, secure: false, sameSite: "lax", path: "/", maxAge: 30 * 24 * 3600 } },
+      {
+        name: "ll_session",
+        value: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        options: { httpOnly: true, secure: false, sameSite: "lax", path: "/", maxAge: 30 * 24 * 3600 },
+      },
     ]);
-    const [stored] = await app.db.select().from(browserSessions).where(eq(browserSessions.tokenDigest, sha256Hex(cookies[0]!.value)));
+    const [stored] = await app.db
+      .select()
+      .from(browserSessions)
+      .where(eq(browserSessions.tokenDigest, sha256Hex(cookies[0]!.value)));
     expect(stored).toBeDefined();
     expect(JSON.stringify(await app.db.select().from(browserSessions))).not.toContain(cookies[0]!.value);
   });
@@ -40,22 +51,43 @@ describe("embedded browser sessions", () => {
   it("answers the same for a wrong password and an unknown e-mail; unconfirmed accounts are told to confirm", async () => {
     const provider = authProvider();
     await confirmedAccount("same-answer@example.com", "first password");
-    expect(await provider.signIn(app.db, { email: "same-answer@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
-    expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
-    await (await provider.requestConfirmation(app.db, { email: "pending@example.com", password: "first password", door: "browser" }, new Date()))();
-    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "first password" }, [], new Date())).toEqual({ kind: "unconfirmed" });
-    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "wrong" }, [], new Date())).toEqual({ kind: "invalid" });
+    expect(await provider.signIn(app.db, { email: "same-answer@example.com", password: "wrong" }, [], new Date())).toEqual({
+      kind: "invalid",
+    });
+    expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong" }, [], new Date())).toEqual({
+      kind: "invalid",
+    });
+    await (
+      await provider.requestConfirmation(
+        app.db,
+        { email: "pending@example.com", password: "first password", door: "browser" },
+        new Date(),
+      )
+    )();
+    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "first password" }, [], new Date())).toEqual({
+      kind: "unconfirmed",
+    });
+    expect(await provider.signIn(app.db, { email: "pending@example.com", password: "wrong" }, [], new Date())).toEqual({
+      kind: "invalid",
+    });
   });
 
   it("rotates at sign-in: the browser's previous session ends", async () => {
     const provider = authProvider();
     const first = await confirmedAccount("rotate@example.com", "first password");
-    const second = await provider.signIn(app.db, { email: "rotate@example.com", password: "first password" }, asRequest(first.cookies), new Date());
+    const second = await provider.signIn(
+      app.db,
+      { email: "rotate@example.com", password: "first password" },
+      asRequest(first.cookies),
+      new Date(),
+    );
     expect(second.kind).toBe("signed_in");
     const next = second.kind === "signed_in" ? second.session.cookies : [];
     expect(next[0]!.value).not.toBe(first.cookies[0]!.value);
     expect(await provider.currentSession(app.db, asRequest(first.cookies), new Date())).toBeNull();
-    expect((await provider.currentSession(app.db, asRequest(next), new Date()))?.session.account.email).toBe("rotate@example.com");
+    expect((await provider.currentSession(app.db, asRequest(next), new Date()))?.session.account.email).toBe(
+      "rotate@example.com",
+    );
   });
 
   it("expires after 14 days without use, and 30 days after sign-in however much it is used", async () => {
@@ -96,12 +128,18 @@ describe("embedded browser sessions", () => {
     expect(mail).toContain("Content-Type: text/html; charset=utf-8");
     const tokenHash = tokenIn(mail, "/reset-password");
 
-    const reset = await provider.resetPassword(app.db, { tokenHash, password: "second password", keepApiKeys: false }, new Date());
+    const reset = await provider.resetPassword(
+      app.db,
+      { tokenHash, password: "second password", keepApiKeys: false },
+      new Date(),
+    );
     expect(reset).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(first.cookies), new Date())).toBeNull();
     expect(await provider.currentSession(app.db, asRequest(reset!.cookies), new Date())).not.toBeNull();
     expect((await provider.signIn(app.db, { email, password: "first password" }, [], new Date())).kind).toBe("invalid");
     expect((await provider.signIn(app.db, { email, password: "second password" }, [], new Date())).kind).toBe("signed_in");
-    expect(await provider.resetPassword(app.db, { tokenHash, password: "third password", keepApiKeys: false }, new Date())).toBeNull();
+    expect(
+      await provider.resetPassword(app.db, { tokenHash, password: "third password", keepApiKeys: false }, new Date()),
+    ).toBeNull();
   });
 });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
-const events = (text: string) => Object.values(ical.sync.parseICS(text)).filter((entry) => entry?.type === "VEVENT") as ical.VEvent[];
+const events = (text: string) =>
+  Object.values(ical.sync.parseICS(text)).filter((entry) => entry?.type === "VEVENT") as ical.VEvent[];
 const dateOf = (event: ical.VEvent) => new Date(event.start).toISOString().slice(0, 10);
 const feedPath = (url: string) => new URL(url).pathname;
 
@@ -35,7 +36,10 @@ describe("the growth calendar feed", () => {
     expect(planned.status, planned.text).toBe(200);
     const cycle = planned.json.cycle;
     const proposed = events((await call("GET", `/api/v1/projects/${projectId}/growth/calendar.ics`)).text);
-    const proposedCount = cycle.plan.contentPlan.reduce((sum: number, entry: { items: unknown[] }) => sum + entry.items.length, 0);
+    const proposedCount = cycle.plan.contentPlan.reduce(
+      (sum: number, entry: { items: unknown[] }) => sum + entry.items.length,
+      0,
+    );
     expect(proposed).toHaveLength(proposedCount);
     expect(proposed.every((event) => event.status === "TENTATIVE")).toBe(true);
 
@@ -57,7 +61,9 @@ describe("the growth calendar feed", () => {
       const event = byUid.get(`item-${item.id}@launchloop`)!;
       expect(event.summary).toContain(item.title);
       const offset = dayIndex.indexOf(item.suggestedDay.slice(0, 3));
-      const expected = new Date(Date.parse(`${approved.weekStart}T00:00:00Z`) + Math.max(0, offset) * 86_400_000).toISOString().slice(0, 10);
+      const expected = new Date(Date.parse(`${approved.weekStart}T00:00:00Z`) + Math.max(0, offset) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
       expect(dateOf(event), item.title).toBe(expected);
       expect(event.datetype).toBe("date");
     }
@@ -66,7 +72,9 @@ describe("the growth calendar feed", () => {
   });
 
   it("serves a secret subscription URL without a key until it is revoked or replaced", async () => {
-    expect((await call("GET", `/api/v1/projects/${projectId}/growth/calendar-subscription`)).json).toEqual({ subscription: null });
+    expect((await call("GET", `/api/v1/projects/${projectId}/growth/calendar-subscription`)).json).toEqual({
+      subscription: null,
+    });
     const created = await call("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`);
     expect(created.status).toBe(201);
     const url = created.json.subscription.url as string;
@@ -80,7 +88,8 @@ describe("the growth calendar feed", () => {
     expect(state.url).toBeUndefined();
 
     // Replacing it: the old URL stops working at once.
-    const replaced = (await call("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`)).json.subscription.url as string;
+    const replaced = (await call("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`)).json.subscription
+      .url as string;
     expect((await app.request("GET", feedPath(url))).status).toBe(404);
     expect((await app.request("GET", feedPath(replaced))).status).toBe(200);
 
@@ -92,19 +101,30 @@ describe("the growth calendar feed", () => {
   });
 
   it("answers guessed, malformed and foreign requests with 4xx, never 5xx", async () => {
-    expect((await app.request("GET", "/api/v1/calendar-feeds/llcal_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/calendar.ics")).status).toBe(404);
+    expect(
+      (await app.request("GET", "/api/v1/calendar-feeds/llcal_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/calendar.ics")).status,
+    ).toBe(404);
     expect((await app.request("GET", "/api/v1/calendar-feeds/%00%ff/calendar.ics")).status).toBe(400); // a malformed percent-escape is 400 before any route
     expect((await app.request("GET", `/api/v1/projects/${projectId}/growth/calendar.ics`)).status).toBe(401);
     const other = await app.signUpWithKey();
     expect((await app.request("GET", `/api/v1/projects/${projectId}/growth/calendar.ics`, { key: other.key })).status).toBe(404);
-    expect((await app.request("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`, { key: other.key })).status).toBe(404);
+    expect(
+      (await app.request("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`, { key: other.key })).status,
+    ).toBe(404);
   });
 
   it("keeps one live URL under 20 concurrent creations", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => call("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`)));
-    expect(results.every((result) => result.status === 201 || result.status === 429), results.map((result) => result.status).join()).toBe(true);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => call("POST", `/api/v1/projects/${projectId}/growth/calendar-subscription`)),
+    );
+    expect(
+      results.every((result) => result.status === 201 || result.status === 429),
+      results.map((result) => result.status).join(),
+    ).toBe(true);
     const urls = results.filter((result) => result.status === 201).map((result) => result.json.subscription.url as string);
-    const live = (await Promise.all(urls.map((url) => app.request("GET", feedPath(url))))).filter((response) => response.status === 200);
+    const live = (await Promise.all(urls.map((url) => app.request("GET", feedPath(url))))).filter(
+      (response) => response.status === 200,
+    );
     expect(live).toHaveLength(1);
   });
 });

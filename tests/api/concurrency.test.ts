@@ -49,7 +49,13 @@ describe("20 concurrent requests never break a rule", () => {
     const responses = await twenty((index) => founder.call("PATCH", `/api/v1/projects/${projectId}/decisions`, members(index)));
     expect(statusesOf(responses)).toEqual(Array(20).fill(200));
     const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
-    expect(Object.keys(project!.decisions).sort()).toEqual(["brandName", "colorPalette", "positioning", "tagline", "valueProposition"]);
+    expect(Object.keys(project!.decisions).sort()).toEqual([
+      "brandName",
+      "colorPalette",
+      "positioning",
+      "tagline",
+      "valueProposition",
+    ]);
   });
 
   it("decisions sent with a review merge with concurrent PATCHes", async () => {
@@ -60,11 +66,19 @@ describe("20 concurrent requests never break a rule", () => {
     const responses = await twenty((index) =>
       index === 0
         ? founder.call("PATCH", "/api/v1/agents", { runId: run.id, action: "approve", decisions: { tagline: "From the review" } })
-        : founder.call("PATCH", `/api/v1/projects/${projectId}/decisions`, index % 2 ? { brandName: `Brand ${index}` } : { colorPalette: `Palette ${index}` }),
+        : founder.call(
+            "PATCH",
+            `/api/v1/projects/${projectId}/decisions`,
+            index % 2 ? { brandName: `Brand ${index}` } : { colorPalette: `Palette ${index}` },
+          ),
     );
     expect(statusesOf(responses)).toEqual(Array(20).fill(200));
     const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
-    expect(project!.decisions).toMatchObject({ tagline: "From the review", brandName: expect.any(String), colorPalette: expect.any(String) });
+    expect(project!.decisions).toMatchObject({
+      tagline: "From the review",
+      brandName: expect.any(String),
+      colorPalette: expect.any(String),
+    });
   });
 
   it("confirm and growth start: 20 at once all succeed and leave one state", async () => {
@@ -105,7 +119,10 @@ describe("20 concurrent requests never break a rule", () => {
       const [cycle] = (await founder.call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
       const responses = await twenty(() => founder.call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`));
       expect(statusesOf(responses)).toEqual([200, ...Array(19).fill(409)]);
-      const planned = cycle.plan.contentPlan.reduce((total: number, entry: { items: unknown[] }) => total + entry.items.length, 0);
+      const planned = cycle.plan.contentPlan.reduce(
+        (total: number, entry: { items: unknown[] }) => total + entry.items.length,
+        0,
+      );
       expect(await app.db.$count(growthItems, eq(growthItems.cycleId, cycle.id))).toBe(planned);
     });
 
@@ -119,8 +136,12 @@ describe("20 concurrent requests never break a rule", () => {
       }
       const moves = await Promise.all(
         items.flatMap((item) => [
-          founder.call("PATCH", `/api/v1/growth/items/${item.id}`, { status: "published" }).then((response) => ({ item: item.id, to: "published", response })),
-          founder.call("PATCH", `/api/v1/growth/items/${item.id}`, { status: "draft" }).then((response) => ({ item: item.id, to: "draft", response })),
+          founder
+            .call("PATCH", `/api/v1/growth/items/${item.id}`, { status: "published" })
+            .then((response) => ({ item: item.id, to: "published", response })),
+          founder
+            .call("PATCH", `/api/v1/growth/items/${item.id}`, { status: "draft" })
+            .then((response) => ({ item: item.id, to: "draft", response })),
         ]),
       );
       for (const item of items) {
@@ -139,7 +160,9 @@ describe("20 concurrent requests never break a rule", () => {
 
     it("retro: 20 at once close the cycle once and add its learnings once", async () => {
       const [cycle] = (await founder.call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-      const responses = await twenty(() => founder.call("POST", `/api/v1/growth/cycles/${cycle.id}/retro`, { overall: "A calm week", items: [] }));
+      const responses = await twenty(() =>
+        founder.call("POST", `/api/v1/growth/cycles/${cycle.id}/retro`, { overall: "A calm week", items: [] }),
+      );
       expect(statusesOf(responses)).toEqual([200, ...Array(19).fill(409)]);
       const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
       expect(project!.learnings.filter((learning) => learning.text === "Week 1: A calm week")).toHaveLength(1);

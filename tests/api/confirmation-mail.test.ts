@@ -39,7 +39,11 @@ async function withSmtp(run: () => Promise<void>) {
 }
 
 const tokensOf = async (accountId: string) =>
-  ((await app.db.execute(sql`select count(*)::int as tokens from auth_tokens where account_id = ${accountId}`)) as unknown as { tokens: number }[])[0]!.tokens;
+  (
+    (await app.db.execute(sql`select count(*)::int as tokens from auth_tokens where account_id = ${accountId}`)) as unknown as {
+      tokens: number;
+    }[]
+  )[0]!.tokens;
 
 describe("a confirmation e-mail that cannot be sent", () => {
   it("answers before the mail server does, without holding the database, then leaves no account behind", async () => {
@@ -62,8 +66,12 @@ describe("a confirmation e-mail that cannot be sent", () => {
 
   it("keeps the account when another sign-up of the same address issued a link meanwhile", async () => {
     await withSmtp(async () => {
-      expect((await app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com"), answerOnly: true })).status).toBe(202);
-      expect((await app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com"), answerOnly: true })).status).toBe(202);
+      expect(
+        (await app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com"), answerOnly: true })).status,
+      ).toBe(202);
+      expect(
+        (await app.request("POST", "/api/v1/signup", { body: signupBody("twice-at-once@example.com"), answerOnly: true })).status,
+      ).toBe(202);
       await vi.waitFor(() => expect(stalled.size).toBe(2));
       const [firstSocket] = stalled;
       firstSocket!.destroy();

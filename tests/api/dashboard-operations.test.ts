@@ -3,25 +3,25 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "@/lib/core/context";
 import { config } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
 import { accounts, projectLogos } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { executeOperation } from "@/lib/operations/execute";
+import { operations } from "@/lib/operations";
 import {
   createShareLink,
   discardOnboardingDraft,
   getOnboardingDraft,
   getProjectLogo,
   getSharedPack,
-  removeProjectLogo,
-  startProjectFromDraft,
-  uploadProjectLogo,
   listShareLinks,
+  removeProjectLogo,
   revokeShareLink,
   saveOnboardingDraft,
+  startProjectFromDraft,
+  uploadProjectLogo,
 } from "@/lib/operations/dashboard";
-import { operations } from "@/lib/operations";
+import { executeOperation } from "@/lib/operations/execute";
 import { storage } from "@/lib/storage";
 import { readPdf } from "../support/pdf-reader";
 import { launchReadyProject } from "../support/pipeline";
@@ -35,7 +35,14 @@ let projectId: string;
 
 async function sessionContext(email: string): Promise<ServiceContext> {
   const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
-  return { requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.9", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
+  return {
+    requestId: crypto.randomUUID(),
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.9",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
 }
 
 const publicContext = () => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.10" });
@@ -70,14 +77,25 @@ describe("the onboarding draft", () => {
     expect(draft).toMatchObject({ step: 2, answers });
     expect(await executeOperation(getOnboardingDraft, {}, stranger)).toEqual({ draft: null });
 
-    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { businessName: "" } } } }, owner))).toBe("invalid_request");
-    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { unknown: "x" } } } }, owner))).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { businessName: "" } } } }, owner),
+      ),
+    ).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(saveOnboardingDraft, { body: { step: 1, answers: { onboarding: { unknown: "x" } } } }, owner),
+      ),
+    ).toBe("invalid_request");
 
     await executeOperation(discardOnboardingDraft, {}, owner);
     expect(await executeOperation(getOnboardingDraft, {}, owner)).toEqual({ draft: null });
   });
 
-  const answers = { name: "Tidybooks", onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" } };
+  const answers = {
+    name: "Tidybooks",
+    onboarding: { businessName: "Tidybooks", productDescription: "Invoices", problemSolved: "Late payments" },
+  };
 
   /** A new founder on `plan`, signed in, with the wizard's answers saved as a draft. */
   async function founderWithDraft(plan: "free" | "studio") {
@@ -91,7 +109,11 @@ describe("the onboarding draft", () => {
   it("starts the project from it in one step (created, confirmed, draft forgotten), or not at all", async () => {
     const free = await founderWithDraft("free");
     const started = await executeOperation(startProjectFromDraft, { body: answers }, free);
-    expect(started.project).toMatchObject({ name: "Tidybooks", status: "pipeline", pipeline: { currentStep: "market-strategist" } });
+    expect(started.project).toMatchObject({
+      name: "Tidybooks",
+      status: "pipeline",
+      pipeline: { currentStep: "market-strategist" },
+    });
     expect(await executeOperation(getOnboardingDraft, {}, free)).toEqual({ draft: null });
 
     // A second start of the same answers (a double click, a retry) answers the same project.
@@ -107,7 +129,9 @@ describe("the onboarding draft", () => {
 
   it("starts one project when the same draft is started several times at once", async () => {
     const studio = await founderWithDraft("studio");
-    const starts = await Promise.all(Array.from({ length: 5 }, () => executeOperation(startProjectFromDraft, { body: answers }, studio)));
+    const starts = await Promise.all(
+      Array.from({ length: 5 }, () => executeOperation(startProjectFromDraft, { body: answers }, studio)),
+    );
     expect(new Set(starts.map((start) => start.project.id)).size).toBe(1);
     expect((await executeOperation(operations.listProjects, {}, studio)).projects).toHaveLength(1);
   });
@@ -119,9 +143,13 @@ describe("the onboarding draft", () => {
 
   it("refuses NUL and lone surrogates from a session as from a key (the executor's gate, not a face's)", async () => {
     for (const name of ["a\u0000b", "a\ud800b"]) {
-      expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name } } }, owner))).toBe("invalid_request");
+      expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name } } }, owner))).toBe(
+        "invalid_request",
+      );
     }
-    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name: "Plain" } } }, owner))).toBe("ok");
+    expect(await codeOf(executeOperation(saveOnboardingDraft, { body: { step: 0, answers: { name: "Plain" } } }, owner))).toBe(
+      "ok",
+    );
     await executeOperation(discardOnboardingDraft, {}, owner);
   });
 });
@@ -142,16 +170,22 @@ describe("share links", () => {
     expect(links.map((link) => link.id)).toContain(created.link.id);
     expect(JSON.stringify(links)).not.toContain(token);
 
-    expect(await codeOf(executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, stranger))).toBe("not_found");
+    expect(
+      await codeOf(executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, stranger)),
+    ).toBe("not_found");
     const revoked = await executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, owner);
     expect(revoked.link.revokedAt).not.toBeNull();
     expect(await codeOf(executeOperation(getSharedPack, { params: { token } }, publicContext()))).toBe("not_found");
     // Revoking twice is a no-op.
-    expect((await executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, owner)).link.revokedAt).toBe(revoked.link.revokedAt);
+    expect(
+      (await executeOperation(revokeShareLink, { params: { id: projectId, linkId: created.link.id } }, owner)).link.revokedAt,
+    ).toBe(revoked.link.revokedAt);
   });
 
   it("refuses unknown and malformed tokens and other accounts' projects", async () => {
-    expect(await codeOf(executeOperation(getSharedPack, { params: { token: `shr_${"a".repeat(43)}` } }, publicContext()))).toBe("not_found");
+    expect(await codeOf(executeOperation(getSharedPack, { params: { token: `shr_${"a".repeat(43)}` } }, publicContext()))).toBe(
+      "not_found",
+    );
     expect(await codeOf(executeOperation(getSharedPack, { params: { token: "short" } }, publicContext()))).toBe("not_found");
     expect(await codeOf(executeOperation(createShareLink, { params: { id: projectId } }, stranger))).toBe("not_found");
     expect(await codeOf(executeOperation(listShareLinks, { params: { id: projectId } }, stranger))).toBe("not_found");
@@ -163,7 +197,11 @@ describe("the project's logo", () => {
   const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
   it("stores a real image in storage, reads it back through a signed URL, and removes it", async () => {
-    const uploaded = await executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, owner);
+    const uploaded = await executeOperation(
+      uploadProjectLogo,
+      { params: { id: projectId }, body: { contentType: "image/png", data: png } },
+      owner,
+    );
     expect(uploaded.logo).toMatchObject({ contentType: "image/png", size: expect.any(Number) });
     expect(uploaded.logo!.url).toMatch(/\/api\/storage\/accounts\/.+\/logo-[0-9a-f-]{36}\?expires=\d+&signature=/);
     expect((await executeOperation(getProjectLogo, { params: { id: projectId } }, owner)).logo?.contentType).toBe("image/png");
@@ -173,9 +211,20 @@ describe("the project's logo", () => {
   });
 
   it("keeps one image whole when uploads race (the row's type and size match its bytes), and no replaced file stays", async () => {
-    const jpeg = (await sharp({ create: { width: 4, height: 4, channels: 3, background: "#4b3fe0" } }).jpeg().toBuffer()).toString("base64");
+    const jpeg = (
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: "#4b3fe0" } })
+        .jpeg()
+        .toBuffer()
+    ).toString("base64");
     const uploads = Array.from({ length: 8 }, (_, index) =>
-      executeOperation(uploadProjectLogo, { params: { id: projectId }, body: index % 2 ? { contentType: "image/jpeg", data: jpeg } : { contentType: "image/png", data: png } }, owner),
+      executeOperation(
+        uploadProjectLogo,
+        {
+          params: { id: projectId },
+          body: index % 2 ? { contentType: "image/jpeg", data: jpeg } : { contentType: "image/png", data: png },
+        },
+        owner,
+      ),
     );
     await Promise.all(uploads);
     const [row] = await app.db.select().from(projectLogos).where(eq(projectLogos.projectId, projectId));
@@ -196,18 +245,54 @@ describe("the project's logo", () => {
       return (await readPdf(file.body as Uint8Array)).pages[0]!.images;
     };
     expect(await coverImages()).toBe(0);
-    await executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, owner);
+    await executeOperation(
+      uploadProjectLogo,
+      { params: { id: projectId }, body: { contentType: "image/png", data: png } },
+      owner,
+    );
     expect(await coverImages()).toBe(1);
     await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
   });
 
   it("refuses what is not the image it claims to be, SVG, and oversized files", async () => {
     const text = Buffer.from("<svg onload=alert(1)></svg>").toString("base64");
-    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: text } }, owner))).toBe("invalid_request");
-    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/svg+xml", data: text } }, owner))).toBe("invalid_request");
-    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/jpeg", data: png } }, owner))).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: text } }, owner),
+      ),
+    ).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(
+          uploadProjectLogo,
+          { params: { id: projectId }, body: { contentType: "image/svg+xml", data: text } },
+          owner,
+        ),
+      ),
+    ).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/jpeg", data: png } }, owner),
+      ),
+    ).toBe("invalid_request");
     const large = Buffer.concat([Buffer.from(png, "base64"), Buffer.alloc(520 * 1024)]).toString("base64");
-    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: large } }, owner))).toBe("invalid_request");
-    expect(await codeOf(executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType: "image/png", data: png } }, stranger))).toBe("not_found");
+    expect(
+      await codeOf(
+        executeOperation(
+          uploadProjectLogo,
+          { params: { id: projectId }, body: { contentType: "image/png", data: large } },
+          owner,
+        ),
+      ),
+    ).toBe("invalid_request");
+    expect(
+      await codeOf(
+        executeOperation(
+          uploadProjectLogo,
+          { params: { id: projectId }, body: { contentType: "image/png", data: png } },
+          stranger,
+        ),
+      ),
+    ).toBe("not_found");
   });
 });

@@ -36,8 +36,15 @@ describe("text a database cannot store", () => {
   });
 
   it("refuses an unpaired surrogate in a JSONB-stored field and in a query", async () => {
-    const rawBody = JSON.stringify({ ...sampleProject, onboarding: { ...sampleProject.onboarding, toneWords: ["calm"] } }).replace('"calm"', '"calm\\ud800"');
-    const response = await app.request("POST", "/api/v1/projects", { key, rawBody, headers: { "content-type": "application/json" } });
+    const rawBody = JSON.stringify({
+      ...sampleProject,
+      onboarding: { ...sampleProject.onboarding, toneWords: ["calm"] },
+    }).replace('"calm"', '"calm\\ud800"');
+    const response = await app.request("POST", "/api/v1/projects", {
+      key,
+      rawBody,
+      headers: { "content-type": "application/json" },
+    });
     expectEnvelope(response, 400, "invalid_request");
     const query = await app.request("GET", "/api/v1/export?format=%ED%A0%80", { key });
     expect(query.status).toBeLessThan(500);
@@ -49,9 +56,13 @@ describe("e-mail", () => {
 
   it("confirms an address of 254 characters", async () => {
     expect(longAddress.length).toBe(254);
-    const signup = await app.request("POST", "/api/v1/signup", { body: { email: longAddress, password: "correct horse battery", acceptTerms: true } });
+    const signup = await app.request("POST", "/api/v1/signup", {
+      body: { email: longAddress, password: "correct horse battery", acceptTerms: true },
+    });
     expect(signup.status).toBe(202);
-    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(app.mailDir, longAddress) } });
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", {
+      body: { tokenHash: latestTokenHash(app.mailDir, longAddress) },
+    });
     expect(bootstrap.status).toBe(200);
   });
 
@@ -61,14 +72,18 @@ describe("e-mail", () => {
     process.env.MAIL_DIR = blocked;
     reloadConfig();
     try {
-      const signup = await app.request("POST", "/api/v1/signup", { body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true } });
+      const signup = await app.request("POST", "/api/v1/signup", {
+        body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true },
+      });
       expect(signup.status).toBe(202);
       expect(await app.db.select().from(accounts).where(eq(accounts.email, "lost@example.com"))).toHaveLength(0);
     } finally {
       process.env.MAIL_DIR = app.mailDir;
       reloadConfig();
     }
-    const retry = await app.request("POST", "/api/v1/signup", { body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true } });
+    const retry = await app.request("POST", "/api/v1/signup", {
+      body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true },
+    });
     expect(retry.status).toBe(202);
     expect(mailsTo(app.mailDir, "lost@example.com")).toHaveLength(1);
   });

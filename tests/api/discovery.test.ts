@@ -94,7 +94,8 @@ describe("GET /api/v1/openapi.json", () => {
     expect(document.components.schemas.Error.required).toEqual(expect.arrayContaining(["error", "code", "retryable"]));
     expect(document.paths["/api/v1/meta"].get.security).toEqual([]);
     // Statuses come from each operation's error codes, as the specification's endpoint table lists them.
-    const statuses = (path: string, method: string) => Object.keys(document.paths[path][method].responses).filter((status) => status !== "default");
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path][method].responses).filter((status) => status !== "default");
     expect(statuses("/api/v1/projects/{id}/confirm", "post")).toEqual(expect.arrayContaining(["200", "400", "401", "404"]));
     expect(statuses("/api/v1/projects/{id}", "get")).not.toContain("400");
     expect(statuses("/api/v1/agents", "post")).toEqual(expect.arrayContaining(["400", "401", "402", "404", "409", "429"]));
@@ -109,7 +110,15 @@ describe("GET /api/v1/meta", () => {
     const meta = response.json;
     expect(meta.apiVersion).toBe("v1");
     expect(meta.product.name).toBe("Launchloop");
-    expect(meta.pricing.plans.map((plan: Record<string, unknown>) => [plan.plan, plan.priceUsd, plan.projects, plan.dailyRuns, plan.canExport])).toEqual([
+    expect(
+      meta.pricing.plans.map((plan: Record<string, unknown>) => [
+        plan.plan,
+        plan.priceUsd,
+        plan.projects,
+        plan.dailyRuns,
+        plan.canExport,
+      ]),
+    ).toEqual([
       ["free", 0, 1, 15, false],
       ["pro", 24, 1, 40, true],
       ["studio", 89, 10, 100, true],

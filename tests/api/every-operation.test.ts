@@ -5,10 +5,10 @@ import { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import * as schema from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic } from "@/lib/operations/operation";
-import { sealSecrets } from "@/lib/networks/secrets";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -70,7 +70,15 @@ beforeAll(async () => {
   // A connected app of the owner's (the OAuth flow itself is tested in oauth.test.ts).
   const [grant] = await app.db
     .insert(schema.oauthGrants)
-    .values({ accountId: ownerAccountId, clientId: "https://assistant.example/client.json", clientName: "An assistant", redirectUri: "https://assistant.example/callback", scopes: ["launchloop:read"], resource: "http://launchloop.test/api/mcp", activatedAt: new Date() })
+    .values({
+      accountId: ownerAccountId,
+      clientId: "https://assistant.example/client.json",
+      clientName: "An assistant",
+      redirectUri: "https://assistant.example/callback",
+      scopes: ["launchloop:read"],
+      resource: "http://launchloop.test/api/mcp",
+      activatedAt: new Date(),
+    })
     .returning();
   ids.grant = grant!.id;
   await executeOperation(
@@ -81,7 +89,15 @@ beforeAll(async () => {
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
   const [connection] = await app.db
     .insert(schema.connections)
-    .values({ accountId: owner.account.id, projectId: ids.project, network: "bluesky", serviceUrl: "https://pds.example", handle: "owner.example", externalAccountId: "did:plc:owner", sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }) })
+    .values({
+      accountId: owner.account.id,
+      projectId: ids.project,
+      network: "bluesky",
+      serviceUrl: "https://pds.example",
+      handle: "owner.example",
+      externalAccountId: "did:plc:owner",
+      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
+    })
     .returning();
   ids.connection = connection!.id;
 

@@ -16,11 +16,19 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
-type Item = { id: string; channel: Channel; title: string; angle: string; status: string; draft: { body: string; parts: string[]; title: string | null } | null };
+type Item = {
+  id: string;
+  channel: Channel;
+  title: string;
+  angle: string;
+  status: string;
+  draft: { body: string; parts: string[]; title: string | null } | null;
+};
 
 function expectWithinLimits(item: Item) {
   const rule = channelRules[item.channel];
-  for (const part of item.draft!.parts) expect(countAs(rule.unit, part), `${item.channel}: ${part}`).toBeLessThanOrEqual(rule.bodyLimit);
+  for (const part of item.draft!.parts)
+    expect(countAs(rule.unit, part), `${item.channel}: ${part}`).toBeLessThanOrEqual(rule.bodyLimit);
   if (rule.titleLimit && item.draft!.title) expect(item.draft!.title.length).toBeLessThanOrEqual(rule.titleLimit);
 }
 
@@ -41,7 +49,13 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     expect(week1.weekStart).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Date(`${week1.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
     const proposed = week1.plan;
-    expect(proposed.contentPlan.map((entry: { channel: string }) => entry.channel).sort()).toEqual(["instagram", "linkedin", "newsletter", "reddit", "x"]);
+    expect(proposed.contentPlan.map((entry: { channel: string }) => entry.channel).sort()).toEqual([
+      "instagram",
+      "linkedin",
+      "newsletter",
+      "reddit",
+      "x",
+    ]);
     expect(proposed.founderTasks.length).toBeGreaterThanOrEqual(2);
     expect((await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.code).toBe("cycle_open");
 
@@ -51,7 +65,19 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
       weekTheme: "Launch week, our way",
       contentPlan: [
         ...proposed.contentPlan,
-        { channel: "bluesky", count: 1, items: [{ slug: "bsky-hello", title: "Hello Bluesky", angle: "Say hi and share the why", keyMessage: "We built Tidybooks for freelancers", suggestedDay: "Wed" }] },
+        {
+          channel: "bluesky",
+          count: 1,
+          items: [
+            {
+              slug: "bsky-hello",
+              title: "Hello Bluesky",
+              angle: "Say hi and share the why",
+              keyMessage: "We built Tidybooks for freelancers",
+              suggestedDay: "Wed",
+            },
+          ],
+        },
       ],
     };
     const approved = await call("POST", `/api/v1/growth/cycles/${week1.id}/approve`, { plan: edited });
@@ -99,9 +125,13 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     expect((await review(b!, "published")).json.code).toBe("invalid_transition");
     expect((await review(b!, "approved")).json.item.status).toBe("approved");
     expect((await call("POST", `/api/v1/growth/items/${b}/generate`)).json.code).toBe("invalid_transition");
-    const published = await call("PATCH", `/api/v1/growth/items/${b}`, { status: "published", resultNote: "Posted Tuesday 9:00" });
+    const published = await call("PATCH", `/api/v1/growth/items/${b}`, {
+      status: "published",
+      resultNote: "Posted Tuesday 9:00",
+    });
     expect(published.json.item).toMatchObject({ status: "published", resultNote: "Posted Tuesday 9:00" });
-    for (const status of ["draft", "approved", "skipped", "planned"]) expect((await review(b!, status)).json.code).toBe("invalid_transition");
+    for (const status of ["draft", "approved", "skipped", "planned"])
+      expect((await review(b!, status)).json.code).toBe("invalid_transition");
     expect((await review(c!, "approved")).status).toBe(200);
     expect((await review(c!, "skipped")).json.item.status).toBe("skipped");
     expect((await review(d!, "approved")).status).toBe(200);
@@ -115,7 +145,10 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     // Retro: grades land on items; the cycle closes; the playbook learns.
     const x = drafted.find((item) => item.channel === "x")!;
     const reddit = drafted.find((item) => item.channel === "reddit")!;
-    const foreign = await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, { overall: "x", items: [{ itemId: crypto.randomUUID(), result: "published" }] });
+    const foreign = await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, {
+      overall: "x",
+      items: [{ itemId: crypto.randomUUID(), result: "published" }],
+    });
     expect([foreign.status, foreign.json.issues[0].path]).toEqual([400, "items.0.itemId"]);
     const retro = await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, {
       overall: "LinkedIn carried the week; X was crickets.",
@@ -128,7 +161,12 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     expect(retro.status).toBe(200);
     expect(retro.json.cycle.status).toBe("closed");
     const byId = new Map(retro.json.cycle.items.map((item: { id: string }) => [item.id, item]));
-    expect(byId.get(linkedin.id)).toMatchObject({ status: "published", result: "published", grade: "great", resultNote: "40 comments" });
+    expect(byId.get(linkedin.id)).toMatchObject({
+      status: "published",
+      result: "published",
+      grade: "great",
+      resultNote: "40 comments",
+    });
     expect(byId.get(x.id)).toMatchObject({ grade: "quiet" });
     expect(byId.get(reddit.id)).toMatchObject({ status: "skipped", result: "skipped" });
     expect((await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, { overall: "again" })).json.code).toBe("cycle_state");
@@ -206,13 +244,44 @@ describe("growth gates and refusals", () => {
   });
 
   it.each([
-    ["approval: weekTheme over 200", "approve", { plan: { weekTheme: "t".repeat(201), rationale: "", contentPlan: [], founderTasks: [] } }],
-    ["approval: an unknown channel", "approve", { plan: { weekTheme: "t", rationale: "", contentPlan: [{ channel: "myspace", count: 0, items: [] }], founderTasks: [] } }],
-    ["approval: 11 founder tasks", "approve", { plan: { weekTheme: "t", rationale: "", contentPlan: [], founderTasks: Array(11).fill({ title: "t", description: "", category: "", effort: "" }) } }],
-    ["approval: an unknown property", "approve", { plan: { weekTheme: "t", rationale: "", contentPlan: [], founderTasks: [], budget: 1 } }],
+    [
+      "approval: weekTheme over 200",
+      "approve",
+      { plan: { weekTheme: "t".repeat(201), rationale: "", contentPlan: [], founderTasks: [] } },
+    ],
+    [
+      "approval: an unknown channel",
+      "approve",
+      { plan: { weekTheme: "t", rationale: "", contentPlan: [{ channel: "myspace", count: 0, items: [] }], founderTasks: [] } },
+    ],
+    [
+      "approval: 11 founder tasks",
+      "approve",
+      {
+        plan: {
+          weekTheme: "t",
+          rationale: "",
+          contentPlan: [],
+          founderTasks: Array(11).fill({ title: "t", description: "", category: "", effort: "" }),
+        },
+      },
+    ],
+    [
+      "approval: an unknown property",
+      "approve",
+      { plan: { weekTheme: "t", rationale: "", contentPlan: [], founderTasks: [], budget: 1 } },
+    ],
     ["retro: overall over 3000", "retro", { overall: "o".repeat(3001) }],
-    ["retro: 51 entries", "retro", { overall: "", items: Array(51).fill({ itemId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", result: "published" }) }],
-    ["retro: a bad grade", "retro", { overall: "", items: [{ itemId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", result: "published", grade: "meh" }] }],
+    [
+      "retro: 51 entries",
+      "retro",
+      { overall: "", items: Array(51).fill({ itemId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", result: "published" }) },
+    ],
+    [
+      "retro: a bad grade",
+      "retro",
+      { overall: "", items: [{ itemId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", result: "published", grade: "meh" }] },
+    ],
   ])("refuses %s with 400", async (_label, action, body) => {
     const { json } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
     const response = await call("POST", `/api/v1/growth/cycles/${json.cycles[0].id}/${action}`, body);
@@ -228,7 +297,11 @@ describe("growth gates and refusals", () => {
     const { json } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
     const cycle = json.cycles[0];
     const path =
-      kind === "tasks" ? `/api/v1/growth/tasks/${cycle.tasks[0].id}` : kind === "generate" ? `/api/v1/growth/items/${cycle.items[0].id}/generate` : `/api/v1/growth/items/${cycle.items[0].id}`;
+      kind === "tasks"
+        ? `/api/v1/growth/tasks/${cycle.tasks[0].id}`
+        : kind === "generate"
+          ? `/api/v1/growth/items/${cycle.items[0].id}/generate`
+          : `/api/v1/growth/items/${cycle.items[0].id}`;
     const response = await call(kind === "generate" ? "POST" : "PATCH", path, body);
     expect([response.status, response.json.code]).toEqual([400, "invalid_request"]);
   });

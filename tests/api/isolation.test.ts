@@ -4,11 +4,23 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { POST as mcpPost } from "@/app/api/mcp/route";
-import { accounts, agentRuns, apiKeys, connections, contentItems, dailyRunUsage, growthCycles, growthItems, growthTasks, projects, subscriptions } from "@/lib/db/schema";
+import {
+  accounts,
+  agentRuns,
+  apiKeys,
+  connections,
+  contentItems,
+  dailyRunUsage,
+  growthCycles,
+  growthItems,
+  growthTasks,
+  projects,
+  subscriptions,
+} from "@/lib/db/schema";
+import { toolInputSchema } from "@/lib/mcp/tools";
 import { sealSecrets } from "@/lib/networks/secrets";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
-import { toolInputSchema } from "@/lib/mcp/tools";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -42,7 +54,15 @@ beforeAll(async () => {
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
   const [connection] = await app.db
     .insert(connections)
-    .values({ accountId: ownerAccount!.id, projectId: ids.project, network: "bluesky", serviceUrl: "https://pds.example", handle: "owner.example", externalAccountId: "did:plc:owner", sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }) })
+    .values({
+      accountId: ownerAccount!.id,
+      projectId: ids.project,
+      network: "bluesky",
+      serviceUrl: "https://pds.example",
+      handle: "owner.example",
+      externalAccountId: "did:plc:owner",
+      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
+    })
     .returning();
   ids.connection = connection!.id;
 
@@ -87,10 +107,15 @@ const idFieldsOf = (schema: z.ZodType | undefined) =>
         .filter(([, field]) => field instanceof z.ZodUUID)
         .map(([name]) => name)
     : [];
-const paramNamesOf = (operation: RestOperation) => (operation.params instanceof z.ZodObject ? Object.keys(operation.params.shape) : []);
+const paramNamesOf = (operation: RestOperation) =>
+  operation.params instanceof z.ZodObject ? Object.keys(operation.params.shape) : [];
 
 // Public operations take no account: their path token (a calendar subscription) is the capability itself.
-const withIds = apiOperations.filter((operation) => !isPublic(operation) && paramNamesOf(operation).length + idFieldsOf(operation.body).length + idFieldsOf(operation.query).length > 0);
+const withIds = apiOperations.filter(
+  (operation) =>
+    !isPublic(operation) &&
+    paramNamesOf(operation).length + idFieldsOf(operation.body).length + idFieldsOf(operation.query).length > 0,
+);
 
 function requestFor(operation: RestOperation) {
   const fill = (names: string[]) => Object.fromEntries(names.map((name) => [name, ownerIdFor(name, operation)]));
@@ -107,35 +132,77 @@ function requestFor(operation: RestOperation) {
 async function ownerState() {
   const mine = <T extends { accountId: never }>(table: T) => eq((table as unknown as typeof projects).accountId, owner.accountId);
   const [project, runs, content, cycles, items, tasks, keys, usage, subscription, connected] = await Promise.all([
-    app.db.select().from(projects).where(mine(projects as never)).orderBy(asc(projects.id)),
-    app.db.select().from(agentRuns).where(mine(agentRuns as never)).orderBy(asc(agentRuns.id)),
-    app.db.select().from(contentItems).where(mine(contentItems as never)).orderBy(asc(contentItems.id)),
-    app.db.select().from(growthCycles).where(mine(growthCycles as never)).orderBy(asc(growthCycles.id)),
-    app.db.select().from(growthItems).where(mine(growthItems as never)).orderBy(asc(growthItems.id)),
-    app.db.select().from(growthTasks).where(mine(growthTasks as never)).orderBy(asc(growthTasks.id)),
-    app.db.select({ id: apiKeys.id, name: apiKeys.name, revokedAt: apiKeys.revokedAt }).from(apiKeys).where(mine(apiKeys as never)),
-    app.db.select().from(dailyRunUsage).where(mine(dailyRunUsage as never)),
-    app.db.select().from(subscriptions).where(mine(subscriptions as never)),
-    app.db.select().from(connections).where(mine(connections as never)),
+    app.db
+      .select()
+      .from(projects)
+      .where(mine(projects as never))
+      .orderBy(asc(projects.id)),
+    app.db
+      .select()
+      .from(agentRuns)
+      .where(mine(agentRuns as never))
+      .orderBy(asc(agentRuns.id)),
+    app.db
+      .select()
+      .from(contentItems)
+      .where(mine(contentItems as never))
+      .orderBy(asc(contentItems.id)),
+    app.db
+      .select()
+      .from(growthCycles)
+      .where(mine(growthCycles as never))
+      .orderBy(asc(growthCycles.id)),
+    app.db
+      .select()
+      .from(growthItems)
+      .where(mine(growthItems as never))
+      .orderBy(asc(growthItems.id)),
+    app.db
+      .select()
+      .from(growthTasks)
+      .where(mine(growthTasks as never))
+      .orderBy(asc(growthTasks.id)),
+    app.db
+      .select({ id: apiKeys.id, name: apiKeys.name, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(mine(apiKeys as never)),
+    app.db
+      .select()
+      .from(dailyRunUsage)
+      .where(mine(dailyRunUsage as never)),
+    app.db
+      .select()
+      .from(subscriptions)
+      .where(mine(subscriptions as never)),
+    app.db
+      .select()
+      .from(connections)
+      .where(mine(connections as never)),
   ]);
   return JSON.stringify({ project, runs, content, cycles, items, tasks, keys, usage, subscription, connected });
 }
 
 describe("tenant isolation, generated from the operation declarations", () => {
   it("covers every operation that takes an id", () => {
-    expect(withIds.map((operation) => operation.id)).toEqual(expect.arrayContaining(["startAgent", "reviewRun", "exportLaunchPack", "updateTask"]));
+    expect(withIds.map((operation) => operation.id)).toEqual(
+      expect.arrayContaining(["startAgent", "reviewRun", "exportLaunchPack", "updateTask"]),
+    );
     for (const operation of withIds) {
-      if (operation.body && !operation.bodyOptional) expect(validInput[operation.id], `${operation.id} needs a valid body`).toBeDefined();
+      if (operation.body && !operation.bodyOptional)
+        expect(validInput[operation.id], `${operation.id} needs a valid body`).toBeDefined();
     }
   });
 
-  it.each(withIds.map((operation) => [operation.id, operation] as const))("%s: another account's id is 404 over REST and changes nothing", async (_id, operation) => {
-    const before = await ownerState();
-    const { body, url } = requestFor(operation);
-    const response = await app.request(operation.rest.method, url, { key: stranger.key, body });
-    expect([response.status, response.json?.code], response.text).toEqual([404, "not_found"]);
-    expect(await ownerState()).toBe(before);
-  });
+  it.each(withIds.map((operation) => [operation.id, operation] as const))(
+    "%s: another account's id is 404 over REST and changes nothing",
+    async (_id, operation) => {
+      const before = await ownerState();
+      const { body, url } = requestFor(operation);
+      const response = await app.request(operation.rest.method, url, { key: stranger.key, body });
+      expect([response.status, response.json?.code], response.text).toEqual([404, "not_found"]);
+      expect(await ownerState()).toBe(before);
+    },
+  );
 
   describe("over MCP (the SDK client, the MCP route)", () => {
     let client: Client;
@@ -151,16 +218,26 @@ describe("tenant isolation, generated from the operation declarations", () => {
 
     const tools = withIds.filter((operation) => operation.tool);
 
-    it.each(tools.map((operation) => [operation.tool!.name, operation] as const))("%s: another account's id is not_found and changes nothing", async (_name, operation) => {
-      const before = await ownerState();
-      const { params, body, query } = requestFor(operation);
-      const shape = toolInputSchema(operation).shape as Record<string, unknown>;
-      const args = { ...Object.fromEntries(Object.entries(params).map(([name, value]) => [name === "id" ? "projectId" : name, value])), ...query, ...body };
-      expect(Object.keys(args).every((name) => name in shape)).toBe(true);
-      const result = (await client.callTool({ name: operation.tool!.name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
-      expect(result.isError, result.content[0]?.text).toBe(true);
-      expect(JSON.parse(result.content[0]!.text)).toMatchObject({ code: "not_found" });
-      expect(await ownerState()).toBe(before);
-    });
+    it.each(tools.map((operation) => [operation.tool!.name, operation] as const))(
+      "%s: another account's id is not_found and changes nothing",
+      async (_name, operation) => {
+        const before = await ownerState();
+        const { params, body, query } = requestFor(operation);
+        const shape = toolInputSchema(operation).shape as Record<string, unknown>;
+        const args = {
+          ...Object.fromEntries(Object.entries(params).map(([name, value]) => [name === "id" ? "projectId" : name, value])),
+          ...query,
+          ...body,
+        };
+        expect(Object.keys(args).every((name) => name in shape)).toBe(true);
+        const result = (await client.callTool({ name: operation.tool!.name, arguments: args })) as {
+          isError?: boolean;
+          content: { text: string }[];
+        };
+        expect(result.isError, result.content[0]?.text).toBe(true);
+        expect(JSON.parse(result.content[0]!.text)).toMatchObject({ code: "not_found" });
+        expect(await ownerState()).toBe(before);
+      },
+    );
   });
 });

@@ -5,10 +5,10 @@ import { accounts, apiKeys, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { deleteAccount, deleteProject, openBillingPortal } from "@/lib/operations/account-admin";
 import { uploadProjectLogo } from "@/lib/operations/dashboard";
-import { storage } from "@/lib/storage";
 import { executeOperation } from "@/lib/operations/execute";
 import { createKey, listKeys } from "@/lib/operations/keys";
 import { maxActiveKeys } from "@/lib/services/keys";
+import { storage } from "@/lib/storage";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 let app: TestApp;
@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const keysOf = async (key: string) => (await app.request("GET", "/api/v1/keys", { key })).json.keys as Array<Record<string, unknown>>;
+const keysOf = async (key: string) =>
+  (await app.request("GET", "/api/v1/keys", { key })).json.keys as Array<Record<string, unknown>>;
 
 async function contextFor(email: string, principal: ServiceContext["principal"]): Promise<ServiceContext> {
   const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
@@ -25,7 +26,10 @@ async function contextFor(email: string, principal: ServiceContext["principal"])
 }
 
 async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -36,7 +40,14 @@ describe("GET /api/v1/keys and DELETE /api/v1/keys/{keyId}", () => {
     const response = await app.request("GET", "/api/v1/keys", { key });
     expect(response.status).toBe(200);
     expect(response.json.keys).toEqual([
-      { id: expect.any(String), name: "bootstrap", prefix: key.slice(0, 12), createdAt: expect.any(String), lastUsedAt: expect.any(String), revokedAt: null },
+      {
+        id: expect.any(String),
+        name: "bootstrap",
+        prefix: key.slice(0, 12),
+        createdAt: expect.any(String),
+        lastUsedAt: expect.any(String),
+        revokedAt: null,
+      },
     ]);
     expect(response.text).not.toContain(key.slice(12));
   });
@@ -77,7 +88,10 @@ describe("GET /api/v1/keys and DELETE /api/v1/keys/{keyId}", () => {
 describe("session-only operations", () => {
   it("refuse an API key with 403 forbidden, and have no REST route", async () => {
     const { email, key } = await app.signUpWithKey("key-cannot@example.com");
-    const [record] = await app.db.select().from(apiKeys).where(eq(apiKeys.prefix, key.slice(0, 12)));
+    const [record] = await app.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.prefix, key.slice(0, 12)));
     const asKey = await contextFor(email, { kind: "key", apiKeyId: record!.id });
     for (const [operation, raw] of [
       [createKey, { body: { name: "more" } }],
@@ -109,21 +123,38 @@ describe("session-only operations", () => {
     const [account] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
     const [project] = await app.db
       .insert(projects)
-      .values({ accountId: account!.id, name: "Acme launch", onboarding: { businessName: "Acme", productDescription: "Rockets", problemSolved: "Birds" } })
+      .values({
+        accountId: account!.id,
+        name: "Acme launch",
+        onboarding: { businessName: "Acme", productDescription: "Rockets", problemSolved: "Birds" },
+      })
       .returning();
     const session = await contextFor(owner.email, { kind: "session", sessionId: crypto.randomUUID() });
     const strangers = await contextFor(other.email, { kind: "session", sessionId: crypto.randomUUID() });
 
-    const wrongName = await failure(executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme" } }, session));
-    expect([wrongName.code, wrongName.details.issues]).toEqual(["invalid_request", [{ path: "confirmName", message: expect.any(String) }]]);
-    const foreign = await failure(executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, strangers));
+    const wrongName = await failure(
+      executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme" } }, session),
+    );
+    expect([wrongName.code, wrongName.details.issues]).toEqual([
+      "invalid_request",
+      [{ path: "confirmName", message: expect.any(String) }],
+    ]);
+    const foreign = await failure(
+      executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, strangers),
+    );
     expect(foreign.code).toBe("not_found");
 
-    const logo = await executeOperation(uploadProjectLogo, { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } }, session);
+    const logo = await executeOperation(
+      uploadProjectLogo,
+      { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } },
+      session,
+    );
     const logoKey = decodeURIComponent(new URL(logo.logo!.url).pathname.replace("/api/storage/", ""));
     expect(await storage().get(logoKey)).not.toBeNull();
 
-    expect(await executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, session)).toEqual({ deleted: true, projectId: project!.id });
+    expect(
+      await executeOperation(deleteProject, { params: { id: project!.id }, body: { confirmName: "Acme launch" } }, session),
+    ).toEqual({ deleted: true, projectId: project!.id });
     expect(await app.db.select().from(projects).where(eq(projects.id, project!.id))).toEqual([]);
     // Its uploaded logo goes with it.
     expect(await storage().get(logoKey)).toBeNull();
@@ -134,13 +165,23 @@ describe("session-only operations", () => {
     const session = await contextFor(email, { kind: "session", sessionId: crypto.randomUUID() });
     const [project] = await app.db
       .insert(projects)
-      .values({ accountId: session.account.id, name: "Leaving", onboarding: { businessName: "Leaving", productDescription: "x", problemSolved: "y" } })
+      .values({
+        accountId: session.account.id,
+        name: "Leaving",
+        onboarding: { businessName: "Leaving", productDescription: "x", problemSolved: "y" },
+      })
       .returning();
-    const logo = await executeOperation(uploadProjectLogo, { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } }, session);
+    const logo = await executeOperation(
+      uploadProjectLogo,
+      { params: { id: project!.id }, body: { contentType: "image/png", data: onePixelPng } },
+      session,
+    );
     const logoKey = decodeURIComponent(new URL(logo.logo!.url).pathname.replace("/api/storage/", ""));
     const wrong = await failure(executeOperation(deleteAccount, { body: { confirmEmail: "someone@example.com" } }, session));
     expect(wrong.code).toBe("invalid_request");
-    expect(await executeOperation(deleteAccount, { body: { confirmEmail: "Leaving@Example.com" } }, session)).toEqual({ deleted: true });
+    expect(await executeOperation(deleteAccount, { body: { confirmEmail: "Leaving@Example.com" } }, session)).toEqual({
+      deleted: true,
+    });
     expect(await app.db.select().from(accounts).where(eq(accounts.email, email))).toEqual([]);
     expect(await app.db.select().from(apiKeys).where(eq(apiKeys.accountId, session.account.id))).toEqual([]);
     expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);

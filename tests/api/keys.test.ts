@@ -12,7 +12,9 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function signUp(email: string) {
-  const response = await app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+  const response = await app.request("POST", "/api/v1/signup", {
+    body: { email, password: "correct horse battery", acceptTerms: true },
+  });
   expect(response.status).toBe(202);
   return latestTokenHash(app.mailDir, email);
 }
@@ -48,7 +50,10 @@ describe("POST /api/v1/keys/bootstrap", () => {
     expect(second.status).toBe(200);
     expect(second.text).toBe(first.text);
     expect(first.json.apiKey.name).toBe("bootstrap");
-    const [replay] = await app.db.select().from(bootstrapReplays).where(eq(bootstrapReplays.tokenDigest, sha256Hex(tokenHash)));
+    const [replay] = await app.db
+      .select()
+      .from(bootstrapReplays)
+      .where(eq(bootstrapReplays.tokenDigest, sha256Hex(tokenHash)));
     expect(replay!.sealedResponse).not.toContain(first.json.key);
   });
 
@@ -69,12 +74,20 @@ describe("POST /api/v1/keys/bootstrap", () => {
       .where(eq(bootstrapReplays.tokenDigest, sha256Hex(tokenHash)));
     const late = await bootstrap({ tokenHash });
     expect([late.status, late.json.code]).toEqual([400, "invalid_token"]);
-    expect(await app.db.select().from(bootstrapReplays).where(eq(bootstrapReplays.tokenDigest, sha256Hex(tokenHash)))).toEqual([]);
+    expect(
+      await app.db
+        .select()
+        .from(bootstrapReplays)
+        .where(eq(bootstrapReplays.tokenDigest, sha256Hex(tokenHash))),
+    ).toEqual([]);
   });
 
   it("an expired token is 400 invalid_token", async () => {
     const tokenHash = await signUp("expired@example.com");
-    await app.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenDigest, sha256Hex(tokenHash)));
+    await app.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenDigest, sha256Hex(tokenHash)));
     const response = await bootstrap({ tokenHash });
     expect([response.status, response.json.code]).toEqual([400, "invalid_token"]);
   });

@@ -45,9 +45,17 @@ describe("launch pack content", () => {
     expect(response.status).toBe(200);
     const items = response.json.items;
     expect(items.length).toBeGreaterThan(15);
-    expect(items[0]).toMatchObject({ agentType: "market-strategist", kind: "market-summary", source: "offline", awaitingReview: false, editedByFounder: false });
+    expect(items[0]).toMatchObject({
+      agentType: "market-strategist",
+      kind: "market-summary",
+      source: "offline",
+      awaitingReview: false,
+      editedByFounder: false,
+    });
     expect(items.at(-1).agentType).toBe("launch-assets");
-    expect(items.map((item: { kind: string }) => item.kind)).toEqual(expect.arrayContaining(["homepage", "faq", "post-x", "post-linkedin", "announcement-email", "product-hunt"]));
+    expect(items.map((item: { kind: string }) => item.kind)).toEqual(
+      expect.arrayContaining(["homepage", "faq", "post-x", "post-linkedin", "announcement-email", "product-hunt"]),
+    );
   });
 
   it("marks the items of a completed run awaiting review, and withdraws a rejected run's items", async () => {
@@ -56,33 +64,59 @@ describe("launch pack content", () => {
     const created = await app.request("POST", "/api/v1/projects", { key: founder.key, body: sampleProject });
     const id = created.json.project.id;
     await app.request("POST", `/api/v1/projects/${id}/confirm`, { key: founder.key });
-    const run = await app.request("POST", "/api/v1/agents", { key: founder.key, body: { projectId: id, agentType: "market-strategist" } });
+    const run = await app.request("POST", "/api/v1/agents", {
+      key: founder.key,
+      body: { projectId: id, agentType: "market-strategist" },
+    });
     const pending = await app.request("GET", `/api/v1/projects/${id}/content`, { key: founder.key });
     expect(pending.json.items.length).toBeGreaterThan(0);
     expect(pending.json.items.every((item: { awaitingReview: boolean }) => item.awaitingReview)).toBe(true);
-    await app.request("PATCH", "/api/v1/agents", { key: founder.key, body: { runId: run.json.run.id, action: "reject", feedback: "No." } });
+    await app.request("PATCH", "/api/v1/agents", {
+      key: founder.key,
+      body: { runId: run.json.run.id, action: "reject", feedback: "No." },
+    });
     expect((await app.request("GET", `/api/v1/projects/${id}/content`, { key: founder.key })).json.items).toEqual([]);
   });
 
   it("edits an item, keeps the edit, and teaches the playbook", async () => {
     const { json } = await app.request("GET", `/api/v1/projects/${projectId}/content`, { key });
     const faq = json.items.find((item: { kind: string }) => item.kind === "faq");
-    const edited = await app.request("PATCH", `/api/v1/content/${faq.id}`, { key, body: { title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉" } });
+    const edited = await app.request("PATCH", `/api/v1/content/${faq.id}`, {
+      key,
+      body: { title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉" },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.json.item).toMatchObject({ id: faq.id, title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉", editedByFounder: true });
+    expect(edited.json.item).toMatchObject({
+      id: faq.id,
+      title: "Questions & answers",
+      body: "## Is it free?\n\nFor 14 days. 免费 🎉",
+      editedByFounder: true,
+    });
     const again = await app.request("GET", `/api/v1/projects/${projectId}/content`, { key });
     expect(again.json.items.find((item: { id: string }) => item.id === faq.id).title).toBe("Questions & answers");
     const playbook = await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key });
-    expect(playbook.json.playbook.learnings).toContainEqual(expect.objectContaining({ kind: "founder-edit", itemId: faq.id, text: expect.stringContaining("Questions & answers") }));
+    expect(playbook.json.playbook.learnings).toContainEqual(
+      expect.objectContaining({ kind: "founder-edit", itemId: faq.id, text: expect.stringContaining("Questions & answers") }),
+    );
 
     // A second edit, under yet another title, replaces the note about the item.
-    await app.request("PATCH", `/api/v1/content/${faq.id}`, { key, body: { title: "Straight answers", body: "## Is it free?\n\nFor 30 days." } });
-    const notes = (await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings.filter((entry: { itemId?: string }) => entry.itemId === faq.id);
+    await app.request("PATCH", `/api/v1/content/${faq.id}`, {
+      key,
+      body: { title: "Straight answers", body: "## Is it free?\n\nFor 30 days." },
+    });
+    const notes = (await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings.filter(
+      (entry: { itemId?: string }) => entry.itemId === faq.id,
+    );
     expect(notes).toHaveLength(1);
     expect(notes[0].text).toContain('"Straight answers"');
-    expect(JSON.stringify((await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings)).not.toContain("Questions & answers");
+    expect(
+      JSON.stringify((await app.request("GET", `/api/v1/projects/${projectId}/brain`, { key })).json.playbook.learnings),
+    ).not.toContain("Questions & answers");
     // Back to the first edit, which the tests below read.
-    await app.request("PATCH", `/api/v1/content/${faq.id}`, { key, body: { title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉" } });
+    await app.request("PATCH", `/api/v1/content/${faq.id}`, {
+      key,
+      body: { title: "Questions & answers", body: "## Is it free?\n\nFor 14 days. 免费 🎉" },
+    });
   });
 
   it("teaches the playbook a plain-text summary of an edit, cut at a word with an ellipsis", async () => {
@@ -96,12 +130,22 @@ describe("launch pack content", () => {
     const { learnings } = (await app.request("GET", `/api/v1/projects/${id}/brain`, { key: founder.key })).json.playbook;
     const learning = learnings.find((entry: { kind: string }) => entry.kind === "founder-edit");
     const summary = learning.text.split("prefer their wording: ")[1];
-    expect(summary).toMatch(/^Our story\. Tidybooks started when a freelance designer lost a weekend to receipts\. Read more\. Reconciles payments overnight\. Chases late invoices politely\. Every sentence/);
+    expect(summary).toMatch(
+      /^Our story\. Tidybooks started when a freelance designer lost a weekend to receipts\. Read more\. Reconciles payments overnight\. Chases late invoices politely\. Every sentence/,
+    );
     expect(summary).not.toMatch(/[*_#[\]\n]|\(https?:/);
     expect(summary.endsWith("…")).toBe(true);
     expect(Array.from(summary).length).toBeLessThanOrEqual(280);
     // Cut between words: what precedes the ellipsis is a whole word of the body.
-    expect(body).toMatch(new RegExp(`\\b${summary.slice(0, -1).split(" ").at(-1)!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`));
+    expect(body).toMatch(
+      new RegExp(
+        `\\b${summary
+          .slice(0, -1)
+          .split(" ")
+          .at(-1)!
+          .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`,
+      ),
+    );
     const markdown = (await app.request("GET", `/api/v1/projects/${id}/content/download-all`, { key: founder.key })).text;
     expect(markdown).toContain(`prefer their wording: ${summary}`);
   });
@@ -123,7 +167,9 @@ describe("launch pack content", () => {
     const response = await app.request("GET", `/api/v1/content/${homepage.id}/download`, { key });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/markdown; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="home-page.md"; filename*=UTF-8''home-page.md`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="home-page.md"; filename*=UTF-8''home-page.md`,
+    );
     expect(response.text).toBe(`# Home page\n\n${homepage.body.trim()}\n`);
   });
 
@@ -131,10 +177,22 @@ describe("launch pack content", () => {
     const response = await app.request("GET", `/api/v1/projects/${projectId}/content/download-all`, { key });
     expect(response.status).toBe(200);
     expect(response.text).toMatch(/^# Tidybooks 整理簿: Launch pack/);
-    for (const heading of ["## Marketing Playbook", "### Positioning", "### Channels", "## Market strategy", "## Brand system", "## Launch strategy", "## Website copy", "## Launch assets", "### Questions & answers"]) {
+    for (const heading of [
+      "## Marketing Playbook",
+      "### Positioning",
+      "### Channels",
+      "## Market strategy",
+      "## Brand system",
+      "## Launch strategy",
+      "## Website copy",
+      "## Launch assets",
+      "### Questions & answers",
+    ]) {
       expect(response.text).toContain(heading);
     }
-    expect(response.headers.get("content-disposition")).toContain("filename*=UTF-8''tidybooks-%E6%95%B4%E7%90%86%E7%B0%BF-launch-pack.md");
+    expect(response.headers.get("content-disposition")).toContain(
+      "filename*=UTF-8''tidybooks-%E6%95%B4%E7%90%86%E7%B0%BF-launch-pack.md",
+    );
   });
 
   it("answers 400 for malformed ids and 404 for another account's content", async () => {
@@ -162,7 +220,10 @@ describe("launch pack content", () => {
       const own = await launchReadyProject(app, writer.key);
       const items = (await app.request("GET", `/api/v1/projects/${own}/content`, { key: writer.key })).json.items;
       const statuses = [];
-      for (const item of items.slice(0, 2)) statuses.push((await app.request("PATCH", `/api/v1/content/${item.id}`, { key: writer.key, body: { body: "edited" } })).status);
+      for (const item of items.slice(0, 2))
+        statuses.push(
+          (await app.request("PATCH", `/api/v1/content/${item.id}`, { key: writer.key, body: { body: "edited" } })).status,
+        );
       expect(statuses).toEqual([200, 429]);
     } finally {
       process.env.WRITE_LIMIT_PER_HOUR = "100000";
@@ -180,7 +241,11 @@ describe("exports", () => {
     for (const path of [`/api/v1/export?projectId=${id}&format=pdf`, `/api/v1/projects/${id}/content/download-all`]) {
       const response = await app.request("GET", path, { key: free.key });
       expect(response.status).toBe(402);
-      expect(response.json).toMatchObject({ code: "upgrade_required", feature: "exports", upgrade: { plans: ["pro", "studio"] } });
+      expect(response.json).toMatchObject({
+        code: "upgrade_required",
+        feature: "exports",
+        upgrade: { plans: ["pro", "studio"] },
+      });
     }
   });
 
@@ -204,7 +269,13 @@ describe("exports", () => {
       brand: { name: "Tidybooks 整理簿" },
       decisions: { colorPalette: "Forest green and cream" },
     });
-    expect(pack.sections.map((section: { step: string }) => section.step)).toEqual(["market-strategist", "brand-architect", "launch-strategist", "website-copy", "launch-assets"]);
+    expect(pack.sections.map((section: { step: string }) => section.step)).toEqual([
+      "market-strategist",
+      "brand-architect",
+      "launch-strategist",
+      "website-copy",
+      "launch-assets",
+    ]);
     expect(pack.playbook.markdown).toContain("Tidybooks 整理簿");
   });
 
@@ -242,9 +313,9 @@ describe("exports", () => {
     expect(rows.length).toBeGreaterThan(5);
     for (const row of rows) expect(row).toContain("<w:cantSplit/>");
     const tables = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/g)!;
-    for (const table of tables) expect(table.match(/<w:tr>[\s\S]*?<\/w:tr>|<w:tr [\s\S]*?<\/w:tr>/)![0]).toContain("<w:tblHeader/>");
+    for (const table of tables)
+      expect(table.match(/<w:tr>[\s\S]*?<\/w:tr>|<w:tr [\s\S]*?<\/w:tr>/)![0]).toContain("<w:tblHeader/>");
   });
-
 
   it("exports a PDF whose text a parser reads back, non-Latin and emoji included", async () => {
     const { status, headers, bytes } = await fetchBinary(`/api/v1/export?projectId=${projectId}&format=pdf`);
@@ -259,7 +330,16 @@ describe("exports", () => {
       text += `${content.items.map((item) => ("str" in item ? item.str : "")).join("")}\n`;
     }
     const squeezed = text.replace(/\s+/g, "");
-    for (const expected of ["Tidybooks整理簿", "Decisions", "MarketingPlaybook", "Launchassets", "我是自由职业者", "Ελληνικά", "русский", "📚"]) {
+    for (const expected of [
+      "Tidybooks整理簿",
+      "Decisions",
+      "MarketingPlaybook",
+      "Launchassets",
+      "我是自由职业者",
+      "Ελληνικά",
+      "русский",
+      "📚",
+    ]) {
       expect(squeezed).toContain(expected);
     }
     expect(text).not.toMatch(/\*\*[^*]+\*\*/);
@@ -270,7 +350,15 @@ describe("exports", () => {
     expect(status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(["Overview", "Marketing Playbook", "Market strategy", "Brand system", "Launch strategy", "Website copy", "Launch assets"]);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      "Overview",
+      "Marketing Playbook",
+      "Market strategy",
+      "Brand system",
+      "Launch strategy",
+      "Website copy",
+      "Launch assets",
+    ]);
     for (const sheet of workbook.worksheets) {
       expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
       expect(sheet.getRow(1).font?.bold).toBe(true);
@@ -288,19 +376,27 @@ describe("exports", () => {
 
   it("labels kinds for people and never cuts a header", async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await fetchBinary(`/api/v1/export?projectId=${projectId}&format=xlsx`)).bytes as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      (await fetchBinary(`/api/v1/export?projectId=${projectId}&format=xlsx`)).bytes as unknown as ArrayBuffer,
+    );
     for (const sheet of workbook.worksheets) {
       sheet.getRow(1).eachCell((cell, column) => {
         // Bold header text needs about 1.1 character widths per character, plus the cell's padding.
-        expect(sheet.getColumn(column).width ?? 0, `${sheet.name}: ${cell.value}`).toBeGreaterThanOrEqual(String(cell.value).length * 1.1 + 2);
+        expect(sheet.getColumn(column).width ?? 0, `${sheet.name}: ${cell.value}`).toBeGreaterThanOrEqual(
+          String(cell.value).length * 1.1 + 2,
+        );
       });
     }
     const kinds = (name: string) => workbook.getWorksheet(name)!.getColumn(2).values.slice(2).map(String);
     expect(kinds("Website copy")).toEqual(expect.arrayContaining(["Home page", "FAQ"]));
     expect(kinds("Launch assets")).toEqual(expect.arrayContaining(["LinkedIn launch post", "Announcement email"]));
-    expect(workbook.worksheets.slice(2).flatMap((sheet) => sheet.getColumn(2).values.slice(2).map(String)).filter((kind) => /^[a-z]+(-[a-z]+)+$/.test(kind))).toEqual([]);
+    expect(
+      workbook.worksheets
+        .slice(2)
+        .flatMap((sheet) => sheet.getColumn(2).values.slice(2).map(String))
+        .filter((kind) => /^[a-z]+(-[a-z]+)+$/.test(kind)),
+    ).toEqual([]);
   });
-
 });
 
 describe("exports of Markdown a founder wrote", () => {
@@ -317,7 +413,11 @@ describe("exports of Markdown a founder wrote", () => {
   });
   const download = async (format: string) => {
     const { dispatch } = await import("../support/dispatch");
-    const response = await dispatch(new Request(`http://launchloop.test/api/v1/export?projectId=${showcaseProject}&format=${format}`, { headers: { authorization: `Bearer ${showcaseKey}` } }));
+    const response = await dispatch(
+      new Request(`http://launchloop.test/api/v1/export?projectId=${showcaseProject}&format=${format}`, {
+        headers: { authorization: `Bearer ${showcaseKey}` },
+      }),
+    );
     return Buffer.from(await response.arrayBuffer());
   };
 
@@ -327,9 +427,21 @@ describe("exports of Markdown a founder wrote", () => {
     expect(pdf.text).toContain("Schedule the LinkedIn post");
     expect(pdf.text).not.toMatch(/\[[ xX]\]|☐|☑/);
     // The last occurrences: the playbook's learnings quote the edit too, as plain text.
-    expect(findText(pdf.pages, "Reddit: r/freelance", { last: true }).item.x).toBeGreaterThan(findText(pdf.pages, "Communities where", { last: true }).item.x + 10);
-    expect(pdf.outline.map((entry) => entry.title)).toEqual(["Decisions", "Marketing Playbook", "Market strategy", "Brand system", "Launch strategy", "Website copy", "Launch assets"]);
-    expect(pdf.outline.find((entry) => entry.title === "Website copy")!.items.map((entry) => entry.title)).toEqual(expect.arrayContaining(["Home page", "FAQ"]));
+    expect(findText(pdf.pages, "Reddit: r/freelance", { last: true }).item.x).toBeGreaterThan(
+      findText(pdf.pages, "Communities where", { last: true }).item.x + 10,
+    );
+    expect(pdf.outline.map((entry) => entry.title)).toEqual([
+      "Decisions",
+      "Marketing Playbook",
+      "Market strategy",
+      "Brand system",
+      "Launch strategy",
+      "Website copy",
+      "Launch assets",
+    ]);
+    expect(pdf.outline.find((entry) => entry.title === "Website copy")!.items.map((entry) => entry.title)).toEqual(
+      expect.arrayContaining(["Home page", "FAQ"]),
+    );
   });
 
   it("DOCX: checklists without raw brackets, nested lists at their depth, code in monospace", async () => {
@@ -354,7 +466,9 @@ describe("GET /api/v1/account/export", () => {
 
     const response = await app.request("GET", "/api/v1/account/export", { key });
     expect(response.status).toBe(200);
-    expect(response.headers.get("content-disposition")).toMatch(/attachment; filename="launchloop-account-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /attachment; filename="launchloop-account-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const data = response.json;
     expect(data.account.email).toBeDefined();
     expect(data.apiKeys).toEqual([expect.objectContaining({ prefix: key.slice(0, 12) })]);

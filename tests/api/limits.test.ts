@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { POST as mcpPost } from "@/app/api/mcp/route";
-import { limitCounters } from "@/lib/db/schema";
 import { reloadConfig } from "@/lib/config";
+import { limitCounters } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
 import { limiterFor } from "@/lib/limits";
 import { defineOperation } from "@/lib/operations/operation";
-import { startUpstashProxy } from "../support/upstash-proxy";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { startUpstashProxy } from "../support/upstash-proxy";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,7 +29,10 @@ describe("hourly write limit", () => {
   it("answers 429 write_limit with Retry-After of one hour, per account", async () => {
     const { key } = await app.signUpWithKey();
     const send = (apiKey: string) =>
-      handleOperation(write, new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${apiKey}` } }));
+      handleOperation(
+        write,
+        new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${apiKey}` } }),
+      );
     const statuses = [(await send(key)).status, (await send(key)).status];
     const refused = await send(key);
     expect([...statuses, refused.status]).toEqual([200, 200, 429]);
@@ -44,7 +47,11 @@ describe("hourly write limit", () => {
 
   it("lets exactly the limit through when requests arrive at once", async () => {
     const { key } = await app.signUpWithKey();
-    const send = () => handleOperation(write, new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${key}` } }));
+    const send = () =>
+      handleOperation(
+        write,
+        new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${key}` } }),
+      );
     const statuses = (await Promise.all(Array.from({ length: 12 }, send))).map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
@@ -57,10 +64,22 @@ describe("general rate limit", () => {
     process.env.RATE_LIMIT_PER_MINUTE = "2";
     reloadConfig();
     try {
-      const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } } };
+      const initialize = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } },
+      };
       for (let i = 0; i < 2; i++) {
-        const headers = { host: "launchloop.test", authorization: `Bearer ${key}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
-        const response = await mcpPost(new Request("http://launchloop.test/api/mcp", { method: "POST", headers, body: JSON.stringify(initialize) }));
+        const headers = {
+          host: "launchloop.test",
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        };
+        const response = await mcpPost(
+          new Request("http://launchloop.test/api/mcp", { method: "POST", headers, body: JSON.stringify(initialize) }),
+        );
         expect(response.status, await response.text()).toBe(200);
       }
       const refused = await app.request("GET", "/api/v1/me", { key });
@@ -114,7 +133,10 @@ describe.runIf(process.env.TEST_REDIS_URL)("Upstash limiter backend (real Redis 
   it("drives the request pipeline's limits", async () => {
     const { key } = await app.signUpWithKey();
     const send = () =>
-      handleOperation(write, new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${key}` } }));
+      handleOperation(
+        write,
+        new Request("http://launchloop.test/write", { method: "POST", headers: { authorization: `Bearer ${key}` } }),
+      );
     const statuses = [(await send()).status, (await send()).status, (await send()).status];
     expect(statuses).toEqual([200, 200, 429]);
   });

@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as authorizationServerGet } from "@/app/.well-known/oauth-authorization-server/route";
 import { GET as resourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/api/mcp/route";
 import { GET as rootResourceMetadataGet } from "@/app/.well-known/oauth-protected-resource/route";
+import { POST as mcpPost } from "@/app/api/mcp/route";
 import { GET as authorizeGet } from "@/app/oauth/authorize/route";
 import { POST as registerPost } from "@/app/oauth/register/route";
 import { POST as revokePost } from "@/app/oauth/revoke/route";
@@ -16,10 +16,10 @@ import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
 import { deleteAccount } from "@/lib/operations/account-admin";
-import { executeOperation } from "@/lib/operations/execute";
 import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
-import { createApiKey } from "@/lib/services/api-keys";
+import { executeOperation } from "@/lib/operations/execute";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
+import { createApiKey } from "@/lib/services/api-keys";
 import { accountOnPlan } from "../support/accounts";
 import { form, initializeParams, pkcePair, rpc } from "../support/oauth";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -37,7 +37,8 @@ let clientId: string;
 beforeAll(async () => {
   app = await createTestApp({ APP_URL: base, OUTBOUND_ALLOW_HTTP: "" });
   account = await accountOnPlan(app.db, "pro");
-  clientId = (await register({ client_name: "Test Assistant", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" })).json.client_id;
+  clientId = (await register({ client_name: "Test Assistant", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" }))
+    .json.client_id;
 });
 afterAll(async () => {
   await app?.close();
@@ -54,12 +55,27 @@ async function read(response: Response) {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-const register = async (body: unknown) => read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })));
-const token = async (values: Record<string, string>) => read(await tokenPost(new Request(`${base}/oauth/token`, { method: "POST", ...form(values) })));
-const revoke = async (values: Record<string, string>) => read(await revokePost(new Request(`${base}/oauth/revoke`, { method: "POST", ...form(values) })));
+const register = async (body: unknown) =>
+  read(
+    await registerPost(
+      new Request(`${base}/oauth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    ),
+  );
+const token = async (values: Record<string, string>) =>
+  read(await tokenPost(new Request(`${base}/oauth/token`, { method: "POST", ...form(values) })));
+const revoke = async (values: Record<string, string>) =>
+  read(await revokePost(new Request(`${base}/oauth/revoke`, { method: "POST", ...form(values) })));
 
 async function mcp(bearer: string | undefined, message: unknown) {
-  const headers: Record<string, string> = { host: "launchloop.test", "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const headers: Record<string, string> = {
+    host: "launchloop.test",
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   return read(await mcpPost(new Request(resource, { method: "POST", headers, body: JSON.stringify(message) })));
 }
@@ -81,7 +97,17 @@ async function consent(params: Record<string, string>, decision: "allow" | "deny
 
 function authorizationRequest(overrides: Record<string, string> = {}) {
   const pkce = pkcePair();
-  const params = { client_id: clientId, redirect_uri: redirectUri, response_type: "code", code_challenge: pkce.challenge, code_challenge_method: "S256", state: "st-1", resource, scope: "launchloop:read launchloop:write", ...overrides };
+  const params = {
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    code_challenge: pkce.challenge,
+    code_challenge_method: "S256",
+    state: "st-1",
+    resource,
+    scope: "launchloop:read launchloop:write",
+    ...overrides,
+  };
   return { params, verifier: pkce.verifier };
 }
 
@@ -90,16 +116,33 @@ async function connect(scope = "launchloop:read launchloop:write", owner = accou
   const { params, verifier } = authorizationRequest({ scope });
   const back = await consent(params, "allow", owner);
   const code = back.searchParams.get("code")!;
-  const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId, resource });
+  const exchanged = await token({
+    grant_type: "authorization_code",
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+    resource,
+  });
   expect(exchanged.status, exchanged.text).toBe(200);
-  return { code, verifier, access: exchanged.json.access_token as string, refresh: exchanged.json.refresh_token as string, body: exchanged.json };
+  return {
+    code,
+    verifier,
+    access: exchanged.json.access_token as string,
+    refresh: exchanged.json.refresh_token as string,
+    body: exchanged.json,
+  };
 }
 
 describe("metadata", () => {
   it("publishes the protected resource (path-aware and root) and the authorization server", async () => {
     for (const get of [resourceMetadataGet, rootResourceMetadataGet]) {
       const prm = await read(await get());
-      expect(prm.json).toMatchObject({ resource, authorization_servers: [base], scopes_supported: ["launchloop:read", "launchloop:write"] });
+      expect(prm.json).toMatchObject({
+        resource,
+        authorization_servers: [base],
+        scopes_supported: ["launchloop:read", "launchloop:write"],
+      });
     }
     const as = (await read(await authorizationServerGet())).json;
     expect(as).toMatchObject({
@@ -114,7 +157,11 @@ describe("metadata", () => {
   });
 
   it("the authorization endpoint forwards the request to the consent page, strictly encoded for the sign-in round trip", async () => {
-    const response = authorizeGet(new Request(`${base}/oauth/authorize?client_id=${encodeURIComponent("https://app.example/c.json")}&scope=launchloop%3Aread+launchloop%3Awrite&state=a~b`));
+    const response = authorizeGet(
+      new Request(
+        `${base}/oauth/authorize?client_id=${encodeURIComponent("https://app.example/c.json")}&scope=launchloop%3Aread+launchloop%3Awrite&state=a~b`,
+      ),
+    );
     const location = response.headers.get("location")!;
     expect(location).toMatch(/^\/oauth\/consent\?[\w\-./?=&%]*$/);
     const params = new URL(location, base).searchParams;
@@ -128,7 +175,9 @@ describe("the MCP server as a protected resource", () => {
   it("answers 401 with the resource metadata's address without a token, and invalid_token with a bad one", async () => {
     const none = await mcp(undefined, rpc("initialize", initializeParams));
     expect(none.status).toBe(401);
-    expect(none.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(none.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
     const bad = await mcp("lloa_not-a-token", rpc("initialize", initializeParams));
     expect(bad.status).toBe(401);
     expect(bad.headers.get("www-authenticate")).toContain('error="invalid_token"');
@@ -144,7 +193,16 @@ describe("the MCP server as a protected resource", () => {
     expect(list.json.result.tools.map((tool: { name: string }) => tool.name)).toContain("projects_create");
     const me = await mcp(access, rpc("tools/call", { name: "account_get", arguments: {} }));
     expect(me.json.result.structuredContent.account.email).toBe(account.email);
-    const created = await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "From OAuth", onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" } } }));
+    const created = await mcp(
+      access,
+      rpc("tools/call", {
+        name: "projects_create",
+        arguments: {
+          name: "From OAuth",
+          onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" },
+        },
+      }),
+    );
     expect(created.json.result.isError, created.text).toBeUndefined();
     const { secret } = await createApiKey(app.db, account.id, "still works");
     expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
@@ -152,7 +210,10 @@ describe("the MCP server as a protected resource", () => {
 
   it("the MCP request log names the grant, never the token", async () => {
     const { access } = await connect("launchloop:read");
-    const [{ grantId }] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(access)));
+    const [{ grantId }] = await app.db
+      .select({ grantId: oauthTokens.grantId })
+      .from(oauthTokens)
+      .where(eq(oauthTokens.tokenHash, sha256Hex(access)));
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     try {
       await mcp(access, rpc("tools/call", { name: "projects_list", arguments: {} }));
@@ -178,10 +239,15 @@ describe("the MCP server as a protected resource", () => {
     expect(read.json.result.isError).toBeUndefined();
     const write = await mcp(access, rpc("tools/call", { name: "projects_create", arguments: { name: "x" } }));
     expect(write.status).toBe(403);
-    expect(write.headers.get("www-authenticate")).toMatch(/^Bearer error="insufficient_scope", scope="launchloop:read launchloop:write", resource_metadata="/);
+    expect(write.headers.get("www-authenticate")).toMatch(
+      /^Bearer error="insufficient_scope", scope="launchloop:read launchloop:write", resource_metadata="/,
+    );
     expect(write.json.code).toBe("forbidden");
     // A batch hiding a write among reads is refused too.
-    const batch = await mcp(access, [rpc("tools/call", { name: "projects_list", arguments: {} }, 1), rpc("tools/call", { name: "projects_create", arguments: {} }, 2)]);
+    const batch = await mcp(access, [
+      rpc("tools/call", { name: "projects_list", arguments: {} }, 1),
+      rpc("tools/call", { name: "projects_create", arguments: {} }, 2),
+    ]);
     expect(batch.status).toBe(403);
   });
 
@@ -209,10 +275,25 @@ describe("the MCP server as a protected resource", () => {
   it("a token minted for another resource is refused, and none is issued for one", async () => {
     const [grant] = await app.db
       .insert(oauthGrants)
-      .values({ accountId: account.id, clientId, clientName: "Other", redirectUri, scopes: ["launchloop:read"], resource: "https://other.example/mcp", activatedAt: new Date() })
+      .values({
+        accountId: account.id,
+        clientId,
+        clientName: "Other",
+        redirectUri,
+        scopes: ["launchloop:read"],
+        resource: "https://other.example/mcp",
+        activatedAt: new Date(),
+      })
       .returning();
     const foreign = `lloa_${randomToken(32)}`;
-    await app.db.insert(oauthTokens).values({ tokenHash: sha256Hex(foreign), kind: "access", grantId: grant!.id, accountId: account.id, scopes: ["launchloop:read"], expiresAt: new Date(Date.now() + 600_000) });
+    await app.db.insert(oauthTokens).values({
+      tokenHash: sha256Hex(foreign),
+      kind: "access",
+      grantId: grant!.id,
+      accountId: account.id,
+      scopes: ["launchloop:read"],
+      expiresAt: new Date(Date.now() + 600_000),
+    });
     expect((await mcp(foreign, rpc("tools/list"))).status).toBe(401);
 
     const { params } = authorizationRequest({ resource: "https://other.example/mcp" });
@@ -222,7 +303,14 @@ describe("the MCP server as a protected resource", () => {
 
     const { params: ours, verifier } = authorizationRequest();
     const code = (await consent(ours)).searchParams.get("code")!;
-    const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId, resource: "https://other.example/mcp" });
+    const exchanged = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      resource: "https://other.example/mcp",
+    });
     expect(exchanged.status).toBe(400);
     expect(exchanged.json.error).toBe("invalid_target");
   });
@@ -231,7 +319,13 @@ describe("the MCP server as a protected resource", () => {
     const owner = await accountOnPlan(app.db, "unactivated");
     const { secret } = await createApiKey(app.db, owner.id, "gate");
     const { access } = await connect("launchloop:read launchloop:write", owner);
-    const call = rpc("tools/call", { name: "projects_create", arguments: { name: "Gated", onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" } } });
+    const call = rpc("tools/call", {
+      name: "projects_create",
+      arguments: {
+        name: "Gated",
+        onboarding: { businessName: "Acme", productDescription: "A thing that does stuff", problemSolved: "pain" },
+      },
+    });
     const byKey = await mcp(secret, call);
     const byGrant = await mcp(access, call);
     expect(JSON.parse(byKey.json.result.content[0].text)).toMatchObject({ code: "upgrade_required", status: 402 });
@@ -289,17 +383,35 @@ describe("authorization requests and code exchange", () => {
   it("refuses a wrong PKCE verifier, and the code is spent", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const wrong = await token({ grant_type: "authorization_code", code, code_verifier: pkcePair().verifier, redirect_uri: redirectUri, client_id: clientId });
+    const wrong = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: pkcePair().verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toBe("invalid_grant");
-    const right = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    const right = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+    });
     expect(right.json.error).toBe("invalid_grant");
   });
 
   it("refuses an exchange with another redirect URI or without a verifier", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const other = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: "http://127.0.0.1:8976/elsewhere", client_id: clientId });
+    const other = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: "http://127.0.0.1:8976/elsewhere",
+      client_id: clientId,
+    });
     expect(other.status).toBe(400);
     const { params: second } = authorizationRequest();
     const code2 = (await consent(second)).searchParams.get("code")!;
@@ -310,8 +422,17 @@ describe("authorization requests and code exchange", () => {
   it("refuses an expired code", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    await app.db.update(oauthTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthTokens.tokenHash, sha256Hex(code)));
-    const late = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    await app.db
+      .update(oauthTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthTokens.tokenHash, sha256Hex(code)));
+    const late = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+    });
     expect(late.status).toBe(400);
     expect(late.json).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("expired") });
   });
@@ -319,7 +440,13 @@ describe("authorization requests and code exchange", () => {
   it("refuses a reused code and revokes what the first exchange gave", async () => {
     const { code, verifier, access } = await connect();
     expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
-    const again = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId });
+    const again = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+    });
     expect(again.json.error).toBe("invalid_grant");
     expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
   });
@@ -327,7 +454,17 @@ describe("authorization requests and code exchange", () => {
   it("lets 20 concurrent exchanges of one code give tokens at most once", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: clientId })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        token({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: verifier,
+          redirect_uri: redirectUri,
+          client_id: clientId,
+        }),
+      ),
+    );
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
   });
@@ -336,7 +473,13 @@ describe("authorization requests and code exchange", () => {
     const other = (await register({ client_name: "Other", redirect_uris: [redirectUri] })).json.client_id;
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const stolen = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: other });
+    const stolen = await token({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: other,
+    });
     expect(stolen.json.error).toBe("invalid_grant");
   });
 });
@@ -360,7 +503,9 @@ describe("refresh tokens, revocation and connected apps", () => {
 
   it("20 concurrent refreshes with one refresh token: at most one succeeds, and the reuse revokes the grant", async () => {
     const { refresh } = await connect("launchloop:read");
-    const answers = await Promise.all(Array.from({ length: 20 }, () => token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId })),
+    );
     const issued = answers.filter((answer) => answer.status === 200);
     expect(issued.length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
@@ -369,7 +514,12 @@ describe("refresh tokens, revocation and connected apps", () => {
 
   it("refuses a refresh asking for more scope than granted", async () => {
     const { refresh } = await connect("launchloop:read");
-    const wider = await token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId, scope: "launchloop:read launchloop:write" });
+    const wider = await token({
+      grant_type: "refresh_token",
+      refresh_token: refresh,
+      client_id: clientId,
+      scope: "launchloop:read launchloop:write",
+    });
     expect(wider.json.error).toBe("invalid_scope");
   });
 
@@ -390,7 +540,9 @@ describe("refresh tokens, revocation and connected apps", () => {
     expect(apps).toHaveLength(1);
     expect(apps[0]).toMatchObject({ clientName: "Test Assistant", redirectHost: "127.0.0.1:8976", scopes: ["launchloop:read"] });
     const stranger = await accountOnPlan(app.db, "free");
-    await expect(executeOperation(revokeConnectedApp, { params: { grantId: apps[0]!.id } }, sessionCtx(stranger))).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      executeOperation(revokeConnectedApp, { params: { grantId: apps[0]!.id } }, sessionCtx(stranger)),
+    ).rejects.toMatchObject({ code: "not_found" });
     expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
     await executeOperation(revokeConnectedApp, { params: { grantId: apps[0]!.id } }, sessionCtx(owner));
     expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
@@ -426,14 +578,27 @@ describe("refresh tokens, revocation and connected apps", () => {
     const dead = await connect("launchloop:read", owner);
     await revokeAccountGrants({ db: app.db, accountId: owner.id, now: new Date(Date.now() - 2 * 86_400_000) });
     // Only `dead` stays revoked (two days ago); `live` is revived to show the sweep keeps it.
-    const [liveGrant] = await app.db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)));
+    const [liveGrant] = await app.db
+      .select({ grantId: oauthTokens.grantId })
+      .from(oauthTokens)
+      .where(eq(oauthTokens.tokenHash, sha256Hex(live.access)));
     await app.db.update(oauthGrants).set({ revokedAt: null }).where(eq(oauthGrants.id, liveGrant!.grantId));
     await purgeExpiredOAuth(app.db, new Date());
     expect((await mcp(live.access, rpc("tools/list"))).status).toBe(200);
-    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(dead.access)))).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(oauthTokens)
+        .where(eq(oauthTokens.tokenHash, sha256Hex(dead.access))),
+    ).toHaveLength(0);
     // A year on, every token has expired and goes.
     await purgeExpiredOAuth(app.db, new Date(Date.now() + 365 * 86_400_000));
-    expect(await app.db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, sha256Hex(live.access)))).toHaveLength(0);
+    expect(
+      await app.db
+        .select()
+        .from(oauthTokens)
+        .where(eq(oauthTokens.tokenHash, sha256Hex(live.access))),
+    ).toHaveLength(0);
   });
 
   it("stores only hashes of codes and tokens", async () => {
@@ -455,12 +620,23 @@ describe("client registration and metadata documents", () => {
     const secretless = await register({ redirect_uris: [redirectUri], token_endpoint_auth_method: "client_secret_basic" });
     expect(secretless.json).toMatchObject({ token_endpoint_auth_method: "none" });
     expect(secretless.json.client_secret).toBeUndefined();
-    expect((await register({ redirect_uris: [redirectUri], grant_types: ["client_credentials"] })).json.error).toBe("invalid_client_metadata");
-    const ok = await register({ redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"], client_name: "App", software_id: "ignored" });
+    expect((await register({ redirect_uris: [redirectUri], grant_types: ["client_credentials"] })).json.error).toBe(
+      "invalid_client_metadata",
+    );
+    const ok = await register({
+      redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"],
+      client_name: "App",
+      software_id: "ignored",
+    });
     expect(ok.status).toBe(201);
-    expect(ok.json).toMatchObject({ token_endpoint_auth_method: "none", redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"] });
+    expect(ok.json).toMatchObject({
+      token_endpoint_auth_method: "none",
+      redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"],
+    });
     expect(ok.json.client_secret).toBeUndefined();
-    expect((await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })))).status).toBe(400);
+    expect((await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })))).status).toBe(
+      400,
+    );
   });
 
   describe("served by a local server", () => {
@@ -478,7 +654,12 @@ describe("client registration and metadata documents", () => {
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       documentUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
-      document = { client_id: documentUrl, client_name: "Doc Assistant", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" };
+      document = {
+        client_id: documentUrl,
+        client_name: "Doc Assistant",
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: "none",
+      };
     });
     afterAll(async () => {
       server?.close();
@@ -489,7 +670,14 @@ describe("client registration and metadata documents", () => {
     const withDocument = (url: string) => authorizationRequest({ client_id: url }).params;
 
     it("never fetches a document at a private address without OUTBOUND_ALLOW_HTTP", async () => {
-      for (const url of [documentUrl, documentUrl.replace("http:", "https:"), documentUrl.replace("127.0.0.1", "localhost"), "https://[::1]/c.json", "https://169.254.169.254/latest", "https://10.0.0.1/c.json"]) {
+      for (const url of [
+        documentUrl,
+        documentUrl.replace("http:", "https:"),
+        documentUrl.replace("127.0.0.1", "localhost"),
+        "https://[::1]/c.json",
+        "https://169.254.169.254/latest",
+        "https://10.0.0.1/c.json",
+      ]) {
         await expect(consent(withDocument(url))).rejects.toMatchObject({ code: "invalid_request" });
       }
       expect(hits).toBe(0);
@@ -501,14 +689,23 @@ describe("client registration and metadata documents", () => {
       const { params, verifier } = authorizationRequest({ client_id: documentUrl });
       const code = (await consent(params)).searchParams.get("code")!;
       expect(code).toMatch(/^lloc_/);
-      const exchanged = await token({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: documentUrl });
+      const exchanged = await token({
+        grant_type: "authorization_code",
+        code,
+        code_verifier: verifier,
+        redirect_uri: redirectUri,
+        client_id: documentUrl,
+      });
       expect(exchanged.status, exchanged.text).toBe(200);
       const [row] = await app.db.select().from(oauthClients).where(eq(oauthClients.id, documentUrl));
       expect(row).toMatchObject({ kind: "metadata_document", name: "Doc Assistant" });
       expect(hits).toBe(1);
 
       // Expired from the cache: fetched again, and a document naming another client_id is refused.
-      await app.db.update(oauthClients).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthClients.id, documentUrl));
+      await app.db
+        .update(oauthClients)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(oauthClients.id, documentUrl));
       document = { ...document, client_id: "https://elsewhere.example/client.json" };
       await expect(consent(withDocument(documentUrl))).rejects.toThrow(/another client_id/);
       document = { ...document, client_id: documentUrl, client_secret: "nope" };

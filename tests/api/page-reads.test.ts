@@ -49,12 +49,16 @@ describe("page reads and the general rate limit", () => {
     const session = await contextFor({ kind: "session", sessionId: crypto.randomUUID() });
     expect(await codesOf(over(), () => executeOperation(listProjects, {}, session))).toContain("rate_limited");
     const key = await contextFor({ kind: "key", apiKeyId: crypto.randomUUID() });
-    expect(await codesOf(over(), () => executeOperation(listProjects, {}, key, "page-read" satisfies GeneralLimit))).toContain("rate_limited");
+    expect(await codesOf(over(), () => executeOperation(listProjects, {}, key, "page-read" satisfies GeneralLimit))).toContain(
+      "rate_limited",
+    );
   });
 
   it("meters a session's writes even when marked as a page read", async () => {
     const ctx = await contextFor({ kind: "session", sessionId: crypto.randomUUID() });
-    const codes = await codesOf(over(), () => executeOperation(updateProject, { params: { id: crypto.randomUUID() }, body: { name: "x" } }, ctx, "page-read"));
+    const codes = await codesOf(over(), () =>
+      executeOperation(updateProject, { params: { id: crypto.randomUUID() }, body: { name: "x" } }, ctx, "page-read"),
+    );
     expect(codes).toContain("rate_limited");
   });
 });

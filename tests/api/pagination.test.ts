@@ -72,7 +72,16 @@ describe("list pagination (limit and cursor)", () => {
   });
 
   it("refuses a bad limit, a forged cursor and unknown parameters with 400", async () => {
-    for (const query of ["limit=0", "limit=101", "limit=two", "cursor=", "cursor=not-a-cursor", `cursor=${Buffer.from('["x"]').toString("base64url")}`, `cursor=${Buffer.from('["2026-01-01T00:00:00.000Z","not-a-uuid"]').toString("base64url")}`, "page=2"]) {
+    for (const query of [
+      "limit=0",
+      "limit=101",
+      "limit=two",
+      "cursor=",
+      "cursor=not-a-cursor",
+      `cursor=${Buffer.from('["x"]').toString("base64url")}`,
+      `cursor=${Buffer.from('["2026-01-01T00:00:00.000Z","not-a-uuid"]').toString("base64url")}`,
+      "page=2",
+    ]) {
       const response = await get(`/api/v1/projects?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.json, query).toMatchObject({ code: "invalid_request", retryable: false });

@@ -26,7 +26,8 @@ async function confirmedProject(key: string) {
   return confirmed.json.project.id as string;
 }
 
-const start = (key: string, projectId: string, agentType: string) => app.request("POST", "/api/v1/agents", { key, body: { projectId, agentType } });
+const start = (key: string, projectId: string, agentType: string) =>
+  app.request("POST", "/api/v1/agents", { key, body: { projectId, agentType } });
 const review = (key: string, body: Record<string, unknown>) => app.request("PATCH", "/api/v1/agents", { key, body });
 
 describe("the five-agent pipeline over HTTP, offline engine", () => {
@@ -53,14 +54,22 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
     // Market strategy: rejected once with feedback, then approved with the founder's decisions.
     const first = await start(key, projectId, "market-strategist");
     expect(first.status).toBe(200);
-    expect(first.json.run).toMatchObject({ agentType: "market-strategist", status: "completed", usage: { model: "offline", inputTokens: 0, outputTokens: 0 } });
+    expect(first.json.run).toMatchObject({
+      agentType: "market-strategist",
+      status: "completed",
+      usage: { model: "offline", inputTokens: 0, outputTokens: 0 },
+    });
     expect(first.json.run.output.positioningOptions).toHaveLength(3);
     const pending = await start(key, projectId, "market-strategist");
     expect([pending.status, pending.json.code]).toEqual([409, "review_pending"]);
     const wrongStep = await start(key, projectId, "brand-architect");
     expect([wrongStep.status, wrongStep.json.code]).toEqual([409, "step_mismatch"]);
 
-    const rejected = await review(key, { runId: first.json.run.id, action: "reject", feedback: "Focus on designers, not developers." });
+    const rejected = await review(key, {
+      runId: first.json.run.id,
+      action: "reject",
+      feedback: "Focus on designers, not developers.",
+    });
     expect(rejected.json.run).toMatchObject({ status: "rejected", feedback: "Focus on designers, not developers." });
     expect(rejected.json.project.pipeline.currentStep).toBe("market-strategist");
     expect((await app.request("GET", `/api/v1/projects/${projectId}/content`, { key })).status).not.toBe(500);
@@ -74,20 +83,29 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
       decisions: { positioning: { name: positioning.name, statement: positioning.statement }, brandName: "Tidybooks" },
     });
     expect(approved.json.run.status).toBe("approved");
-    expect(approved.json.project.decisions).toEqual({ positioning: { name: positioning.name, statement: positioning.statement }, brandName: "Tidybooks" });
+    expect(approved.json.project.decisions).toEqual({
+      positioning: { name: positioning.name, statement: positioning.statement },
+      brandName: "Tidybooks",
+    });
     expect(approved.json.project.pipeline.currentStep).toBe("brand-architect");
 
     for (const agentType of agentTypes.slice(1)) {
       const run = await start(key, projectId, agentType);
       expect(run.json.run, agentType).toMatchObject({ agentType, status: "completed" });
-      const decisions = agentType === "brand-architect" ? { tagline: run.json.run.output.taglineOptions[0], colorPalette: "Calm blue and warm accent" } : undefined;
+      const decisions =
+        agentType === "brand-architect"
+          ? { tagline: run.json.run.output.taglineOptions[0], colorPalette: "Calm blue and warm accent" }
+          : undefined;
       const reviewed = await review(key, { runId: run.json.run.id, action: "approve", ...(decisions && { decisions }) });
       expect(reviewed.status).toBe(200);
     }
 
     const detail = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(detail.json.project.status).toBe("launch_ready");
-    expect(detail.json.project.pipeline).toEqual({ currentStep: null, steps: agentTypes.map((agentType) => ({ agentType, status: "approved" })) });
+    expect(detail.json.project.pipeline).toEqual({
+      currentStep: null,
+      steps: agentTypes.map((agentType) => ({ agentType, status: "approved" })),
+    });
     expect(detail.json.runs.map((run: { agentType: string; status: string }) => `${run.agentType}:${run.status}`)).toEqual([
       "market-strategist:rejected",
       "market-strategist:approved",
@@ -113,7 +131,16 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
   it("feeds a rejection's feedback into the step's next run", async () => {
     const { runAgent } = await import("@/lib/agents/run");
     const { marketStrategist } = await import("@/lib/agents/market-strategist");
-    const input = { projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: "Shorter, please.", language: "en", rejections: 1, today: "2026-11-22" };
+    const input = {
+      projectName: "x",
+      onboarding: sampleProject.onboarding,
+      decisions: {},
+      approved: {},
+      feedback: "Shorter, please.",
+      language: "en",
+      rejections: 1,
+      today: "2026-11-22",
+    };
     expect(marketStrategist.prompt(input).task).toContain("Shorter, please.");
     expect((await runAgent("market-strategist", input)).usage.model).toBe("offline");
   });
@@ -155,7 +182,10 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
   it.each([
     ["an unknown agent", { projectId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", agentType: "copywriter" }],
     ["a malformed project id", { projectId: "nope", agentType: "market-strategist" }],
-    ["an unknown property", { projectId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", agentType: "market-strategist", model: "gpt-5" }],
+    [
+      "an unknown property",
+      { projectId: "3f2b7c9e-1a4d-4e8f-9b0c-2d5e6f7a8b9c", agentType: "market-strategist", model: "gpt-5" },
+    ],
   ])("starting with %s is 400", async (_label, body) => {
     const { key } = await founderOn("pro");
     const response = await app.request("POST", "/api/v1/agents", { key, body });
@@ -172,11 +202,16 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
     const founder = await founderOn("pro");
     const projectId = await confirmedProject(founder.key);
     const me = await app.request("GET", "/api/v1/me", { key: founder.key });
-    await app.db.insert(agentRuns).values({ projectId, accountId: me.json.account.id, agentType: "market-strategist", status: "running" });
+    await app.db
+      .insert(agentRuns)
+      .values({ projectId, accountId: me.json.account.id, agentType: "market-strategist", status: "running" });
     const busy = await start(founder.key, projectId, "market-strategist");
     expect([busy.status, busy.json.code, busy.json.retryable]).toEqual([409, "agent_running", true]);
 
-    await app.db.update(agentRuns).set({ startedAt: new Date(Date.now() - 10 * 60 * 1000) }).where(eq(agentRuns.projectId, projectId));
+    await app.db
+      .update(agentRuns)
+      .set({ startedAt: new Date(Date.now() - 10 * 60 * 1000) })
+      .where(eq(agentRuns.projectId, projectId));
     const detail = await app.request("GET", `/api/v1/projects/${projectId}`, { key: founder.key });
     expect(detail.json.runs[0]).toMatchObject({ status: "failed", error: expect.stringContaining("interrupted") });
     expect((await start(founder.key, projectId, "market-strategist")).json.run.status).toBe("completed");
@@ -212,7 +247,9 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
     const projectId = await confirmedProject(capped.key);
     const me = await app.request("GET", "/api/v1/me", { key: capped.key });
     const { dailyRunUsage } = await import("@/lib/db/schema");
-    await app.db.insert(dailyRunUsage).values({ accountId: me.json.account.id, projectId, day: new Date().toISOString().slice(0, 10), count: 15 });
+    await app.db
+      .insert(dailyRunUsage)
+      .values({ accountId: me.json.account.id, projectId, day: new Date().toISOString().slice(0, 10), count: 15 });
     const limited = await start(capped.key, projectId, "market-strategist");
     expect([limited.status, limited.json.code]).toEqual([429, "daily_run_limit"]);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -222,9 +259,15 @@ describe("the five-agent pipeline over HTTP, offline engine", () => {
   it("decisions merge and count against the write limit; bad decisions are 400", async () => {
     const { key } = await founderOn("pro");
     const projectId = await confirmedProject(key);
-    const first = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, { key, body: { brandName: "Tidy", tagline: "Books, done." } });
+    const first = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, {
+      key,
+      body: { brandName: "Tidy", tagline: "Books, done." },
+    });
     expect(first.json).toEqual({ decisions: { brandName: "Tidy", tagline: "Books, done." } });
-    const second = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, { key, body: { tagline: "Paid on time." } });
+    const second = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, {
+      key,
+      body: { tagline: "Paid on time." },
+    });
     expect(second.json).toEqual({ decisions: { brandName: "Tidy", tagline: "Paid on time." } });
     const bad = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, { key, body: { brandName: "" } });
     expect([bad.status, bad.json.code]).toEqual([400, "invalid_request"]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reloadConfig } from "@/lib/config";
-import { handleOperation } from "@/lib/http/handle";
 import { accounts } from "@/lib/db/schema";
+import { handleOperation } from "@/lib/http/handle";
 import { executeOperation } from "@/lib/operations/execute";
 import { defineOperation } from "@/lib/operations/operation";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -89,11 +89,18 @@ describe("the request pipeline", () => {
 
   it("lets only the principals an operation declares call it", async () => {
     const sessionOnly = defineOperation({
-      id: "sessionOnly", principals: ["session"], tag: "Test", summary: "browser only",
-      response: z.object({ ok: z.boolean() }), handler: async () => ({ ok: true }),
+      id: "sessionOnly",
+      principals: ["session"],
+      tag: "Test",
+      summary: "browser only",
+      response: z.object({ ok: z.boolean() }),
+      handler: async () => ({ ok: true }),
     });
     const { key } = await app.signUpWithKey();
-    const withKey = await handleOperation(sessionOnly, new Request("http://launchloop.test/session-only", { method: "POST", headers: { authorization: `Bearer ${key}` } }));
+    const withKey = await handleOperation(
+      sessionOnly,
+      new Request("http://launchloop.test/session-only", { method: "POST", headers: { authorization: `Bearer ${key}` } }),
+    );
     expect(withKey.status).toBe(403);
     expect(await withKey.json()).toMatchObject({ code: "forbidden", retryable: false });
     const anonymous = await handleOperation(sessionOnly, new Request("http://launchloop.test/session-only", { method: "POST" }));
@@ -105,7 +112,9 @@ describe("the request pipeline", () => {
     const asSession = { ...ctx, account: account!, principal: { kind: "session" as const, sessionId: "s1" } };
     const output: { ok: boolean } = await executeOperation(sessionOnly, {}, asSession);
     expect(output).toEqual({ ok: true });
-    await expect(executeOperation(sessionOnly, {}, { ...asSession, principal: { kind: "key", apiKeyId: "k1" } })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      executeOperation(sessionOnly, {}, { ...asSession, principal: { kind: "key", apiKeyId: "k1" } }),
+    ).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("never leaks an internal error message or stack trace", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccountRecord } from "@/lib/db/records";
 import { toErrorEnvelope } from "@/lib/errors";
 import { assertCanCreateProject, assertCanExport, assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { AccountRecord } from "@/lib/db/records";
 import { accountOnPlan, addProjects, type PlanState } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -46,7 +46,12 @@ describe("project count gate", () => {
     }
     const refused = await failure(() => assertCanCreateProject(app.db, account));
     expect(refused.status).toBe(402);
-    expect(refused.body).toEqual({ error: expect.any(String), code: "upgrade_required", retryable: false, ...upgrade("projects", liftingPlans) });
+    expect(refused.body).toEqual({
+      error: expect.any(String),
+      code: "upgrade_required",
+      retryable: false,
+      ...upgrade("projects", liftingPlans),
+    });
   });
 });
 
@@ -98,7 +103,11 @@ describe("daily run cap", () => {
     const refused = await failure(() => reserve(account, first!));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: expect.any(String), code: "daily_run_limit", retryable: true });
-    expect(refused.headers).toEqual({ "Retry-After": String(12 * 3600), "X-RateLimit-Limit": String(cap), "X-RateLimit-Remaining": "0" });
+    expect(refused.headers).toEqual({
+      "Retry-After": String(12 * 3600),
+      "X-RateLimit-Limit": String(cap),
+      "X-RateLimit-Remaining": "0",
+    });
   });
 
   it("studio: 100 runs a day per project", async () => {
@@ -133,7 +142,9 @@ describe("daily run cap", () => {
     await reserveAll(account, project!, 10);
     const attempts = await Promise.allSettled(Array.from({ length: 20 }, () => reserve(account, project!)));
     expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(5);
-    const me = await import("@/lib/services/me").then(({ describeAccount }) => describeAccount({ db: app.db, account, now: noon }));
+    const me = await import("@/lib/services/me").then(({ describeAccount }) =>
+      describeAccount({ db: app.db, account, now: noon }),
+    );
     expect(me.usage).toEqual({ projects: 1, runsToday: 15, runsTodayByProject: { [project!]: 15 } });
   });
 });

@@ -19,7 +19,11 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => app?.close());
 
-const usedRuns = async () => (await app.db.select().from(dailyRunUsage).where(eq(dailyRunUsage.projectId, projectId))).reduce((sum, row) => sum + row.count, 0);
+const usedRuns = async () =>
+  (await app.db.select().from(dailyRunUsage).where(eq(dailyRunUsage.projectId, projectId))).reduce(
+    (sum, row) => sum + row.count,
+    0,
+  );
 
 describe("planning a week as a job", () => {
   it("joins a second request to the running plan: one cycle, one run counted, both answers the same", async () => {
@@ -31,7 +35,10 @@ describe("planning a week as a job", () => {
     expect([first.status, second.status], `${first.text} ${second.text}`).toEqual([200, 200]);
     expect(second.json.cycle.id).toBe(first.json.cycle.id);
     expect(await usedRuns()).toBe(runsBefore + 1);
-    const planJobs = await app.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
+    const planJobs = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
     expect(planJobs).toHaveLength(1);
     expect(planJobs[0]).toMatchObject({ status: "succeeded", payload: { cycleId: first.json.cycle.id } });
     const events = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
@@ -41,10 +48,25 @@ describe("planning a week as a job", () => {
   });
 
   it("settles a plan whose request died (its lease ran out): the ticker marks it failed", async () => {
-    const [row] = await app.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
+    const [row] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
     const [stale] = await app.db
       .insert(jobs)
-      .values({ accountId: row!.accountId, projectId, kind: "plan", subjectId: projectId, dedupeKey: row!.dedupeKey, status: "running", runAt: new Date(), attempts: 1, maxAttempts: 1, claimedBy: "dead-worker", claimedUntil: new Date(Date.now() - 1000) })
+      .values({
+        accountId: row!.accountId,
+        projectId,
+        kind: "plan",
+        subjectId: projectId,
+        dedupeKey: row!.dedupeKey,
+        status: "running",
+        runAt: new Date(),
+        attempts: 1,
+        maxAttempts: 1,
+        claimedBy: "dead-worker",
+        claimedUntil: new Date(Date.now() - 1000),
+      })
       .returning();
     await runDueJobs(app.db);
     const [settled] = await app.db.select().from(jobs).where(eq(jobs.id, stale!.id));
@@ -55,19 +77,38 @@ describe("planning a week as a job", () => {
 describe("the event stream and jobs", () => {
   it("stays open while a job runs and ends once it settles", async () => {
     const { dispatch } = await import("../support/dispatch");
-    const [row] = await app.db.select().from(jobs).where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
+    const [row] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.projectId, projectId), eq(jobs.kind, "plan")));
     const [running] = await app.db
       .insert(jobs)
-      .values({ accountId: row!.accountId, projectId, kind: "publish", subjectId: projectId, dedupeKey: `publish:stream-test`, status: "running", runAt: new Date(), attempts: 1, claimedBy: "test", claimedUntil: new Date(Date.now() + 60_000) })
+      .values({
+        accountId: row!.accountId,
+        projectId,
+        kind: "publish",
+        subjectId: projectId,
+        dedupeKey: `publish:stream-test`,
+        status: "running",
+        runAt: new Date(),
+        attempts: 1,
+        claimedBy: "test",
+        claimedUntil: new Date(Date.now() + 60_000),
+      })
       .returning();
-    const response = await dispatch(new Request(`http://launchloop.test/api/v1/projects/${projectId}/events`, { headers: { authorization: `Bearer ${key}` } }));
+    const response = await dispatch(
+      new Request(`http://launchloop.test/api/v1/projects/${projectId}/events`, { headers: { authorization: `Bearer ${key}` } }),
+    );
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
     const readFor = async (ms: number) => {
       const until = Date.now() + ms;
       while (Date.now() < until) {
-        const next = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now()))]);
+        const next = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), until - Date.now())),
+        ]);
         if (!next || next.done) return next?.done ?? false;
         text += decoder.decode(next.value);
       }

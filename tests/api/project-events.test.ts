@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentRuns, projects } from "@/lib/db/schema";
 import { queryCount } from "@/lib/db/query-count";
+import { agentRuns, projects } from "@/lib/db/schema";
 import { staleRunAfterMs } from "@/lib/services/pipeline";
 import { eventTiming } from "@/lib/services/project-events";
 import { sampleProject } from "../support/founder";
@@ -62,7 +62,13 @@ describe("GET /api/v1/projects/{id}/events", () => {
     const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
     const [run] = await app.db
       .insert(agentRuns)
-      .values({ projectId, accountId: project!.accountId, agentType: "market-strategist", status: "running", startedAt: new Date(Date.now() - staleRunAfterMs - 60_000) })
+      .values({
+        projectId,
+        accountId: project!.accountId,
+        agentType: "market-strategist",
+        status: "running",
+        startedAt: new Date(Date.now() - staleRunAfterMs - 60_000),
+      })
       .returning();
     const events = parseEvents((await app.request("GET", `/api/v1/projects/${projectId}/events`, { key })).text);
     expect(events.map((entry) => entry.event)).toEqual(["state", "end"]);
@@ -73,7 +79,13 @@ describe("GET /api/v1/projects/{id}/events", () => {
     const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
     const [run] = await app.db
       .insert(agentRuns)
-      .values({ projectId, accountId: project!.accountId, agentType: "market-strategist", status: "running", startedAt: new Date() })
+      .values({
+        projectId,
+        accountId: project!.accountId,
+        agentType: "market-strategist",
+        status: "running",
+        startedAt: new Date(),
+      })
       .returning();
     // Another process settles the run a moment later.
     const settle = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
@@ -86,7 +98,10 @@ describe("GET /api/v1/projects/{id}/events", () => {
     expect(names[0]).toBe("state");
     expect(events[0]!.data.runs.at(-1)).toMatchObject({ id: run!.id, status: "running" });
     expect(names).toContain("progress");
-    expect(events.find((entry) => entry.event === "progress")!.data).toMatchObject({ runId: run!.id, agentType: "market-strategist" });
+    expect(events.find((entry) => entry.event === "progress")!.data).toMatchObject({
+      runId: run!.id,
+      agentType: "market-strategist",
+    });
     const lastState = events.filter((entry) => entry.event === "state").at(-1)!;
     expect(lastState.data.runs.at(-1)).toMatchObject({ id: run!.id, status: "failed" });
     expect(names.at(-1)).toBe("end");

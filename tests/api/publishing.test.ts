@@ -43,7 +43,13 @@ async function codeOf(work: Promise<unknown>) {
   }
 }
 
-type Item = { id: string; channel: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, number | string | null> };
+type Item = {
+  id: string;
+  channel: string;
+  status: string;
+  publication: null | Record<string, string>;
+  metrics: null | Record<string, number | string | null>;
+};
 
 async function getItem(itemId: string): Promise<Item> {
   const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
@@ -63,16 +69,35 @@ beforeAll(async () => {
   for (const level of ["log", "warn", "error", "info"] as const) {
     const original = console[level];
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "));
+      logged.push(
+        args
+          .map((arg) =>
+            arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg),
+          )
+          .join(" "),
+      );
       original(...(args as []));
     });
   }
   const [account] = await app.db.select().from(accounts).limit(1);
-  owner = { requestId: "t", db: app.db, now: new Date(), clientIp: "203.0.113.5", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
+  owner = {
+    requestId: "t",
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.5",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string, day: string) => ({ slug, title: `Post ${slug}`, angle: "Why we built it", keyMessage: "Tidybooks reconciles your books overnight", suggestedDay: day });
+  const post = (slug: string, day: string) => ({
+    slug,
+    title: `Post ${slug}`,
+    angle: "Why we built it",
+    keyMessage: "Tidybooks reconciles your books overnight",
+    suggestedDay: day,
+  });
   const plan = {
     ...planned.plan,
     contentPlan: [
@@ -93,8 +118,15 @@ beforeAll(async () => {
   for (const id of Object.values(items)) expect((await call("POST", `/api/v1/growth/items/${id}/generate`)).status).toBe(200);
   // A three-part thread (the offline writer's drafts are single posts).
   const [thread] = await app.db.select().from(growthItems).where(eq(growthItems.id, items.blueskyThread));
-  const parts = ["Why we built Tidybooks, a thread 🧵 (1/3)", "Freelancers lose a weekend a quarter to bookkeeping. #freelance (2/3)", "So we made the books reconcile overnight: https://tidybooks.example (3/3)"];
-  await app.db.update(growthItems).set({ draft: { ...thread!.draft!, parts, body: parts.join("\n\n") } }).where(eq(growthItems.id, items.blueskyThread));
+  const parts = [
+    "Why we built Tidybooks, a thread 🧵 (1/3)",
+    "Freelancers lose a weekend a quarter to bookkeeping. #freelance (2/3)",
+    "So we made the books reconcile overnight: https://tidybooks.example (3/3)",
+  ];
+  await app.db
+    .update(growthItems)
+    .set({ draft: { ...thread!.draft!, parts, body: parts.join("\n\n") } })
+    .where(eq(growthItems.id, items.blueskyThread));
 }, 240_000);
 
 afterAll(async () => {
@@ -107,20 +139,42 @@ afterAll(async () => {
 describe("connections", () => {
   it("connect Bluesky with an app password (a wrong one is refused) and Mastodon through its OAuth page", async () => {
     pds.addAccount("founder.bsky.test", "app-pass-1234");
-    const wrong = await codeOf(executeOperation(operations.connectBluesky, { body: { projectId, handle: "founder.bsky.test", appPassword: "nope-nope", serviceUrl: pds.url } }, owner));
+    const wrong = await codeOf(
+      executeOperation(
+        operations.connectBluesky,
+        { body: { projectId, handle: "founder.bsky.test", appPassword: "nope-nope", serviceUrl: pds.url } },
+        owner,
+      ),
+    );
     expect(wrong).toBe("connection_refused");
-    const connected = await executeOperation(operations.connectBluesky, { body: { projectId, handle: "@founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } }, owner);
+    const connected = await executeOperation(
+      operations.connectBluesky,
+      { body: { projectId, handle: "@founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+      owner,
+    );
     expect(connected.connection).toMatchObject({ network: "bluesky", status: "connected", handle: "founder.bsky.test" });
     responses.push(JSON.stringify(connected));
 
-    const started = await executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner);
+    const started = await executeOperation(
+      operations.startMastodonConnection,
+      { body: { projectId, instanceUrl: instance.url } },
+      owner,
+    );
     expect(started.connection.status).toBe("pending");
     const { code, state } = instance.approve(started.authorizeUrl);
-    expect(await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state: "x".repeat(20), code } }, owner))).toBe("invalid_request");
+    expect(
+      await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state: "x".repeat(20), code } }, owner)),
+    ).toBe("invalid_request");
     const finished = await executeOperation(operations.finishMastodonConnection, { body: { state, code } }, owner);
-    expect(finished.connection).toMatchObject({ network: "mastodon", status: "connected", handle: `@founder@${new URL(instance.url).host}` });
+    expect(finished.connection).toMatchObject({
+      network: "mastodon",
+      status: "connected",
+      handle: `@founder@${new URL(instance.url).host}`,
+    });
     // The state works once.
-    expect(await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state, code } }, owner))).toBe("invalid_request");
+    expect(await codeOf(executeOperation(operations.finishMastodonConnection, { body: { state, code } }, owner))).toBe(
+      "invalid_request",
+    );
 
     const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
     expect(listed.map((connection: { network: string }) => connection.network)).toEqual(["bluesky", "mastodon"]);
@@ -132,7 +186,13 @@ describe("connections", () => {
     process.env.OUTBOUND_ALLOW_HTTP = "";
     (await import("@/lib/config")).reloadConfig();
     try {
-      const code = await codeOf(executeOperation(operations.connectBluesky, { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } }, owner));
+      const code = await codeOf(
+        executeOperation(
+          operations.connectBluesky,
+          { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+          owner,
+        ),
+      );
       expect(code).toBe("invalid_request");
     } finally {
       process.env.OUTBOUND_ALLOW_HTTP = "1";
@@ -143,7 +203,9 @@ describe("connections", () => {
 
 describe("scheduling and publishing", () => {
   it("gives an approved item its planned day at the channel's hour on the project's only account, and publishes it when due, once", async () => {
-    expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Europe/Berlin" })).json).toEqual({ timeZone: "Europe/Berlin" });
+    expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Europe/Berlin" })).json).toEqual({
+      timeZone: "Europe/Berlin",
+    });
     expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Mars/Olympus" })).status).toBe(400);
     const approved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { status: "approved" })).json.item;
     expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
@@ -160,29 +222,47 @@ describe("scheduling and publishing", () => {
     expect(pds.posts()).toHaveLength(1);
     const published = await getItem(items.blueskyOne);
     expect(published.status).toBe("published");
-    expect(published.publication).toMatchObject({ status: "published", url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\/[2-7a-z]{13}$/), externalId: expect.stringMatching(/^at:\/\//) });
+    expect(published.publication).toMatchObject({
+      status: "published",
+      url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\/[2-7a-z]{13}$/),
+      externalId: expect.stringMatching(/^at:\/\//),
+    });
     // Ticking again posts nothing more; the job is settled.
     await tick(new Date(at.getTime() + minutes(5)));
     expect(pds.posts()).toHaveLength(1);
-    const publishJobs = await app.db.select().from(jobs).where(and(eq(jobs.subjectId, items.blueskyOne), eq(jobs.kind, "publish")));
+    const publishJobs = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.blueskyOne), eq(jobs.kind, "publish")));
     expect(publishJobs.map((job) => job.status)).toEqual(["succeeded"]);
     // The project's event stream shows the jobs.
     const events = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
     const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(events.text)![1]!);
-    expect(state.jobs).toContainEqual(expect.objectContaining({ kind: "publish", subjectId: items.blueskyOne, status: "succeeded", attempts: 1 }));
+    expect(state.jobs).toContainEqual(
+      expect.objectContaining({ kind: "publish", subjectId: items.blueskyOne, status: "succeeded", attempts: 1 }),
+    );
     // Published is final for its time and account.
-    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: null })).json.code).toBe("not_publishable");
+    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: null })).json.code).toBe(
+      "not_publishable",
+    );
   });
 
   it("refuses to schedule or publish what is not approved or has no account, and unschedules with null", async () => {
     const draft = await call("POST", `/api/v1/growth/items/${items.blueskyTwo}/publish`);
     expect([draft.status, draft.json.code]).toEqual([409, "not_publishable"]);
-    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: later(minutes(5)).toISOString() })).json.code).toBe("not_publishable");
+    expect(
+      (await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: later(minutes(5)).toISOString() })).json
+        .code,
+    ).toBe("not_publishable");
     expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: "tomorrow" })).status).toBe(400);
     expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, {})).status).toBe(400);
-    const mastodonConnection = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections.find((c: { network: string }) => c.network === "mastodon");
+    const mastodonConnection = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections.find(
+      (c: { network: string }) => c.network === "mastodon",
+    );
     await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { status: "approved" });
-    expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { connectionId: mastodonConnection.id })).status).toBe(400);
+    expect(
+      (await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { connectionId: mastodonConnection.id })).status,
+    ).toBe(400);
     const unscheduled = (await call("PATCH", `/api/v1/growth/items/${items.blueskyTwo}`, { scheduledAt: null })).json.item;
     expect(unscheduled.publication).toBeNull();
     await tick(later(minutes(60 * 24 * 8)));
@@ -200,9 +280,16 @@ describe("scheduling and publishing", () => {
       at += minutes(10);
     }
     const thread = pds.posts().slice(1);
-    expect(thread.map((post) => post.value.text)).toEqual([expect.stringContaining("(1/3)"), expect.stringContaining("(2/3)"), expect.stringContaining("(3/3)")]);
+    expect(thread.map((post) => post.value.text)).toEqual([
+      expect.stringContaining("(1/3)"),
+      expect.stringContaining("(2/3)"),
+      expect.stringContaining("(3/3)"),
+    ]);
     expect((thread[1]!.value.reply as { parent: { uri: string } }).parent.uri).toBe(thread[0]!.uri);
-    expect((thread[2]!.value.reply as { root: { uri: string }; parent: { uri: string } })).toMatchObject({ root: { uri: thread[0]!.uri }, parent: { uri: thread[1]!.uri } });
+    expect(thread[2]!.value.reply as { root: { uri: string }; parent: { uri: string } }).toMatchObject({
+      root: { uri: thread[0]!.uri },
+      parent: { uri: thread[1]!.uri },
+    });
     expect(JSON.stringify(thread[2]!.value.facets)).toContain("app.bsky.richtext.facet#link");
     const [connection] = await app.db.select().from(connections).where(eq(connections.network, "bluesky"));
     expect(connection!.status).toBe("connected");
@@ -219,7 +306,10 @@ describe("scheduling and publishing", () => {
     expect((await getItem(items.blueskyTwo)).publication?.status).toBe("publishing");
     await tick(later(minutes(10)));
     expect(pds.posts().length).toBe(before + 1);
-    expect((await getItem(items.blueskyTwo)).publication).toMatchObject({ status: "published", externalId: pds.posts().at(-1)!.uri });
+    expect((await getItem(items.blueskyTwo)).publication).toMatchObject({
+      status: "published",
+      externalId: pds.posts().at(-1)!.uri,
+    });
 
     await call("PATCH", `/api/v1/growth/items/${items.mastodonOne}`, { status: "approved" });
     instance.dropAnswerNext("/api/v1/statuses");
@@ -230,7 +320,10 @@ describe("scheduling and publishing", () => {
     const requests = instance.requests.filter((request) => request.path === "/api/v1/statuses");
     expect(requests).toHaveLength(2);
     expect(requests[0]!.headers["idempotency-key"]).toBe(requests[1]!.headers["idempotency-key"]);
-    expect((await getItem(items.mastodonOne)).publication).toMatchObject({ status: "published", url: instance.statuses()[0]!.url });
+    expect((await getItem(items.mastodonOne)).publication).toMatchObject({
+      status: "published",
+      url: instance.statuses()[0]!.url,
+    });
   });
 
   it("keeps a connection through an expired access token and 5xx, disconnects it on a revoked token, and fails the publication with the reason", async () => {
@@ -270,8 +363,15 @@ describe("scheduling and publishing", () => {
     const item = await getItem(items.blueskyTwo);
     expect(item.metrics).toBeNull();
     pds.setCounts(item.publication!.externalId, { likeCount: 40, repostCount: 5, replyCount: 4, quoteCount: 0 });
-    const due = await app.db.select().from(jobs).where(and(eq(jobs.subjectId, items.blueskyTwo), eq(jobs.kind, "metrics")));
-    expect(due.map((job) => [job.dedupeKey.split(":").at(-1), job.status]).sort()).toEqual([["1h", "queued"], ["24h", "queued"], ["7d", "queued"]]);
+    const due = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.blueskyTwo), eq(jobs.kind, "metrics")));
+    expect(due.map((job) => [job.dedupeKey.split(":").at(-1), job.status]).sort()).toEqual([
+      ["1h", "queued"],
+      ["24h", "queued"],
+      ["7d", "queued"],
+    ]);
     await tick(later(minutes(30)));
     expect((await getItem(items.blueskyTwo)).metrics).toBeNull();
     await tick(later(minutes(75)));
@@ -301,7 +401,11 @@ describe("secrets", () => {
 
 describe("housekeeping", () => {
   it("forgets a Mastodon authorization the founder never finished, after an hour", async () => {
-    const started = await executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner);
+    const started = await executeOperation(
+      operations.startMastodonConnection,
+      { body: { projectId, instanceUrl: instance.url } },
+      owner,
+    );
     const { sweepOnce } = await import("@/lib/services/housekeeping");
     await sweepOnce(new Date(Date.now() + 30 * 60_000));
     expect(await app.db.select().from(connections).where(eq(connections.id, started.connection.id))).toHaveLength(1);

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as runJobsRoute } from "@/app/api/jobs/run/route";
+import { GET as sweepRoute } from "@/app/api/jobs/sweep/route";
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, jobs } from "@/lib/db/schema";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
-import { POST as runJobsRoute } from "@/app/api/jobs/run/route";
-import { GET as sweepRoute } from "@/app/api/jobs/sweep/route";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { startFakeQStash } from "../support/fake-qstash";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -40,17 +40,33 @@ beforeAll(async () => {
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).cycle;
   const item = { slug: "hello", title: "Hello Bluesky", angle: "Why", keyMessage: "We built Tidybooks", suggestedDay: "Sun" };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan: { ...planned.plan, contentPlan: [{ channel: "bluesky", count: 1, items: [item] }] } })).cycle;
+  const approved = (
+    await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, {
+      plan: { ...planned.plan, contentPlan: [{ channel: "bluesky", count: 1, items: [item] }] },
+    })
+  ).cycle;
   itemId = approved.items[0].id;
   await call("POST", `/api/v1/growth/items/${itemId}/generate`);
   pds.addAccount("founder.bsky.test", "app-pass-1234");
   const [account] = await app.db.select().from(accounts).limit(1);
-  const owner: ServiceContext = { requestId: "t", db: app.db, now: new Date(), clientIp: "203.0.113.5", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
-  await executeOperation(operations.connectBluesky, { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } }, owner);
+  const owner: ServiceContext = {
+    requestId: "t",
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.5",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
+  await executeOperation(
+    operations.connectBluesky,
+    { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+    owner,
+  );
 }, 240_000);
 
 afterAll(async () => {
-  for (const name of ["QSTASH_TOKEN", "QSTASH_URL", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY", "CRON_SECRET"]) delete process.env[name];
+  for (const name of ["QSTASH_TOKEN", "QSTASH_URL", "QSTASH_CURRENT_SIGNING_KEY", "QSTASH_NEXT_SIGNING_KEY", "CRON_SECRET"])
+    delete process.env[name];
   await pds?.close();
   await qstash?.close();
   await app?.close();
@@ -80,7 +96,13 @@ describe("QStash as the job engine", () => {
     const wrongKey = await runJobsRoute(qstash.delivery(message, "sig_attacker_key_0000000000"));
     expect(wrongKey.status).toBe(400);
     const signed = qstash.delivery(message);
-    const tampered = await runJobsRoute(new Request(message.destination, { method: "POST", headers: signed.headers, body: JSON.stringify({ jobId: "00000000-0000-4000-8000-000000000000" }) }));
+    const tampered = await runJobsRoute(
+      new Request(message.destination, {
+        method: "POST",
+        headers: signed.headers,
+        body: JSON.stringify({ jobId: "00000000-0000-4000-8000-000000000000" }),
+      }),
+    );
     expect(tampered.status).toBe(400);
     expect(pds.posts()).toHaveLength(0);
 
@@ -100,8 +122,13 @@ describe("QStash as the job engine", () => {
 
   it("lets only Vercel Cron's secret run the sweeper", async () => {
     expect((await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep"))).status).toBe(401);
-    expect((await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer wrong" } }))).status).toBe(401);
-    const swept = await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer cron-secret-0123456789" } }));
+    expect(
+      (await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer wrong" } })))
+        .status,
+    ).toBe(401);
+    const swept = await sweepRoute(
+      new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer cron-secret-0123456789" } }),
+    );
     expect(swept.status).toBe(200);
   });
 });

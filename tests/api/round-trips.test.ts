@@ -27,7 +27,9 @@ describe("database round trips per keyed read", () => {
     expect(await statementsOf(`/api/v1/projects/${projectId}`)).toBe(2);
     const { json } = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(json.runs).toHaveLength(5);
-    expect(json.runs.map((run: { startedAt: string }) => run.startedAt)).toEqual(json.runs.map((run: { startedAt: string }) => run.startedAt).sort());
+    expect(json.runs.map((run: { startedAt: string }) => run.startedAt)).toEqual(
+      json.runs.map((run: { startedAt: string }) => run.startedAt).sort(),
+    );
   });
 
   it("answers /me and a project's content in two statements each", async () => {

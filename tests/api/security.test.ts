@@ -7,8 +7,8 @@ import { GET as localCheckoutGet, POST as localCheckoutPost } from "@/app/billin
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, bootstrapReplays, projectLogos } from "@/lib/db/schema";
-import { sendMail } from "@/lib/mail";
 import { AppError } from "@/lib/errors";
+import { sendMail } from "@/lib/mail";
 import { operations } from "@/lib/operations";
 import { createCheckout } from "@/lib/operations/billing";
 import { uploadProjectLogo } from "@/lib/operations/dashboard";
@@ -39,7 +39,14 @@ function useEnv(env: Record<string, string | undefined>) {
 
 async function sessionContext(email: string): Promise<ServiceContext> {
   const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
-  return { requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.9", account: account!, principal: { kind: "session", sessionId: crypto.randomUUID() } };
+  return {
+    requestId: crypto.randomUUID(),
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.9",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
 }
 
 async function codeOf(work: Promise<unknown>) {
@@ -54,7 +61,12 @@ async function codeOf(work: Promise<unknown>) {
 const checkoutContext = (url: string) => ({ params: Promise.resolve({ sessionId: new URL(url).pathname.split("/").at(-1)! }) });
 
 describe("billing fails closed", () => {
-  const noStripe = { STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_PRICE_PRO: undefined, STRIPE_PRICE_STUDIO: undefined };
+  const noStripe = {
+    STRIPE_SECRET_KEY: undefined,
+    STRIPE_WEBHOOK_SECRET: undefined,
+    STRIPE_PRICE_PRO: undefined,
+    STRIPE_PRICE_STUDIO: undefined,
+  };
   afterAll(() => useEnv({ ...noStripe, DATABASE_URL: undefined, BILLING: undefined }));
 
   it("on a server database without Stripe: checkout is 503 billing_unavailable, the local checkout URL too, and no plan changes", async () => {
@@ -67,15 +79,25 @@ describe("billing fails closed", () => {
     useEnv({ DATABASE_URL: "postgres://launchloop@db.internal/launchloop" });
     const refused = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
     expect(refused.status).toBe(503);
-    expect(refused.json).toMatchObject({ code: "billing_unavailable", retryable: false, error: expect.stringContaining("STRIPE_SECRET_KEY") });
+    expect(refused.json).toMatchObject({
+      code: "billing_unavailable",
+      retryable: false,
+      error: expect.stringContaining("STRIPE_SECRET_KEY"),
+    });
 
     const paid = await localCheckoutPost(new Request(opened.json.url, { method: "POST" }), checkoutContext(opened.json.url));
     expect(paid.status).toBe(503);
     expect(await paid.json()).toMatchObject({ code: "billing_unavailable", retryable: false });
-    const page = await localCheckoutGet(new Request(opened.json.url, { headers: { accept: "text/html" } }), checkoutContext(opened.json.url));
+    const page = await localCheckoutGet(
+      new Request(opened.json.url, { headers: { accept: "text/html" } }),
+      checkoutContext(opened.json.url),
+    );
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("No payment provider is configured");
-    const pagePost = await localCheckoutPost(new Request(opened.json.url, { method: "POST", headers: { accept: "text/html" } }), checkoutContext(opened.json.url));
+    const pagePost = await localCheckoutPost(
+      new Request(opened.json.url, { method: "POST", headers: { accept: "text/html" } }),
+      checkoutContext(opened.json.url),
+    );
     expect(pagePost.status).toBe(503);
 
     // The dashboard's upgrade runs the same operation for a browser session.
@@ -187,7 +209,11 @@ describe("uploaded logos are decoded and drawn anew", () => {
   }, 120_000);
 
   const upload = (contentType: "image/png" | "image/jpeg" | "image/webp", bytes: Buffer) =>
-    executeOperation(uploadProjectLogo, { params: { id: projectId }, body: { contentType, data: bytes.toString("base64") } }, owner);
+    executeOperation(
+      uploadProjectLogo,
+      { params: { id: projectId }, body: { contentType, data: bytes.toString("base64") } },
+      owner,
+    );
 
   async function storedLogo() {
     const [row] = await app.db.select().from(projectLogos).where(eq(projectLogos.projectId, projectId));
@@ -211,9 +237,13 @@ describe("uploaded logos are decoded and drawn anew", () => {
     expect(await codeOf(upload("image/png", forged))).toBe("invalid_request");
     expect(await codeOf(upload("image/png", png.subarray(0, png.length - 20)))).toBe("invalid_request");
     const jpeg = await picture(64, 64).jpeg().toBuffer();
-    expect(await codeOf(upload("image/jpeg", Buffer.concat([jpeg.subarray(0, 4), Buffer.from("not a picture at all")])))).toBe("invalid_request");
+    expect(await codeOf(upload("image/jpeg", Buffer.concat([jpeg.subarray(0, 4), Buffer.from("not a picture at all")])))).toBe(
+      "invalid_request",
+    );
     // A decompression bomb: 36 megapixels in a few kilobytes.
-    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: "#ffffff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(512 * 1024);
     expect(await codeOf(upload("image/png", bomb))).toBe("invalid_request");
     expect(await app.db.select().from(projectLogos).where(eq(projectLogos.projectId, projectId))).toEqual([]);
@@ -228,7 +258,14 @@ describe("uploaded logos are decoded and drawn anew", () => {
     const uploaded = await upload("image/jpeg", withExif);
     const { row, bytes } = await storedLogo();
     const metadata = await sharp(bytes).metadata();
-    expect([metadata.format, metadata.width, metadata.height, metadata.exif, metadata.icc, metadata.xmp]).toEqual(["jpeg", 512, 256, undefined, undefined, undefined]);
+    expect([metadata.format, metadata.width, metadata.height, metadata.exif, metadata.icc, metadata.xmp]).toEqual([
+      "jpeg",
+      512,
+      256,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(bytes.includes("Secret Person")).toBe(false);
     expect(uploaded.logo).toMatchObject({ contentType: "image/jpeg", size: bytes.length });
     expect(row.size).toBe(bytes.length);
@@ -252,7 +289,11 @@ describe("uploaded logos are decoded and drawn anew", () => {
     const png = await picture(16, 16).png().toBuffer();
     await upload("image/png", png);
     const { row } = await storedLogo();
-    await storage().put(row.storageKey, new Uint8Array(Buffer.concat([png.subarray(0, 8), Buffer.from("<html></html>")])), "image/png");
+    await storage().put(
+      row.storageKey,
+      new Uint8Array(Buffer.concat([png.subarray(0, 8), Buffer.from("<html></html>")])),
+      "image/png",
+    );
     await app.db.update(projectLogos).set({ contentType: "image/png" }).where(eq(projectLogos.projectId, projectId));
     expect(await pdfCover()).toBe(0);
     const docx = await app.request("GET", `/api/v1/export?projectId=${projectId}&format=docx`, { key });

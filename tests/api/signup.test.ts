@@ -2,10 +2,10 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import { getCaptchaChallenge } from "@/lib/operations/captcha";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { handleOperation } from "@/lib/http/handle";
 import { signup } from "@/lib/operations/account";
+import { getCaptchaChallenge } from "@/lib/operations/captcha";
 import { executeOperation } from "@/lib/operations/execute";
 import { mailsTo } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -61,7 +61,9 @@ describe("POST /api/v1/signup", () => {
 
   it("does not reveal an existing e-mail: same answer, and the owner gets a fresh link", async () => {
     const first = await app.request("POST", "/api/v1/signup", { body: signupBody("twice@example.com") });
-    const second = await app.request("POST", "/api/v1/signup", { body: signupBody("Twice@Example.com", { password: "another password" }) });
+    const second = await app.request("POST", "/api/v1/signup", {
+      body: signupBody("Twice@Example.com", { password: "another password" }),
+    });
     expect(second.status).toBe(first.status);
     expect(second.text).toBe(first.text);
     expect(mailsTo(app.mailDir, "twice@example.com")).toHaveLength(2);
@@ -153,8 +155,12 @@ describe("POST /api/v1/signup", () => {
     "invite mode needs a listed invite code",
     withEnv({ SIGNUP_MODE: "invite", INVITE_CODES: "alpha, beta" }, async () => {
       const missing = await app.request("POST", "/api/v1/signup", { body: signupBody("nocode@example.com") });
-      const wrong = await app.request("POST", "/api/v1/signup", { body: signupBody("wrong@example.com", { inviteCode: "gamma" }) });
-      const right = await app.request("POST", "/api/v1/signup", { body: signupBody("invited@example.com", { inviteCode: "beta" }) });
+      const wrong = await app.request("POST", "/api/v1/signup", {
+        body: signupBody("wrong@example.com", { inviteCode: "gamma" }),
+      });
+      const right = await app.request("POST", "/api/v1/signup", {
+        body: signupBody("invited@example.com", { inviteCode: "beta" }),
+      });
       expect([missing.status, missing.json.code]).toEqual([403, "invalid_invite"]);
       expect([wrong.status, wrong.json.code]).toEqual([403, "invalid_invite"]);
       expect(right.status).toBe(202);
@@ -162,7 +168,9 @@ describe("POST /api/v1/signup", () => {
   );
 
   it("an invalid invite code is 403 even when signups are open", async () => {
-    const response = await app.request("POST", "/api/v1/signup", { body: signupBody("open@example.com", { inviteCode: "nope" }) });
+    const response = await app.request("POST", "/api/v1/signup", {
+      body: signupBody("open@example.com", { inviteCode: "nope" }),
+    });
     expect([response.status, response.json.code]).toEqual([403, "invalid_invite"]);
   });
 
@@ -181,7 +189,10 @@ describe("POST /api/v1/signup", () => {
   });
 
   it("rejects malformed JSON with 400 invalid_json", async () => {
-    const response = await app.request("POST", "/api/v1/signup", { rawBody: '{"email": ', headers: { "content-type": "application/json" } });
+    const response = await app.request("POST", "/api/v1/signup", {
+      rawBody: '{"email": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect(response.json).toMatchObject({ code: "invalid_json", retryable: false });
   });
@@ -192,7 +203,10 @@ describe("POST /api/v1/signup", () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
       const statuses = [];
       for (const n of [1, 2, 3]) {
-        const response = await app.request("POST", "/api/v1/signup", { body: signupBody(`limited${n}@example.com`), headers: from });
+        const response = await app.request("POST", "/api/v1/signup", {
+          body: signupBody(`limited${n}@example.com`),
+          headers: from,
+        });
         statuses.push(response.status);
         if (n === 3) {
           expect(response.json).toMatchObject({ code: "rate_limited", retryable: true });

@@ -7,7 +7,7 @@ import { accounts } from "@/lib/db/schema";
 import { deleteAccount } from "@/lib/operations/account-admin";
 import { executeOperation } from "@/lib/operations/execute";
 import { storage } from "@/lib/storage";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase";
+import { type FakeSupabase, startFakeSupabase } from "../support/fake-supabase";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // The Supabase provider with the real @supabase/supabase-js and @supabase/ssr, against a
@@ -16,7 +16,12 @@ let fake: FakeSupabase;
 let app: TestApp;
 beforeAll(async () => {
   fake = await startFakeSupabase();
-  app = await createTestApp({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey, SUPABASE_STORAGE_BUCKET: "launchloop" });
+  app = await createTestApp({
+    SUPABASE_URL: fake.url,
+    SUPABASE_ANON_KEY: fake.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey,
+    SUPABASE_STORAGE_BUCKET: "launchloop",
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -25,7 +30,8 @@ afterAll(async () => {
 });
 
 const now = () => new Date();
-const asRequest = (cookies: SessionCookie[]): RequestCookie[] => cookies.filter((cookie) => cookie.value).map(({ name, value }) => ({ name, value }));
+const asRequest = (cookies: SessionCookie[]): RequestCookie[] =>
+  cookies.filter((cookie) => cookie.value).map(({ name, value }) => ({ name, value }));
 const accountRow = async (email: string) => (await app.db.select().from(accounts).where(eq(accounts.email, email)))[0];
 
 describe("Supabase Auth as the auth provider", () => {
@@ -35,12 +41,18 @@ describe("Supabase Auth as the auth provider", () => {
 
   it("keeps the API-key door: signup answers 202, the e-mail's token_hash bootstraps a key", async () => {
     const email = "api-door@example.com";
-    const signup = await app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+    const signup = await app.request("POST", "/api/v1/signup", {
+      body: { email, password: "correct horse battery", acceptTerms: true },
+    });
     expect([signup.status, signup.json]).toEqual([202, { status: "confirmation_required" }]);
-    const again = await app.request("POST", "/api/v1/signup", { body: { email, password: "another password", acceptTerms: true } });
+    const again = await app.request("POST", "/api/v1/signup", {
+      body: { email, password: "another password", acceptTerms: true },
+    });
     expect(again.text).toBe(signup.text);
 
-    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: fake.latestMail(email, "signup").tokenHash } });
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", {
+      body: { tokenHash: fake.latestMail(email, "signup").tokenHash },
+    });
     expect(bootstrap.status).toBe(200);
     const me = await app.request("GET", "/api/v1/me", { key: bootstrap.json.key });
     expect(me.json.account).toMatchObject({ email, activated: false });
@@ -70,13 +82,17 @@ describe("Supabase Auth as the auth provider", () => {
     const current = await provider.currentSession(app.db, asRequest(cookies), now());
     expect(current?.session.account).toMatchObject({ email, signupDoor: "browser", activated: true });
     expect(current?.session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await provider.confirmAndSignIn(app.db, { tokenHash: mail.tokenHash, password: "first password" }, now())).toEqual({ kind: "invalid_link" });
+    expect(await provider.confirmAndSignIn(app.db, { tokenHash: mail.tokenHash, password: "first password" }, now())).toEqual({
+      kind: "invalid_link",
+    });
   });
 
   it("never says whether an e-mail exists when sign-in fails", async () => {
     const provider = authProvider();
     expect(await provider.signIn(app.db, { email, password: "wrong password" }, [], now())).toEqual({ kind: "invalid" });
-    expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong password" }, [], now())).toEqual({ kind: "invalid" });
+    expect(await provider.signIn(app.db, { email: "nobody@example.com", password: "wrong password" }, [], now())).toEqual({
+      kind: "invalid",
+    });
   });
 
   it("signs out: the cookies are cleared and the session no longer works", async () => {
@@ -97,21 +113,31 @@ describe("Supabase Auth as the auth provider", () => {
     const mail = fake.latestMail(email, "recovery");
     expect(mail.redirectTo).toBe("http://launchloop.test/reset-password");
 
-    const reset = await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "second password", keepApiKeys: false }, now());
+    const reset = await provider.resetPassword(
+      app.db,
+      { tokenHash: mail.tokenHash, password: "second password", keepApiKeys: false },
+      now(),
+    );
     expect(reset).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(reset!.cookies), now())).not.toBeNull();
     expect(await provider.currentSession(app.db, asRequest(cookies), now())).toBeNull();
     expect((await provider.signIn(app.db, { email, password: "first password" }, [], now())).kind).toBe("invalid");
     expect((await provider.signIn(app.db, { email, password: "second password" }, [], now())).kind).toBe("signed_in");
-    expect(await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "third password", keepApiKeys: false }, now())).toBeNull();
+    expect(
+      await provider.resetPassword(app.db, { tokenHash: mail.tokenHash, password: "third password", keepApiKeys: false }, now()),
+    ).toBeNull();
     cookies = reset!.cookies;
   });
 
   it("deletes the account with its Supabase user", async () => {
     const current = await authProvider().currentSession(app.db, asRequest(cookies), now());
     const ctx: ServiceContext = {
-      requestId: crypto.randomUUID(), db: app.db, now: now(), clientIp: "203.0.113.1",
-      account: current!.session.account, principal: { kind: "session", sessionId: current!.session.sessionId },
+      requestId: crypto.randomUUID(),
+      db: app.db,
+      now: now(),
+      clientIp: "203.0.113.1",
+      account: current!.session.account,
+      principal: { kind: "session", sessionId: current!.session.sessionId },
     };
     const userId = current!.session.account.supabaseUserId!;
     expect(await executeOperation(deleteAccount, { body: { confirmEmail: email } }, ctx)).toEqual({ deleted: true });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
+import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
 import { berlinBakery, frenchTutor } from "../support/founders";
-import { startFakeOpenAI } from "../support/fake-openai";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -69,7 +69,11 @@ describe("a project's language", () => {
     const project = await confirmed({ ...berlinBakery, language: "en" });
     const first = await call("POST", "/api/v1/agents", { projectId: project.id, agentType: "market-strategist" });
     expect(first.json.run.output.marketSummary).toContain("The problem it solves");
-    const rejected = await call("PATCH", "/api/v1/agents", { runId: first.json.run.id, action: "reject", feedback: "Bitte alles auf Deutsch" });
+    const rejected = await call("PATCH", "/api/v1/agents", {
+      runId: first.json.run.id,
+      action: "reject",
+      feedback: "Bitte alles auf Deutsch",
+    });
     expect(rejected.json.project.language).toBe("de");
     const rerun = await call("POST", "/api/v1/agents", { projectId: project.id, agentType: "market-strategist" });
     expect(rerun.json.run.output.marketSummary).toContain("Das Problem, das es löst");
@@ -82,7 +86,11 @@ describe("cost, visible", () => {
     const projectId = await launchReadyProject(app, key);
     await call("POST", `/api/v1/projects/${projectId}/growth/start`);
     const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-    expect(planned.usage).toMatchObject({ model: "offline", items: { inputTokens: 0, outputTokens: 0, calls: 0 }, totalTokens: 0 });
+    expect(planned.usage).toMatchObject({
+      model: "offline",
+      items: { inputTokens: 0, outputTokens: 0, calls: 0 },
+      totalTokens: 0,
+    });
     const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`)).json.cycle;
     const [item] = approved.items;
     expect(item.usage).toBeNull();
@@ -97,7 +105,15 @@ describe("cost, visible", () => {
     process.env.AI_MODEL_DRAFTS = "fake-drafts";
     reloadConfig();
     try {
-      fake.answer({ kind: "json", value: { title: null, body: "A draft from the model.\n\nStart a free trial: https://tidybooks.example", hashtags: [], script: null } });
+      fake.answer({
+        kind: "json",
+        value: {
+          title: null,
+          body: "A draft from the model.\n\nStart a free trial: https://tidybooks.example",
+          hashtags: [],
+          script: null,
+        },
+      });
       const modelDraft = await call("POST", `/api/v1/growth/items/${item.id}/generate`, { feedback: "shorter" });
       expect(modelDraft.status, modelDraft.text).toBe(200);
       expect(modelDraft.json.item.usage).toEqual({ inputTokens: 1200, outputTokens: 800, model: "fake-drafts", calls: 2 });

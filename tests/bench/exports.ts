@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { launchPackDocx } from "@/lib/exports/docx";
-import { loadLaunchPack } from "@/lib/services/exports";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
+import { loadLaunchPack } from "@/lib/services/exports";
 import { getOwnedProject } from "@/lib/services/project-records";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { reloadConfig } from "@/lib/config";
-import { openDatabase, type Database } from "@/lib/db/client";
+import { type Database, openDatabase } from "@/lib/db/client";
 import { accounts, connections, growthCycles, growthItems, jobs, projects } from "@/lib/db/schema";
 import { runDueJobs } from "@/lib/jobs/run";
 import { sealSecrets } from "@/lib/networks/secrets";
@@ -25,26 +25,55 @@ const founders = Number(process.env.BENCH_FOUNDERS ?? 200);
 const perFounder = Number(process.env.BENCH_POSTS_PER_FOUNDER ?? 5);
 const total = founders * perFounder;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-bench-publish-"));
-const benchEnv = { OUTBOUND_ALLOW_HTTP: "1", CONNECTIONS_KEY: "bench-connections-key-0123456789abcdef", DATA_DIR: dataDir, SCHEDULER_TICK_S: process.env.SCHEDULER_TICK_S ?? "15" };
+const benchEnv = {
+  OUTBOUND_ALLOW_HTTP: "1",
+  CONNECTIONS_KEY: "bench-connections-key-0123456789abcdef",
+  DATA_DIR: dataDir,
+  SCHEDULER_TICK_S: process.env.SCHEDULER_TICK_S ?? "15",
+};
 Object.assign(process.env, benchEnv);
 reloadConfig();
 
-const chunk = <T>(rows: T[], size = 500) => Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
+const chunk = <T>(rows: T[], size = 500) =>
+  Array.from({ length: Math.ceil(rows.length / size) }, (_, index) => rows.slice(index * size, (index + 1) * size));
 
 async function seed(db: Database, pds: FakeBluesky, firstDue: number) {
   const run = crypto.randomUUID().slice(0, 6);
   const accountRows = await db
     .insert(accounts)
-    .values(Array.from({ length: founders }, (_, index) => ({ email: `bench-${run}-${index}@example.com`, signupDoor: "api" as const, plan: "pro" as const, activated: true })))
+    .values(
+      Array.from({ length: founders }, (_, index) => ({
+        email: `bench-${run}-${index}@example.com`,
+        signupDoor: "api" as const,
+        plan: "pro" as const,
+        activated: true,
+      })),
+    )
     .returning({ id: accounts.id });
   const projectRows = await db
     .insert(projects)
-    .values(accountRows.map((account, index) => ({ accountId: account.id, name: `Bench ${index}`, onboarding: sampleOnboarding as never, status: "growth" as const })))
+    .values(
+      accountRows.map((account, index) => ({
+        accountId: account.id,
+        name: `Bench ${index}`,
+        onboarding: sampleOnboarding as never,
+        status: "growth" as const,
+      })),
+    )
     .returning({ id: projects.id, accountId: projects.accountId });
   const plan = { weekTheme: "Bench week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] };
   const cycleRows = await db
     .insert(growthCycles)
-    .values(projectRows.map((project) => ({ projectId: project.id, accountId: project.accountId, weekNumber: 1, status: "approved" as const, weekStart: "2026-11-23", plan })))
+    .values(
+      projectRows.map((project) => ({
+        projectId: project.id,
+        accountId: project.accountId,
+        weekNumber: 1,
+        status: "approved" as const,
+        weekStart: "2026-11-23",
+        plan,
+      })),
+    )
     .returning({ id: growthCycles.id, projectId: growthCycles.projectId, accountId: growthCycles.accountId });
   const connectionRows = await db
     .insert(connections)
@@ -59,7 +88,11 @@ async function seed(db: Database, pds: FakeBluesky, firstDue: number) {
           serviceUrl: pds.url,
           handle: account.handle,
           externalAccountId: account.did,
-          sealedSecrets: sealSecrets({ appPassword: account.password, accessJwt: session.accessJwt, refreshJwt: session.refreshJwt }),
+          sealedSecrets: sealSecrets({
+            appPassword: account.password,
+            accessJwt: session.accessJwt,
+            refreshJwt: session.refreshJwt,
+          }),
         };
       }),
     )
@@ -80,7 +113,20 @@ async function seed(db: Database, pds: FakeBluesky, firstDue: number) {
         keyMessage: "Books reconcile overnight",
         suggestedDay: "Mon",
         status: "approved" as const,
-        draft: { channel: "bluesky" as const, format: "short-post", title: null, body, parts: [body], hashtags: [], length: body.length, limit: 300, unit: "graphemes", feedback: null, model: "offline", generatedAt: new Date().toISOString() },
+        draft: {
+          channel: "bluesky" as const,
+          format: "short-post",
+          title: null,
+          body,
+          parts: [body],
+          hashtags: [],
+          length: body.length,
+          limit: 300,
+          unit: "graphemes",
+          feedback: null,
+          model: "offline",
+          generatedAt: new Date().toISOString(),
+        },
         connectionId: connectionRows[founder]!.id,
         scheduledAt: new Date(at),
         position: index,
@@ -88,9 +134,24 @@ async function seed(db: Database, pds: FakeBluesky, firstDue: number) {
     }),
   );
   for (const rows of chunk(itemValues)) {
-    const inserted = await db.insert(growthItems).values(rows).returning({ id: growthItems.id, projectId: growthItems.projectId, accountId: growthItems.accountId, scheduledAt: growthItems.scheduledAt, draft: growthItems.draft });
+    const inserted = await db.insert(growthItems).values(rows).returning({
+      id: growthItems.id,
+      projectId: growthItems.projectId,
+      accountId: growthItems.accountId,
+      scheduledAt: growthItems.scheduledAt,
+      draft: growthItems.draft,
+    });
     for (const item of inserted) due.set(item.draft!.body, item.scheduledAt!.getTime());
-    await db.insert(jobs).values(inserted.map((item) => ({ accountId: item.accountId, projectId: item.projectId, kind: "publish" as const, subjectId: item.id, dedupeKey: `publish:${item.id}`, runAt: item.scheduledAt! })));
+    await db.insert(jobs).values(
+      inserted.map((item) => ({
+        accountId: item.accountId,
+        projectId: item.projectId,
+        kind: "publish" as const,
+        subjectId: item.id,
+        dedupeKey: `publish:${item.id}`,
+        runAt: item.scheduledAt!,
+      })),
+    );
   }
   return due;
 }
@@ -117,7 +178,8 @@ function report(label: string, pds: FakeBluesky, due: Map<string, number>, state
 }
 
 async function waitForAll(pds: FakeBluesky, deadlineMs: number) {
-  while (Date.now() < deadlineMs && new Set(pds.posts().map((post) => post.value.text)).size < total) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (Date.now() < deadlineMs && new Set(pds.posts().map((post) => post.value.text)).size < total)
+    await new Promise((resolve) => setTimeout(resolve, 250));
   // A little longer: a duplicate would show up now.
   await new Promise((resolve) => setTimeout(resolve, 2000));
 }
@@ -160,7 +222,17 @@ async function throwawayPostgres(): Promise<{ url: string; stop(): void } | null
     const port = await freePort();
     const asPostgres = (args: string[]) => execFileSync("runuser", ["-u", "postgres", "--", ...args], { stdio: "pipe" });
     asPostgres(["initdb", "-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-    asPostgres(["pg_ctl", "-D", `${dir}/data`, "-o", `-p ${port} -k ${dir} -c max_connections=100`, "-l", `${dir}/log`, "-w", "start"]);
+    asPostgres([
+      "pg_ctl",
+      "-D",
+      `${dir}/data`,
+      "-o",
+      `-p ${port} -k ${dir} -c max_connections=100`,
+      "-l",
+      `${dir}/log`,
+      "-w",
+      "start",
+    ]);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       stop: () => {
@@ -169,7 +241,9 @@ async function throwawayPostgres(): Promise<{ url: string; stop(): void } | null
       },
     };
   } catch (error) {
-    console.log(`two instances sharing Postgres: skipped (no Postgres to start here: ${(error as Error).message.split("\n")[0]})`);
+    console.log(
+      `two instances sharing Postgres: skipped (no Postgres to start here: ${(error as Error).message.split("\n")[0]})`,
+    );
     return null;
   }
 }
@@ -192,7 +266,9 @@ async function sharedPostgres() {
     const outputs = workers.map((worker) => {
       let text = "";
       worker.stdout!.on("data", (chunk) => (text += chunk));
-      return new Promise<number>((resolve) => worker.on("exit", () => resolve(Number(/"statements":(\d+)/.exec(text)?.[1] ?? Number.NaN))));
+      return new Promise<number>((resolve) =>
+        worker.on("exit", () => resolve(Number(/"statements":(\d+)/.exec(text)?.[1] ?? Number.NaN))),
+      );
     });
     await waitForAll(pds, firstDue + 120_000);
     for (const worker of workers) worker.stdin!.end();
@@ -205,7 +281,9 @@ async function sharedPostgres() {
   }
 }
 
-console.log(`bench:publish — ${total} posts due within one minute across ${founders} founders; fake PDS: 100 ms per answer, 30 posts/min per account; tick ${benchEnv.SCHEDULER_TICK_S} s`);
+console.log(
+  `bench:publish — ${total} posts due within one minute across ${founders} founders; fake PDS: 100 ms per answer, 30 posts/min per account; tick ${benchEnv.SCHEDULER_TICK_S} s`,
+);
 await embedded();
 await sharedPostgres();
 fs.rmSync(dataDir, { recursive: true, force: true });

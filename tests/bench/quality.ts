@@ -1,18 +1,18 @@
 import { eld } from "eld/medium";
 import type { ApprovedOutputs } from "@/lib/agents";
-import { toWeeklyPlan, growthPlanner, type CycleHistory, type PlaybookDigest } from "@/lib/agents/growth-planner";
-import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
-import { pipelineInput, plannerInput, writerInput, type ProjectFacts, type RunFacts } from "@/lib/agents/inputs";
 import { weeklyBudget } from "@/lib/agents/budget";
-import { detectProjectLanguage } from "@/lib/i18n/detect";
-import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
+import { type CycleHistory, growthPlanner, type PlaybookDigest, toWeeklyPlan } from "@/lib/agents/growth-planner";
+import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
+import { type ProjectFacts, pipelineInput, plannerInput, type RunFacts, writerInput } from "@/lib/agents/inputs";
 import { runAgent, runTask } from "@/lib/agents/run";
 import { reloadConfig } from "@/lib/config";
+import { detectProjectLanguage } from "@/lib/i18n/detect";
+import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { WeeklyPlan } from "@/lib/schemas/growth";
 import { agentTypes, type Decisions } from "@/lib/schemas/project";
-import { startFakeOpenAI, promptText, tokensOf } from "../support/fake-openai";
+import { promptText, startFakeOpenAI, tokensOf } from "../support/fake-openai";
 import { sampleOnboarding } from "../support/founder";
-import { benchFounders, type BenchFounder } from "../support/founders";
+import { type BenchFounder, benchFounders } from "../support/founders";
 
 /**
  * `npm run bench:quality`: the words Launchloop writes, measured. Every founder of
@@ -55,7 +55,13 @@ const leakedPhrases = [
 
 /** Sentences of the sample founder (Tidybooks): none may reach another founder. */
 const sampleSentences = Object.values(sampleOnboarding)
-  .flatMap((value) => (typeof value === "string" ? [value] : Array.isArray(value) ? value.flatMap((entry) => (typeof entry === "string" ? [entry] : Object.values(entry ?? {}))) : []))
+  .flatMap((value) =>
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap((entry) => (typeof entry === "string" ? [entry] : Object.values(entry ?? {})))
+        : [],
+  )
   .filter((text): text is string => typeof text === "string" && text.split(/\s+/).length >= 4)
   .concat(["Tidybooks"]);
 
@@ -108,7 +114,13 @@ function overlap(week1: string[], week2: string[], brand: string, cta: string | 
 
 /** Numbers in drafts the founder never gave (thread markers, years and dates aside). */
 function inventedNumbers(texts: string[], answers: string) {
-  const numbers = texts.flatMap((text) => text.replace(/\(\d+\/\d+\)/g, "").replace(/\d{4}-\d{2}-\d{2}/g, "").match(/\d+(?:[.,]\d+)?/g) ?? []);
+  const numbers = texts.flatMap(
+    (text) =>
+      text
+        .replace(/\(\d+\/\d+\)/g, "")
+        .replace(/\d{4}-\d{2}-\d{2}/g, "")
+        .match(/\d+(?:[.,]\d+)?/g) ?? [],
+  );
   return [...new Set(numbers.filter((number) => !answers.includes(number)))];
 }
 
@@ -131,10 +143,22 @@ interface Week {
   drafts: { text: string; leaks: string[] }[];
 }
 
-type PlannedItem = WeeklyPlan["contentPlan"][number]["items"][number] & { channel: WeeklyPlan["contentPlan"][number]["channel"]; position: number };
-const itemsOf = (plan: WeeklyPlan): PlannedItem[] => plan.contentPlan.flatMap((entry) => entry.items.map((item) => ({ ...item, channel: entry.channel }))).map((item, position) => ({ ...item, position }));
+type PlannedItem = WeeklyPlan["contentPlan"][number]["items"][number] & {
+  channel: WeeklyPlan["contentPlan"][number]["channel"];
+  position: number;
+};
+const itemsOf = (plan: WeeklyPlan): PlannedItem[] =>
+  plan.contentPlan
+    .flatMap((entry) => entry.items.map((item) => ({ ...item, channel: entry.channel })))
+    .map((item, position) => ({ ...item, position }));
 
-const itemFacts = (item: PlannedItem) => ({ ...item, cta: item.cta ?? null, notes: item.notes ?? null, draft: null, draftHistory: [] });
+const itemFacts = (item: PlannedItem) => ({
+  ...item,
+  cta: item.cta ?? null,
+  notes: item.notes ?? null,
+  draft: null,
+  draftHistory: [],
+});
 
 async function writeWeek(project: ProjectFacts, playbook: PlaybookDigest, history: CycleHistory[], weekNumber: number) {
   const planned = await runTask(growthPlanner, plannerInput(project, playbook, history, weekNumber, now));
@@ -164,7 +188,8 @@ async function offlineRun(founder: BenchFounder) {
     outputs.push(result.output);
     runs.push({ agentType: step, status: "approved", output: result.output, feedback: null });
     pack.push(...result.content.flatMap((item) => [item.title, item.body]));
-    if (step === "market-strategist") decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
+    if (step === "market-strategist")
+      decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
     if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
   }
   const approved = Object.fromEntries(runs.map((run) => [run.agentType, run.output])) as ApprovedOutputs;
@@ -179,10 +204,30 @@ async function offlineRun(founder: BenchFounder) {
     grade: index === 0 ? "great" : index % 2 ? "quiet" : "ok",
     resultNote: null,
   }));
-  const history: CycleHistory[] = [{ weekNumber: 1, theme: one.week.plan.weekTheme, items: graded, tasks: one.week.plan.founderTasks.map((task) => ({ title: task.title, status: "done" })), overall: founder.retroNote }];
+  const history: CycleHistory[] = [
+    {
+      weekNumber: 1,
+      theme: one.week.plan.weekTheme,
+      items: graded,
+      tasks: one.week.plan.founderTasks.map((task) => ({ title: task.title, status: "done" })),
+      overall: founder.retroNote,
+    },
+  ];
   const learnings = [{ date: "2026-11-29", kind: "founder-note", text: `Week 1: ${founder.retroNote}` }];
   const two = await writeWeek(grown, playbookOf(approved, decisions, learnings), history, 2);
-  return { language, project: grown, approved, pack, outputs, decisions, history, learnings, one, two, launch: approved["launch-strategist"] as LaunchStrategy };
+  return {
+    language,
+    project: grown,
+    approved,
+    pack,
+    outputs,
+    decisions,
+    history,
+    learnings,
+    one,
+    two,
+    launch: approved["launch-strategist"] as LaunchStrategy,
+  };
 }
 
 const commonPrefix = (a: number[], b: number[]) => {
@@ -210,7 +255,8 @@ async function modelRun(fake: Awaited<ReturnType<typeof startFakeOpenAI>>, run: 
   for (const [index, step] of agentTypes.entries()) {
     const result = await runAgent(step, pipelineInput({ ...run.project, decisions: decisions }, runs, step, now));
     runs.push({ agentType: step, status: "approved", output: run.outputs[index], feedback: null });
-    if (step === "market-strategist") decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
+    if (step === "market-strategist")
+      decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
     if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
   }
   const pack = tokenStats(fake.requests.map((request) => request.body));
@@ -219,7 +265,13 @@ async function modelRun(fake: Awaited<ReturnType<typeof startFakeOpenAI>>, run: 
   // A growth week: the planner and five drafts (items in turn, regenerated when fewer than five).
   const playbook = playbookOf(run.approved, run.decisions, run.learnings);
   const items = itemsOf(run.two.week.plan);
-  fake.answer({ kind: "json", value: run.two.plannerOutput }, ...Array.from({ length: 5 }, (_, index) => ({ kind: "json" as const, value: run.two.writerOutputs[index % run.two.writerOutputs.length] })));
+  fake.answer(
+    { kind: "json", value: run.two.plannerOutput },
+    ...Array.from({ length: 5 }, (_, index) => ({
+      kind: "json" as const,
+      value: run.two.writerOutputs[index % run.two.writerOutputs.length],
+    })),
+  );
   await runTask(growthPlanner, plannerInput(run.project, playbook, run.history, 2, now));
   for (let index = 0; index < 5; index++) {
     const item = items[index % items.length]!;
@@ -260,7 +312,10 @@ for (const { founder, run, model } of results) {
   const drafts = [...run.one.week.drafts, ...run.two.week.drafts];
   const texts = [...run.pack, ...drafts.map((draft) => draft.text)];
   const language = languageShare(texts, brand, founder.language);
-  const leaks = [...leaksIn(texts, [], answers), ...drafts.flatMap((draft) => draft.leaks.map((leak) => `planner note in draft: ${leak}`))];
+  const leaks = [
+    ...leaksIn(texts, [], answers),
+    ...drafts.flatMap((draft) => draft.leaks.map((leak) => `planner note in draft: ${leak}`)),
+  ];
   const weekOverlap = overlap(
     run.one.week.drafts.map((draft) => draft.text),
     run.two.week.drafts.map((draft) => draft.text),
@@ -268,27 +323,55 @@ for (const { founder, run, model } of results) {
     founder.onboarding.actionPriority,
   );
   const budget = weeklyBudget(founder.onboarding.weeklyHours);
-  const planned = [run.one.week.plan, run.two.week.plan].map((plan) => plan.contentPlan.reduce((sum, entry) => sum + entry.items.length, 0));
+  const planned = [run.one.week.plan, run.two.week.plan].map((plan) =>
+    plan.contentPlan.reduce((sum, entry) => sum + entry.items.length, 0),
+  );
   const launchPieces = run.launch.channelStrategy.reduce((sum, entry) => sum + Number(entry.cadence.match(/\d+/)?.[0] ?? 0), 0);
-  const withinBudget = planned.every((count) => count <= budget.pieces) && launchPieces <= budget.pieces && run.one.week.plan.rationale.includes(String(budget.pieces));
+  const withinBudget =
+    planned.every((count) => count <= budget.pieces) &&
+    launchPieces <= budget.pieces &&
+    run.one.week.plan.rationale.includes(String(budget.pieces));
   const dropped = !run.two.week.plan.contentPlan.some((entry) => entry.channel === founder.droppedChannel);
-  const invented = inventedNumbers(drafts.map((draft) => draft.text), answers + JSON.stringify(run.one.week.plan) + JSON.stringify(run.two.week.plan));
+  const invented = inventedNumbers(
+    drafts.map((draft) => draft.text),
+    answers + JSON.stringify(run.one.week.plan) + JSON.stringify(run.two.week.plan),
+  );
   const rows: [string, string, boolean][] = [
     ["detected language", `${run.language} (answers in ${founder.language})`, run.language === founder.language],
-    ["lines in the project's language", `${pct(language.share)} of ${language.lines} substantive lines (>= 95%)`, language.share >= 0.95],
-    ["leaked template or planner phrases", `${leaks.length}${leaks.length ? `: ${leaks.slice(0, 4).join(" | ")}` : ""} (= 0)`, leaks.length === 0],
+    [
+      "lines in the project's language",
+      `${pct(language.share)} of ${language.lines} substantive lines (>= 95%)`,
+      language.share >= 0.95,
+    ],
+    [
+      "leaked template or planner phrases",
+      `${leaks.length}${leaks.length ? `: ${leaks.slice(0, 4).join(" | ")}` : ""} (= 0)`,
+      leaks.length === 0,
+    ],
     ["week-two overlap with week one", `${pct(weekOverlap)} of week two's lines, CTA line aside (<= 33%)`, weekOverlap <= 1 / 3],
     [
       "pieces planned vs hours budget",
       `${budget.hours} h/week -> budget ${budget.pieces}; launch plan ${launchPieces}, week 1 ${planned[0]}, week 2 ${planned[1]} (within, stated in the rationale)`,
       withinBudget,
     ],
-    ["retro note drops a channel", `"${founder.retroNote}" -> ${founder.droppedChannel} ${dropped ? "dropped" : "still planned"}`, dropped],
-    ["numbers in drafts the founder never gave", `${invented.length}${invented.length ? `: ${invented.slice(0, 6).join(", ")}` : ""}`, invented.length === 0],
+    [
+      "retro note drops a channel",
+      `"${founder.retroNote}" -> ${founder.droppedChannel} ${dropped ? "dropped" : "still planned"}`,
+      dropped,
+    ],
+    [
+      "numbers in drafts the founder never gave",
+      `${invented.length}${invented.length ? `: ${invented.slice(0, 6).join(", ")}` : ""}`,
+      invented.length === 0,
+    ],
     ["model path: tokens per call (pack)", model.pack.perCall.join(", "), true],
     ["model path: input tokens per launch pack", `${model.pack.total} (<= 20000)`, model.pack.total <= 20_000],
     ["model path: tokens per call (week)", model.week.perCall.join(", "), true],
-    ["model path: input tokens per growth week", `${model.week.total} for the planner and five drafts (<= 8000)`, model.week.total <= 8_000],
+    [
+      "model path: input tokens per growth week",
+      `${model.week.total} for the planner and five drafts (<= 8000)`,
+      model.week.total <= 8_000,
+    ],
     ["model path: shared-prefix share (pack)", `${pct(model.pack.sharedShare)} (>= 50%)`, model.pack.sharedShare >= 0.5],
     ["model path: shared-prefix share (week)", pct(model.week.sharedShare), true],
   ];
@@ -298,12 +381,21 @@ for (const { founder, run, model } of results) {
     console.log(`  ${check(ok)} ${label.padEnd(42)} ${value}`);
   }
   if (process.env.BENCH_SHOW === founder.key) {
-    for (const [number, week] of [[1, run.one.week], [2, run.two.week]] as const) {
+    for (const [number, week] of [
+      [1, run.one.week],
+      [2, run.two.week],
+    ] as const) {
       console.log(`=== week ${number}: ${week.plan.weekTheme}\n${week.plan.rationale}\n${JSON.stringify(week.plan.skipped)}`);
       for (const draft of week.drafts) console.log(`---\n${draft.text}`);
     }
   }
-  if (language.off.length) console.log(`       lines not detected as ${founder.language}: ${language.off.slice(0, 3).map((line) => JSON.stringify(line.slice(0, 80))).join("; ")}`);
+  if (language.off.length)
+    console.log(
+      `       lines not detected as ${founder.language}: ${language.off
+        .slice(0, 3)
+        .map((line) => JSON.stringify(line.slice(0, 80)))
+        .join("; ")}`,
+    );
   console.log("");
 }
-console.log(failures ? `${failures} threshold(s) missed.` : "Every founder meets every threshold of the issue's \"Done when\".");
+console.log(failures ? `${failures} threshold(s) missed.` : 'Every founder meets every threshold of the issue\'s "Done when".');

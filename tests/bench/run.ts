@@ -8,7 +8,7 @@ import { channels } from "@/lib/schemas/growth";
 import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 
 /**
  * `npm run bench`: the API's common paths against the framework's floor, on this machine.
@@ -46,7 +46,11 @@ interface Target {
 const fixed = (value: number, digits = 1) => value.toFixed(digits);
 const pad = (text: string, width: number) => text.padEnd(width);
 
-async function load(baseUrl: string, target: Target, options: { connections: number; duration?: number; amount?: number }): Promise<Load> {
+async function load(
+  baseUrl: string,
+  target: Target,
+  options: { connections: number; duration?: number; amount?: number },
+): Promise<Load> {
   const result = await autocannon({
     url: `${baseUrl}${target.path}`,
     connections: options.connections,
@@ -79,7 +83,8 @@ function describeProcesses(label: string, server: StartedServer) {
   const processes = processesOf(server);
   const total = processes.reduce((sum, process) => sum + process.rssMb, 0);
   console.log(`  ${label}: ${processes.length} process(es), RSS ${fixed(total, 0)} MB`);
-  for (const process of processes) console.log(`    pid ${process.pid}  ${fixed(process.rssMb, 0).padStart(5)} MB  ${process.command}`);
+  for (const process of processes)
+    console.log(`    pid ${process.pid}  ${fixed(process.rssMb, 0).padStart(5)} MB  ${process.command}`);
   // npm itself waits for any script it runs; what `npm start` leaves besides it is the server.
   const servers = processes.filter((process) => !/^npm( |$)/.test(process.command));
   return { count: processes.length, servers: servers.length, rssMb: total };
@@ -98,7 +103,9 @@ async function roundTrips(baseUrl: string, target: Target, count = 20): Promise<
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const before = await queriesSoFar(baseUrl);
-    const response = await fetch(`${baseUrl}${target.path}`, { headers: target.key ? { authorization: `Bearer ${target.key}` } : {} });
+    const response = await fetch(`${baseUrl}${target.path}`, {
+      headers: target.key ? { authorization: `Bearer ${target.key}` } : {},
+    });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(`${target.path} answered ${response.status}`);
     samples.push((await queriesSoFar(baseUrl)) - before);
@@ -155,7 +162,9 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     const { key, projectId, call } = await fullLaunchPack(server);
     const detail = await call("GET", `/api/v1/projects/${projectId}`, { key });
     await fetch(`${server.baseUrl}/api/bench/bare`, { method: "POST", body: detail.text });
-    console.log(`  keyed GET /api/v1/projects/{id} body: ${fixed(detail.text.length / 1024)} KB (the bare route answers the same bytes)`);
+    console.log(
+      `  keyed GET /api/v1/projects/{id} body: ${fixed(detail.text.length / 1024)} KB (the bare route answers the same bytes)`,
+    );
 
     const bare: Target = { name: "bare route (same JSON, memory)", path: "/api/bench/bare" };
     const keyed: Target = { name: "GET /api/v1/projects/{id}", path: `/api/v1/projects/${projectId}`, key };
@@ -175,15 +184,23 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     // Interleaved rounds, so drift in what else the machine does hits every target alike.
     const loads = new Map<Target, Load[]>(targets.map((target) => [target, []]));
     for (let round = 0; round < rounds; round++) {
-      for (const target of targets) loads.get(target)!.push(await load(server.baseUrl, target, { connections, duration: seconds }));
+      for (const target of targets)
+        loads.get(target)!.push(await load(server.baseUrl, target, { connections, duration: seconds }));
     }
     const summary = (target: Target) => {
       const runs = loads.get(target)!;
-      return { rps: median(runs.map((run) => run.rps)), p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)), failures: runs.reduce((sum, run) => sum + run.failures, 0) };
+      return {
+        rps: median(runs.map((run) => run.rps)),
+        p50: median(runs.map((run) => run.p50)),
+        p99: median(runs.map((run) => run.p99)),
+        failures: runs.reduce((sum, run) => sum + run.failures, 0),
+      };
     };
     const floor = summary(bare);
     console.log(`  under load: ${connections} connections, ${seconds} s per run, median of ${rounds} interleaved runs`);
-    console.log(`    ${pad("", 40)} ${"req/s".padStart(8)} ${"x bare".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"p99 x bare".padStart(11)}  failures`);
+    console.log(
+      `    ${pad("", 40)} ${"req/s".padStart(8)} ${"x bare".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"p99 x bare".padStart(11)}  failures`,
+    );
     for (const target of targets) {
       const result = summary(target);
       console.log(
@@ -195,14 +212,18 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 
     const single = await load(server.baseUrl, keyed, { connections: 1, amount: 300 });
     const singleBare = await load(server.baseUrl, bare, { connections: 1, amount: 300 });
-    console.log(`  one connection: keyed GET p50 ${fixed(single.p50)} ms, p99 ${fixed(single.p99)} ms; bare p50 ${fixed(singleBare.p50)} ms, p99 ${fixed(singleBare.p99)} ms`);
+    console.log(
+      `  one connection: keyed GET p50 ${fixed(single.p50)} ms, p99 ${fixed(single.p99)} ms; bare p50 ${fixed(singleBare.p50)} ms, p99 ${fixed(singleBare.p99)} ms`,
+    );
 
     const exportUrl = `${server.baseUrl}/api/v1/export?projectId=${projectId}&format=pdf`;
     await sequentialMs(exportUrl, key, 1);
     const pdf = median(await sequentialMs(exportUrl, key, 5));
     const get = median(await sequentialMs(`${server.baseUrl}${keyed.path}`, key, 50));
     figures.pdfRatio = pdf / get;
-    console.log(`  PDF export (full launch pack, warm, median of 5): ${fixed(pdf, 0)} ms = ${fixed(pdf / get)}x a keyed GET (${fixed(get, 2)} ms, sequential median of 50)`);
+    console.log(
+      `  PDF export (full launch pack, warm, median of 5): ${fixed(pdf, 0)} ms = ${fixed(pdf / get)}x a keyed GET (${fixed(get, 2)} ms, sequential median of 50)`,
+    );
 
     const after = describeProcesses("after the benchmark", server);
     figures.rssAfterMb = after.rssMb;
@@ -213,10 +234,20 @@ async function benchDatabase(label: string, env: Record<string, string>) {
 }
 
 function verdicts(label: string, figures: Record<string, number>) {
-  const trips = Math.max(...Object.entries(figures).filter(([name]) => name.startsWith("trips ")).map(([, value]) => value));
+  const trips = Math.max(
+    ...Object.entries(figures)
+      .filter(([name]) => name.startsWith("trips "))
+      .map(([, value]) => value),
+  );
   const checks: [string, boolean][] = [
-    [`keyed GET throughput >= 0.5x bare (${fixed(figures["rps GET /api/v1/projects/{id}"]!, 2)}x)`, figures["rps GET /api/v1/projects/{id}"]! >= 0.5],
-    [`keyed GET p99 <= 3x bare (${fixed(figures["p99 GET /api/v1/projects/{id}"]!, 2)}x)`, figures["p99 GET /api/v1/projects/{id}"]! <= 3],
+    [
+      `keyed GET throughput >= 0.5x bare (${fixed(figures["rps GET /api/v1/projects/{id}"]!, 2)}x)`,
+      figures["rps GET /api/v1/projects/{id}"]! >= 0.5,
+    ],
+    [
+      `keyed GET p99 <= 3x bare (${fixed(figures["p99 GET /api/v1/projects/{id}"]!, 2)}x)`,
+      figures["p99 GET /api/v1/projects/{id}"]! <= 3,
+    ],
     [`<= 2 statements per keyed read: project, /me, content list (at most ${trips})`, trips <= 2],
     [`PDF export <= 10x a keyed GET (${fixed(figures.pdfRatio!)}x)`, figures.pdfRatio! <= 10],
     [`one server process after start, beside npm's own (${figures.serverProcesses})`, figures.serverProcesses === 1],
@@ -247,7 +278,10 @@ const results: [string, Record<string, number>][] = [];
 if (databases.includes("pglite")) results.push(["PGlite (embedded)", await benchDatabase("PGlite (embedded)", {})]);
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (databases.includes("postgres") && postgresUrl) {
-  results.push(["Postgres (TEST_DATABASE_URL)", await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url }))]);
+  results.push([
+    "Postgres (TEST_DATABASE_URL)",
+    await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url })),
+  ]);
 } else if (databases.includes("postgres")) {
   console.log("\n(Postgres skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench it too.)");
 }

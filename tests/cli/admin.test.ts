@@ -35,8 +35,12 @@ describe("npm run admin", () => {
   });
 
   it("explains its mistakes and exits non-zero", async () => {
-    await expect(admin("plan", "nobody@example.com", "pro")).rejects.toMatchObject({ stderr: expect.stringContaining("No account") });
-    await expect(admin("plan", "operator-test@example.com", "platinum")).rejects.toMatchObject({ stderr: expect.stringContaining("Unknown plan") });
+    await expect(admin("plan", "nobody@example.com", "pro")).rejects.toMatchObject({
+      stderr: expect.stringContaining("No account"),
+    });
+    await expect(admin("plan", "operator-test@example.com", "platinum")).rejects.toMatchObject({
+      stderr: expect.stringContaining("Unknown plan"),
+    });
     await expect(admin("delete")).rejects.toMatchObject({ stderr: expect.stringContaining("Usage:") });
   });
 });

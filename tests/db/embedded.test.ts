@@ -7,9 +7,9 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { reloadConfig } from "@/lib/config";
 import { getDatabase, openDatabase } from "@/lib/db/client";
-import { accounts } from "@/lib/db/schema";
 import { startEmbeddedPostgres } from "@/lib/db/embedded";
 import { isDatabaseUnavailable, isUniqueViolation } from "@/lib/db/errors";
+import { accounts } from "@/lib/db/schema";
 
 // The embedded database only: PGlite on its worker thread, reached through postgres.js.
 
@@ -47,8 +47,12 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("the embedded database
       const failure = await database.db.execute(sql`insert into tags values (${"launch"})`).catch((error: unknown) => error);
       expect(isUniqueViolation(failure)).toBe(true);
       // Many statements at once share the one session in order, each with its own answer.
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => database.db.execute(sql`select ${index}::int as value`)));
-      expect(answers.map((rows) => (rows as unknown as { value: number }[])[0]!.value)).toEqual(Array.from({ length: 40 }, (_, index) => index));
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, index) => database.db.execute(sql`select ${index}::int as value`)),
+      );
+      expect(answers.map((rows) => (rows as unknown as { value: number }[])[0]!.value)).toEqual(
+        Array.from({ length: 40 }, (_, index) => index),
+      );
     } finally {
       await database.close();
     }
@@ -61,7 +65,9 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("the embedded database
 
     const closed = await startEmbeddedPostgres();
     await closed.close();
-    expect(await Promise.race([closed.lost.then(() => "lost"), new Promise((resolve) => setTimeout(() => resolve("closed"), 500))])).toBe("closed");
+    expect(
+      await Promise.race([closed.lost.then(() => "lost"), new Promise((resolve) => setTimeout(() => resolve("closed"), 500))]),
+    ).toBe("closed");
   });
 
   it("opens its data directory again on the next request after the thread is lost, with the data", async () => {
@@ -95,7 +101,9 @@ describe.skipIf(process.env.TEST_DATABASE === "postgres")("the embedded database
 
   it("fails queries as a lost connection (the service's 503) once its thread is gone", async () => {
     const embedded = await startEmbeddedPostgres();
-    const client = postgres({ socket: () => embedded.connect(), max: 1, onnotice: () => {} } as unknown as postgres.Options<Record<string, never>>);
+    const client = postgres({ socket: () => embedded.connect(), max: 1, onnotice: () => {} } as unknown as postgres.Options<
+      Record<string, never>
+    >);
     try {
       expect(await client`select 1 as one`).toEqual([{ one: 1 }]);
       await embedded.close();

@@ -22,7 +22,11 @@ async function newProject() {
     .returning();
   const [project] = await database.db
     .insert(projects)
-    .values({ accountId: account!.id, name: "Acme", onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" } })
+    .values({
+      accountId: account!.id,
+      name: "Acme",
+      onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
+    })
     .returning();
   return { account: account!, project: project! };
 }
@@ -49,7 +53,12 @@ describe("the migrated schema", () => {
 
   it("allows one open growth cycle per project", async () => {
     const { account, project } = await newProject();
-    const cycle = { projectId: project.id, accountId: account.id, weekStart: "2026-11-23", plan: { weekTheme: "Week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] } };
+    const cycle = {
+      projectId: project.id,
+      accountId: account.id,
+      weekStart: "2026-11-23",
+      plan: { weekTheme: "Week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] },
+    };
     await database.db.insert(growthCycles).values({ ...cycle, weekNumber: 1, status: "closed" });
     await database.db.insert(growthCycles).values({ ...cycle, weekNumber: 2, status: "planned" });
     await expect(database.db.insert(growthCycles).values({ ...cycle, weekNumber: 3, status: "approved" })).rejects.toThrow();

@@ -2,7 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 import { latestMail, launchBrowser, linkIn, password, signUpInBrowser } from "./browser";
 
 // Account takeover, lock-out and mail timing, probed as an attacker would, against a started server.
@@ -88,7 +88,11 @@ describe("accounts nobody can take over", () => {
     const page = await freshPage();
     await signIn(page, email, password);
     await page.getByRole("alert").filter({ hasText: "solve the spam check" }).waitFor();
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20,
+      undefined,
+      { timeout: 120_000 },
+    );
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/dashboard/);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { awaitMail } from "../support/mailbox";
 
@@ -48,9 +48,13 @@ export async function screenshot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     await page.waitForTimeout(150);
-    if (writesScreens) await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
+    if (writesScreens)
+      await page.screenshot({ path: path.join(screensDir, `${name}-${width}.png`), fullPage: true, animations: "disabled" });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(pageWidth, `${name} at ${width} px is ${pageWidth} px wide: something overflows the page sideways`).toBeLessThanOrEqual(width);
+    expect(
+      pageWidth,
+      `${name} at ${width} px is ${pageWidth} px wide: something overflows the page sideways`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -66,7 +70,13 @@ export async function expectAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page: page as never }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(
-    blocking.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`),
+    blocking.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+          .map((node) => node.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
     `axe on ${label}`,
   ).toEqual([]);
 }
@@ -92,7 +102,11 @@ export async function signUpInBrowser(context: BrowserContext, baseUrl: string, 
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByLabel(/I accept the terms/).check();
-  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20, undefined, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLInputElement>('input[name="altcha"]')?.value ?? "").length > 20,
+    undefined,
+    { timeout: 120_000 },
+  );
   await page.getByRole("button", { name: "Create my account" }).click();
   await page.waitForURL(/\/signup\/check-email/);
   await page.goto(linkIn(latestMail(mailDir, email, "/auth/confirm?token_hash="), `${baseUrl}/auth/confirm?token_hash=`));

@@ -266,7 +266,14 @@ describe("the founder dashboard", () => {
     expect(all.bytes.toString("utf8")).toContain("Try it today.");
     await page.getByRole("tab", { name: /^Launch assets/ }).click();
     const one = await downloadFrom(page, () =>
-      pastBlanks(page, page.locator('[data-kind^="post-"]').filter({ hasText: "Try it today." }).first().getByRole("button", { name: "Download" })),
+      pastBlanks(
+        page,
+        page
+          .locator('[data-kind^="post-"]')
+          .filter({ hasText: "Try it today." })
+          .first()
+          .getByRole("button", { name: "Download" }),
+      ),
     );
     expect(one.name).toMatch(/\.md$/);
     expect(one.bytes.toString("utf8")).toContain("Try it today.");

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
 import { browserFounder, launchReadyProject } from "./fixtures";
 
@@ -19,7 +19,8 @@ const pageErrors: string[] = [];
 const itemPanels = (page: Page) => page.getByTestId("item-panel");
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 /** The plan's item cards (in `scope`) whose title is exactly `title`. */
-const planCards = (page: Page, scope: Locator, title: string) => scope.getByTestId("plan-item").filter({ has: page.locator("p.font-semibold", { hasText: exactly(title) }) });
+const planCards = (page: Page, scope: Locator, title: string) =>
+  scope.getByTestId("plan-item").filter({ has: page.locator("p.font-semibold", { hasText: exactly(title) }) });
 const draftLength = async (panel: Locator) => {
   const meters = await panel.getByTestId("draft-post").getByTestId("length-meter").all();
   let total = 0;
@@ -30,7 +31,9 @@ const draftLength = async (panel: Locator) => {
 /** Approves the proposed plan as it stands and writes every planned draft with the board's "write all". */
 async function approveAndWriteAll(page: Page, weekNumber: number) {
   await page.getByRole("button", { name: "Approve plan" }).click();
-  await expect.poll(() => page.getByRole("heading", { name: new RegExp(`^Week ${weekNumber}: `) }).count(), { timeout: 60_000 }).toBe(1);
+  await expect
+    .poll(() => page.getByRole("heading", { name: new RegExp(`^Week ${weekNumber}: `) }).count(), { timeout: 60_000 })
+    .toBe(1);
   const count = await itemPanels(page).count();
   expect(count).toBeGreaterThan(2);
   await page.waitForLoadState("networkidle");
@@ -90,24 +93,34 @@ describe("the weekly growth board in Chromium", () => {
     // Move the first item to another day, with the keyboard-friendly select.
     const firstItem = page.getByTestId("plan-item").first();
     const title = (await firstItem.locator("p.font-semibold").textContent())!;
-    const fromDay = await page.getByTestId("plan-day").filter({ has: page.getByText(title, { exact: true }) }).getAttribute("data-day");
+    const fromDay = await page
+      .getByTestId("plan-day")
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .getAttribute("data-day");
     const toDay = fromDay === "Sat" ? "Sun" : "Sat";
     await firstItem.getByRole("combobox", { name: `Day for ${title}` }).selectOption(toDay);
     const movedDay = page.locator(`[data-testid="plan-day"][data-day="${toDay}"]`);
     await expect.poll(() => planCards(page, movedDay, title).count()).toBe(1);
 
     // Change another item's channel to Bluesky.
-    const second = page.getByTestId("plan-item").filter({ hasNot: page.getByText(title, { exact: true }) }).first();
+    const second = page
+      .getByTestId("plan-item")
+      .filter({ hasNot: page.getByText(title, { exact: true }) })
+      .first();
     const secondTitle = (await second.locator("p.font-semibold").textContent())!;
     await page.getByRole("combobox", { name: `Channel for ${secondTitle}` }).selectOption("bluesky");
-    await expect.poll(() => planCards(page, page.locator("main"), secondTitle).and(page.locator('[data-channel="bluesky"]')).count()).toBe(1);
+    await expect
+      .poll(() => planCards(page, page.locator("main"), secondTitle).and(page.locator('[data-channel="bluesky"]')).count())
+      .toBe(1);
 
     // A bound of the approval schema, in words, before anything is sent.
     const theme = page.getByLabel("Theme of the week");
     const originalTheme = await theme.inputValue();
     await theme.fill("");
     await page.getByRole("button", { name: "Approve plan" }).click();
-    await expect.poll(() => page.getByRole("alert").filter({ hasText: "The week's theme is required." }).count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole("alert").filter({ hasText: "The week's theme is required." }).count())
+      .toBeGreaterThan(0);
     await theme.fill(originalTheme);
     await expect.poll(() => page.locator("#plan-theme-error").isVisible()).toBe(false);
     await screenshot(page, "growth-plan-editor");
@@ -116,7 +129,9 @@ describe("the weekly growth board in Chromium", () => {
     // The edits landed: the moved item on its new day, the changed channel on its item.
     const calendarDay = page.locator(`[data-testid="calendar-day"][data-day="${toDay}"]`);
     expect(await calendarDay.getByText(title).count()).toBe(1);
-    expect(await page.locator('[data-testid="item-panel"][data-channel="bluesky"]').filter({ hasText: secondTitle }).count()).toBe(1);
+    expect(
+      await page.locator('[data-testid="item-panel"][data-channel="bluesky"]').filter({ hasText: secondTitle }).count(),
+    ).toBe(1);
 
     // Regenerate one with "shorter": the draft gets shorter, and the earlier one stays viewable.
     const linkedIn = page.locator('[data-testid="item-panel"][data-channel="linkedin"]').first();
@@ -133,9 +148,14 @@ describe("the weekly growth board in Chromium", () => {
     expect(await regenerated.getByTestId("earlier-draft").count()).toBe(1);
 
     // Review through the allowed moves only: from draft, publishing is not offered.
-    const shortPosts = page.locator(['x', 'linkedin', 'threads'].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "));
+    const shortPosts = page.locator(
+      ["x", "linkedin", "threads"].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "),
+    );
     const reviewed = (await shortPosts.count()) ? shortPosts.first() : itemPanels(page).first();
-    const moves = async () => (await reviewed.locator("[data-move]").all()).length ? Promise.all((await reviewed.locator("[data-move]").all()).map((button) => button.getAttribute("data-move"))) : [];
+    const moves = async () =>
+      (await reviewed.locator("[data-move]").all()).length
+        ? Promise.all((await reviewed.locator("[data-move]").all()).map((button) => button.getAttribute("data-move")))
+        : [];
     expect((await moves()).sort()).toEqual(["approved", "planned", "skipped"]);
     expect(await reviewed.getByRole("button", { name: "Mark published" }).count()).toBe(0);
     await reviewed.getByRole("button", { name: "Approve draft" }).click();
@@ -143,13 +163,21 @@ describe("the weekly growth board in Chromium", () => {
     expect((await moves()).sort()).toEqual(["draft", "skipped"]);
 
     // Copy the post, check the network link, and mark it published with a link and a note.
-    const postText = (await reviewed.getByTestId("draft-post").first().locator("p.whitespace-pre-wrap").first().textContent())!.replace(/…see more$/, "");
+    const postText = (await reviewed
+      .getByTestId("draft-post")
+      .first()
+      .locator("p.whitespace-pre-wrap")
+      .first()
+      .textContent())!.replace(/…see more$/, "");
     await reviewed.getByRole("button", { name: /^Copy (post|whole thread)$/ }).click();
     const clipboard = await page.evaluate(() => navigator.clipboard.readText());
     expect(clipboard.length).toBeGreaterThan(20);
     expect(clipboard).toContain(postText.replace(/…$/, "").slice(0, 40));
     const share = reviewed.getByRole("link", { name: /^Open in / });
-    if (await share.count()) expect(await share.getAttribute("href")).toMatch(/^https:\/\/(x\.com\/intent\/post|bsky\.app\/intent\/compose|www\.threads\.net\/intent\/post|www\.linkedin\.com\/feed\/\?shareActive|www\.reddit\.com\/submit|www\.facebook\.com\/)/);
+    if (await share.count())
+      expect(await share.getAttribute("href")).toMatch(
+        /^https:\/\/(x\.com\/intent\/post|bsky\.app\/intent\/compose|www\.threads\.net\/intent\/post|www\.linkedin\.com\/feed\/\?shareActive|www\.reddit\.com\/submit|www\.facebook\.com\/)/,
+      );
     await reviewed.getByLabel("Link to the post (optional)").fill("https://example.com/posts/1");
     await reviewed.getByLabel("Note (optional)").fill("Good replies");
     await reviewed.getByRole("button", { name: "Mark published" }).click();
@@ -176,7 +204,9 @@ describe("the weekly growth board in Chromium", () => {
     const legends = await Promise.all(retroItems.map(async (fieldset) => (await fieldset.locator("legend").textContent())!));
     const channelOf = (legend: string) => legend.split(":")[0]!;
     const gradedGreat = legends.find((legend) => legend.endsWith(`: ${reviewedTitle}`))!;
-    const gradedQuiet = legends.find((legend) => channelOf(legend) !== channelOf(gradedGreat) && channelOf(legend) !== "Bluesky")!;
+    const gradedQuiet = legends.find(
+      (legend) => channelOf(legend) !== channelOf(gradedGreat) && channelOf(legend) !== "Bluesky",
+    )!;
     for (const [index, fieldset] of retroItems.entries()) {
       const grade = legends[index] === gradedGreat ? "Great" : legends[index] === gradedQuiet ? "Quiet" : "OK";
       await fieldset.getByLabel(grade, { exact: true }).check();

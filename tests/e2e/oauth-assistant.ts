@@ -18,7 +18,13 @@ export class AssistantProvider implements OAuthClientProvider {
     return this.redirectTo();
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: this.name, redirect_uris: [this.redirectTo()], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectTo()],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.client;
@@ -43,4 +49,3 @@ export class AssistantProvider implements OAuthClientProvider {
     return this.verifier;
   }
 }
-

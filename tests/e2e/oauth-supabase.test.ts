@@ -4,9 +4,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSupabase, type FakeSupabase } from "../support/fake-supabase";
+import { type FakeSupabase, startFakeSupabase } from "../support/fake-supabase";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 import { launchBrowser } from "./browser";
 import { AssistantProvider } from "./oauth-assistant";
 
@@ -36,10 +36,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => callback.listen(0, "127.0.0.1", resolve));
   redirectUrl = `http://127.0.0.1:${(callback.address() as AddressInfo).port}/callback`;
-  server = await startServer({ SUPABASE_URL: fake.url, SUPABASE_ANON_KEY: fake.anonKey, SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey });
+  server = await startServer({
+    SUPABASE_URL: fake.url,
+    SUPABASE_ANON_KEY: fake.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: fake.serviceRoleKey,
+  });
   const { call } = httpClient(server.baseUrl, server.dataDir);
   expect((await call("POST", "/api/v1/signup", { body: { email, password, acceptTerms: true } })).status).toBe(202);
-  expect((await call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: fake.latestMail(email, "signup").tokenHash } })).status).toBe(200);
+  expect(
+    (await call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: fake.latestMail(email, "signup").tokenHash } })).status,
+  ).toBe(200);
   ({ browser, close: closeBrowser } = await launchBrowser());
   page = await (await browser.newContext()).newPage();
   page.setDefaultTimeout(60_000);
@@ -56,7 +62,9 @@ describe("connecting an assistant with Supabase Auth configured", () => {
   it("signs in through Supabase on the way to consent, then the SDK client connects; disconnecting ends it", async () => {
     const provider = new AssistantProvider("Supabase-era Assistant", () => redirectUrl);
     const url = new URL(`${server.baseUrl}/api/mcp`);
-    await expect(new Client({ name: "a", version: "1" }).connect(new StreamableHTTPClientTransport(url, { authProvider: provider }))).rejects.toThrow(/Unauthorized/);
+    await expect(
+      new Client({ name: "a", version: "1" }).connect(new StreamableHTTPClientTransport(url, { authProvider: provider })),
+    ).rejects.toThrow(/Unauthorized/);
 
     await page.goto(provider.authorizationUrl!.toString());
     await page.waitForURL(/\/login\?next=/);
@@ -80,7 +88,11 @@ describe("connecting an assistant with Supabase Auth configured", () => {
     await expect.poll(() => page.getByRole("row").filter({ hasText: "Supabase-era Assistant" }).count()).toBe(0);
     const revoked = await fetch(url, {
       method: "POST",
-      headers: { authorization: `Bearer ${provider.tokens()!.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${provider.tokens()!.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     expect(revoked.status).toBe(401);

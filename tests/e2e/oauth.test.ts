@@ -5,13 +5,13 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
 import { AssistantProvider } from "./oauth-assistant";
 
@@ -40,12 +40,14 @@ const mcpAnswers: Array<{ status: number; challenge: string | null }> = [];
 
 const recordingFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
-  if (String(input instanceof Request ? input.url : input).endsWith("/api/mcp")) mcpAnswers.push({ status: response.status, challenge: response.headers.get("www-authenticate") });
+  if (String(input instanceof Request ? input.url : input).endsWith("/api/mcp"))
+    mcpAnswers.push({ status: response.status, challenge: response.headers.get("www-authenticate") });
   return response;
 };
 
 const mcpUrl = () => new URL(`${server.baseUrl}/api/mcp`);
-const transportFor = (provider: AssistantProvider) => new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: recordingFetch });
+const transportFor = (provider: AssistantProvider) =>
+  new StreamableHTTPClientTransport(mcpUrl(), { authProvider: provider, fetch: recordingFetch });
 
 async function connected(provider: AssistantProvider) {
   const client = new Client({ name: "e2e-assistant", version: "1.0.0" });
@@ -54,7 +56,10 @@ async function connected(provider: AssistantProvider) {
 }
 
 /** The founder answers the consent page the provider was sent to; answers the code the client gets back. */
-async function consentInBrowser(provider: AssistantProvider, expectations: { name: string; scopes: RegExp[]; screenshotAs?: string }) {
+async function consentInBrowser(
+  provider: AssistantProvider,
+  expectations: { name: string; scopes: RegExp[]; screenshotAs?: string },
+) {
   expect(provider.authorizationUrl, "the SDK client was sent to the authorization endpoint").toBeDefined();
   const before = codes.length;
   await page.goto(provider.authorizationUrl!.toString());
@@ -72,22 +77,54 @@ async function consentInBrowser(provider: AssistantProvider, expectations: { nam
 }
 
 beforeAll(async () => {
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-    "-keyout", path.join(certDir, "key.pem"), "-out", path.join(certDir, "cert.pem")], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      path.join(certDir, "key.pem"),
+      "-out",
+      path.join(certDir, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
   callbackServer = http.createServer((request, response) => {
     const url = new URL(request.url!, "http://127.0.0.1");
     const code = url.searchParams.get("code");
     if (code) codes.push(code);
     response.setHeader("content-type", "text/html");
-    response.end(`<!doctype html><title>Back in the assistant</title><p>${code ? "Connected" : `Error: ${url.searchParams.get("error")}`}</p>`);
+    response.end(
+      `<!doctype html><title>Back in the assistant</title><p>${code ? "Connected" : `Error: ${url.searchParams.get("error")}`}</p>`,
+    );
   });
   await new Promise<void>((resolve) => callbackServer.listen(0, "127.0.0.1", resolve));
   redirectUrl = `http://127.0.0.1:${(callbackServer.address() as AddressInfo).port}/callback`;
-  documentServer = https.createServer({ key: fs.readFileSync(path.join(certDir, "key.pem")), cert: fs.readFileSync(path.join(certDir, "cert.pem")) }, (request, response) => {
-    documentHits.push(request.url!);
-    response.setHeader("content-type", "application/json");
-    response.end(JSON.stringify({ client_id: documentUrl, client_name: "Metadata Assistant", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"] }));
-  });
+  documentServer = https.createServer(
+    { key: fs.readFileSync(path.join(certDir, "key.pem")), cert: fs.readFileSync(path.join(certDir, "cert.pem")) },
+    (request, response) => {
+      documentHits.push(request.url!);
+      response.setHeader("content-type", "application/json");
+      response.end(
+        JSON.stringify({
+          client_id: documentUrl,
+          client_name: "Metadata Assistant",
+          redirect_uris: [redirectUrl],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code", "refresh_token"],
+        }),
+      );
+    },
+  );
   await new Promise<void>((resolve) => documentServer.listen(0, "127.0.0.1", resolve));
   documentUrl = `https://127.0.0.1:${(documentServer.address() as AddressInfo).port}/oauth/client.json`;
 
@@ -120,9 +157,14 @@ describe("adding Launchloop to an assistant by URL", () => {
     metadataClient.clientMetadataUrl = documentUrl;
     // Connecting without a token: the 401's challenge leads the SDK to the metadata and the authorization endpoint.
     await expect(connected(metadataClient)).rejects.toThrow(/Unauthorized/);
-    expect(mcpAnswers[0]).toMatchObject({ status: 401, challenge: `Bearer resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/api/mcp"` });
+    expect(mcpAnswers[0]).toMatchObject({
+      status: 401,
+      challenge: `Bearer resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+    });
     // The assistant asks only to read this time.
-    expect(await auth(metadataClient, { serverUrl: mcpUrl(), scope: "launchloop:read", fetchFn: recordingFetch })).toBe("REDIRECT");
+    expect(await auth(metadataClient, { serverUrl: mcpUrl(), scope: "launchloop:read", fetchFn: recordingFetch })).toBe(
+      "REDIRECT",
+    );
     const authorization = metadataClient.authorizationUrl!;
     expect(authorization.searchParams.get("client_id")).toBe(documentUrl);
     expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
@@ -135,7 +177,11 @@ describe("adding Launchloop to an assistant by URL", () => {
     await page.getByLabel("Password").fill(founder.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/oauth\/consent\?/);
-    const code = await consentInBrowser(metadataClient, { name: "Metadata Assistant", scopes: [/See your account, projects/], screenshotAs: "oauth-consent" });
+    const code = await consentInBrowser(metadataClient, {
+      name: "Metadata Assistant",
+      scopes: [/See your account, projects/],
+      screenshotAs: "oauth-consent",
+    });
     expect(await page.getByText(/Create and change projects/).count()).toBe(0);
     expect(documentHits.length).toBeGreaterThan(0);
 
@@ -175,7 +221,11 @@ describe("adding Launchloop to an assistant by URL", () => {
     expect((await replay.json()).error).toBe("invalid_grant");
     const revoked = await fetch(mcpUrl(), {
       method: "POST",
-      headers: { authorization: `Bearer ${after.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        authorization: `Bearer ${after.access_token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     expect(revoked.status).toBe(401);
@@ -184,10 +234,19 @@ describe("adding Launchloop to an assistant by URL", () => {
   it("a self-registered client (DCR) gets a full grant, writes, and is revoked from Connected apps", async () => {
     await expect(connected(registeredClient)).rejects.toThrow(/Unauthorized/);
     expect(registeredClient.clientInformation()?.client_id).toMatch(/^llc_/);
-    const code = await consentInBrowser(registeredClient, { name: "Registered Assistant", scopes: [/See your account, projects/, /Create and change projects/] });
+    const code = await consentInBrowser(registeredClient, {
+      name: "Registered Assistant",
+      scopes: [/See your account, projects/, /Create and change projects/],
+    });
     await transportFor(registeredClient).finishAuth(code);
     const client = await connected(registeredClient);
-    const created = await client.callTool({ name: "projects_create", arguments: { name: "Made by an assistant", onboarding: { businessName: "Acme", productDescription: "A tool that does one thing well", problemSolved: "pain" } } });
+    const created = await client.callTool({
+      name: "projects_create",
+      arguments: {
+        name: "Made by an assistant",
+        onboarding: { businessName: "Acme", productDescription: "A tool that does one thing well", problemSolved: "pain" },
+      },
+    });
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
 
     await page.goto(`${server.baseUrl}/settings/connected-apps`);
@@ -214,7 +273,9 @@ describe("adding Launchloop to an assistant by URL", () => {
     expect(consent.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(consent.headers.get("x-frame-options")).toBe("DENY");
     const framing = await context.newPage();
-    await framing.setContent(`<iframe title="consent" src="${metadataClient.authorizationUrl}" width="800" height="600"></iframe>`);
+    await framing.setContent(
+      `<iframe title="consent" src="${metadataClient.authorizationUrl}" width="800" height="600"></iframe>`,
+    );
     await framing.waitForTimeout(2_000);
     for (const frame of framing.frames().slice(1)) expect(await frame.getByRole("button", { name: /Allow/ }).count()).toBe(0);
     await framing.close();

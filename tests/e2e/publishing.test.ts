@@ -30,7 +30,9 @@ const api = () => httpClient(server.baseUrl, dataDir);
 const call = async (method: string, urlPath: string, body?: unknown) => api().call(method, urlPath, { key, body });
 async function itemById(itemId: string) {
   const { json } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
-  return json.cycles.flatMap((cycle: { items: { id: string }[] }) => cycle.items).find((item: { id: string }) => item.id === itemId);
+  return json.cycles
+    .flatMap((cycle: { items: { id: string }[] }) => cycle.items)
+    .find((item: { id: string }) => item.id === itemId);
 }
 
 beforeAll(async () => {
@@ -44,11 +46,21 @@ beforeAll(async () => {
   projectId = await launchReadyProject(server.baseUrl, dataDir, key);
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string, title: string, day: string) => ({ slug, title, angle: "Why we built it", keyMessage: "Tidybooks reconciles your books overnight", suggestedDay: day });
+  const post = (slug: string, title: string, day: string) => ({
+    slug,
+    title,
+    angle: "Why we built it",
+    keyMessage: "Tidybooks reconciles your books overnight",
+    suggestedDay: day,
+  });
   const plan = {
     ...planned.plan,
     contentPlan: [
-      { channel: "bluesky", count: 2, items: [post("bsky-launch", "Launch day on Bluesky", "Wed"), post("bsky-crash", "Why invoices go late", "Thu")] },
+      {
+        channel: "bluesky",
+        count: 2,
+        items: [post("bsky-launch", "Launch day on Bluesky", "Wed"), post("bsky-crash", "Why invoices go late", "Thu")],
+      },
       { channel: "mastodon", count: 1, items: [post("masto-hello", "Hello fediverse", "Wed")] },
     ],
   };
@@ -77,17 +89,22 @@ describe("publishing in the dashboard", () => {
     await expect.poll(() => page.getByText(/Bluesky refused/).count()).toBe(1);
     await page.getByLabel("App password").fill("app-pass-1234");
     await page.getByRole("button", { name: "Connect Bluesky" }).click();
-    await expect.poll(() => page.locator('[data-testid="connection"][data-network="bluesky"][data-status="connected"]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="connection"][data-network="bluesky"][data-status="connected"]').count())
+      .toBe(1);
 
     await page.getByLabel("Your instance").fill(instance.url);
     await page.getByRole("button", { name: "Connect Mastodon" }).click();
     await page.waitForURL(/\/settings\?connected=mastodon/);
-    await expect.poll(() => page.locator('[data-testid="connection"][data-network="mastodon"][data-status="connected"]').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="connection"][data-network="mastodon"][data-status="connected"]').count())
+      .toBe(1);
     await page.getByText(/Mastodon is connected/).waitFor();
     await expectAccessible(page, "project settings with connections");
     await screenshot(page, "publishing-settings");
     const html = await page.content();
-    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(html.includes(secret), secret).toBe(false);
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
+      expect(html.includes(secret), secret).toBe(false);
   });
 
   it("schedules an approved post on its account, publishes it now, shows its link and numbers; a revoked token fails with the reason and offers a retry", async () => {
@@ -100,7 +117,9 @@ describe("publishing in the dashboard", () => {
     await bluesky.getByRole("button", { name: "Publish now" }).click();
     await expect.poll(() => bluesky.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("published");
     expect(pds.posts()).toHaveLength(1);
-    expect(await bluesky.getByTestId("post-link").getAttribute("href")).toMatch(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\//);
+    expect(await bluesky.getByTestId("post-link").getAttribute("href")).toMatch(
+      /^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\//,
+    );
     pds.setCounts(pds.posts()[0]!.uri, { likeCount: 21, repostCount: 4, replyCount: 3, quoteCount: 1 });
     await bluesky.getByRole("button", { name: "Refresh numbers" }).click();
     await expect.poll(() => bluesky.getByTestId("post-metrics").textContent()).toContain("Likes21");
@@ -111,7 +130,10 @@ describe("publishing in the dashboard", () => {
     instance.revokeAllTokens();
     await mastodon.getByRole("button", { name: "Publish now" }).click();
     await expect.poll(() => mastodon.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("failed");
-    await mastodon.getByText(/access token is invalid/).first().waitFor();
+    await mastodon
+      .getByText(/access token is invalid/)
+      .first()
+      .waitFor();
     expect(await mastodon.getByRole("button", { name: "Retry now" }).count()).toBe(1);
     // The retro is its own step: its numbers show once the founder opens it.
     await page.getByRole("button", { name: "Write the retro" }).click();
@@ -120,8 +142,10 @@ describe("publishing in the dashboard", () => {
     await expectAccessible(page, "week board with publications");
     await screenshot(page, "publishing-board");
     const html = await page.content();
-    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(html.includes(secret), secret).toBe(false);
-    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"]) expect(server.output.join("").includes(secret), `server log: ${secret}`).toBe(false);
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
+      expect(html.includes(secret), secret).toBe(false);
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
+      expect(server.output.join("").includes(secret), `server log: ${secret}`).toBe(false);
   });
 });
 
@@ -140,13 +164,17 @@ describe("a crash while a publication is claimed", () => {
     crashed.stop();
 
     server = await startServer(env);
-    await expect.poll(async () => (await itemById(items["bsky-crash"]!))?.publication?.status, { timeout: 60_000, interval: 500 }).toBe("published");
+    await expect
+      .poll(async () => (await itemById(items["bsky-crash"]!))?.publication?.status, { timeout: 60_000, interval: 500 })
+      .toBe("published");
     expect(pds.posts().length).toBe(before + 1);
     const item = await itemById(items["bsky-crash"]!);
     expect(item.publication.externalId).toBe(pds.posts().at(-1)!.uri);
     const events = await call("GET", `/api/v1/projects/${projectId}/events`);
     const state = JSON.parse(/event: state\ndata: (.*)\n/.exec(events.text)![1]!);
-    const job = state.jobs.find((entry: { kind: string; subjectId: string }) => entry.kind === "publish" && entry.subjectId === items["bsky-crash"]);
+    const job = state.jobs.find(
+      (entry: { kind: string; subjectId: string }) => entry.kind === "publish" && entry.subjectId === items["bsky-crash"],
+    );
     expect(job).toMatchObject({ status: "succeeded", attempts: 2 });
   });
 });

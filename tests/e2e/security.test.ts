@@ -47,7 +47,15 @@ async function pageViolations(target: Page) {
 describe("pages under the Content-Security-Policy", () => {
   it("sign-up with the ALTCHA widget, confirmation and the dashboard work with nothing refused by the policy", async () => {
     page = await signUpInBrowser(context, baseUrl, mailDir, email);
-    for (const pathname of ["/dashboard", "/settings/keys", "/settings/billing", "/settings/account", "/projects/new", "/pricing", "/docs"]) {
+    for (const pathname of [
+      "/dashboard",
+      "/settings/keys",
+      "/settings/billing",
+      "/settings/account",
+      "/projects/new",
+      "/pricing",
+      "/docs",
+    ]) {
       await page.goto(pathname);
       await page.waitForLoadState("networkidle");
       expect(await pageViolations(page), pathname).toEqual([]);
@@ -66,8 +74,16 @@ describe("pages under the Content-Security-Policy", () => {
       for (const pathname of ["/dashboard", "/settings/keys", "/settings/billing", "/settings/account", "/projects/new"]) {
         await page.goto(pathname);
         await page.waitForLoadState("networkidle");
-        const results = await new AxeBuilder({ page: page as never }).include("header").withRules(["label-content-name-mismatch"]).analyze();
-        expect(results.violations.map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `${pathname} at ${width}`).toEqual([]);
+        const results = await new AxeBuilder({ page: page as never })
+          .include("header")
+          .withRules(["label-content-name-mismatch"])
+          .analyze();
+        expect(
+          results.violations.map(
+            (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+          ),
+          `${pathname} at ${width}`,
+        ).toEqual([]);
       }
       expect(await page.locator("header details summary").evaluate((summary) => summary.textContent)).toContain(email);
     }
@@ -97,7 +113,12 @@ describe("pages under the Content-Security-Policy", () => {
     const { origin, cookie: _sent, host: _host, "content-length": _length, ...withoutOrigin } = action.headers;
     expect(origin).toBe(baseUrl);
     const replay = (headers: Record<string, string>) =>
-      fetch(action.url, { method: "POST", headers: { ...headers, cookie }, body: action.body ? new Uint8Array(action.body) : undefined, redirect: "manual" });
+      fetch(action.url, {
+        method: "POST",
+        headers: { ...headers, cookie },
+        body: action.body ? new Uint8Array(action.body) : undefined,
+        redirect: "manual",
+      });
 
     const refused = await replay(withoutOrigin);
     expect(refused.status).toBe(403);
@@ -145,7 +166,12 @@ describe("server actions behind a proxy (APP_URL's host differs from the request
       await signIn.close();
       const { origin: _origin, cookie: _cookie, host: _host, "content-length": _length, ...headers } = action.headers;
       const replay = (origin: string) =>
-        fetch(action.url, { method: "POST", headers: { ...headers, origin }, body: action.body ? new Uint8Array(action.body) : undefined, redirect: "manual" });
+        fetch(action.url, {
+          method: "POST",
+          headers: { ...headers, origin },
+          body: action.body ? new Uint8Array(action.body) : undefined,
+          redirect: "manual",
+        });
 
       const fromAppUrl = await replay("https://launchloop.example");
       expect(fromAppUrl.status).toBe(200);

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 import { tcpSwitch } from "../support/tcp-switch";
 
 const run = promisify(execFile);
@@ -25,7 +25,10 @@ async function closedPort() {
 async function npmScript(script: string, databaseUrl: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-db-"));
   try {
-    await run("npm", ["run", "--silent", script], { env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(await closedPort()) }, timeout: 120_000 });
+    await run("npm", ["run", "--silent", script], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(await closedPort()) },
+      timeout: 120_000,
+    });
     return { code: 0, output: "" };
   } catch (error) {
     const failure = error as { code?: number; stdout?: string; stderr?: string };
@@ -37,7 +40,10 @@ async function npmScript(script: string, databaseUrl: string) {
 
 describe("npm start with a database it cannot open", () => {
   it("says the connection was refused, without the password or Drizzle's failed query", { timeout: 120_000 }, async () => {
-    const { code, output } = await npmScript("start", `postgres://launchloop:sekrit-password@127.0.0.1:${await closedPort()}/launchloop`);
+    const { code, output } = await npmScript(
+      "start",
+      `postgres://launchloop:sekrit-password@127.0.0.1:${await closedPort()}/launchloop`,
+    );
     expect(code).not.toBe(0);
     expect(output).toMatch(/connection refused/);
     expect(output).toContain("postgres://launchloop:***@127.0.0.1");
@@ -87,7 +93,11 @@ describe.skipIf(!postgresUrl)("a Postgres outage while serving", () => {
     const rest = httpClient(server.baseUrl, server.dataDir);
     expect((await rest.call("GET", "/api/v1/me", { key })).status).toBe(200);
     await relay.down();
-    for (const [method, urlPath] of [["GET", "/api/v1/me"], ["GET", "/api/v1/projects"], ["GET", "/api/v1/meta"]] as const) {
+    for (const [method, urlPath] of [
+      ["GET", "/api/v1/me"],
+      ["GET", "/api/v1/projects"],
+      ["GET", "/api/v1/meta"],
+    ] as const) {
       const response = await rest.call(method, urlPath, { key });
       expect(response.status, urlPath).toBe(503);
       expect(response.json).toMatchObject({ code: "service_unavailable", retryable: true });
@@ -96,11 +106,17 @@ describe.skipIf(!postgresUrl)("a Postgres outage while serving", () => {
     }
     const mcp = await fetch(`${server.baseUrl}/api/mcp`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
     });
     expect(mcp.status).toBe(503);
-    const checkout = await fetch(`${server.baseUrl}/billing/checkout/${crypto.randomUUID()}`, { headers: { Accept: "text/html" } });
+    const checkout = await fetch(`${server.baseUrl}/billing/checkout/${crypto.randomUUID()}`, {
+      headers: { Accept: "text/html" },
+    });
     expect(checkout.status).toBe(503);
     expect(checkout.headers.get("content-type")).toMatch(/text\/html/);
     expect(await checkout.text()).toMatch(/temporarily unavailable/);

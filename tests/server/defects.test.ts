@@ -4,7 +4,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 
 // A server of its own: small limits make the limit tests short.
 let server: StartedServer;
@@ -21,12 +21,15 @@ afterAll(() => server?.stop());
 function rawRequest(options: { method?: string; path: string; headers?: Record<string, string>; chunks?: Iterable<Buffer> }) {
   const target = new URL(server.baseUrl);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, path: options.path, method: options.method ?? "GET", headers: options.headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-    });
+    const request = http.request(
+      { host: target.hostname, port: target.port, path: options.path, method: options.method ?? "GET", headers: options.headers },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      },
+    );
     request.on("error", reject);
     (async () => {
       for (const chunk of options.chunks ?? []) {
@@ -51,7 +54,9 @@ function* megabytes(count: number, prefix: string) {
 
 describe("npm start", () => {
   it("leaves one server process (no tsx launcher) beside npm", () => {
-    const processes = execFileSync("ps", ["-o", "rss=,args=", "-g", String(server.processGroup)], { encoding: "utf8" }).trim().split("\n");
+    const processes = execFileSync("ps", ["-o", "rss=,args=", "-g", String(server.processGroup)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
     expect(processes.filter((line) => /tsx/.test(line))).toEqual([]);
     expect(processes.filter((line) => /next-server/.test(line))).toHaveLength(1);
   });
@@ -59,7 +64,12 @@ describe("npm start", () => {
 
 describe("malformed percent-escapes", () => {
   it("answer the 400 envelope with a request id, not a bare 500", async () => {
-    for (const path of ["/api/v1/projects/%E0%A4%A", "/api/v1/%zz", "/api/v1/projects/%/content", "/api/v1/growth/items/%C0%80"]) {
+    for (const path of [
+      "/api/v1/projects/%E0%A4%A",
+      "/api/v1/%zz",
+      "/api/v1/projects/%/content",
+      "/api/v1/growth/items/%C0%80",
+    ]) {
       const response = await rawRequest({ path, headers: { Authorization: `Bearer ${key}` } });
       expect(response.status, path).toBe(400);
       expect(envelopeOf(response).code).toBe("invalid_request");
@@ -75,11 +85,26 @@ describe("request bodies", () => {
   ];
   for (const route of routes) {
     it(`are read with a 1 MiB cap on ${route.path}, chunked or not (413 envelope)`, async () => {
-      const headers = { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Stripe-Signature": "t=1,v1=0" };
-      const chunked = await rawRequest({ method: "POST", path: route.path, headers: { ...headers, "Transfer-Encoding": "chunked" }, chunks: megabytes(8, route.prefix) });
+      const headers = {
+        Authorization: `Bearer ${key}`,
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        "Stripe-Signature": "t=1,v1=0",
+      };
+      const chunked = await rawRequest({
+        method: "POST",
+        path: route.path,
+        headers: { ...headers, "Transfer-Encoding": "chunked" },
+        chunks: megabytes(8, route.prefix),
+      });
       expect(chunked.status).toBe(413);
       expect(envelopeOf(chunked).code).toBe("payload_too_large");
-      const declared = await rawRequest({ method: "POST", path: route.path, headers: { ...headers, "Content-Length": String(2 * 1024 * 1024 + route.prefix.length) }, chunks: megabytes(2, route.prefix) });
+      const declared = await rawRequest({
+        method: "POST",
+        path: route.path,
+        headers: { ...headers, "Content-Length": String(2 * 1024 * 1024 + route.prefix.length) },
+        chunks: megabytes(2, route.prefix),
+      });
       expect(declared.status).toBe(413);
     });
   }
@@ -93,7 +118,15 @@ describe("per-address limits", () => {
         method: "POST",
         path: "/api/v1/signup",
         headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${n + 1}` },
-        chunks: [Buffer.from(JSON.stringify({ email: `rotating-${n}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "correct horse battery", acceptTerms: true }))],
+        chunks: [
+          Buffer.from(
+            JSON.stringify({
+              email: `rotating-${n}-${crypto.randomUUID().slice(0, 6)}@example.com`,
+              password: "correct horse battery",
+              acceptTerms: true,
+            }),
+          ),
+        ],
       });
       statuses.push(response.status);
     }
@@ -106,22 +139,34 @@ describe("the MCP server", () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: "defects", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/api/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${key}` } },
+      }),
+    );
   });
   afterAll(() => client?.close());
 
   it("answers a tool's bad arguments with the REST envelope", async () => {
-    const result = (await client.callTool({ name: "projects_create", arguments: { name: 42, surprise: true } })) as { isError?: boolean; content: { text: string }[] };
+    const result = (await client.callTool({ name: "projects_create", arguments: { name: 42, surprise: true } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(result.isError).toBe(true);
     const envelope = JSON.parse(result.content[0]!.text);
     expect(envelope).toMatchObject({ code: "invalid_request", retryable: false, status: 400 });
     expect(envelope.issues.map((issue: { path: string }) => issue.path)).toContain("surprise");
-    const nul = (await client.callTool({ name: "content_edit", arguments: { itemId: crypto.randomUUID(), body: "a\u0000b" } })) as { content: { text: string }[] };
+    const nul = (await client.callTool({
+      name: "content_edit",
+      arguments: { itemId: crypto.randomUUID(), body: "a\u0000b" },
+    })) as { content: { text: string }[] };
     expect(JSON.parse(nul.content[0]!.text)).toMatchObject({ code: "invalid_request" });
   });
 
   it("reads resources through the executor: a malformed project id is a not_found envelope", async () => {
-    const error = await client.readResource({ uri: "launchloop://projects/not-a-uuid/playbook" }).catch((failure: Error) => failure);
+    const error = await client
+      .readResource({ uri: "launchloop://projects/not-a-uuid/playbook" })
+      .catch((failure: Error) => failure);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toMatch(/"code":"not_found"/);
   });
@@ -131,7 +176,11 @@ describe("the MCP server", () => {
     for (let n = 0; n < 60 && !limited; n++) {
       const response = await fetch(`${server.baseUrl}/api/mcp`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        headers: {
+          Authorization: `Bearer ${key}`,
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
         body: JSON.stringify({ jsonrpc: "2.0", id: n, method: "tools/list" }),
       });
       if (response.status === 429) limited = response;

@@ -36,7 +36,11 @@ describe("a new user against a started server", () => {
     const wrongMethod = await fetch(`${baseUrl}/api/v1/signup`, { method: "GET" });
     expect(wrongMethod.status).toBe(405);
     expect((await wrongMethod.json()).code).toBe("method_not_allowed");
-    const badJson = await fetch(`${baseUrl}/api/v1/signup`, { method: "POST", body: "{", headers: { "Content-Type": "application/json" } });
+    const badJson = await fetch(`${baseUrl}/api/v1/signup`, {
+      method: "POST",
+      body: "{",
+      headers: { "Content-Type": "application/json" },
+    });
     expect([badJson.status, (await badJson.json()).code]).toEqual([400, "invalid_json"]);
   });
 

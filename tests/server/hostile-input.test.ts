@@ -3,9 +3,9 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiOperations } from "@/lib/operations";
 import { sampleProject } from "../support/founder";
-import { hostileRequests, type HostileRequest } from "../support/hostile-inputs";
+import { type HostileRequest, hostileRequests } from "../support/hostile-inputs";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 
 const limitsOff = { RATE_LIMIT_PER_MINUTE: "10000000", WRITE_LIMIT_PER_HOUR: "10000000", SIGNUP_LIMIT_PER_HOUR: "10000000" };
 const concurrency = 6;
@@ -22,11 +22,16 @@ function send(baseUrl: string, hostile: HostileRequest): Promise<Answer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const chunked = typeof hostile.body === "object";
-    const headers = { ...hostile.headers, ...(typeof hostile.body === "string" && { "Content-Length": String(Buffer.byteLength(hostile.body)) }) };
+    const headers = {
+      ...hostile.headers,
+      ...(typeof hostile.body === "string" && { "Content-Length": String(Buffer.byteLength(hostile.body)) }),
+    };
     const request = http.request({ host: hostname, port, method: hostile.method, path: hostile.target, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+      );
       response.on("error", reject);
     });
     request.on("error", reject);
@@ -48,10 +53,12 @@ function send(baseUrl: string, hostile: HostileRequest): Promise<Answer> {
 function problemWith(answer: Answer): string | undefined {
   if (answer.status < 400 || answer.status >= 500) return `status ${answer.status}`;
   if (!String(answer.headers["x-request-id"] ?? "").match(/^[0-9a-f-]{36}$/)) return "no request id";
-  if (!String(answer.headers["content-type"] ?? "").includes("application/json")) return `content type ${answer.headers["content-type"]}`;
+  if (!String(answer.headers["content-type"] ?? "").includes("application/json"))
+    return `content type ${answer.headers["content-type"]}`;
   try {
     const envelope = JSON.parse(answer.body);
-    if (typeof envelope.error !== "string" || typeof envelope.code !== "string" || typeof envelope.retryable !== "boolean") return "not the envelope";
+    if (typeof envelope.error !== "string" || typeof envelope.code !== "string" || typeof envelope.retryable !== "boolean")
+      return "not the envelope";
   } catch {
     return "not JSON";
   }
@@ -60,9 +67,11 @@ function problemWith(answer: Answer): string | undefined {
 
 async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 function hostileSuite(label: string, env: () => Promise<{ env: Record<string, string>; cleanup?: () => Promise<void> }>) {
@@ -91,14 +100,23 @@ function hostileSuite(label: string, env: () => Promise<{ env: Record<string, st
       const failures: string[] = [];
       let sent = 0;
       for (const operation of apiOperations) {
-        const methodsAtPath = apiOperations.filter((other) => other.rest.path === operation.rest.path).map((other) => other.rest.method);
+        const methodsAtPath = apiOperations
+          .filter((other) => other.rest.path === operation.rest.path)
+          .map((other) => other.rest.method);
         const requests = hostileRequests(operation, { key, ids: { id: projectId }, methodsAtPath, maxFieldMutations });
         expect(requests.length, operation.id).toBeGreaterThanOrEqual(50);
         await inPool(requests, concurrency, async (hostile) => {
-          const answer = await send(server.baseUrl, hostile).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
+          const answer = await send(server.baseUrl, hostile).catch((error: Error) => ({
+            status: 0,
+            headers: {},
+            body: error.message,
+          }));
           sent++;
           const problem = problemWith(answer);
-          if (problem) failures.push(`${operation.id} ${hostile.method} ${hostile.target.slice(0, 120)} [${hostile.name}]: ${problem} ${answer.body.slice(0, 200)}`);
+          if (problem)
+            failures.push(
+              `${operation.id} ${hostile.method} ${hostile.target.slice(0, 120)} [${hostile.name}]: ${problem} ${answer.body.slice(0, 200)}`,
+            );
         });
       }
       expect(sent).toBeGreaterThanOrEqual(50 * apiOperations.length);

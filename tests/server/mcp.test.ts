@@ -3,9 +3,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { agentTypes } from "@/lib/schemas/project";
-import { latestTokenHash } from "../support/mailbox";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
+import { latestTokenHash } from "../support/mailbox";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
@@ -13,15 +13,28 @@ const rest = httpClient(baseUrl, dataDir);
 
 async function connect(key: string) {
   const client = new Client({ name: "launchloop-tests", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), {
+      requestInit: { headers: { Authorization: `Bearer ${key}` } },
+    }),
+  );
   return client;
 }
 
 type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text?: string }[] };
 /** The tools that answered structuredContent (checked by the SDK client against their outputSchema) with the same JSON as text. */
 const answeredStructured = new Set<string>();
-async function call(client: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (progress: { progress: number; message?: string }) => void) {
-  const result = (await client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined)) as ToolResult;
+async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+  onprogress?: (progress: { progress: number; message?: string }) => void,
+) {
+  const result = (await client.callTool(
+    { name, arguments: args },
+    undefined,
+    onprogress ? { onprogress } : undefined,
+  )) as ToolResult;
   if (!result.isError) {
     expect(JSON.parse(result.content[0]!.text!), name).toEqual(result.structuredContent);
     answeredStructured.add(name);
@@ -33,7 +46,9 @@ const errorOf = (result: ToolResult) => JSON.parse(result.content[0]!.text!);
 async function unactivatedKey() {
   const email = `mcp-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await rest.call("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
-  const { json } = await rest.call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(`${dataDir}/mail`, email) } });
+  const { json } = await rest.call("POST", "/api/v1/keys/bootstrap", {
+    body: { tokenHash: latestTokenHash(`${dataDir}/mail`, email) },
+  });
   return json.key as string;
 }
 
@@ -47,8 +62,17 @@ describe("the remote MCP server at /api/mcp", () => {
   afterAll(() => client?.close());
 
   it("refuses a missing key with 401 and WWW-Authenticate, and GET with 405", async () => {
-    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
-    const anonymous = await fetch(`${baseUrl}/api/mcp`, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" }, body: JSON.stringify(initialize) });
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    };
+    const anonymous = await fetch(`${baseUrl}/api/mcp`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+      body: JSON.stringify(initialize),
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer /);
     expect((await anonymous.json()).code).toBe("unauthorized");
@@ -58,7 +82,18 @@ describe("the remote MCP server at /api/mcp", () => {
     const rebinding = await new Promise<number>((resolve, reject) => {
       const target = new URL(`${baseUrl}/api/mcp`);
       const request = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { Host: "evil.example", Authorization: `Bearer ${key}`, "Content-Type": "application/json", Accept: "application/json, text/event-stream" } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: {
+            Host: "evil.example",
+            Authorization: `Bearer ${key}`,
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+          },
+        },
         (response) => {
           response.resume();
           resolve(response.statusCode!);
@@ -74,16 +109,42 @@ describe("the remote MCP server at /api/mcp", () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
-        "account_get", "keys_list", "keys_revoke", "billing_get", "billing_checkout", "projects_list", "projects_create", "projects_get", "projects_update", "projects_confirm", "pipeline_run_agent",
-        "pipeline_review_run", "playbook_get", "decisions_update", "content_list", "content_edit", "growth_start", "growth_list_cycles",
-        "growth_plan_cycle", "growth_approve_cycle", "growth_submit_retro", "growth_generate_item", "growth_review_item", "growth_update_task",
-        "growth_publish_item", "growth_item_results", "publishing_list_connections",
+        "account_get",
+        "keys_list",
+        "keys_revoke",
+        "billing_get",
+        "billing_checkout",
+        "projects_list",
+        "projects_create",
+        "projects_get",
+        "projects_update",
+        "projects_confirm",
+        "pipeline_run_agent",
+        "pipeline_review_run",
+        "playbook_get",
+        "decisions_update",
+        "content_list",
+        "content_edit",
+        "growth_start",
+        "growth_list_cycles",
+        "growth_plan_cycle",
+        "growth_approve_cycle",
+        "growth_submit_retro",
+        "growth_generate_item",
+        "growth_review_item",
+        "growth_update_task",
+        "growth_publish_item",
+        "growth_item_results",
+        "publishing_list_connections",
       ].sort(),
     );
     const create = tools.find((tool) => tool.name === "projects_create")!;
     expect(create.inputSchema.properties).toHaveProperty("onboarding");
     expect(create.outputSchema).toBeDefined();
-    expect(tools.find((tool) => tool.name === "projects_list")!.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.find((tool) => tool.name === "projects_list")!.annotations).toMatchObject({
+      readOnlyHint: true,
+      destructiveHint: false,
+    });
     expect(tools.find((tool) => tool.name === "projects_get")!.inputSchema.required).toEqual(["projectId"]);
     for (const tool of tools) {
       expect(tool.outputSchema?.type, tool.name).toBe("object");
@@ -108,7 +169,12 @@ describe("the remote MCP server at /api/mcp", () => {
     const locked = await call(client, "projects_create", sampleProject);
     expect(locked.isError).toBe(true);
     const upgrade = errorOf(locked);
-    expect(upgrade).toMatchObject({ status: 402, code: "upgrade_required", feature: "projects", upgrade: { checkout: { body: { plan: "pro" } } } });
+    expect(upgrade).toMatchObject({
+      status: 402,
+      code: "upgrade_required",
+      feature: "projects",
+      upgrade: { checkout: { body: { plan: "pro" } } },
+    });
     const checkout = await call(client, "billing_checkout", upgrade.upgrade.checkout.body);
     expect((await fetch(checkout.structuredContent.url, { method: "POST" })).status).toBe(200);
 
@@ -137,17 +203,27 @@ describe("the remote MCP server at /api/mcp", () => {
     const [item] = approved.structuredContent.cycle.items;
     const drafted = await call(client, "growth_generate_item", { itemId: item.id, feedback: "more casual" });
     expect(drafted.structuredContent.item.status).toBe("draft");
-    expect((await call(client, "growth_review_item", { itemId: item.id, status: "approved" })).structuredContent.item.status).toBe("approved");
+    expect(
+      (await call(client, "growth_review_item", { itemId: item.id, status: "approved" })).structuredContent.item.status,
+    ).toBe("approved");
     const refused = await call(client, "growth_review_item", { itemId: item.id, status: "planned" });
     expect(errorOf(refused)).toMatchObject({ status: 409, code: "invalid_transition" });
     const [task] = approved.structuredContent.cycle.tasks;
-    expect((await call(client, "growth_update_task", { taskId: task.id, status: "done" })).structuredContent.task.status).toBe("done");
-    const retro = await call(client, "growth_submit_retro", { cycleId, overall: "Good start.", items: [{ itemId: item.id, result: "published", grade: "great" }] });
+    expect((await call(client, "growth_update_task", { taskId: task.id, status: "done" })).structuredContent.task.status).toBe(
+      "done",
+    );
+    const retro = await call(client, "growth_submit_retro", {
+      cycleId,
+      overall: "Good start.",
+      items: [{ itemId: item.id, result: "published", grade: "great" }],
+    });
     expect(retro.structuredContent.cycle.status).toBe("closed");
 
     // Resources: the playbook and the launch pack.
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual(expect.arrayContaining([`launchloop://projects/${projectId}/playbook`, `launchloop://projects/${projectId}/launch-pack`]));
+    expect(resources.map((resource) => resource.uri)).toEqual(
+      expect.arrayContaining([`launchloop://projects/${projectId}/playbook`, `launchloop://projects/${projectId}/launch-pack`]),
+    );
     const playbook = await client.readResource({ uri: `launchloop://projects/${projectId}/playbook` });
     expect((playbook.contents[0] as { text: string }).text).toContain("# Marketing Playbook");
     const pack = await client.readResource({ uri: `launchloop://projects/${projectId}/launch-pack` });
@@ -167,7 +243,8 @@ describe("the remote MCP server at /api/mcp", () => {
     // Publishing and pulling numbers need a connected network (tests/api/publishing.test.ts runs them
     // against fake Bluesky and Mastodon servers): here, without a connection, the same REST envelope.
     const needsConnection = ["growth_publish_item", "growth_item_results"];
-    for (const name of needsConnection) expect(errorOf(await call(client, name, { itemId: item.id })), name).toMatchObject({ status: 409 });
+    for (const name of needsConnection)
+      expect(errorOf(await call(client, name, { itemId: item.id })), name).toMatchObject({ status: 409 });
     // Revoking the key a client uses ends its access: a second account's client revokes its own.
     const other = await connect(await unactivatedKey());
     await other.listTools();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { agentTypes } from "@/lib/schemas/project";
 import { marketStrategist } from "@/lib/agents/market-strategist";
+import { agentTypes } from "@/lib/schemas/project";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
-import { startServer, type StartedServer } from "../support/server";
+import { type StartedServer, startServer } from "../support/server";
 
 describe("the pipeline against a started server (offline engine)", () => {
   const client = httpClient(inject("baseUrl"), inject("serverDataDir"));
@@ -54,7 +54,16 @@ describe("a client that disconnects mid-run", () => {
   });
 
   it("still finds the run completed when it polls", async () => {
-    const answer = marketStrategist.offline({ projectName: "x", onboarding: sampleProject.onboarding, decisions: {}, approved: {}, feedback: null, language: "en", rejections: 0, today: "2026-11-22" });
+    const answer = marketStrategist.offline({
+      projectName: "x",
+      onboarding: sampleProject.onboarding,
+      decisions: {},
+      approved: {},
+      feedback: null,
+      language: "en",
+      rejections: 0,
+      today: "2026-11-22",
+    });
     fake.answer({ kind: "json", value: answer, delayMs: 2500 });
     const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
     const { key } = await paidFounder("pro");
@@ -62,7 +71,11 @@ describe("a client that disconnects mid-run", () => {
     const projectId = created.json.project.id;
     await call("POST", `/api/v1/projects/${projectId}/confirm`, { key });
 
-    const gaveUp = call("POST", "/api/v1/agents", { key, body: { projectId, agentType: "market-strategist" }, signal: AbortSignal.timeout(700) });
+    const gaveUp = call("POST", "/api/v1/agents", {
+      key,
+      body: { projectId, agentType: "market-strategist" },
+      signal: AbortSignal.timeout(700),
+    });
     await expect(gaveUp).rejects.toThrow();
 
     const during = await call("GET", `/api/v1/projects/${projectId}`, { key });

@@ -10,10 +10,12 @@ const baseUrl = inject("baseUrl");
 const rest = httpClient(baseUrl, inject("serverDataDir"));
 
 function directives(policy: string | null): Map<string, string> {
-  return new Map((policy ?? "").split(";").map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name!, values.join(" ")];
-  }));
+  return new Map(
+    (policy ?? "").split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name!, values.join(" ")];
+    }),
+  );
 }
 
 describe("pages", () => {
@@ -42,7 +44,9 @@ describe("pages", () => {
 
   it("get a fresh nonce on every response", async () => {
     const nonces = await Promise.all(
-      [1, 2, 3].map(async () => /'nonce-([^']+)'/.exec((await fetch(`${baseUrl}/login`)).headers.get("content-security-policy") ?? "")?.[1]),
+      [1, 2, 3].map(
+        async () => /'nonce-([^']+)'/.exec((await fetch(`${baseUrl}/login`)).headers.get("content-security-policy") ?? "")?.[1],
+      ),
     );
     expect(new Set(nonces).size).toBe(3);
   });
@@ -91,7 +95,9 @@ describe("a production start", () => {
       },
       (error: Error) => error.message,
     );
-    expect(refused).toContain("Refusing to start: APP_URL is http://launchloop.example, but a production server needs an https APP_URL");
+    expect(refused).toContain(
+      "Refusing to start: APP_URL is http://launchloop.example, but a production server needs an https APP_URL",
+    );
 
     const next = spawn("node_modules/.bin/next", ["start", "--port", "0"], {
       env: { ...process.env, APP_URL: "http://launchloop.example", NEXT_TELEMETRY_DISABLED: "1" },

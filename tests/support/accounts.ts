@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
-import { accounts, projects } from "@/lib/db/schema";
 import type { AccountRecord } from "@/lib/db/records";
+import { accounts, projects } from "@/lib/db/schema";
 
 export type PlanState = "unactivated" | "free" | "pro" | "studio";
 
@@ -26,7 +26,11 @@ export async function addProjects(db: Database, account: AccountRecord, count: n
   for (let i = 0; i < count; i++) {
     const [project] = await db
       .insert(projects)
-      .values({ accountId: account.id, name: `Project ${i + 1}`, onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" } })
+      .values({
+        accountId: account.id,
+        name: `Project ${i + 1}`,
+        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
+      })
       .returning({ id: projects.id });
     ids.push(project!.id);
   }

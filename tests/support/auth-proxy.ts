@@ -19,7 +19,11 @@ http
         port: upstream.port,
         path: request.url,
         method: request.method,
-        headers: { ...request.headers, ...(loopback(request.headers.host) && { host: upstream.host }), authorization: `Bearer ${key}` },
+        headers: {
+          ...request.headers,
+          ...(loopback(request.headers.host) && { host: upstream.host }),
+          authorization: `Bearer ${key}`,
+        },
       },
       (answer) => {
         response.writeHead(answer.statusCode!, answer.headers);

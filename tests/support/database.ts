@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
-import { openDatabase, type DatabaseHandle, type PreparedStatements } from "@/lib/db/client";
+import { type DatabaseHandle, openDatabase, type PreparedStatements } from "@/lib/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on

@@ -10,12 +10,21 @@ export function packWith(bodies: Record<string, string>, extra: Partial<LaunchPa
     project: { id: "00000000-0000-4000-8000-000000000001", name: "Tidybooks", status: "launch_ready", language: "en" },
     brand: { name: "Tidybooks 整理簿", tagline: "Your books reconcile themselves overnight." },
     decisions: { brandName: "Tidybooks 整理簿", tagline: "Your books reconcile themselves overnight." },
-    playbook: { markdown: "# Marketing Playbook: Tidybooks\n\n## Positioning\n\n**The specialist.** Bookkeeping for freelancers." },
+    playbook: {
+      markdown: "# Marketing Playbook: Tidybooks\n\n## Positioning\n\n**The specialist.** Bookkeeping for freelancers.",
+    },
     sections: [
       {
         step: "launch-strategist",
         title: "Launch strategy",
-        items: Object.entries(bodies).map(([title, body], index) => ({ id: `item-${index}`, kind: "metrics", title, body, source: "offline", editedByFounder: false })),
+        items: Object.entries(bodies).map(([title, body], index) => ({
+          id: `item-${index}`,
+          kind: "metrics",
+          title,
+          body,
+          source: "offline",
+          editedByFounder: false,
+        })),
       },
     ],
     ...extra,
@@ -38,5 +47,12 @@ export function solidPng(width: number, height: number): Uint8Array {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x4b, 0x3f, 0xe0]))]);
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", pixels),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
 }

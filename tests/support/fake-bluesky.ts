@@ -41,7 +41,11 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
     const method = request.path.replace(/^\/xrpc\//, "");
     switch (method) {
       case "com.atproto.server.createSession": {
-        const account = accounts.find((candidate) => (candidate.handle === request.json?.identifier || candidate.did === request.json?.identifier) && candidate.password === request.json?.password);
+        const account = accounts.find(
+          (candidate) =>
+            (candidate.handle === request.json?.identifier || candidate.did === request.json?.identifier) &&
+            candidate.password === request.json?.password,
+        );
         if (!account) return xrpcError(401, "AuthenticationRequired", "Invalid identifier or password");
         return { status: 200, json: session(account) };
       }
@@ -57,13 +61,18 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
         const body = request.json!;
         if (body.repo !== did) return xrpcError(400, "InvalidRequest", "repo does not match the session");
         const rkey = String(body.rkey);
-        if (!/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/.test(rkey)) return xrpcError(400, "InvalidRequest", "Invalid record key");
+        if (!/^[234567abcdefghij][234567abcdefghijklmnopqrstuvwxyz]{12}$/.test(rkey))
+          return xrpcError(400, "InvalidRequest", "Invalid record key");
         if (options.postsPerAccountPerMinute) {
           const now = Date.now();
           const window = windows.get(did);
           if (!window || now - window.start >= 60_000) windows.set(did, { start: now, count: 1 });
           else if (++window.count > options.postsPerAccountPerMinute) {
-            return { status: 429, json: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" }, headers: { "ratelimit-reset": String(Math.ceil((window.start + 60_000) / 1000)) } };
+            return {
+              status: 429,
+              json: { error: "RateLimitExceeded", message: "Rate Limit Exceeded" },
+              headers: { "ratelimit-reset": String(Math.ceil((window.start + 60_000) / 1000)) },
+            };
           }
         }
         const record = body.record as Record<string, unknown>;
@@ -78,7 +87,9 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
       case "com.atproto.repo.getRecord": {
         const uri = `at://${request.query.get("repo")}/${request.query.get("collection")}/${request.query.get("rkey")}`;
         const record = records.get(uri);
-        return record ? { status: 200, json: { uri, cid: record.cid, value: record.value } } : xrpcError(400, "RecordNotFound", `Could not locate record: ${uri}`);
+        return record
+          ? { status: 200, json: { uri, cid: record.cid, value: record.value } }
+          : xrpcError(400, "RecordNotFound", `Could not locate record: ${uri}`);
       }
       case "app.bsky.feed.getPosts": {
         if (!access.get(bearer(request.headers))) return xrpcError(400, "ExpiredToken", "Token has expired");

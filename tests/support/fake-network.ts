@@ -35,7 +35,15 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
       } catch {
         json = null;
       }
-      const entry: FakeRequest = { method: request.method!, path: url.pathname, query: url.searchParams, headers: request.headers, body, json, form: new URLSearchParams(body) };
+      const entry: FakeRequest = {
+        method: request.method!,
+        path: url.pathname,
+        query: url.searchParams,
+        headers: request.headers,
+        body,
+        json,
+        form: new URLSearchParams(body),
+      };
       requests.push(entry);
       if (settings.delayMs) await new Promise((resolve) => setTimeout(resolve, settings.delayMs));
       const fault = faults.find((candidate) => candidate.path === entry.path && candidate.count > 0);
@@ -67,7 +75,8 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
     url: `http://127.0.0.1:${port}`,
     requests,
     settings,
-    failNext: (path: string, status: number, count = 1, headers?: Record<string, string>) => void faults.push({ path, status, count, headers }),
+    failNext: (path: string, status: number, count = 1, headers?: Record<string, string>) =>
+      void faults.push({ path, status, count, headers }),
     dropAnswerNext: (path: string, count = 1) => void drops.push({ path, count }),
     /** Does the work at once, answers only after `ms` (a slow network, or one whose answer never reaches a dead caller). */
     holdAnswerNext: (path: string, ms: number, count = 1) => void holds.push({ path, ms, count }),

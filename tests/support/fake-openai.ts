@@ -9,7 +9,12 @@ export type FakeAnswer =
 
 /** A chat request's messages as the model reads them, one after another (what a provider's prompt cache keys on). */
 export const promptText = (body: { messages?: { role: string; content: unknown }[] }) =>
-  (body.messages ?? []).map((message) => `<|${message.role}|>${typeof message.content === "string" ? message.content : JSON.stringify(message.content)}`).join("\n");
+  (body.messages ?? [])
+    .map(
+      (message) =>
+        `<|${message.role}|>${typeof message.content === "string" ? message.content : JSON.stringify(message.content)}`,
+    )
+    .join("\n");
 
 /** Tokens of a text with the o200k_base encoding (GPT-4o, GPT-4.1 and later). */
 export const tokensOf = (text: string) => encode(text);
@@ -50,7 +55,9 @@ export async function startFakeOpenAI(options: { countTokens?: boolean } = {}) {
             created: Math.floor(Date.now() / 1000),
             model: body.model,
             choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-            usage: options.countTokens ? counted(body, content) : { prompt_tokens: 1200, completion_tokens: 800, total_tokens: 2000 },
+            usage: options.countTokens
+              ? counted(body, content)
+              : { prompt_tokens: 1200, completion_tokens: 800, total_tokens: 2000 },
           }),
         );
       if (answer.kind === "json" && answer.delayMs) setTimeout(reply, answer.delayMs);

@@ -12,12 +12,26 @@ export async function startFakeStripe() {
       response.setHeader("Content-Type", "application/json");
       if (request.method === "POST" && request.url === "/v1/checkout/sessions") {
         const id = `cs_test_${requests.length}`;
-        response.end(JSON.stringify({ id, object: "checkout.session", mode: "subscription", url: `https://checkout.stripe.test/c/pay/${id}` }));
+        response.end(
+          JSON.stringify({
+            id,
+            object: "checkout.session",
+            mode: "subscription",
+            url: `https://checkout.stripe.test/c/pay/${id}`,
+          }),
+        );
         return;
       }
       if (request.method === "POST" && request.url === "/v1/billing_portal/sessions") {
         const id = `bps_test_${requests.length}`;
-        response.end(JSON.stringify({ id, object: "billing_portal.session", customer: new URLSearchParams(body).get("customer"), url: `https://billing.stripe.test/p/session/${id}` }));
+        response.end(
+          JSON.stringify({
+            id,
+            object: "billing_portal.session",
+            customer: new URLSearchParams(body).get("customer"),
+            url: `https://billing.stripe.test/p/session/${id}`,
+          }),
+        );
         return;
       }
       response.statusCode = 404;
@@ -26,5 +40,9 @@ export async function startFakeStripe() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

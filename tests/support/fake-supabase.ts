@@ -28,7 +28,8 @@ function jwt(payload: Record<string, unknown>) {
 
 function claimsOf(token: string): Record<string, unknown> | undefined {
   const [head, payload, signature] = token.split(".");
-  if (!head || !payload || createHmac("sha256", jwtSecret).update(`${head}.${payload}`).digest("base64url") !== signature) return undefined;
+  if (!head || !payload || createHmac("sha256", jwtSecret).update(`${head}.${payload}`).digest("base64url") !== signature)
+    return undefined;
   return JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
 }
 
@@ -67,8 +68,23 @@ export async function startFakeSupabase() {
     const refreshToken = randomBytes(16).toString("hex");
     sessions.set(sessionId, { userId: user.id, refreshToken });
     const now = Math.floor(Date.now() / 1000);
-    const accessToken = jwt({ sub: user.id, email: user.email, role: "authenticated", aud: "authenticated", session_id: sessionId, iat: now, exp: now + 3600 });
-    return { access_token: accessToken, token_type: "bearer", expires_in: 3600, expires_at: now + 3600, refresh_token: refreshToken, user: userJson(user) };
+    const accessToken = jwt({
+      sub: user.id,
+      email: user.email,
+      role: "authenticated",
+      aud: "authenticated",
+      session_id: sessionId,
+      iat: now,
+      exp: now + 3600,
+    });
+    return {
+      access_token: accessToken,
+      token_type: "bearer",
+      expires_in: 3600,
+      expires_at: now + 3600,
+      refresh_token: refreshToken,
+      user: userJson(user),
+    };
   }
 
   function issueToken(user: FakeUser, type: "signup" | "recovery", redirectTo: string | null) {
@@ -105,22 +121,33 @@ export async function startFakeSupabase() {
     // A signed URL is the credential itself: no API key needed.
     if (signed?.[1] === "GET") {
       const grant = signedTokens.get(url.searchParams.get("token") ?? "");
-      const found = grant && grant.key === decodeURIComponent(signed[2]!) && grant.expiresAt > Date.now() ? objects.get(grant.key) : undefined;
+      const found =
+        grant && grant.key === decodeURIComponent(signed[2]!) && grant.expiresAt > Date.now()
+          ? objects.get(grant.key)
+          : undefined;
       if (!found) return json(400, { statusCode: "403", error: "InvalidSignature", message: "invalid signature" });
       response.writeHead(200, { "content-type": found.contentType }).end(found.body);
       return;
     }
-    if (request.headers.apikey !== anonKey && request.headers.apikey !== serviceRoleKey) return fail(401, "no_api_key", "Invalid API key");
+    if (request.headers.apikey !== anonKey && request.headers.apikey !== serviceRoleKey)
+      return fail(401, "no_api_key", "Invalid API key");
 
     if (route === "POST /auth/v1/signup") {
       const { email, password } = body();
-      if (typeof password !== "string" || password.length < 6) return fail(422, "weak_password", "Password should be at least 6 characters.");
+      if (typeof password !== "string" || password.length < 6)
+        return fail(422, "weak_password", "Password should be at least 6 characters.");
       const existing = findByEmail(email);
       if (existing) {
         // Supabase hides known addresses: an obfuscated user without identities, no e-mail.
         return json(200, { ...userJson(existing), id: randomUUID(), identities: [] });
       }
-      const user: FakeUser = { id: randomUUID(), email: email.toLowerCase(), password, confirmedAt: null, createdAt: new Date().toISOString() };
+      const user: FakeUser = {
+        id: randomUUID(),
+        email: email.toLowerCase(),
+        password,
+        confirmedAt: null,
+        createdAt: new Date().toISOString(),
+      };
       users.set(user.id, user);
       issueToken(user, "signup", url.searchParams.get("redirect_to"));
       return json(200, userJson(user));
@@ -155,7 +182,9 @@ export async function startFakeSupabase() {
     }
     if (route === "GET /auth/v1/user") {
       const found = caller(request);
-      return found ? json(200, userJson(found.user)) : fail(403, "session_not_found", "Session from session_id claim in JWT does not exist");
+      return found
+        ? json(200, userJson(found.user))
+        : fail(403, "session_not_found", "Session from session_id claim in JWT does not exist");
     }
     if (route === "PUT /auth/v1/user") {
       const found = caller(request);
@@ -170,7 +199,12 @@ export async function startFakeSupabase() {
         const scope = url.searchParams.get("scope") ?? "global";
         for (const [id, session] of sessions) {
           if (session.userId !== found.user.id) continue;
-          if (scope === "global" || (scope === "local" && id === found.sessionId) || (scope === "others" && id !== found.sessionId)) sessions.delete(id);
+          if (
+            scope === "global" ||
+            (scope === "local" && id === found.sessionId) ||
+            (scope === "others" && id !== found.sessionId)
+          )
+            sessions.delete(id);
         }
       }
       response.writeHead(204).end();
@@ -206,7 +240,8 @@ export async function startFakeSupabase() {
       if (!isServiceRole(request)) return fail(403, "Unauthorized", "not allowed");
       const key = decodeURIComponent(object[2]!.replace(/^authenticated\//, ""));
       if (object[1] === "POST") {
-        if (objects.has(key) && request.headers["x-upsert"] !== "true") return json(400, { statusCode: "409", error: "Duplicate", message: "The resource already exists" });
+        if (objects.has(key) && request.headers["x-upsert"] !== "true")
+          return json(400, { statusCode: "409", error: "Duplicate", message: "The resource already exists" });
         objects.set(key, { body: raw, contentType: String(request.headers["content-type"] ?? "application/octet-stream") });
         return json(200, { Key: key, Id: randomUUID() });
       }
@@ -219,7 +254,10 @@ export async function startFakeSupabase() {
       const bucket = key;
       const prefixes: string[] = body().prefixes ?? [];
       const removed = prefixes.filter((prefix) => objects.delete(`${bucket}/${prefix}`));
-      return json(200, removed.map((name) => ({ name })));
+      return json(
+        200,
+        removed.map((name) => ({ name })),
+      );
     }
     return fail(404, "not_found", `fake Supabase has no ${route}`);
   });

@@ -5,7 +5,11 @@ export const sampleOnboarding = {
     "Tidybooks reads your bank feed every night, matches each payment to its invoice and chases late payers with polite reminders, so a freelancer's books are always up to date.",
   problemSolved: "freelancers lose hours every month reconciling payments and chasing late invoices",
   features: [
-    { what: "Automatic bank matching", who: "freelancers with many small clients", benefit: "Your books reconcile themselves overnight" },
+    {
+      what: "Automatic bank matching",
+      who: "freelancers with many small clients",
+      benefit: "Your books reconcile themselves overnight",
+    },
     { what: "Polite payment reminders", who: null, benefit: "Get paid on time without awkward emails" },
     { what: "One-click tax export", who: "anyone filing quarterly", benefit: "Hand your accountant a clean file in seconds" },
   ],

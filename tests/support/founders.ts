@@ -40,10 +40,16 @@ export const berlinBakery: BenchFounder = {
   name: "Brotzeit Kreuzberg",
   onboarding: {
     businessName: "Brotzeit Kreuzberg",
-    productDescription: "Wir backen jeden Morgen Sauerteigbrot und Brötchen in Kreuzberg und liefern sie vor sieben Uhr an die Haustür.",
-    problemSolved: "Berufstätige in Berlin bekommen morgens kein frisches Brot, weil die Bäckerei erst öffnet, wenn sie schon im Büro sitzen",
+    productDescription:
+      "Wir backen jeden Morgen Sauerteigbrot und Brötchen in Kreuzberg und liefern sie vor sieben Uhr an die Haustür.",
+    problemSolved:
+      "Berufstätige in Berlin bekommen morgens kein frisches Brot, weil die Bäckerei erst öffnet, wenn sie schon im Büro sitzen",
     features: [
-      { what: "Brot-Abo mit Lieferung bis sieben Uhr", who: "Familien und Berufstätige", benefit: "Frisches Brot auf dem Frühstückstisch, ohne Umweg" },
+      {
+        what: "Brot-Abo mit Lieferung bis sieben Uhr",
+        who: "Familien und Berufstätige",
+        benefit: "Frisches Brot auf dem Frühstückstisch, ohne Umweg",
+      },
       { what: "Wochenkarte mit saisonalen Broten", who: null, benefit: "Jede Woche etwas Neues aus regionalem Mehl" },
     ],
     whyItMatters: "Gutes Brot gehört zum Tag, nicht nur zum Wochenende.",
@@ -57,7 +63,8 @@ export const berlinBakery: BenchFounder = {
     toneWords: ["herzlich", "ehrlich", "bodenständig"],
     avoidToneWords: ["hip", "abgehoben"],
     actionPriority: "Probe-Abo bestellen",
-    founderStory: "Ich habe zehn Jahre in einer Großbäckerei gearbeitet. Dann habe ich mit einem alten Ofen im Hinterhof neu angefangen.",
+    founderStory:
+      "Ich habe zehn Jahre in einer Großbäckerei gearbeitet. Dann habe ich mit einem alten Ofen im Hinterhof neu angefangen.",
     whyChooseYou: "Handwerk aus dem Kiez, Lieferung mit dem Lastenrad.",
     assetUrls: "https://brotzeit-kreuzberg.de",
     weeklyHours: "3 Stunden",
@@ -76,10 +83,15 @@ export const richConsumerApp: BenchFounder = {
     businessName: "Plantpal",
     productDescription:
       "Plantpal is a phone app that identifies your houseplants from a photo and tells you when to water, repot and move each one, based on the light in your room. It learns from what you log, so reminders get better every week.",
-    problemSolved: "people kill houseplants because every plant needs different care and generic watering schedules are wrong for their home",
+    problemSolved:
+      "people kill houseplants because every plant needs different care and generic watering schedules are wrong for their home",
     features: [
       { what: "Photo identification", who: "new plant owners", benefit: "Know exactly which plant you have in five seconds" },
-      { what: "Light-aware reminders", who: "apartment dwellers with little sun", benefit: "Water when your plant needs it, not on a fixed schedule" },
+      {
+        what: "Light-aware reminders",
+        who: "apartment dwellers with little sun",
+        benefit: "Water when your plant needs it, not on a fixed schedule",
+      },
       { what: "Rescue mode", who: null, benefit: "A step-by-step plan when leaves turn yellow" },
     ],
     whyItMatters: "A living room full of healthy plants makes people calmer, and dead plants make them feel guilty.",
@@ -117,9 +129,12 @@ export const frenchTutor: BenchFounder = {
   name: "Maths en Ligne",
   onboarding: {
     businessName: "Maths en Ligne",
-    productDescription: "Des cours de mathématiques en visio pour les lycéens, avec un professeur qui suit chaque élève toute l'année.",
+    productDescription:
+      "Des cours de mathématiques en visio pour les lycéens, avec un professeur qui suit chaque élève toute l'année.",
     problemSolved: "les lycéens décrochent en maths et les parents ne trouvent pas de professeur disponible le soir",
-    features: [{ what: "Un professeur attitré", who: "les lycéens", benefit: "Un suivi régulier avec la même personne toute l'année" }],
+    features: [
+      { what: "Un professeur attitré", who: "les lycéens", benefit: "Un suivi régulier avec la même personne toute l'année" },
+    ],
     audienceType: "parents de lycéens",
     audienceFeedback: "Mon fils a repris confiance en deux mois, il ose enfin lever la main en classe.",
     enabledChannels: ["Facebook", "Instagram", "Newsletter"],
@@ -141,10 +156,15 @@ export const spanishCoffee: BenchFounder = {
   name: "Tostadero Sur",
   onboarding: {
     businessName: "Tostadero Sur",
-    productDescription: "Tostamos café de especialidad en Sevilla cada semana y lo enviamos recién tostado a casa por suscripción.",
+    productDescription:
+      "Tostamos café de especialidad en Sevilla cada semana y lo enviamos recién tostado a casa por suscripción.",
     problemSolved: "el café del supermercado lleva meses tostado y pierde todo su sabor antes de llegar a la taza",
     features: [
-      { what: "Suscripción quincenal", who: "amantes del café en casa", benefit: "Café tostado hace menos de una semana, siempre" },
+      {
+        what: "Suscripción quincenal",
+        who: "amantes del café en casa",
+        benefit: "Café tostado hace menos de una semana, siempre",
+      },
       { what: "Guía de preparación", who: null, benefit: "Aprenda a sacar lo mejor de cada grano en su cafetera" },
     ],
     audienceType: "amantes del café que preparan en casa",
@@ -169,7 +189,9 @@ export const portugueseYoga: BenchFounder = {
     businessName: "Respira Estúdio",
     productDescription: "Aulas de ioga online ao vivo, de vinte minutos, para quem trabalha sentado o dia inteiro.",
     problemSolved: "quem trabalha em casa passa o dia sentado e sente dores nas costas sem tempo para uma aula longa",
-    features: [{ what: "Aulas curtas ao vivo", who: "quem trabalha em casa", benefit: "Vinte minutos que cabem na pausa do almoço" }],
+    features: [
+      { what: "Aulas curtas ao vivo", who: "quem trabalha em casa", benefit: "Vinte minutos que cabem na pausa do almoço" },
+    ],
     audienceType: "profissionais que trabalham em casa",
     audienceFeedback: "Depois de uma semana já não acordo com dor no pescoço.",
     enabledChannels: ["Instagram", "YouTube Shorts", "Newsletter"],

@@ -135,7 +135,14 @@ function mutations(root: JsonSchema, base: unknown): Mutation[] {
     if (path.length && required) found.push({ name: `${at}: missing`, value: setAt(base, path, undefined, true) });
     const allowed = allowedTypes(resolved, resolve);
     if (allowed.size > 0) {
-      const wrong: [string, unknown][] = [["number", 42], ["string", "hostile"], ["boolean", true], ["null", null], ["array", []], ["object", {}]];
+      const wrong: [string, unknown][] = [
+        ["number", 42],
+        ["string", "hostile"],
+        ["boolean", true],
+        ["null", null],
+        ["array", []],
+        ["object", {}],
+      ];
       for (const [type, value] of wrong) if (!allowed.has(type)) put(`a ${type}`, value);
     }
     const options = resolved.anyOf ?? resolved.oneOf;
@@ -163,22 +170,67 @@ function mutations(root: JsonSchema, base: unknown): Mutation[] {
     }
     if (type === "array") {
       const itemSample = sample(resolved.items ?? {}, resolve);
-      if (resolved.maxItems !== undefined) put(`maxItems ${resolved.maxItems} + 1`, Array.from({ length: resolved.maxItems + 1 }, () => clone(itemSample)));
-      if (resolved.minItems) put(`minItems ${resolved.minItems} - 1`, Array.from({ length: resolved.minItems - 1 }, () => clone(itemSample)));
+      if (resolved.maxItems !== undefined)
+        put(
+          `maxItems ${resolved.maxItems} + 1`,
+          Array.from({ length: resolved.maxItems + 1 }, () => clone(itemSample)),
+        );
+      if (resolved.minItems)
+        put(
+          `minItems ${resolved.minItems} - 1`,
+          Array.from({ length: resolved.minItems - 1 }, () => clone(itemSample)),
+        );
       const current = path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)?.[key], base);
       if (resolved.items && Array.isArray(current) && current.length > 0) visit(resolved.items, [...path, 0], false);
     }
     if (type === "object") {
-      for (const [name, child] of Object.entries(resolved.properties ?? {})) visit(child, [...path, name], (resolved.required ?? []).includes(name));
-      if (resolved.additionalProperties === false) put("an unknown field", { ...(path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)?.[key], base) as object), hostileUnknownField: 1 });
+      for (const [name, child] of Object.entries(resolved.properties ?? {}))
+        visit(child, [...path, name], (resolved.required ?? []).includes(name));
+      if (resolved.additionalProperties === false)
+        put("an unknown field", {
+          ...(path.reduce<unknown>((value, key) => (value as Record<string | number, unknown>)?.[key], base) as object),
+          hostileUnknownField: 1,
+        });
     }
   };
   visit(root, [], true);
   return found;
 }
 
-const malformedEscapes = ["%", "%z", "%zz", "%G0", "%0g", "%2", "%%", "%u0041", "%E0%A4%A", "%C0", "%ED%A0", "%F0%9F%9A", "%FF", "%C0%80", "%80"];
-const badIds = ["not-a-uuid", "1", "null", "undefined", "'%20OR%201=1--", "%00", "%ED%A0%80", "a".repeat(4000), "00000000-0000-0000-0000-00000000000g", `${"f".repeat(8)}-${"f".repeat(4)}`, "%2F", "%20", "0x1", "%F0%9F%9A%80", "-1"];
+const malformedEscapes = [
+  "%",
+  "%z",
+  "%zz",
+  "%G0",
+  "%0g",
+  "%2",
+  "%%",
+  "%u0041",
+  "%E0%A4%A",
+  "%C0",
+  "%ED%A0",
+  "%F0%9F%9A",
+  "%FF",
+  "%C0%80",
+  "%80",
+];
+const badIds = [
+  "not-a-uuid",
+  "1",
+  "null",
+  "undefined",
+  "'%20OR%201=1--",
+  "%00",
+  "%ED%A0%80",
+  "a".repeat(4000),
+  "00000000-0000-0000-0000-00000000000g",
+  `${"f".repeat(8)}-${"f".repeat(4)}`,
+  "%2F",
+  "%20",
+  "0x1",
+  "%F0%9F%9A%80",
+  "-1",
+];
 const methods = ["GET", "POST", "PATCH", "DELETE", "PUT"];
 
 function* bigBody(megabytes: number, prefix: string) {
@@ -195,13 +247,16 @@ const encode = (text: string) =>
   text.replace(/[\s\S]/gu, (char) => {
     if (char.length === 1 && char.charCodeAt(0) >= 0xd800 && char.charCodeAt(0) <= 0xdfff) {
       const unit = char.charCodeAt(0);
-      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join("");
+      return [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join("");
     }
     return encodeURIComponent(char);
   });
 
 /** A path with its parameters filled from `ids` (a fresh uuid where none is given). */
-const fillPath = (path: string, ids: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_match, name: string) => ids[name] ?? crypto.randomUUID());
+const fillPath = (path: string, ids: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_match, name: string) => ids[name] ?? crypto.randomUUID());
 
 /**
  * The hostile requests for one operation, derived from its declaration (method, path,
@@ -221,17 +276,39 @@ export function hostileRequests(
   const baseQuery = querySchema ? (sample(querySchema, resolver(querySchema)) as Record<string, unknown>) : {};
   const queryString = (query: Record<string, unknown>) => {
     const entries = Object.entries(query).filter(([, value]) => value !== undefined);
-    return entries.length ? `?${entries.map(([name, value]) => `${encode(name)}=${encode(typeof value === "string" ? value : JSON.stringify(value))}`).join("&")}` : "";
+    return entries.length
+      ? `?${entries.map(([name, value]) => `${encode(name)}=${encode(typeof value === "string" ? value : JSON.stringify(value))}`).join("&")}`
+      : "";
   };
   const target = `${path}${queryString(baseQuery)}`;
   const bodyText = baseBody === undefined ? undefined : JSON.stringify(baseBody);
   const add = (name: string, request: Partial<HostileRequest>) =>
-    requests.push({ name, method: operation.rest.method, target, headers: { ...auth, ...(bodyText !== undefined && json) }, body: bodyText, ...request });
+    requests.push({
+      name,
+      method: operation.rest.method,
+      target,
+      headers: { ...auth, ...(bodyText !== undefined && json) },
+      body: bodyText,
+      ...request,
+    });
 
   // The caller: a key that is missing, malformed or not ours.
   if (admits(operation, "key")) {
-    const badKeys = ["", "Bearer", "Bearer ", `Basic ${Buffer.from("a:b").toString("base64")}`, `Bearer ${options.key}x`, `Bearer ${options.key.slice(0, -1)}`,
-      `Bearer ${options.key.slice(0, 12)}`, "Bearer llk_", `Bearer llk_${"0".repeat(40)}`, `Bearer ${"k".repeat(8000)}`, `Token ${options.key}`, `Bearer ${options.key} ${options.key}`, "Bearer %00"];
+    const badKeys = [
+      "",
+      "Bearer",
+      "Bearer ",
+      `Basic ${Buffer.from("a:b").toString("base64")}`,
+      `Bearer ${options.key}x`,
+      `Bearer ${options.key.slice(0, -1)}`,
+      `Bearer ${options.key.slice(0, 12)}`,
+      "Bearer llk_",
+      `Bearer llk_${"0".repeat(40)}`,
+      `Bearer ${"k".repeat(8000)}`,
+      `Token ${options.key}`,
+      `Bearer ${options.key} ${options.key}`,
+      "Bearer %00",
+    ];
     for (const [index, value] of badKeys.entries()) {
       add(`bad key #${index}`, { headers: { ...(value && { Authorization: value }), ...(bodyText !== undefined && json) } });
     }
@@ -245,11 +322,14 @@ export function hostileRequests(
     add(`escape ${bad} in the middle`, { target: path.replace(/^(\/api\/[^/]+)/, `$1/${bad}`) });
   }
   // Paths under this one that do not exist.
-  for (const suffix of ["x", "x/y", "%2Fx", `${crypto.randomUUID()}/z`]) add(`unknown path ${suffix}`, { target: `${path}/${suffix}` });
+  for (const suffix of ["x", "x/y", "%2Fx", `${crypto.randomUUID()}/z`])
+    add(`unknown path ${suffix}`, { target: `${path}/${suffix}` });
   // Malformed path parameters.
   for (const name of operation.rest.path.match(/\{(\w+)\}/g)?.map((match) => match.slice(1, -1)) ?? []) {
     for (const [index, bad] of badIds.entries()) {
-      add(`path ${name} #${index}`, { target: `${fillPath(operation.rest.path, { ...options.ids, [name]: bad })}${queryString(baseQuery)}` });
+      add(`path ${name} #${index}`, {
+        target: `${fillPath(operation.rest.path, { ...options.ids, [name]: bad })}${queryString(baseQuery)}`,
+      });
     }
   }
   // The query: each parameter broken, and (closed schemas) an unknown one.
@@ -265,13 +345,34 @@ export function hostileRequests(
   // The body: broken JSON, other media types, sizes, and each field broken at every depth.
   if (operation.body) {
     const bodySchema = jsonSchemaOf(operation.body);
-    for (const [index, raw] of ['{"', "{", "[", "{'a':1}", '{"a":1,}', "nul", '{"a":"\\x"}', '{"a" 1}', "{\"a\":1", '{"a":1}{"b":2}'].entries()) add(`bad JSON #${index}`, { body: raw });
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"]) {
+    for (const [index, raw] of [
+      '{"',
+      "{",
+      "[",
+      "{'a':1}",
+      '{"a":1,}',
+      "nul",
+      '{"a":"\\x"}',
+      '{"a" 1}',
+      '{"a":1',
+      '{"a":1}{"b":2}',
+    ].entries())
+      add(`bad JSON #${index}`, { body: raw });
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+    ]) {
       add(`content type ${type}`, { headers: { ...auth, "Content-Type": type } });
     }
-    for (const [index, value] of [null, [], "text", 7, true].entries()) add(`JSON ${typeOfValue(value)} #${index}`, { body: JSON.stringify(value) });
+    for (const [index, value] of [null, [], "text", 7, true].entries())
+      add(`JSON ${typeOfValue(value)} #${index}`, { body: JSON.stringify(value) });
     add("2 MiB declared", { body: `{"a":"${"a".repeat(2 * 1024 * 1024)}"}` });
-    add("8 MiB chunked", { headers: { ...auth, ...json, "Transfer-Encoding": "chunked" }, body: { chunks: () => bigBody(8, '{"a":"') } });
+    add("8 MiB chunked", {
+      headers: { ...auth, ...json, "Transfer-Encoding": "chunked" },
+      body: { chunks: () => bigBody(8, '{"a":"') },
+    });
     add("nested 100k deep", { body: `${"[".repeat(100_000)}${"]".repeat(100_000)}` });
     const withNul = bodyText!.replace(/:"([^"]*)"/, ':"$1\\u0000"');
     add("an escaped NUL in the first string", { body: withNul === bodyText ? '{"a":"\\u0000"}' : withNul });

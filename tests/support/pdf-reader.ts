@@ -26,7 +26,12 @@ export interface PlacedPath {
 export async function readPdf(bytes: Uint8Array) {
   const { getDocument, OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
   const standardFontDataUrl = path.join(process.cwd(), "node_modules/pdfjs-dist/standard_fonts/");
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    standardFontDataUrl,
+  }).promise;
   const pages: { number: number; text: PlacedText[]; paths: PlacedPath[]; images: number; all: string }[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {
     const page = await pdf.getPage(number);
@@ -37,7 +42,15 @@ export async function readPdf(bytes: Uint8Array) {
       if (!("str" in item) || !item.str) continue;
       const style = content.styles[item.fontName]!;
       const size = Math.abs(item.transform[3]);
-      text.push({ str: item.str, x: item.transform[4], y: height - item.transform[5], width: item.width, size, ascent: style.ascent * size, descent: -style.descent * size });
+      text.push({
+        str: item.str,
+        x: item.transform[4],
+        y: height - item.transform[5],
+        width: item.width,
+        size,
+        ascent: style.ascent * size,
+        descent: -style.descent * size,
+      });
     }
     const operators = await page.getOperatorList();
     const paths: PlacedPath[] = [];
@@ -62,7 +75,9 @@ export async function readPdf(bytes: Uint8Array) {
 /** The first (or last) text item on any page containing `needle`, with its page. */
 export function findText(pages: Awaited<ReturnType<typeof readPdf>>["pages"], needle: string, { last = false } = {}) {
   for (const page of last ? [...pages].reverse() : pages) {
-    const item = last ? page.text.findLast((candidate) => candidate.str.includes(needle)) : page.text.find((candidate) => candidate.str.includes(needle));
+    const item = last
+      ? page.text.findLast((candidate) => candidate.str.includes(needle))
+      : page.text.find((candidate) => candidate.str.includes(needle));
     if (item) return { page, item };
   }
   throw new Error(`"${needle}" is not in the PDF`);

@@ -5,7 +5,11 @@ import { setPlan } from "./plans";
 import { createTestApp, type TestApp } from "./test-app";
 
 /** Creates, confirms and runs a project through all five steps (offline), approving each: a launch-ready project. */
-export async function launchReadyProject(app: TestApp, key: string, project: { name: string; onboarding: Record<string, unknown> } = sampleProject) {
+export async function launchReadyProject(
+  app: TestApp,
+  key: string,
+  project: { name: string; onboarding: Record<string, unknown> } = sampleProject,
+) {
   const created = await app.request("POST", "/api/v1/projects", { key, body: project });
   expect(created.status, created.text).toBe(201);
   const projectId = created.json.project.id as string;
@@ -15,11 +19,19 @@ export async function launchReadyProject(app: TestApp, key: string, project: { n
     expect(run.json.run?.status, run.text).toBe("completed");
     const decisions =
       agentType === "market-strategist"
-        ? { positioning: { name: run.json.run.output.positioningOptions[0].name, statement: run.json.run.output.positioningOptions[0].statement } }
+        ? {
+            positioning: {
+              name: run.json.run.output.positioningOptions[0].name,
+              statement: run.json.run.output.positioningOptions[0].statement,
+            },
+          }
         : agentType === "brand-architect"
           ? { tagline: run.json.run.output.taglineOptions[0], colorPalette: "Forest green and cream" }
           : undefined;
-    await app.request("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve", ...(decisions && { decisions }) } });
+    await app.request("PATCH", "/api/v1/agents", {
+      key,
+      body: { runId: run.json.run.id, action: "approve", ...(decisions && { decisions }) },
+    });
   }
   return projectId;
 }

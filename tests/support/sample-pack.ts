@@ -1,5 +1,5 @@
-import { runAgent } from "@/lib/agents/run";
 import type { AgentInput, ApprovedOutputs } from "@/lib/agents";
+import { runAgent } from "@/lib/agents/run";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/project";
 import { sampleProject } from "./founder";
@@ -15,14 +15,27 @@ export async function renderPack(name: string, onboarding: Onboarding): Promise<
   const language = detectProjectLanguage(onboarding);
   const sections: string[] = [];
   for (const agentType of agentTypes) {
-    const input: AgentInput = { projectName: name, language, onboarding, decisions, approved: approved as ApprovedOutputs, feedback: null, rejections: 0, today: sampleToday };
+    const input: AgentInput = {
+      projectName: name,
+      language,
+      onboarding,
+      decisions,
+      approved: approved as ApprovedOutputs,
+      feedback: null,
+      rejections: 0,
+      today: sampleToday,
+    };
     const result = await runAgent(agentType, input);
     approved[agentType] = result.output;
     if (agentType === "market-strategist") {
       const market = result.output as { positioningOptions: { name: string; statement: string }[] };
-      decisions = { ...decisions, positioning: { name: market.positioningOptions[0]!.name, statement: market.positioningOptions[0]!.statement } };
+      decisions = {
+        ...decisions,
+        positioning: { name: market.positioningOptions[0]!.name, statement: market.positioningOptions[0]!.statement },
+      };
     }
-    if (agentType === "brand-architect") decisions = { ...decisions, tagline: (result.output as { taglineOptions: string[] }).taglineOptions[0] };
+    if (agentType === "brand-architect")
+      decisions = { ...decisions, tagline: (result.output as { taglineOptions: string[] }).taglineOptions[0] };
     sections.push(`---\n\n## Step: ${agentType}`);
     for (const item of result.content) sections.push(`### ${item.title}\n\n${item.body.replace(/^(#+) /gm, "$1## ")}`);
   }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -96,5 +96,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
     stop();
     throw new Error(`${(error as Error).message}\n${output.join("")}`);
   }
-  return { baseUrl, dataDir, processGroup: child.pid!, pid: child.pid!, output, readyAfterMs: performance.now() - spawnedAt, stop };
+  return {
+    baseUrl,
+    dataDir,
+    processGroup: child.pid!,
+    pid: child.pid!,
+    output,
+    readyAfterMs: performance.now() - spawnedAt,
+    stop,
+  };
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { reloadConfig } from "@/lib/config";
-import { useDatabase, type DatabaseHandle } from "@/lib/db/client";
+import { type DatabaseHandle, useDatabase } from "@/lib/db/client";
 import { deliveriesSettled } from "@/lib/mail";
 import { openTestDatabase } from "./database";
 import { dispatch } from "./dispatch";
@@ -70,7 +70,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
 
   /** Signs up through the API door and bootstraps a key: an unactivated account. */
   async function signUpWithKey(email = `founder-${crypto.randomUUID().slice(0, 8)}@example.com`) {
-    const signup = await request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+    const signup = await request("POST", "/api/v1/signup", {
+      body: { email, password: "correct horse battery", acceptTerms: true },
+    });
     if (signup.status !== 202) throw new Error(`signup failed: ${signup.text}`);
     const bootstrap = await request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: latestTokenHash(mailDir, email) } });
     if (bootstrap.status !== 200) throw new Error(`bootstrap failed: ${bootstrap.text}`);

@@ -16,7 +16,10 @@ const password = "correct horse battery staple";
 
 async function main() {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+  });
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
     const { page, key } = await founder(context, server.baseUrl, server.dataDir);
@@ -37,7 +40,8 @@ async function main() {
       const run = await call("POST", "/api/v1/agents", { projectId: ready, agentType });
       await call("PATCH", "/api/v1/agents", { runId: run.run.id, action: "approve" });
     }
-    const review = (await call("POST", "/api/v1/projects", { ...sampleProject, name: "Tidybooks for teams" })).project.id as string;
+    const review = (await call("POST", "/api/v1/projects", { ...sampleProject, name: "Tidybooks for teams" })).project
+      .id as string;
     await call("POST", `/api/v1/projects/${review}/confirm`);
     await call("POST", "/api/v1/agents", { projectId: review, agentType: "market-strategist" });
 

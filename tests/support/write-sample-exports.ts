@@ -39,18 +39,27 @@ for (const file of fs.readdirSync("docs/exports")) if (file.endsWith(".png")) fs
 function pageWith(pdf: string, needle: string, from = 1): number {
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf], { encoding: "utf8" }))![1]);
   for (let page = from; page <= pages; page++) {
-    if (execFileSync("pdftotext", ["-f", String(page), "-l", String(page), pdf, "-"], { encoding: "utf8" }).includes(needle)) return page;
+    if (execFileSync("pdftotext", ["-f", String(page), "-l", String(page), pdf, "-"], { encoding: "utf8" }).includes(needle))
+      return page;
   }
   throw new Error(`"${needle}" is on no page of ${pdf}`);
 }
 
 for (const format of ["pdf", "docx", "xlsx"]) {
-  const response = await dispatch(new Request(`http://launchloop.test/api/v1/export?projectId=${projectId}&format=${format}`, { headers: { authorization: `Bearer ${founder.key}` } }));
+  const response = await dispatch(
+    new Request(`http://launchloop.test/api/v1/export?projectId=${projectId}&format=${format}`, {
+      headers: { authorization: `Bearer ${founder.key}` },
+    }),
+  );
   const file = path.join(out, `launch-pack.${format}`);
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   let pdf = file;
   if (format !== "pdf") {
-    execFileSync("soffice", [`-env:UserInstallation=file://${out}/lo`, "--headless", "--convert-to", "pdf", "--outdir", path.join(out, format), file], { stdio: "ignore" });
+    execFileSync(
+      "soffice",
+      [`-env:UserInstallation=file://${out}/lo`, "--headless", "--convert-to", "pdf", "--outdir", path.join(out, format), file],
+      { stdio: "ignore" },
+    );
     pdf = path.join(out, format, "launch-pack.pdf");
   }
   const pages: Record<string, number> =
@@ -63,8 +72,23 @@ for (const format of ["pdf", "docx", "xlsx"]) {
           code: pageWith(pdf, "Tracking link", pageWith(pdf, "Launch-week checklist", pageWith(pdf, "Launch strategy", 3))),
         };
   for (const [name, page] of Object.entries(pages)) {
-    execFileSync("pdftoppm", ["-png", "-r", "70", "-f", String(page), "-l", String(page), "-singlefile", pdf, `docs/exports/${format}-${name}`]);
+    execFileSync("pdftoppm", [
+      "-png",
+      "-r",
+      "70",
+      "-f",
+      String(page),
+      "-l",
+      String(page),
+      "-singlefile",
+      pdf,
+      `docs/exports/${format}-${name}`,
+    ]);
   }
-  console.log(`Rendered ${format}: ${Object.entries(pages).map(([name, page]) => `${name} (page ${page})`).join(", ")}`);
+  console.log(
+    `Rendered ${format}: ${Object.entries(pages)
+      .map(([name, page]) => `${name} (page ${page})`)
+      .join(", ")}`,
+  );
 }
 await app.close();

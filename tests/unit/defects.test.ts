@@ -39,7 +39,10 @@ describe("mail file names", () => {
 
 describe("error logs", () => {
   it("name the codes of a failed query but never its statement or parameters", () => {
-    const cause = Object.assign(new Error('invalid input syntax for type uuid: "secret-value"'), { name: "PostgresError", code: "22P02" });
+    const cause = Object.assign(new Error('invalid input syntax for type uuid: "secret-value"'), {
+      name: "PostgresError",
+      code: "22P02",
+    });
     const failed = Object.assign(new Error("Failed query: select * from accounts where email = $1\nparams: ada@example.com"), {
       name: "DrizzleQueryError",
       query: "select * from accounts where email = $1",
@@ -54,7 +57,11 @@ describe("error logs", () => {
 
   it("recognize an outage and explain it without the password", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" });
-    const failed = Object.assign(new Error("Failed query: CREATE SCHEMA IF NOT EXISTS drizzle"), { query: "CREATE SCHEMA", params: [], cause: refused });
+    const failed = Object.assign(new Error("Failed query: CREATE SCHEMA IF NOT EXISTS drizzle"), {
+      query: "CREATE SCHEMA",
+      params: [],
+      cause: refused,
+    });
     expect(isDatabaseUnavailable(failed)).toBe(true);
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
     const told = describeDatabaseProblem(failed, "postgres://app:hunter2@db.internal:5432/app");
@@ -92,13 +99,16 @@ describe("the client address", () => {
     withEnv({ TRUST_PROXY: "2" });
     expect(clientIpOf(new Headers({ "x-forwarded-for": "198.51.100.7, 203.0.113.5, 10.0.0.2" }))).toBe("203.0.113.5");
     withEnv({ TRUST_PROXY: undefined, VERCEL: "1" });
-    expect(clientIpOf(new Headers({ "x-forwarded-for": "198.51.100.7", "x-vercel-forwarded-for": "203.0.113.8" }))).toBe("203.0.113.8");
+    expect(clientIpOf(new Headers({ "x-forwarded-for": "198.51.100.7", "x-vercel-forwarded-for": "203.0.113.8" }))).toBe(
+      "203.0.113.8",
+    );
   });
 });
 
 describe("malformed percent-escapes", () => {
   it("are told apart from valid ones", () => {
     for (const path of ["/api/v1/%zz", "/api/v1/projects/%E0%A4%A", "/api/v1/%"]) expect(hasMalformedEscape(path)).toBe(true);
-    for (const path of ["/api/v1/projects/%20x", "/api/v1/me", "/api/v1/%F0%9F%9A%80"]) expect(hasMalformedEscape(path)).toBe(false);
+    for (const path of ["/api/v1/projects/%20x", "/api/v1/me", "/api/v1/%F0%9F%9A%80"])
+      expect(hasMalformedEscape(path)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { launchPackDocx } from "@/lib/exports/docx";
-import { kindLabel, launchPackMarkdown, type LaunchPack, wordsOf } from "@/lib/exports/launch-pack";
+import { kindLabel, type LaunchPack, launchPackMarkdown, wordsOf } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
 import { packWith } from "../support/export-pack";
@@ -10,7 +10,7 @@ import { readPdf } from "../support/pdf-reader";
 
 // A German founder's pack: the content is German, and so is every word the export adds.
 const germanPack = (): LaunchPack => {
-  const pack = packWith({ "Erfolgskennzahlen": "- Anmeldungen pro Woche" });
+  const pack = packWith({ Erfolgskennzahlen: "- Anmeldungen pro Woche" });
   return {
     ...pack,
     project: { ...pack.project, language: "de" },
@@ -32,7 +32,8 @@ describe("export headings in the project's language", () => {
   it("PDF", async () => {
     const { pages } = await readPdf(await launchPackPdf(germanPack()));
     const text = pages.map((page) => page.all).join("\n");
-    for (const word of ["Launch-Paket", "Entscheidungen", "Entscheidung", "Festlegung", "Markenname", "Marketing-Playbook"]) expect(text).toContain(word);
+    for (const word of ["Launch-Paket", "Entscheidungen", "Entscheidung", "Festlegung", "Markenname", "Marketing-Playbook"])
+      expect(text).toContain(word);
     for (const word of english) expect(text).not.toContain(word);
   });
 

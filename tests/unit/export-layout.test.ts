@@ -45,7 +45,13 @@ describe("PDF line layout", () => {
   });
 
   it("sizes columns by content: each gets its widest word, short columns stay on one line", () => {
-    const rows = [[[span("Metric")], [span("Why it matters")]], [[span("Sign-ups")], [span("A launch that reaches the right freelancers shows here first, before anything else moves.".repeat(2))]]];
+    const rows = [
+      [[span("Metric")], [span("Why it matters")]],
+      [
+        [span("Sign-ups")],
+        [span("A launch that reaches the right freelancers shows here first, before anything else moves.".repeat(2))],
+      ],
+    ];
     const [first, second] = columnWidths(rows, 475, 5);
     expect(first! + second!).toBeCloseTo(475, 5);
     expect(first).toBeLessThan(80);
@@ -55,7 +61,9 @@ describe("PDF line layout", () => {
 
 describe("plain-text summaries and labels", () => {
   it("strips Markdown and cuts at a word boundary with an ellipsis", () => {
-    expect(plainSummary("## Is it free?\n\nFor **14 days**, then [see pricing](https://example.com).", 280)).toBe("Is it free? For 14 days, then see pricing.");
+    expect(plainSummary("## Is it free?\n\nFor **14 days**, then [see pricing](https://example.com).", 280)).toBe(
+      "Is it free? For 14 days, then see pricing.",
+    );
     const long = plainSummary(`**Bold** start. ${"word ".repeat(100)}`, 60);
     expect(long).toMatch(/^Bold start\. (word )+word…$/);
     expect(Array.from(long).length).toBeLessThanOrEqual(60);
@@ -71,7 +79,11 @@ describe("plain-text summaries and labels", () => {
 
 describe("DOCX export", () => {
   it("puts the logo on the cover when the pack has one, and sizes table columns by content", async () => {
-    const zip = await JSZip.loadAsync(await launchPackDocx(packWith({ Checklist: showcaseMarkdown }, { logo: { bytes: solidPng(300, 100), contentType: "image/png" } })));
+    const zip = await JSZip.loadAsync(
+      await launchPackDocx(
+        packWith({ Checklist: showcaseMarkdown }, { logo: { bytes: solidPng(300, 100), contentType: "image/png" } }),
+      ),
+    );
     expect(Object.keys(zip.files).filter((name) => name.startsWith("word/media/"))).toHaveLength(1);
     const xml = await zip.file("word/document.xml")!.async("string");
     const table = xml.match(/<w:tbl>[\s\S]*?<\/w:tbl>/g)!.find((candidate) => candidate.includes("Why it matters"))!;

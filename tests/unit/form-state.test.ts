@@ -23,23 +23,49 @@ describe("form state from an error envelope", () => {
   });
 
   it("turns limits and plan locks into a sentence with a next step", () => {
-    expect(describeError({ error: "Too many requests.", code: "rate_limited", retryable: true }, 600)).toBe("Too many requests. Try again in 10 minutes.");
-    expect(describeError({ error: "Exports are part of pro.", code: "upgrade_required", retryable: false })).toContain("Settings → Billing");
+    expect(describeError({ error: "Too many requests.", code: "rate_limited", retryable: true }, 600)).toBe(
+      "Too many requests. Try again in 10 minutes.",
+    );
+    expect(describeError({ error: "Exports are part of pro.", code: "upgrade_required", retryable: false })).toContain(
+      "Settings → Billing",
+    );
     expect(describeError({ error: "boom", code: "internal_error", retryable: true })).not.toContain("boom");
-    expect(describeError({ error: "The daily run limit of your plan is reached.", code: "daily_run_limit", retryable: true }, 3 * 3600 + 60)).toBe(
+    expect(
+      describeError(
+        { error: "The daily run limit of your plan is reached.", code: "daily_run_limit", retryable: true },
+        3 * 3600 + 60,
+      ),
+    ).toBe(
       "You have used all of today's agent runs on your plan. It resets at midnight UTC, in 3 h 1 min. Upgrade for more runs a day.",
     );
   });
 
   it("reads the code, never the message's text: an ended session and a wrong password are told apart by code", () => {
     const ended = "Your session has ended. Sign in again to continue.";
-    expect(describeError({ error: "A valid API key is required: send 'Authorization: Bearer <key>'.", code: "unauthorized", retryable: false })).toBe(ended);
+    expect(
+      describeError({
+        error: "A valid API key is required: send 'Authorization: Bearer <key>'.",
+        code: "unauthorized",
+        retryable: false,
+      }),
+    ).toBe(ended);
     expect(describeError({ error: "Sign in to continue.", code: "unauthorized", retryable: false })).toBe(ended);
-    expect(describeError({ error: "That e-mail and password do not match an account.", code: "invalid_credentials", retryable: false })).toContain("do not match");
+    expect(
+      describeError({
+        error: "That e-mail and password do not match an account.",
+        code: "invalid_credentials",
+        retryable: false,
+      }),
+    ).toContain("do not match");
   });
 
   it("spells out an invalid request's issues for actions without fields to mark", () => {
-    const error = { error: "The request is not valid.", code: "invalid_request" as const, retryable: false, issues: [{ path: "title", message: "Too long" }] };
+    const error = {
+      error: "The request is not valid.",
+      code: "invalid_request" as const,
+      retryable: false,
+      issues: [{ path: "title", message: "Too long" }],
+    };
     expect(describeFailure({ error })).toBe("Some fields need another look: title: Too long.");
     expect(describeError(error)).toBe("Some fields need another look.");
   });

@@ -1,16 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { fromPlan, toPlan, validatePlan, withItemSlugs, type EditablePlan } from "@/components/growth/plan-model";
-import { itemSlug } from "@/lib/growth/item-slugs";
-import { shareLinkFor } from "@/components/growth/share-links";
+import { type EditablePlan, fromPlan, toPlan, validatePlan, withItemSlugs } from "@/components/growth/plan-model";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
+import { shareLinkFor } from "@/components/growth/share-links";
+import { itemSlug } from "@/lib/growth/item-slugs";
 import { dateOf, dayOf, weekDays } from "@/lib/growth/week-days";
 
 const plan = {
   weekTheme: "Launch week",
   rationale: "Why",
   contentPlan: [
-    { channel: "x", count: 2, items: [1, 2].map((n) => ({ slug: `x-${n}`, title: `X ${n}`, angle: "a", keyMessage: "k", suggestedDay: n === 1 ? "Mon" : "Wednesday" })) },
-    { channel: "linkedin", audienceRationale: "Buyers", count: 1, items: [{ slug: "li", title: "LI", angle: "a", keyMessage: "k", cta: "Try it", suggestedDay: "Tue" }] },
+    {
+      channel: "x",
+      count: 2,
+      items: [1, 2].map((n) => ({
+        slug: `x-${n}`,
+        title: `X ${n}`,
+        angle: "a",
+        keyMessage: "k",
+        suggestedDay: n === 1 ? "Mon" : "Wednesday",
+      })),
+    },
+    {
+      channel: "linkedin",
+      audienceRationale: "Buyers",
+      count: 1,
+      items: [{ slug: "li", title: "LI", angle: "a", keyMessage: "k", cta: "Try it", suggestedDay: "Tue" }],
+    },
   ],
   founderTasks: [{ title: "Reply", description: "d", category: "community", effort: "30 min", suggestedDay: "Fri" }],
   skipped: [],
@@ -19,7 +34,15 @@ const plan = {
 describe("the week's days", () => {
   it("runs Monday to Sunday from the cycle's week start and reads day names and dates", () => {
     const days = weekDays("2026-11-23");
-    expect(days.map((day) => day.date)).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    expect(days.map((day) => day.date)).toEqual([
+      "2026-11-23",
+      "2026-11-24",
+      "2026-11-25",
+      "2026-11-26",
+      "2026-11-27",
+      "2026-11-28",
+      "2026-11-29",
+    ]);
     expect(days[0]!.label).toBe("Mon 23 Nov");
     expect(dayOf("Wednesday morning", "2026-11-23")).toBe("Wed");
     expect(dayOf("2026-11-29", "2026-11-23")).toBe("Sun");
@@ -33,7 +56,10 @@ describe("editing a plan before approval", () => {
   it("round-trips a plan, regrouping items by channel after a channel change", () => {
     const edit = fromPlan(plan);
     expect(toPlan(edit).plan).toEqual(plan);
-    const moved: EditablePlan = { ...edit, items: edit.items.map((item, index) => (index === 1 ? { ...item, channel: "bluesky", suggestedDay: "Sat" } : item)) };
+    const moved: EditablePlan = {
+      ...edit,
+      items: edit.items.map((item, index) => (index === 1 ? { ...item, channel: "bluesky", suggestedDay: "Sat" } : item)),
+    };
     const result = validatePlan(moved);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -52,7 +78,10 @@ describe("editing a plan before approval", () => {
     const named = withItemSlugs({ ...edit, items: [...edit.items, added, { ...added, key: "new-2" }] }, 3);
     expect(named.items.map((item) => item.slug)).toEqual(["x-1", "x-2", "li", "w3-x-cafe-新しい投稿", "w3-x-cafe-新しい投稿-2"]);
     const taken = new Set<string>();
-    expect([itemSlug(3, "x", "Café: 新しい投稿!", taken), itemSlug(3, "x", "!!!", taken)]).toEqual(["w3-x-cafe-新しい投稿", "w3-x-item"]);
+    expect([itemSlug(3, "x", "Café: 新しい投稿!", taken), itemSlug(3, "x", "!!!", taken)]).toEqual([
+      "w3-x-cafe-新しい投稿",
+      "w3-x-item",
+    ]);
   });
 
   it("puts every bound of the approval schema into words at its place", () => {
@@ -60,21 +89,38 @@ describe("editing a plan before approval", () => {
     const broken: EditablePlan = {
       ...edit,
       weekTheme: " ",
-      items: [...edit.items.map((item, index) => (index === 0 ? { ...item, title: "", angle: "a".repeat(1001) } : item)), ...Array.from({ length: 10 }, (_, n) => ({ ...edit.items[2]!, key: `extra-${n}` }))],
+      items: [
+        ...edit.items.map((item, index) => (index === 0 ? { ...item, title: "", angle: "a".repeat(1001) } : item)),
+        ...Array.from({ length: 10 }, (_, n) => ({ ...edit.items[2]!, key: `extra-${n}` })),
+      ],
       tasks: Array.from({ length: 11 }, (_, n) => ({ ...edit.tasks[0]!, key: `task-${n}`, title: "t" })),
     };
     const result = validatePlan(broken);
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    const messages = result.errors.map((error) => [error.target.kind, "key" in error.target ? `${error.target.key}.${error.target.field}` : "", error.message]);
+    const messages = result.errors.map((error) => [
+      error.target.kind,
+      "key" in error.target ? `${error.target.key}.${error.target.field}` : "",
+      error.message,
+    ]);
     expect(messages).toContainEqual(["theme", "", "The week's theme is required."]);
     expect(messages).toContainEqual(["item", `${edit.items[0]!.key}.title`, "Title is required."]);
-    expect(messages).toContainEqual(["item", `${edit.items[0]!.key}.angle`, "Angle must be at most 1000 characters (it is longer)."]);
-    expect(messages).toContainEqual(["form", "", "LinkedIn has 11 items; a week holds at most 10 per channel. Move some to another channel or remove them."]);
+    expect(messages).toContainEqual([
+      "item",
+      `${edit.items[0]!.key}.angle`,
+      "Angle must be at most 1000 characters (it is longer).",
+    ]);
+    expect(messages).toContainEqual([
+      "form",
+      "",
+      "LinkedIn has 11 items; a week holds at most 10 per channel. Move some to another channel or remove them.",
+    ]);
     expect(messages).toContainEqual(["form", "", "A week holds at most 10 founder tasks; remove 1."]);
 
     const badTask = validatePlan({ ...edit, tasks: [{ ...edit.tasks[0]!, title: "" }] });
-    expect(badTask.ok ? [] : badTask.errors.map((error) => [error.target, error.message])).toEqual([[{ kind: "task", key: "task-0", field: "title" }, "Title is required."]]);
+    expect(badTask.ok ? [] : badTask.errors.map((error) => [error.target, error.message])).toEqual([
+      [{ kind: "task", key: "task-0", field: "title" }, "Title is required."],
+    ]);
   });
 });
 

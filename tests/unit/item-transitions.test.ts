@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { canGenerate, reviewTransition, type ItemStatus } from "@/lib/growth/item-transitions";
+import { canGenerate, type ItemStatus, reviewTransition } from "@/lib/growth/item-transitions";
 
 const statuses: ItemStatus[] = ["planned", "draft", "approved", "skipped", "published"];
-const allowed = new Set(["planned>skipped", "draft>approved", "draft>skipped", "draft>planned", "approved>published", "approved>draft", "approved>skipped", "skipped>planned"]);
+const allowed = new Set([
+  "planned>skipped",
+  "draft>approved",
+  "draft>skipped",
+  "draft>planned",
+  "approved>published",
+  "approved>draft",
+  "approved>skipped",
+  "skipped>planned",
+]);
 
 describe("growth item review transitions", () => {
   for (const from of statuses) {

@@ -8,7 +8,11 @@ import { localStorage, verifySignedKey } from "@/lib/storage/local-storage";
 let dataDir: string;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-storage-"));
-  Object.assign(process.env, { DATA_DIR: dataDir, APP_URL: "http://launchloop.test", APP_SECRET: "storage-test-secret-long-enough" });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    APP_URL: "http://launchloop.test",
+    APP_SECRET: "storage-test-secret-long-enough",
+  });
   reloadConfig();
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

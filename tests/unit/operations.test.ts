@@ -12,13 +12,18 @@ describe("the operation declarations", () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
     const modules = import.meta.glob("../../lib/operations/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
     const declared = Object.values(modules).flatMap((module) =>
-      Object.values(module).filter((value): value is AnyOperation => typeof value === "object" && value !== null && "handler" in value && "response" in value),
+      Object.values(module).filter(
+        (value): value is AnyOperation =>
+          typeof value === "object" && value !== null && "handler" in value && "response" in value,
+      ),
     );
     // Discovery's two (the service describing itself) are declared in the index beside the object.
     expect(new Set(all)).toEqual(new Set([operations.getMeta, operations.getOpenApi, ...declared]));
     expect(apiOperations).toEqual(all.filter((operation) => operation.rest));
     // A REST route is called with a key (or by anyone): session-only operations are the dashboard's and have no binding.
-    expect(apiOperations.filter((operation) => !admits(operation, "key") && !isPublic(operation)).map((operation) => operation.id)).toEqual([]);
+    expect(
+      apiOperations.filter((operation) => !admits(operation, "key") && !isPublic(operation)).map((operation) => operation.id),
+    ).toEqual([]);
     expect(new Set(apiOperations.map(({ rest }) => `${rest.method} ${rest.path}`)).size).toBe(apiOperations.length);
     expect(apiOperations.every(({ rest }) => rest.path.startsWith("/api/v1/"))).toBe(true);
   });
@@ -33,7 +38,15 @@ describe("the operation declarations", () => {
     expect(errorCodesOf(operations.getProject)).toEqual(["unauthorized", "not_found", "rate_limited"]);
     expect(errorCodesOf(operations.confirmProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
     expect(errorCodesOf(operations.updateDecisions)).toEqual(
-      expect.arrayContaining(["invalid_request", "invalid_json", "unauthorized", "not_found", "payload_too_large", "rate_limited", "write_limit"]),
+      expect.arrayContaining([
+        "invalid_request",
+        "invalid_json",
+        "unauthorized",
+        "not_found",
+        "payload_too_large",
+        "rate_limited",
+        "write_limit",
+      ]),
     );
     for (const operation of all) expect(errorCodesOf(operation).includes("unauthorized")).toBe(!isPublic(operation));
   });

@@ -8,7 +8,10 @@ type Pdf = Awaited<ReturnType<typeof readPdf>>;
 type Page = Pdf["pages"][number];
 
 // Long enough to cross pages: single-line items, so every page break falls between two items.
-const longList = Array.from({ length: 140 }, (_, index) => `- Item ${String(index + 1).padStart(3, "0")}: reply to one more comment`).join("\n");
+const longList = Array.from(
+  { length: 140 },
+  (_, index) => `- Item ${String(index + 1).padStart(3, "0")}: reply to one more comment`,
+).join("\n");
 const cjkNote = "连接银行账户并完成第一次对账的用户比例，".repeat(12);
 const tallTable = `| Metric | Target | Notes |\n| --- | --- | --- |\n| Activation | 40% | ${cjkNote} |\n| Retention | 25% | Weekly habit |\n`;
 
@@ -26,8 +29,9 @@ beforeAll(async () => {
 
 /** Whether a marker (a drawn shape, or a "•" glyph) sits left of `item` on its baseline, on the same page. */
 const hasMarker = (page: Page, item: { x: number; y: number }) =>
-  page.paths.some((path) => path.x1 <= item.x && path.x0 >= item.x - 24 && path.y1 - path.y0 < 12 && path.y0 <= item.y && path.y1 >= item.y - 9) ||
-  page.text.some((text) => /^\s*•\s*$/.test(text.str) && text.x < item.x && Math.abs(text.y - item.y) < 1);
+  page.paths.some(
+    (path) => path.x1 <= item.x && path.x0 >= item.x - 24 && path.y1 - path.y0 < 12 && path.y0 <= item.y && path.y1 >= item.y - 9,
+  ) || page.text.some((text) => /^\s*•\s*$/.test(text.str) && text.x < item.x && Math.abs(text.y - item.y) < 1);
 
 describe("PDF export layout", () => {
   it("draws a checklist's boxes as shapes and never prints ☐ or the raw [ ]", () => {
@@ -35,7 +39,9 @@ describe("PDF export layout", () => {
     expect(showcase.text).not.toMatch(/\[[ xX]\]|☐|☑/);
     for (const label of ["Write the announcement email", "Schedule the LinkedIn post", "Reply to every Product Hunt comment"]) {
       const { page, item } = findText(showcase.pages, label);
-      const box = page.paths.find((path) => path.x1 < item.x && path.x0 > item.x - 24 && path.y0 < item.y && path.y1 > item.y - 9);
+      const box = page.paths.find(
+        (path) => path.x1 < item.x && path.x0 > item.x - 24 && path.y0 < item.y && path.y1 > item.y - 9,
+      );
       expect(box, label).toBeDefined();
       expect(box!.x1 - box!.x0).toBeGreaterThan(5);
       expect(Math.abs(box!.x1 - box!.x0 - (box!.y1 - box!.y0))).toBeLessThan(1.5);
@@ -105,7 +111,9 @@ describe("PDF export layout", () => {
   });
 
   it("draws the brand logo on the cover when the pack has one", async () => {
-    const withLogo = await readPdf(await launchPackPdf(packWith({ Note: "Hello." }, { logo: { bytes: solidPng(40, 20), contentType: "image/png" } })));
+    const withLogo = await readPdf(
+      await launchPackPdf(packWith({ Note: "Hello." }, { logo: { bytes: solidPng(40, 20), contentType: "image/png" } })),
+    );
     expect(withLogo.pages[0]!.images).toBe(1);
     expect(showcase.pages[0]!.images).toBe(0);
   });

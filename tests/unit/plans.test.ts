@@ -1,13 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { entitlementsOf, noEntitlements, publicPlans, secondsToUtcMidnight, utcDay } from "@/lib/limits";
 import { planLines } from "@/components/plan-lines";
+import { entitlementsOf, noEntitlements, publicPlans, secondsToUtcMidnight, utcDay } from "@/lib/limits";
 import { planCatalog } from "@/lib/limits/plans";
 
 describe("the entitlements table", () => {
   it.each([
-    [{ plan: "free", activated: true }, { projects: 1, dailyRuns: 15, dailyRunsScope: "account", canExport: false, canGrow: false }],
-    [{ plan: "pro", activated: true }, { projects: 1, dailyRuns: 40, dailyRunsScope: "account", canExport: true, canGrow: true }],
-    [{ plan: "studio", activated: true }, { projects: 10, dailyRuns: 100, dailyRunsScope: "project", canExport: true, canGrow: true }],
+    [
+      { plan: "free", activated: true },
+      { projects: 1, dailyRuns: 15, dailyRunsScope: "account", canExport: false, canGrow: false },
+    ],
+    [
+      { plan: "pro", activated: true },
+      { projects: 1, dailyRuns: 40, dailyRunsScope: "account", canExport: true, canGrow: true },
+    ],
+    [
+      { plan: "studio", activated: true },
+      { projects: 10, dailyRuns: 100, dailyRunsScope: "project", canExport: true, canGrow: true },
+    ],
     [{ plan: "pro", activated: false }, noEntitlements],
   ] as const)("%o may do %o", (account, expected) => {
     expect(entitlementsOf(account)).toEqual(expected);
@@ -18,7 +27,15 @@ describe("the entitlements table", () => {
   });
 
   it("lists the public plans as the specification prices them", () => {
-    expect(publicPlans().map(({ plan, priceUsd, projects, dailyRuns, canExport }) => ({ plan, priceUsd, projects, dailyRuns, canExport }))).toEqual([
+    expect(
+      publicPlans().map(({ plan, priceUsd, projects, dailyRuns, canExport }) => ({
+        plan,
+        priceUsd,
+        projects,
+        dailyRuns,
+        canExport,
+      })),
+    ).toEqual([
       { plan: "free", priceUsd: 0, projects: 1, dailyRuns: 15, canExport: false },
       { plan: "pro", priceUsd: 24, projects: 1, dailyRuns: 40, canExport: true },
       { plan: "studio", priceUsd: 89, projects: 10, dailyRuns: 100, canExport: true },
@@ -51,6 +68,11 @@ describe("the plans in words (pricing and billing pages)", () => {
       expect(lines[1]!.text).toContain(`${dailyRuns} agent runs a day`);
       expect(lines.slice(2).map((line) => line.included)).toEqual([canExport, canGrow]);
     }
-    expect(planLines("studio").map((line) => line.text)).toEqual(["Up to 10 projects", "100 agent runs a day per project", "Exports: JSON, DOCX, PDF, XLSX", "Weekly growth loop"]);
+    expect(planLines("studio").map((line) => line.text)).toEqual([
+      "Up to 10 projects",
+      "100 agent runs a day per project",
+      "Exports: JSON, DOCX, PDF, XLSX",
+      "Weekly growth loop",
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { defaultPublishTime, zonedInstant } from "@/lib/growth/publish-time";
-import { isTid, newTid } from "@/lib/networks/tid";
 import { backoffMs } from "@/lib/jobs/outcome";
 import { retryAfterMs } from "@/lib/networks/errors";
+import { isTid, newTid } from "@/lib/networks/tid";
 
 describe("publishing times", () => {
   it("place an hour of a day in the founder's time zone, across daylight saving changes", () => {
@@ -16,10 +16,16 @@ describe("publishing times", () => {
   it("default an approved item to its planned day at the channel's hour, or the next quarter hour once past", () => {
     const monday = "2026-11-23";
     const early = new Date("2026-11-20T00:00:00Z");
-    expect(defaultPublishTime({ channel: "bluesky", suggestedDay: "Wed" }, monday, "Europe/Berlin", early).toISOString()).toBe("2026-11-25T08:00:00.000Z");
-    expect(defaultPublishTime({ channel: "mastodon", suggestedDay: "Friday morning" }, monday, "UTC", early).toISOString()).toBe("2026-11-27T10:00:00.000Z");
+    expect(defaultPublishTime({ channel: "bluesky", suggestedDay: "Wed" }, monday, "Europe/Berlin", early).toISOString()).toBe(
+      "2026-11-25T08:00:00.000Z",
+    );
+    expect(defaultPublishTime({ channel: "mastodon", suggestedDay: "Friday morning" }, monday, "UTC", early).toISOString()).toBe(
+      "2026-11-27T10:00:00.000Z",
+    );
     const late = new Date("2026-11-26T12:07:00Z");
-    expect(defaultPublishTime({ channel: "bluesky", suggestedDay: "Mon" }, monday, "UTC", late).toISOString()).toBe("2026-11-26T12:15:00.000Z");
+    expect(defaultPublishTime({ channel: "bluesky", suggestedDay: "Mon" }, monday, "UTC", late).toISOString()).toBe(
+      "2026-11-26T12:15:00.000Z",
+    );
   });
 });
 
@@ -56,8 +62,12 @@ describe("grade suggestions", () => {
     expect(suggestGrade(post(2), history)).toBe("quiet");
     expect(suggestGrade(post(2), [])).toBeNull();
     expect(suggestGrade(null, history)).toBeNull();
-    expect(channelResults([{ channel: "bluesky", metrics: post(4) }, { channel: "bluesky", metrics: post(8) }, { channel: "x", metrics: null }])).toEqual([
-      { channel: "bluesky", posts: 2, medianEngagement: 6, totalEngagement: 12 },
-    ]);
+    expect(
+      channelResults([
+        { channel: "bluesky", metrics: post(4) },
+        { channel: "bluesky", metrics: post(8) },
+        { channel: "x", metrics: null },
+      ]),
+    ).toEqual([{ channel: "bluesky", posts: 2, medianEngagement: 6, totalEngagement: 12 }]);
   });
 });

@@ -40,10 +40,22 @@ interface Case {
   enums?: Record<string, unknown>;
 }
 
-const plannedItem = { slug: "launch-thread", title: "Launch thread", angle: "Story", keyMessage: "We shipped", suggestedDay: "Tue" };
+const plannedItem = {
+  slug: "launch-thread",
+  title: "Launch thread",
+  angle: "Story",
+  keyMessage: "We shipped",
+  suggestedDay: "Tue",
+};
 const contentPlanEntry = { channel: "x", count: 1, items: [plannedItem] };
 const founderTask = { title: "Reply to comments", description: "Answer every reply", category: "community", effort: "30m" };
-const plan = { weekTheme: "Launch week", rationale: "Why", contentPlan: [contentPlanEntry], founderTasks: [founderTask], skipped: [] };
+const plan = {
+  weekTheme: "Launch week",
+  rationale: "Why",
+  contentPlan: [contentPlanEntry],
+  founderTasks: [founderTask],
+  skipped: [],
+};
 
 const cases: Record<string, Case> = {
   signup: {
@@ -157,7 +169,14 @@ const cases: Record<string, Case> = {
       "plan.skipped": [25, { what: "TikTok", why: "No video yet" }],
       "plan.contentPlan.0.items": [10, plannedItem],
     },
-    required: ["plan.weekTheme", "plan.rationale", "plan.contentPlan", "plan.founderTasks", "plan.contentPlan.0.count", "plan.contentPlan.0.items.0.slug"],
+    required: [
+      "plan.weekTheme",
+      "plan.rationale",
+      "plan.contentPlan",
+      "plan.founderTasks",
+      "plan.contentPlan.0.count",
+      "plan.contentPlan.0.items.0.slug",
+    ],
     enums: { "plan.contentPlan.0.channel": "myspace", "plan.contentPlan.0.count": 11 },
   },
   retro: {
@@ -178,7 +197,12 @@ const cases: Record<string, Case> = {
   itemGenerate: { schema: itemGenerateRequest, valid: { feedback: "shorter" }, strings: { feedback: [0, 1000] } },
   taskUpdate: { schema: taskUpdateRequest, valid: { status: "done" }, required: ["status"], enums: { status: "closed" } },
   checkout: { schema: checkoutRequest, valid: { plan: "studio" }, required: ["plan"], enums: { plan: "free" } },
-  exportQuery: { schema: exportQuery, valid: { projectId: uuid, format: "pdf" }, required: ["projectId"], enums: { format: "rtf" } },
+  exportQuery: {
+    schema: exportQuery,
+    valid: { projectId: uuid, format: "pdf" },
+    required: ["projectId"],
+    enums: { format: "rtf" },
+  },
 };
 
 const accepts = (schema: z.ZodType, value: unknown) => schema.safeParse(value).success;
@@ -239,8 +263,10 @@ describe("request schemas: specific rules", () => {
   });
 
   it("count is a whole number from 0 to 10", () => {
-    for (const count of [0, 10]) expect(accepts(cycleApprovalRequest, withValue({ plan }, "plan.contentPlan.0.count", count))).toBe(true);
-    for (const count of [-1, 11, 1.5, "1"]) expect(accepts(cycleApprovalRequest, withValue({ plan }, "plan.contentPlan.0.count", count))).toBe(false);
+    for (const count of [0, 10])
+      expect(accepts(cycleApprovalRequest, withValue({ plan }, "plan.contentPlan.0.count", count))).toBe(true);
+    for (const count of [-1, 11, 1.5, "1"])
+      expect(accepts(cycleApprovalRequest, withValue({ plan }, "plan.contentPlan.0.count", count))).toBe(false);
   });
 });
 

@@ -6,7 +6,13 @@ const item = (title: string) => ({ title, angle: "a", keyMessage: "k", cta: null
 describe("normalizing a planner answer", () => {
   it("gives every item a unique slug without eating a title's own numbers", () => {
     const plan = toWeeklyPlan(
-      { weekTheme: "w", rationale: "", founderTasks: [], skipped: [], contentPlan: [{ channel: "x", audienceRationale: null, items: [item("Top 3"), item("Top 3"), item("Top 3")] }] },
+      {
+        weekTheme: "w",
+        rationale: "",
+        founderTasks: [],
+        skipped: [],
+        contentPlan: [{ channel: "x", audienceRationale: null, items: [item("Top 3"), item("Top 3"), item("Top 3")] }],
+      },
       2,
     );
     expect(plan.contentPlan[0]!.items.map((entry) => entry.slug)).toEqual(["w2-x-top-3", "w2-x-top-3-2", "w2-x-top-3-3"]);

@@ -1,24 +1,29 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { tasks } from "@/lib/agents";
 import { readFeedback } from "@/lib/agents/feedback";
-import { droppedChannels, growthPlanner, offlineWeeklyPlan, type CycleHistory } from "@/lib/agents/growth-planner";
+import { type CycleHistory, droppedChannels, growthPlanner, offlineWeeklyPlan } from "@/lib/agents/growth-planner";
 import { fittedDraft, growthWriter, offlineDraft, type WriterInput } from "@/lib/agents/growth-writer";
 import { pipelineInput } from "@/lib/agents/inputs";
 import { launchAssets } from "@/lib/agents/launch-assets";
-import { type LaunchAssets, productHuntLimits } from "@/lib/schemas/agent-outputs";
+import { runAgent } from "@/lib/agents/run";
+import { channelRules, channelsOfAnswers, fitsWithin, fitToChannel, resolveChannel } from "@/lib/channels";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { en } from "@/lib/i18n/en";
 import { exportHeadings, wordsFor } from "@/lib/i18n/phrasebook";
-import { runAgent } from "@/lib/agents/run";
-import { tasks } from "@/lib/agents";
-import { channelRules, channelsOfAnswers, fitToChannel, fitsWithin, resolveChannel } from "@/lib/channels";
+import { type LaunchAssets, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import { channels } from "@/lib/schemas/growth";
 import { languageSchema, type Onboarding } from "@/lib/schemas/project";
 import { sampleOnboarding } from "../support/founder";
 import { benchFounders, berlinBakery, terseDevtool } from "../support/founders";
 
 const now = new Date("2026-11-23T09:00:00Z");
-const project = (onboarding: Onboarding, language: string) => ({ name: onboarding.businessName, language, onboarding, decisions: {} });
+const project = (onboarding: Onboarding, language: string) => ({
+  name: onboarding.businessName,
+  language,
+  onboarding,
+  decisions: {},
+});
 
 describe("the project's language", () => {
   it("is detected from the answers, for every benchmark founder", () => {
@@ -44,7 +49,11 @@ describe("the project's language", () => {
     expect(exportHeadings("de").kinds("market-summary")).toBe("Marktüberblick");
     expect(exportHeadings("fr-CA").kinds("faq")).toBe("Questions fréquentes");
     expect(exportHeadings("ja").kinds("faq")).toBe("FAQ");
-    expect(exportHeadings("de")).toMatchObject({ launchPack: "Launch-Paket", decisions: "Entscheidungen", steps: { "market-strategist": "Marktstrategie" } });
+    expect(exportHeadings("de")).toMatchObject({
+      launchPack: "Launch-Paket",
+      decisions: "Entscheidungen",
+      steps: { "market-strategist": "Marktstrategie" },
+    });
     expect(exportHeadings("pt-BR").steps["launch-assets"]).toBe("Materiais de lançamento");
     expect(exportHeadings("ja").tagline).toBe("Tagline");
   });
@@ -79,7 +88,10 @@ describe("the offline engine reads rejection feedback", () => {
     const runs = [{ agentType: "market-strategist", status: "rejected", output: null, feedback: "Bitte alles auf Deutsch" }];
     const input = pipelineInput(project(berlinBakery.onboarding, "en"), runs, "market-strategist", now);
     expect(input.language).toBe("de");
-    const first = await runAgent("market-strategist", pipelineInput(project(berlinBakery.onboarding, "en"), [], "market-strategist", now));
+    const first = await runAgent(
+      "market-strategist",
+      pipelineInput(project(berlinBakery.onboarding, "en"), [], "market-strategist", now),
+    );
     const rerun = await runAgent("market-strategist", input);
     expect(first.content[0]!.title).toBe("Market summary");
     expect(rerun.content[0]!.title).toBe("Marktüberblick");
@@ -101,7 +113,15 @@ describe("the offline engine reads rejection feedback", () => {
       decisions: {},
       playbook: {},
       weekNumber: 1,
-      item: { channel: "linkedin", title: "LinkedIn: Founder story", angle: "Founder story: The moment that started it", keyMessage: "Reminders based on your room's light.", cta: "Download the app", notes: null, position: 0 },
+      item: {
+        channel: "linkedin",
+        title: "LinkedIn: Founder story",
+        angle: "Founder story: The moment that started it",
+        keyMessage: "Reminders based on your room's light.",
+        cta: "Download the app",
+        notes: null,
+        position: 0,
+      },
       feedback: null,
       previousDrafts: 0,
       previousBody: null,
@@ -124,7 +144,19 @@ describe("the offline engine reads rejection feedback", () => {
 
 describe("channel names a founder types", () => {
   it("resolve through aliases", () => {
-    expect(["X (formerly Twitter)", "Insta", "insta reels", "Tik Tok", "Linked In", "FB group", "Facebook-Gruppe", "YT Shorts", "Substack"].map(resolveChannel)).toEqual([
+    expect(
+      [
+        "X (formerly Twitter)",
+        "Insta",
+        "insta reels",
+        "Tik Tok",
+        "Linked In",
+        "FB group",
+        "Facebook-Gruppe",
+        "YT Shorts",
+        "Substack",
+      ].map(resolveChannel),
+    ).toEqual([
       "x",
       "instagram",
       "instagram-reels",
@@ -140,7 +172,14 @@ describe("channel names a founder types", () => {
 
   it("that Launchloop has no channel for are reported in the plan's skipped, with why", () => {
     expect(channelsOfAnswers(terseDevtool.onboarding)).toEqual({ channels: ["x", "reddit", "blog"], unknown: ["Hacker News"] });
-    const plan = offlineWeeklyPlan({ ...project(terseDevtool.onboarding, "en"), projectName: "Schemadrift", playbook: {}, weekNumber: 1, history: [], today: "2026-11-23" });
+    const plan = offlineWeeklyPlan({
+      ...project(terseDevtool.onboarding, "en"),
+      projectName: "Schemadrift",
+      playbook: {},
+      weekNumber: 1,
+      history: [],
+      today: "2026-11-23",
+    });
     expect(plan.skipped).toContainEqual({ what: "Hacker News", why: expect.stringContaining("no Hacker News channel") });
   });
 
@@ -150,7 +189,14 @@ describe("channel names a founder types", () => {
     expect([...droppedChannels(week("Der Newsletter ist tot für uns.")).keys()]).toEqual(["newsletter"]);
     expect([...droppedChannels(week("X went well, LinkedIn is dead for us")).keys()]).toEqual(["linkedin"]);
     expect([...droppedChannels(week("Reddit was fun")).keys()]).toEqual([]);
-    const plan = offlineWeeklyPlan({ ...project(terseDevtool.onboarding, "en"), projectName: "Schemadrift", playbook: {}, weekNumber: 2, history: week("Reddit is dead for us"), today: "2026-11-30" });
+    const plan = offlineWeeklyPlan({
+      ...project(terseDevtool.onboarding, "en"),
+      projectName: "Schemadrift",
+      playbook: {},
+      weekNumber: 2,
+      history: week("Reddit is dead for us"),
+      today: "2026-11-30",
+    });
     expect(plan.contentPlan.map((entry) => entry.channel)).not.toContain("reddit");
     expect(plan.skipped).toContainEqual({ what: "Reddit", why: expect.stringContaining("Reddit is dead for us") });
   });
@@ -158,8 +204,20 @@ describe("channel names a founder types", () => {
 
 describe("weekly plans keep to the founder's hours", () => {
   it("plan at most the pieces the hours buy, and say so in the rationale", () => {
-    for (const [hours, pieces] of [["1 hour", 1], ["2 hours", 2], ["5 hours", 6], ["20 hours a week", 12]] as const) {
-      const plan = offlineWeeklyPlan({ ...project({ ...sampleOnboarding, weeklyHours: hours }, "en"), projectName: "Tidybooks", playbook: {}, weekNumber: 1, history: [], today: "2026-11-23" });
+    for (const [hours, pieces] of [
+      ["1 hour", 1],
+      ["2 hours", 2],
+      ["5 hours", 6],
+      ["20 hours a week", 12],
+    ] as const) {
+      const plan = offlineWeeklyPlan({
+        ...project({ ...sampleOnboarding, weeklyHours: hours }, "en"),
+        projectName: "Tidybooks",
+        playbook: {},
+        weekNumber: 1,
+        history: [],
+        today: "2026-11-23",
+      });
       const planned = plan.contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
       expect(planned, hours).toBeLessThanOrEqual(pieces);
       expect(plan.rationale).toContain(`give ${pieces} pieces`);
@@ -167,9 +225,26 @@ describe("weekly plans keep to the founder's hours", () => {
   });
 
   it("a model's plan is held to the same budget and channels", () => {
-    const input = { ...project({ ...sampleOnboarding, weeklyHours: "2 hours" }, "en"), projectName: "Tidybooks", playbook: {}, weekNumber: 1, history: [], today: "2026-11-23" };
+    const input = {
+      ...project({ ...sampleOnboarding, weeklyHours: "2 hours" }, "en"),
+      projectName: "Tidybooks",
+      playbook: {},
+      weekNumber: 1,
+      history: [],
+      today: "2026-11-23",
+    };
     const item = { title: "t", angle: "a", keyMessage: "k", cta: null, suggestedDay: "Mon", notes: null };
-    const greedy = { weekTheme: "w", rationale: "r", founderTasks: [], skipped: [], contentPlan: (["x", "linkedin", "tiktok"] as const).map((channel) => ({ channel, audienceRationale: null, items: [item, item] })) };
+    const greedy = {
+      weekTheme: "w",
+      rationale: "r",
+      founderTasks: [],
+      skipped: [],
+      contentPlan: (["x", "linkedin", "tiktok"] as const).map((channel) => ({
+        channel,
+        audienceRationale: null,
+        items: [item, item],
+      })),
+    };
     const held = growthPlanner.normalize!(greedy, input);
     expect(held.contentPlan.flatMap((entry) => entry.items)).toHaveLength(2);
     expect(held.contentPlan.map((entry) => entry.channel)).not.toContain("tiktok");
@@ -182,20 +257,37 @@ describe("fitting keeps the call to action and its link", () => {
     fc.string({ minLength: 0, maxLength: 3000, size: "max" }),
     fc.integer({ min: 1, max: 400 }).map((words) => "Sentence with several words in it. ".repeat(words)),
   );
-  const link = fc.constantFrom("https://schemadrift.dev", "https://brotzeit-kreuzberg.de/abo?start=1", "https://example.com/a/very/long/path/that/goes/on?with=query&and=more#fragment");
-  const cta = fc.constantFrom("Install the CLI", "Probe-Abo bestellen", "Réserver un cours d'essai", "Start a free trial 🚀", "Download");
+  const link = fc.constantFrom(
+    "https://schemadrift.dev",
+    "https://brotzeit-kreuzberg.de/abo?start=1",
+    "https://example.com/a/very/long/path/that/goes/on?with=query&and=more#fragment",
+  );
+  const cta = fc.constantFrom(
+    "Install the CLI",
+    "Probe-Abo bestellen",
+    "Réserver un cours d'essai",
+    "Start a free trial 🚀",
+    "Download",
+  );
 
   it("whenever the call to action and link fit at all, the last part ends with them (property)", () => {
     let shortened = 0;
     fc.assert(
-      fc.property(fc.constantFrom(...channels), middle, cta, link, fc.array(fc.string({ maxLength: 20 }), { maxLength: 6 }), (channel, text, action, url, hashtags) => {
-        const tail = `${action}: ${url}`;
-        const rule = channelRules[channel];
-        const fitted = fitToChannel(channel, { title: null, body: `${text}\n\n${tail}`, hashtags, tail });
-        for (const part of fitted.parts) expect(fitsWithin(rule.unit, part, rule.bodyLimit)).toBe(true);
-        if (!fitsWithin(rule.unit, `${text}\n\n${tail}`, rule.bodyLimit)) shortened++;
-        if (fitsWithin(rule.unit, `${tail} (99/99)`, rule.bodyLimit)) expect(fitted.parts.at(-1)!).toContain(tail);
-      }),
+      fc.property(
+        fc.constantFrom(...channels),
+        middle,
+        cta,
+        link,
+        fc.array(fc.string({ maxLength: 20 }), { maxLength: 6 }),
+        (channel, text, action, url, hashtags) => {
+          const tail = `${action}: ${url}`;
+          const rule = channelRules[channel];
+          const fitted = fitToChannel(channel, { title: null, body: `${text}\n\n${tail}`, hashtags, tail });
+          for (const part of fitted.parts) expect(fitsWithin(rule.unit, part, rule.bodyLimit)).toBe(true);
+          if (!fitsWithin(rule.unit, `${text}\n\n${tail}`, rule.bodyLimit)) shortened++;
+          if (fitsWithin(rule.unit, `${tail} (99/99)`, rule.bodyLimit)) expect(fitted.parts.at(-1)!).toContain(tail);
+        },
+      ),
       { numRuns: 300 },
     );
     expect(shortened).toBeGreaterThan(30);
@@ -211,10 +303,18 @@ describe("Product Hunt limits", () => {
   it("hold the tagline to 60 and the description to 260 characters, offline and for a model's answer", async () => {
     const long = { ...sampleOnboarding, productDescription: "A very long description. ".repeat(40) };
     const input = pipelineInput(project(long, "en"), [], "launch-assets", now);
-    const offline = (await runAgent("launch-assets", { ...input, decisions: { tagline: "A tagline that is much too long to ever fit the sixty character limit of Product Hunt" } })).output as LaunchAssets;
+    const offline = (
+      await runAgent("launch-assets", {
+        ...input,
+        decisions: { tagline: "A tagline that is much too long to ever fit the sixty character limit of Product Hunt" },
+      })
+    ).output as LaunchAssets;
     expect(offline.productHunt.tagline.length).toBeLessThanOrEqual(productHuntLimits.tagline);
     expect(offline.productHunt.description.length).toBeLessThanOrEqual(productHuntLimits.description);
-    const model = launchAssets.normalize!({ ...offline, productHunt: { ...offline.productHunt, tagline: "t".repeat(61), description: "Word ".repeat(100) } }, input);
+    const model = launchAssets.normalize!(
+      { ...offline, productHunt: { ...offline.productHunt, tagline: "t".repeat(61), description: "Word ".repeat(100) } },
+      input,
+    );
     expect(model.productHunt.tagline.length).toBeLessThanOrEqual(60);
     expect(model.productHunt.description.length).toBeLessThanOrEqual(260);
   });
@@ -223,10 +323,17 @@ describe("Product Hunt limits", () => {
     const input = pipelineInput(project(benchFounders[2]!.onboarding, "en"), [], "launch-assets", now);
     const output = (await runAgent("launch-assets", input)).output as LaunchAssets;
     const tiktok = output.channelPosts.find((post) => post.channel === "tiktok")!;
-    expect(tiktok.script).toMatchObject({ hook: expect.any(String), onScreenText: expect.any(String), voiceOver: expect.any(String), caption: expect.stringContaining("https://plantpal.app") });
+    expect(tiktok.script).toMatchObject({
+      hook: expect.any(String),
+      onScreenText: expect.any(String),
+      voiceOver: expect.any(String),
+      caption: expect.stringContaining("https://plantpal.app"),
+    });
     expect(output.channelPosts.every((post) => post.parts.length >= 1)).toBe(true);
     const schema = launchAssets.schemaFor!(input);
-    expect(schema.safeParse({ ...output, channelPosts: [{ ...output.channelPosts[0]!, channel: "reddit" }] }).success).toBe(false);
+    expect(schema.safeParse({ ...output, channelPosts: [{ ...output.channelPosts[0]!, channel: "reddit" }] }).success).toBe(
+      false,
+    );
     expect(schema.safeParse(output).success).toBe(true);
   });
 });
@@ -234,8 +341,8 @@ describe("Product Hunt limits", () => {
 describe("prompts", () => {
   it("every task puts the shared rules first, the founder brief next and the step's task last, in the project's language", () => {
     const input = pipelineInput(project(berlinBakery.onboarding, "de"), [], "market-strategist", now);
-    const prompts = (["market-strategist", "brand-architect", "launch-strategist", "website-copy", "launch-assets"] as const).map((type) =>
-      tasks[type]!.prompt({ ...input } as never),
+    const prompts = (["market-strategist", "brand-architect", "launch-strategist", "website-copy", "launch-assets"] as const).map(
+      (type) => tasks[type]!.prompt({ ...input } as never),
     );
     for (const prompt of prompts) {
       expect(prompt.system).toBe(prompts[0]!.system);
@@ -257,7 +364,8 @@ describe("prompts", () => {
       previousDrafts: 0,
       previousBody: null,
     });
-    for (const fact of ["brotzeit-kreuzberg.de", "Brot-Abo", "Großbäckerei", "Ich würde sofort ein Abo nehmen"]) expect(writer.context).toContain(fact);
+    for (const fact of ["brotzeit-kreuzberg.de", "Brot-Abo", "Großbäckerei", "Ich würde sofort ein Abo nehmen"])
+      expect(writer.context).toContain(fact);
     expect(Object.keys(tasks)).toHaveLength(7);
   });
 });

@@ -11,8 +11,18 @@ export function ForgotPasswordForm() {
   return (
     <form action={action} className="space-y-5" noValidate>
       <FormMessage state={state} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
-      <SubmitButton className="w-full" pendingLabel="Sending…">Send me a reset link</SubmitButton>
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={state.fieldErrors?.email}
+      />
+      <SubmitButton className="w-full" pendingLabel="Sending…">
+        Send me a reset link
+      </SubmitButton>
     </form>
   );
 }

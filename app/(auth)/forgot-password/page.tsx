@@ -8,7 +8,11 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       description="Enter the address you signed up with. We e-mail you a link to choose a new password."
-      footer={<p>Remembered it? <a href="/login">Sign in</a></p>}
+      footer={
+        <p>
+          Remembered it? <a href="/login">Sign in</a>
+        </p>
+      }
     >
       <ForgotPasswordForm />
     </AuthCard>

@@ -16,16 +16,35 @@ export function LoginForm({ next }: { next?: string }) {
     <form action={action} className="space-y-5" noValidate>
       <FormMessage state={state} />
       {next && <input type="hidden" name="next" value={next} />}
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+      />
       {captchaRequired && (
         <div className="space-y-1.5">
-          <p id="altcha-label" className="text-sm font-medium">Spam check</p>
+          <p id="altcha-label" className="text-sm font-medium">
+            Spam check
+          </p>
           <AltchaWidget describedBy="altcha-label" />
         </div>
       )}
       <div className="flex items-center justify-between gap-4">
-        <a href="/forgot-password" className="text-sm">Forgot your password?</a>
+        <a href="/forgot-password" className="text-sm">
+          Forgot your password?
+        </a>
         <SubmitButton pendingLabel="Signing in…">Sign in</SubmitButton>
       </div>
     </form>

@@ -10,7 +10,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const { next, signed_out: signedOut } = await searchParams;
   if (await currentBrowserSession()) redirect("/dashboard");
   return (
-    <AuthCard title="Welcome back" description="Sign in to your projects, launch packs and growth loop." footer={<p>New to Launchloop? <a href="/signup">Create an account</a></p>}>
+    <AuthCard
+      title="Welcome back"
+      description="Sign in to your projects, launch packs and growth loop."
+      footer={
+        <p>
+          New to Launchloop? <a href="/signup">Create an account</a>
+        </p>
+      }
+    >
       {signedOut && <Notice tone="success">You are signed out.</Notice>}
       <LoginForm next={next} />
     </AuthCard>

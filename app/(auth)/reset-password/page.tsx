@@ -1,5 +1,5 @@
-import { AuthCard } from "@/components/auth-card";
 import { ForgetLinkToken } from "@/components/auth/forget-link-token";
+import { AuthCard } from "@/components/auth-card";
 import { ButtonLink, Notice } from "@/components/ui";
 import { accountOfLink } from "@/lib/actions/session";
 import { ResetPasswordForm } from "./reset-form";
@@ -11,7 +11,9 @@ function UnusableLink({ message }: { message: string }) {
   return (
     <>
       <Notice tone="danger">{message}</Notice>
-      <ButtonLink href="/forgot-password" variant="secondary">Ask for a new link</ButtonLink>
+      <ButtonLink href="/forgot-password" variant="secondary">
+        Ask for a new link
+      </ButtonLink>
     </>
   );
 }
@@ -25,13 +27,18 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       description={
         link?.status === "valid" ? (
           <>
-            For <strong className="text-ink">{link.email}</strong>. Saving it signs out every browser and connected app of this account.
+            For <strong className="text-ink">{link.email}</strong>. Saving it signs out every browser and connected app of this
+            account.
           </>
         ) : (
           "Saving it signs out every browser and connected app of your account."
         )
       }
-      footer={<p><a href="/login">Back to sign in</a></p>}
+      footer={
+        <p>
+          <a href="/login">Back to sign in</a>
+        </p>
+      }
     >
       <ForgetLinkToken />
       {!tokenHash || !link ? (

@@ -16,7 +16,12 @@ export function AltchaWidget({ describedBy }: { describedBy?: string }) {
   return (
     <div aria-describedby={describedBy} className="min-h-[4.5rem]">
       {ready ? (
-        <altcha-widget challenge="/api/auth/captcha" name="altcha" auto="onload" style={{ "--altcha-border-radius": "10px", "--altcha-color-primary": "#4b3fe0" }} />
+        <altcha-widget
+          challenge="/api/auth/captcha"
+          name="altcha"
+          auto="onload"
+          style={{ "--altcha-border-radius": "10px", "--altcha-color-primary": "#4b3fe0" }}
+        />
       ) : (
         <p className="rounded-lg border border-line px-4 py-3 text-sm text-muted">Loading the spam check…</p>
       )}

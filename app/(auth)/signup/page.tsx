@@ -10,8 +10,12 @@ export default function SignupPage() {
       description="Free to start: one project, the five-agent launch pipeline and your Marketing Playbook."
       footer={
         <>
-          <p>Already have an account? <a href="/login">Sign in</a></p>
-          <p>Building an agent or a script? <a href="/docs">Sign up through the API</a></p>
+          <p>
+            Already have an account? <a href="/login">Sign in</a>
+          </p>
+          <p>
+            Building an agent or a script? <a href="/docs">Sign up through the API</a>
+          </p>
         </>
       }
     >

@@ -13,7 +13,15 @@ export function SignupForm() {
   return (
     <form action={action} className="space-y-5" noValidate>
       <FormMessage state={state} />
-      <TextField label="E-mail" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <TextField
         label="Password"
         name="password"
@@ -36,8 +44,15 @@ export function SignupForm() {
             className="mt-1 size-4 accent-[var(--color-accent)]"
           />
           <label htmlFor="field-acceptTerms" className="text-sm">
-            I accept the <a href="/terms" target="_blank" rel="noopener">terms of service</a> and the{" "}
-            <a href="/privacy" target="_blank" rel="noopener">privacy policy</a>.
+            I accept the{" "}
+            <a href="/terms" target="_blank" rel="noopener">
+              terms of service
+            </a>{" "}
+            and the{" "}
+            <a href="/privacy" target="_blank" rel="noopener">
+              privacy policy
+            </a>
+            .
           </label>
         </div>
         {errors.acceptTerms && (
@@ -47,7 +62,9 @@ export function SignupForm() {
         )}
       </div>
       <div className="space-y-1.5">
-        <p id="altcha-label" className="text-sm font-medium">Spam check</p>
+        <p id="altcha-label" className="text-sm font-medium">
+          Spam check
+        </p>
         <AltchaWidget describedBy={errors.altcha || errors.captchaToken ? "altcha-error" : "altcha-label"} />
         {(errors.altcha || errors.captchaToken) && (
           <p id="altcha-error" role="alert" className="text-sm font-medium text-danger">

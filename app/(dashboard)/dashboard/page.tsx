@@ -1,10 +1,10 @@
+import { GettingStarted, gettingStarted } from "@/components/getting-started";
 import { LocalTime } from "@/components/local-time";
-import { stepLabels, projectStatusLabels } from "@/components/project/labels";
+import { planName } from "@/components/plan-name";
+import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { GettingStarted, gettingStarted } from "@/components/getting-started";
-import { planName } from "@/components/plan-name";
 import { getMe } from "@/lib/operations/account";
 import { listCycles } from "@/lib/operations/growth";
 import { listProjects } from "@/lib/operations/projects";
@@ -20,7 +20,14 @@ function nextStepOf(project: Project): { text: string; href: string } {
   if (project.status === "pipeline") {
     const step = project.pipeline.steps.find((entry) => entry.agentType === project.pipeline.currentStep);
     const title = step ? stepLabels[step.agentType].title : "Next step";
-    const state = { pending: "ready to run", running: "running now", completed: "ready for your review", failed: "failed: run it again", rejected: "run it again with your feedback", approved: "approved" }[step?.status ?? "pending"];
+    const state = {
+      pending: "ready to run",
+      running: "running now",
+      completed: "ready for your review",
+      failed: "failed: run it again",
+      rejected: "run it again with your feedback",
+      approved: "approved",
+    }[step?.status ?? "pending"];
     return { text: `${title}: ${state}`, href: `${base}/launch` };
   }
   if (project.status === "launch_ready") return { text: "Launch pack ready", href: `${base}/pack` };
@@ -54,7 +61,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         {passwordChanged && <Notice tone="success">Your new password is saved. Every other browser was signed out.</Notice>}
         {!me.account.activated && (
           <Notice tone="warning" title="Your account is not activated yet">
-            Accounts created through the API start without a plan. <a href="/settings/billing">Choose a plan</a> to start a project.
+            Accounts created through the API start without a plan. <a href="/settings/billing">Choose a plan</a> to start a
+            project.
           </Notice>
         )}
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -62,7 +70,11 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
             <CardHeader
               id="projects-title"
               title="Projects"
-              description={atLimit && projects.length > 0 ? `${me.usage.projects} of ${me.limits.projects} on your plan: upgrade for more.` : undefined}
+              description={
+                atLimit && projects.length > 0
+                  ? `${me.usage.projects} of ${me.limits.projects} on your plan: upgrade for more.`
+                  : undefined
+              }
             />
             <CardBody>
               {sorted.length === 0 ? (
@@ -79,12 +91,25 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
                       <li key={project.id} className="flex flex-wrap items-center gap-3 py-4">
                         <ProjectLogo name={project.name} size="sm" />
                         <div className="min-w-0 flex-1">
-                          <a href={next.href} className="font-medium">{project.name}</a>
+                          <a href={next.href} className="font-medium">
+                            {project.name}
+                          </a>
                           <p className="text-sm text-muted">
-                            {next.text} · <span>updated <LocalTime iso={project.updatedAt} relative /></span>
+                            {next.text} ·{" "}
+                            <span>
+                              updated <LocalTime iso={project.updatedAt} relative />
+                            </span>
                           </p>
                         </div>
-                        <Badge tone={project.status === "onboarding" ? "warning" : project.status === "growth" || project.status === "launch_ready" ? "success" : "accent"}>
+                        <Badge
+                          tone={
+                            project.status === "onboarding"
+                              ? "warning"
+                              : project.status === "growth" || project.status === "launch_ready"
+                                ? "success"
+                                : "accent"
+                          }
+                        >
                           {projectStatusLabels[project.status]}
                         </Badge>
                       </li>
@@ -102,9 +127,14 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
                 <CardBody className="space-y-3 text-[15px]">
                   <p>
                     <span className="text-2xl font-semibold tabular-nums">{Math.max(0, runsLeft)}</span>
-                    <span className="text-muted"> of {me.limits.dailyRuns} drafts left today{me.limits.dailyRunsScope === "project" ? " per project" : ""}</span>
+                    <span className="text-muted">
+                      {" "}
+                      of {me.limits.dailyRuns} drafts left today{me.limits.dailyRunsScope === "project" ? " per project" : ""}
+                    </span>
                   </p>
-                  <ButtonLink href="/settings/billing" variant="secondary">See plans</ButtonLink>
+                  <ButtonLink href="/settings/billing" variant="secondary">
+                    See plans
+                  </ButtonLink>
                 </CardBody>
               </Card>
             )}

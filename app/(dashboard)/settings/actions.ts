@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { type FormState, failedForm, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { signOut } from "@/lib/actions/session";
 import { deleteAccount, deleteProject, openBillingPortal } from "@/lib/operations/account-admin";
@@ -14,7 +14,11 @@ export async function createKeyAction(_previous: FormState, formData: FormData):
   const result = await runOperation(createKey, { body: { name } });
   if (!result.ok) return failedForm(result, { name });
   revalidatePath("/settings/keys");
-  return { status: "success", message: `Key “${result.data.apiKey.name}” created.`, data: { key: result.data.key, name: result.data.apiKey.name } };
+  return {
+    status: "success",
+    message: `Key “${result.data.apiKey.name}” created.`,
+    data: { key: result.data.key, name: result.data.apiKey.name },
+  };
 }
 
 export async function revokeKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {

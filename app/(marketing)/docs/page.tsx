@@ -14,7 +14,11 @@ export default function DocsPage() {
       <nav aria-label="API sections" className="hidden lg:block">
         <ul className="sticky top-6 space-y-1 text-sm">
           {tags.map((tag) => (
-            <li key={tag}><a href={`#${tag}`} className="text-muted">{tag}</a></li>
+            <li key={tag}>
+              <a href={`#${tag}`} className="text-muted">
+                {tag}
+              </a>
+            </li>
           ))}
         </ul>
       </nav>
@@ -30,16 +34,24 @@ export default function DocsPage() {
         </div>
         {tags.map((tag) => (
           <section key={tag} aria-labelledby={tag} className="space-y-3">
-            <h2 id={tag} className="text-xl font-semibold tracking-tight">{tag}</h2>
+            <h2 id={tag} className="text-xl font-semibold tracking-tight">
+              {tag}
+            </h2>
             {apiOperations
               .filter((operation) => operation.tag === tag)
               .map((operation) => (
                 <Card key={operation.id} id={operation.id}>
                   <CardBody className="space-y-2">
                     <div className="flex flex-wrap items-center gap-2">
-                      <Badge tone={methodTone[operation.rest.method]} className="font-mono">{operation.rest.method}</Badge>
+                      <Badge tone={methodTone[operation.rest.method]} className="font-mono">
+                        {operation.rest.method}
+                      </Badge>
                       <code className="text-sm break-all">{operation.rest.path}</code>
-                      {admits(operation, "key") ? <Badge>API key</Badge> : <Badge>{isPublic(operation) ? "public" : "browser only"}</Badge>}
+                      {admits(operation, "key") ? (
+                        <Badge>API key</Badge>
+                      ) : (
+                        <Badge>{isPublic(operation) ? "public" : "browser only"}</Badge>
+                      )}
                     </div>
                     <p className="font-medium">{operation.summary}</p>
                     {operation.description && <p className="text-[15px] text-muted">{operation.description}</p>}

@@ -1,5 +1,5 @@
-import { Badge, ButtonLink, Card, CardBody } from "@/components/ui";
 import { planLines } from "@/components/plan-lines";
+import { Badge, ButtonLink, Card, CardBody } from "@/components/ui";
 import { publicPlans } from "@/lib/limits/plans";
 
 export const metadata = { title: "Pricing" };
@@ -22,16 +22,23 @@ export default function PricingPage() {
                   {plan.plan === "pro" && <Badge tone="accent">Most founders</Badge>}
                 </div>
                 <p>
-                  <span className="text-3xl font-semibold tracking-tight">{plan.priceUsd === 0 ? "Free" : `$${plan.priceUsd}`}</span>
+                  <span className="text-3xl font-semibold tracking-tight">
+                    {plan.priceUsd === 0 ? "Free" : `$${plan.priceUsd}`}
+                  </span>
                   {plan.priceUsd > 0 && <span className="text-muted">/month</span>}
                 </p>
               </div>
               <ul className="flex-1 space-y-2 text-[15px]">
                 {planLines(plan.plan).map((line) => (
-                  <li key={line.text} className={line.included ? undefined : "text-muted"}>{line.text}</li>
+                  <li key={line.text} className={line.included ? undefined : "text-muted"}>
+                    {line.text}
+                  </li>
                 ))}
               </ul>
-              <ButtonLink href={plan.priceUsd === 0 ? "/signup" : "/settings/billing"} variant={plan.plan === "pro" ? "primary" : "secondary"}>
+              <ButtonLink
+                href={plan.priceUsd === 0 ? "/signup" : "/settings/billing"}
+                variant={plan.plan === "pro" ? "primary" : "secondary"}
+              >
                 {plan.priceUsd === 0 ? "Start free" : `Choose ${plan.plan}`}
               </ButtonLink>
             </CardBody>

@@ -3,7 +3,13 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { readBodyText } from "@/lib/http/body";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
-import { authenticateMcpCaller, insufficientScope, type McpCaller, missingScope, unauthorizedChallenge } from "@/lib/mcp/authorization";
+import {
+  authenticateMcpCaller,
+  insufficientScope,
+  type McpCaller,
+  missingScope,
+  unauthorizedChallenge,
+} from "@/lib/mcp/authorization";
 import { enforceMessageLimit } from "@/lib/mcp/limits";
 import { logMcpRequest } from "@/lib/mcp/request-log";
 import { createMcpServer } from "@/lib/mcp/server";
@@ -22,7 +28,9 @@ function allowedHosts(): string[] {
 /** Whether any JSON-RPC message asks for progress: then the answer streams (SSE) so notifications can reach the client. */
 function asksForProgress(message: unknown): boolean {
   const messages = Array.isArray(message) ? message : [message];
-  return messages.some((entry) => (entry as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined);
+  return messages.some(
+    (entry) => (entry as { params?: { _meta?: { progressToken?: unknown } } })?.params?._meta?.progressToken !== undefined,
+  );
 }
 
 /** The remote MCP server: stateless streamable HTTP, one server per request, for an API key or an OAuth grant's access token. */
@@ -32,7 +40,8 @@ export async function POST(request: Request) {
   try {
     caller = await authenticateMcpCaller(request, headers.get("X-Request-Id")!);
   } catch (error) {
-    if (error instanceof AppError && error.code === "unauthorized") headers.set("WWW-Authenticate", unauthorizedChallenge(request));
+    if (error instanceof AppError && error.code === "unauthorized")
+      headers.set("WWW-Authenticate", unauthorizedChallenge(request));
     const refused = errorResponse(error, headers);
     logMcpRequest(headers.get("X-Request-Id")!, null, undefined, refused.status);
     return refused;
@@ -79,7 +88,10 @@ export async function POST(request: Request) {
 function methodNotAllowed() {
   const headers = newResponseHeaders();
   headers.set("Allow", "POST");
-  return errorResponse(new AppError("method_not_allowed", "This MCP server is stateless: send JSON-RPC messages with POST."), headers);
+  return errorResponse(
+    new AppError("method_not_allowed", "This MCP server is stateless: send JSON-RPC messages with POST."),
+    headers,
+  );
 }
 
 export { methodNotAllowed as GET, methodNotAllowed as DELETE, methodNotAllowed as PUT, methodNotAllowed as PATCH };

@@ -1,7 +1,7 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { type FormState, failedForm, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { answerAuthorization } from "@/lib/operations/connected-apps";
 import { authorizationDecisionRequest } from "@/lib/schemas/oauth";

@@ -15,8 +15,12 @@ export function ConsentForm({ params, clientName }: { params: Record<string, str
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="flex flex-wrap justify-end gap-2">
-        <SubmitButton name="decision" value="deny" variant="secondary" aria-label={`Deny ${clientName}`}>Deny</SubmitButton>
-        <SubmitButton name="decision" value="allow" aria-label={`Allow ${clientName}`}>Allow</SubmitButton>
+        <SubmitButton name="decision" value="deny" variant="secondary" aria-label={`Deny ${clientName}`}>
+          Deny
+        </SubmitButton>
+        <SubmitButton name="decision" value="allow" aria-label={`Allow ${clientName}`}>
+          Allow
+        </SubmitButton>
       </div>
     </form>
   );

@@ -24,9 +24,16 @@ const framed = new Set(["iframe", "frame", "embed", "object", "fencedframe"]);
  */
 export default async function ConsentPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = await searchParams;
-  const query = { getAll: (name: string) => [raw[name]].flat().filter((value) => value !== undefined), get: (name: string) => [raw[name]].flat()[0] ?? null };
+  const query = {
+    getAll: (name: string) => [raw[name]].flat().filter((value) => value !== undefined),
+    get: (name: string) => [raw[name]].flat()[0] ?? null,
+  };
   if (framed.has((await headers()).get("sec-fetch-dest") ?? "")) {
-    return <Notice tone="danger" title="Open this page on its own">For your safety, Launchloop does not ask for your consent inside another site.</Notice>;
+    return (
+      <Notice tone="danger" title="Open this page on its own">
+        For your safety, Launchloop does not ask for your consent inside another site.
+      </Notice>
+    );
   }
   const session = await currentBrowserSession();
   if (!session) redirect(`/login?next=${encodeURIComponent(consentPath(query))}`);
@@ -34,7 +41,14 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   if (checked.kind === "error") redirect(checked.redirectTo);
   if (checked.kind === "refused") {
     return (
-      <AuthCard title="This app cannot connect" footer={<p><a href="/dashboard">Back to your dashboard</a></p>}>
+      <AuthCard
+        title="This app cannot connect"
+        footer={
+          <p>
+            <a href="/dashboard">Back to your dashboard</a>
+          </p>
+        }
+      >
         <Notice tone="danger">{checked.message}</Notice>
       </AuthCard>
     );
@@ -42,21 +56,40 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const { client, scopes, redirectUri } = checked;
   const redirectHost = new URL(redirectUri).host || redirectUri;
   const identity =
-    client.kind === "metadata_document"
-      ? <>It identifies itself with the metadata document at <strong className="break-words">{new URL(client.id).host}</strong>.</>
-      : <>It registered itself with Launchloop; its name is not verified.</>;
-  const params = Object.fromEntries(Object.entries(checked.params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    client.kind === "metadata_document" ? (
+      <>
+        It identifies itself with the metadata document at <strong className="break-words">{new URL(client.id).host}</strong>.
+      </>
+    ) : (
+      <>It registered itself with Launchloop; its name is not verified.</>
+    );
+  const params = Object.fromEntries(
+    Object.entries(checked.params).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return (
-    <AuthCard title={`Connect ${client.name} to Launchloop?`} description={<>You are signed in as <strong>{session.account.email}</strong>.</>}>
+    <AuthCard
+      title={`Connect ${client.name} to Launchloop?`}
+      description={
+        <>
+          You are signed in as <strong>{session.account.email}</strong>.
+        </>
+      }
+    >
       <div className="space-y-3 text-[15px]">
-        <p><strong>{client.name}</strong> asks to use your Launchloop account. {identity}</p>
-        <p>After you answer, you go back to <strong className="break-words">{redirectHost}</strong>.</p>
+        <p>
+          <strong>{client.name}</strong> asks to use your Launchloop account. {identity}
+        </p>
+        <p>
+          After you answer, you go back to <strong className="break-words">{redirectHost}</strong>.
+        </p>
       </div>
       <div className="space-y-2">
         <h2 className="text-sm font-semibold">It will be able to</h2>
         <ul className="list-disc space-y-1 pl-5 text-[15px]">
           {scopes.map((scope) => (
-            <li key={scope}>{oauthScopes[scope]} <span className="text-muted">({scope})</span></li>
+            <li key={scope}>
+              {oauthScopes[scope]} <span className="text-muted">({scope})</span>
+            </li>
           ))}
         </ul>
         <p className="text-sm text-muted">You can disconnect it any time in Settings → Connected apps.</p>

@@ -5,7 +5,12 @@ import { invalidJson, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/ht
 export const dynamic = "force-dynamic";
 
 /** At most this many registrations per address and hour: each one is a row. */
-const registrationLimit = (clientIp: string) => ({ key: `oauth-register:ip:${clientIp}`, limit: 30, windowSeconds: 3600, code: "rate_limited" as const });
+const registrationLimit = (clientIp: string) => ({
+  key: `oauth-register:ip:${clientIp}`,
+  limit: 30,
+  windowSeconds: 3600,
+  code: "rate_limited" as const,
+});
 
 /** RFC 7591 dynamic client registration (public clients), the fallback for clients without a metadata document. */
 export function POST(request: Request) {
@@ -19,7 +24,8 @@ export function POST(request: Request) {
     try {
       return oauthJson({ status: 201, body: await registerClient(await getDatabase(), body, new Date()) });
     } catch (error) {
-      if (error instanceof RegistrationProblem) return oauthJson({ status: 400, body: { error: error.error, error_description: error.message } });
+      if (error instanceof RegistrationProblem)
+        return oauthJson({ status: 400, body: { error: error.error, error_description: error.message } });
       throw error;
     }
   });

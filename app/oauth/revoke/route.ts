@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db";
-import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/http";
 import { revokeByToken } from "@/lib/oauth/grants";
+import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/http";
 
 export const dynamic = "force-dynamic";
 
@@ -11,8 +11,13 @@ export function POST(request: Request) {
     if (!(form instanceof URLSearchParams)) return oauthJson(form);
     const token = form.get("token");
     const clientId = form.get("client_id");
-    if (!token) return oauthJson({ status: 400, body: { error: "invalid_request", error_description: "Missing parameter: token." } });
-    if (!clientId) return oauthJson({ status: 401, body: { error: "invalid_client", error_description: "Public clients send their client_id." } });
+    if (!token)
+      return oauthJson({ status: 400, body: { error: "invalid_request", error_description: "Missing parameter: token." } });
+    if (!clientId)
+      return oauthJson({
+        status: 401,
+        body: { error: "invalid_client", error_description: "Public clients send their client_id." },
+      });
     await revokeByToken(await getDatabase(), token, clientId, new Date());
     return oauthJson({ status: 200, body: {} });
   });

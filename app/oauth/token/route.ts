@@ -9,7 +9,9 @@ export function POST(request: Request) {
   return oauthEndpoint(request, null, async ({ text }) => {
     const form = formOf(request, text);
     if (!(form instanceof URLSearchParams)) return oauthJson(form);
-    return oauthJson(await exchangeToken(await getDatabase(), form, request.headers.get("content-type") ?? "", Buffer.byteLength(text)));
+    return oauthJson(
+      await exchangeToken(await getDatabase(), form, request.headers.get("content-type") ?? "", Buffer.byteLength(text)),
+    );
   });
 }
 export const OPTIONS = preflight;

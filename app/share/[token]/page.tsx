@@ -7,7 +7,11 @@ import { runOperation } from "@/lib/actions/run-operation";
 import { getSharedPack } from "@/lib/operations/dashboard";
 import type { AgentType } from "@/lib/schemas/project";
 
-export const metadata: Metadata = { title: "Shared launch pack", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Shared launch pack",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 /** A launch pack shared by its founder: read-only, no account needed, gone once the link is revoked. */
 export default async function SharedPackPage({ params }: { params: Promise<{ token: string }> }) {
@@ -24,7 +28,11 @@ export default async function SharedPackPage({ params }: { params: Promise<{ tok
   const { decisions } = project;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <PageHeader eyebrow="Shared launch pack · read-only" title={decisions.brandName ?? project.name} description={decisions.tagline} />
+      <PageHeader
+        eyebrow="Shared launch pack · read-only"
+        title={decisions.brandName ?? project.name}
+        description={decisions.tagline}
+      />
       {decisions.positioning && (
         <p className="mb-6 text-[15px]">
           <Badge tone="accent">{decisions.positioning.name}</Badge> {decisions.positioning.statement}
@@ -36,7 +44,9 @@ export default async function SharedPackPage({ params }: { params: Promise<{ tok
         <div className="space-y-10">
           {sections.map((section) => (
             <section key={section.agentType} aria-labelledby={`shared-${section.agentType}`} className="space-y-4">
-              <h2 id={`shared-${section.agentType}`} className="text-xl font-semibold">{stepLabels[section.agentType].title}</h2>
+              <h2 id={`shared-${section.agentType}`} className="text-xl font-semibold">
+                {stepLabels[section.agentType].title}
+              </h2>
               {section.items.map((item) => (
                 <Card key={item.id} aria-label={item.title}>
                   <CardBody>

@@ -1,5 +1,4 @@
 import "server-only";
-import { channelResults } from "@/lib/growth/grade-suggestion";
 import { asc, desc, eq, inArray, lt, max } from "drizzle-orm";
 import type { z } from "zod";
 import { type CycleHistory, growthPlanner, toWeeklyPlan } from "@/lib/agents/growth-planner";
@@ -11,15 +10,16 @@ import type { Database } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { growthCycles, growthItems, growthTasks, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { channelResults } from "@/lib/growth/grade-suggestion";
 import { assertCanStartGrowth, growthPhaseError } from "@/lib/growth/phase";
 import { weekStartAfter } from "@/lib/growth/week";
 import { assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { Channel, cycleApprovalRequest } from "@/lib/schemas/growth";
-import { buildPlaybook } from "../playbook";
-import { pipelineRunsOf, serializeProject } from "../pipeline";
-import { getOwnedProject, type ProjectRecord } from "../project-records";
 import type { PageQuery } from "@/lib/schemas/common";
+import type { Channel, cycleApprovalRequest } from "@/lib/schemas/growth";
 import { decodeCursor, isPaged, pageOf } from "../pages";
+import { pipelineRunsOf, serializeProject } from "../pipeline";
+import { buildPlaybook } from "../playbook";
+import { getOwnedProject, type ProjectRecord } from "../project-records";
 import { ownedRow, ownedRows } from "../tenant";
 import { contentsOf, cycleWithContents, getOwnedCycle } from "./load";
 import { planAsJob } from "./plan-job";
@@ -45,7 +45,14 @@ export async function listCycles(ctx: ServiceContext, { projectId, ...query }: {
   const read = await ctx.db
     .select()
     .from(growthCycles)
-    .where(ownedRows(growthCycles, ctx.account.id, eq(growthCycles.projectId, project.id), after && lt(growthCycles.weekNumber, after[0] as number)))
+    .where(
+      ownedRows(
+        growthCycles,
+        ctx.account.id,
+        eq(growthCycles.projectId, project.id),
+        after && lt(growthCycles.weekNumber, after[0] as number),
+      ),
+    )
     .orderBy(desc(growthCycles.weekNumber))
     .limit(query.limit === undefined ? Number.MAX_SAFE_INTEGER : query.limit + 1);
   const { rows: cycles, nextCursor } = pageOf(read, query, (cycle) => [cycle.weekNumber]);
@@ -74,7 +81,14 @@ async function cycleHistory(db: Database, project: ProjectRecord): Promise<Cycle
         result: item.result,
         grade: item.grade,
         resultNote: item.resultNote,
-        ...(item.metrics && { numbers: { likes: item.metrics.likes, reposts: item.metrics.reposts, replies: item.metrics.replies, quotes: item.metrics.quotes } }),
+        ...(item.metrics && {
+          numbers: {
+            likes: item.metrics.likes,
+            reposts: item.metrics.reposts,
+            replies: item.metrics.replies,
+            quotes: item.metrics.quotes,
+          },
+        }),
       })),
     channelResults: channelResults(items.filter((item) => item.cycleId === cycle.id)),
     tasks: tasks.filter((task) => task.cycleId === cycle.id).map((task) => ({ title: task.title, status: task.status })),
@@ -105,13 +119,25 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
 
   /** Locks the project and checks that no cycle is open, in the caller's transaction. */
   const assertNoOpenCycle = async (tx: Database) => {
-    const [locked] = await tx.select({ status: projects.status }).from(projects).where(ownedRow(projects, account.id, project.id)).for("update");
+    const [locked] = await tx
+      .select({ status: projects.status })
+      .from(projects)
+      .where(ownedRow(projects, account.id, project.id))
+      .for("update");
     if (!locked) throw new AppError("not_found", "Project not found.");
     const [open] = await tx
       .select({ id: growthCycles.id })
       .from(growthCycles)
-      .where(ownedRows(growthCycles, account.id, eq(growthCycles.projectId, project.id), inArray(growthCycles.status, ["planned", "approved"])));
-    if (open) throw new AppError("cycle_open", "Close the open cycle with its retro (or approve it) before planning the next week.");
+      .where(
+        ownedRows(
+          growthCycles,
+          account.id,
+          eq(growthCycles.projectId, project.id),
+          inArray(growthCycles.status, ["planned", "approved"]),
+        ),
+      );
+    if (open)
+      throw new AppError("cycle_open", "Close the open cycle with its retro (or approve it) before planning the next week.");
   };
   const { weekNumber, countedDay, lastWeekStart } = await db.transaction(async (tx) => {
     await assertNoOpenCycle(tx);
@@ -140,7 +166,8 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
   } catch (error) {
     await releaseDailyRun(db, account.id, project.id, countedDay);
     if (isUniqueViolation(error)) throw new AppError("cycle_open");
-    if (error instanceof ModelFailure) throw new AppError("provider_unavailable", `${error.message} The run was not counted; try again.`);
+    if (error instanceof ModelFailure)
+      throw new AppError("provider_unavailable", `${error.message} The run was not counted; try again.`);
     throw error;
   }
 }
@@ -148,7 +175,8 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
 /** Approves a planned week, optionally with the founder's own plan: its items (`planned`) and tasks (`open`) are created. */
 export async function approveCycle(ctx: ServiceContext, input: { cycleId: string } & z.infer<typeof cycleApprovalRequest>) {
   const { cycle } = await getOwnedCycle(ctx.db, ctx.account.id, input.cycleId);
-  const notPlanned = (status: string) => new AppError("cycle_state", `Only a planned cycle can be approved; this one is ${status}.`);
+  const notPlanned = (status: string) =>
+    new AppError("cycle_state", `Only a planned cycle can be approved; this one is ${status}.`);
   if (cycle.status !== "planned") throw notPlanned(cycle.status);
   const plan = input.plan ?? cycle.plan;
   const approved = await ctx.db.transaction(async (tx) => {
@@ -178,7 +206,11 @@ export async function approveCycle(ctx: ServiceContext, input: { cycleId: string
       );
     }
     if (plan.founderTasks.length) {
-      await tx.insert(growthTasks).values(plan.founderTasks.map((task, position) => ({ ...owner, ...task, suggestedDay: task.suggestedDay ?? null, position })));
+      await tx
+        .insert(growthTasks)
+        .values(
+          plan.founderTasks.map((task, position) => ({ ...owner, ...task, suggestedDay: task.suggestedDay ?? null, position })),
+        );
     }
     return updated;
   });

@@ -1,4 +1,5 @@
 import "server-only";
+
 export { approveCycle, listCycles, planCycle, startGrowth } from "./cycles";
 export { generateItem, reviewItem } from "./items";
 export { submitRetro } from "./retro";

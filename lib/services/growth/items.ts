@@ -17,7 +17,8 @@ import { ownedRow } from "../tenant";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
 
-const notApproved = (status: string, doing: string) => new AppError("cycle_state", `${doing} while their cycle is approved; this one is ${status}.`);
+const notApproved = (status: string, doing: string) =>
+  new AppError("cycle_state", `${doing} while their cycle is approved; this one is ${status}.`);
 
 /** The item's cycle is (still) approved: a subquery, so the check and the write are one statement. */
 const cycleIsApproved = (accountId: string) =>
@@ -36,12 +37,20 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
   const { item, cycle, project } = await getOwnedItem(ctx.db, account.id, input.itemId);
   if (cycle.status !== "approved") throw notApproved(cycle.status, "Drafts are written");
   const notGeneratable = (current: ItemRecord) =>
-    canGenerate(current.status) ? null : new AppError("invalid_transition", `Only a planned item or a draft can be (re)generated; this one is ${current.status}.`);
+    canGenerate(current.status)
+      ? null
+      : new AppError("invalid_transition", `Only a planned item or a draft can be (re)generated; this one is ${current.status}.`);
   const refused = notGeneratable(item);
   if (refused) throw refused;
 
   const channel = item.channel as Channel;
-  const writerInput = writerInputOf(project, await buildPlaybook(ctx.db, project), cycle.weekNumber, item, input.feedback ?? null);
+  const writerInput = writerInputOf(
+    project,
+    await buildPlaybook(ctx.db, project),
+    cycle.weekNumber,
+    item,
+    input.feedback ?? null,
+  );
   ctx.progress?.(0, 1, `Writing the ${channelRules[channel].label} draft`);
   const result = await runTask(growthWriter, writerInput).catch((error: unknown) => {
     throw error instanceof ModelFailure ? new AppError("provider_unavailable", error.message) : error;
@@ -55,7 +64,8 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
     generatedAt: ctx.now.toISOString(),
   };
   // Added to what the row holds when the draft lands: two generations at once both count.
-  const spentSoFar = (field: "inputTokens" | "outputTokens" | "calls") => sql`coalesce((${growthItems.usage}->>${field})::int, 0)`;
+  const spentSoFar = (field: "inputTokens" | "outputTokens" | "calls") =>
+    sql`coalesce((${growthItems.usage}->>${field})::int, 0)`;
   const usage = sql<ItemUsage>`jsonb_build_object(
     'inputTokens', ${spentSoFar("inputTokens")} + ${spentNow.inputTokens}::int,
     'outputTokens', ${spentSoFar("outputTokens")} + ${spentNow.outputTokens}::int,
@@ -71,7 +81,9 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
       status: "draft",
       updatedAt: ctx.now,
     })
-    .where(ownedRow(growthItems, account.id, item.id, inArray(growthItems.status, generatableStatuses), cycleIsApproved(account.id)))
+    .where(
+      ownedRow(growthItems, account.id, item.id, inArray(growthItems.status, generatableStatuses), cycleIsApproved(account.id)),
+    )
     .returning();
   if (!updated) throw (await refusal(ctx, item.id, notGeneratable, "Drafts are written")) ?? new AppError("invalid_transition");
   ctx.progress?.(1, 1, "Draft ready");
@@ -85,7 +97,10 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
  */
 export async function reviewItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemReviewRequest>) {
   const { scheduledAt, connectionId, ...review } = input;
-  const moved = review.status !== undefined || review.resultNote !== undefined ? await moveItem(ctx, { ...review, itemId: input.itemId }) : null;
+  const moved =
+    review.status !== undefined || review.resultNote !== undefined
+      ? await moveItem(ctx, { ...review, itemId: input.itemId })
+      : null;
   // An approval gets its default time and account; a move away from approved unschedules.
   if (scheduledAt !== undefined || connectionId !== undefined || review.status !== undefined) {
     return scheduleItem(ctx, { itemId: input.itemId, scheduledAt, connectionId });
@@ -112,7 +127,8 @@ async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: I
       .returning();
     if (updated) return { item: serializeItem(updated) };
     // Something moved the item (or closed its cycle) since it was read: decide again on what it is now.
-    if (attempt >= 3) throw new AppError("invalid_transition", "The item changed while this move was made. Read it and try again.");
+    if (attempt >= 3)
+      throw new AppError("invalid_transition", "The item changed while this move was made. Read it and try again.");
     ({ item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId));
   }
 }

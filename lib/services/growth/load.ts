@@ -11,8 +11,14 @@ export async function contentsOf(db: Database, accountId: string, cycles: Pick<C
   const ids = cycles.map((cycle) => cycle.id);
   if (ids.length === 0) return { items: [], tasks: [] };
   const [items, tasks] = await Promise.all([
-    db.select().from(growthItems).where(ownedRows(growthItems, accountId, inIds(growthItems.cycleId, ids))),
-    db.select().from(growthTasks).where(ownedRows(growthTasks, accountId, inIds(growthTasks.cycleId, ids))),
+    db
+      .select()
+      .from(growthItems)
+      .where(ownedRows(growthItems, accountId, inIds(growthItems.cycleId, ids))),
+    db
+      .select()
+      .from(growthTasks)
+      .where(ownedRows(growthTasks, accountId, inIds(growthTasks.cycleId, ids))),
   ]);
   return { items, tasks };
 }

@@ -46,7 +46,10 @@ export async function planAsJob(ctx: ServiceContext, projectId: string, work: ()
       .onConflictDoNothing({ target: jobs.dedupeKey, where: sql`status in ('queued', 'running')` })
       .returning();
     if (mine) return runPlanJob(ctx, mine.id, work);
-    const [running] = await db.select().from(jobs).where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.accountId, account.id), sql`${jobs.status} in ('queued', 'running')`));
+    const [running] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.dedupeKey, dedupeKey), eq(jobs.accountId, account.id), sql`${jobs.status} in ('queued', 'running')`));
     if (!running) continue;
     if (running.claimedUntil && running.claimedUntil.getTime() < now.getTime()) {
       // Its request died: settle it, then plan here.
@@ -84,18 +87,27 @@ async function joinPlanJob(ctx: ServiceContext, jobId: string): Promise<Planned>
   const deadline = Date.now() + joinLimitMs;
   ctx.progress?.(0, 1, "Planning is already under way (another tab or client): waiting for it");
   while (Date.now() < deadline) {
-    const [job] = await ctx.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.account.id)));
+    const [job] = await ctx.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.account.id)));
     if (job?.status === "succeeded") {
       const { cycle } = await getOwnedCycle(ctx.db, ctx.account.id, String(job.payload.cycleId));
       return cycleWithContents(ctx.db, cycle);
     }
     if (!job || job.status === "failed" || job.status === "cancelled") {
       const payload = (job?.payload ?? {}) as { code?: ErrorCode; message?: string };
-      throw new AppError(payload.code ?? "internal_error", payload.message ?? "The plan this request joined did not finish; plan again.");
+      throw new AppError(
+        payload.code ?? "internal_error",
+        payload.message ?? "The plan this request joined did not finish; plan again.",
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, joinPollMs));
   }
-  throw new AppError("cycle_open", "A plan of this project is still being written; it will show in the project's cycles when done.");
+  throw new AppError(
+    "cycle_open",
+    "A plan of this project is still being written; it will show in the project's cycles when done.",
+  );
 }
 
 /** A plan job found by the ticker is one whose request died (its lease ran out): it is settled as failed. */

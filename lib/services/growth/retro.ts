@@ -18,12 +18,17 @@ import { cycleWithContents, getOwnedCycle } from "./load";
 export async function submitRetro(ctx: ServiceContext, input: { cycleId: string } & z.infer<typeof retroRequest>) {
   const { account } = ctx;
   const { cycle, project } = await getOwnedCycle(ctx.db, account.id, input.cycleId);
-  if (cycle.status !== "approved") throw new AppError("cycle_state", `Only an approved cycle takes a retro; this one is ${cycle.status}.`);
-  const items = await ctx.db.select().from(growthItems).where(ownedRows(growthItems, account.id, eq(growthItems.cycleId, cycle.id)));
+  if (cycle.status !== "approved")
+    throw new AppError("cycle_state", `Only an approved cycle takes a retro; this one is ${cycle.status}.`);
+  const items = await ctx.db
+    .select()
+    .from(growthItems)
+    .where(ownedRows(growthItems, account.id, eq(growthItems.cycleId, cycle.id)));
   const known = new Map(items.map((item) => [item.id, item]));
   const issues = input.items.flatMap((entry, index) => {
     if (!known.has(entry.itemId)) return [{ path: `items.${index}.itemId`, message: "Not an item of this cycle" }];
-    if (input.items.findIndex((other) => other.itemId === entry.itemId) !== index) return [{ path: `items.${index}.itemId`, message: "Named twice" }];
+    if (input.items.findIndex((other) => other.itemId === entry.itemId) !== index)
+      return [{ path: `items.${index}.itemId`, message: "Named twice" }];
     return [];
   });
   if (issues.length) throw new AppError("invalid_request", undefined, { details: { issues } });
@@ -33,24 +38,37 @@ export async function submitRetro(ctx: ServiceContext, input: { cycleId: string 
     const item = known.get(entry.itemId)!;
     const label = channelRules[item.channel as Channel].label;
     const note = entry.note ? `: ${entry.note}` : "";
-    if (entry.grade === "great") return [{ date, kind: "worked", text: `${label} "${item.title}" (${item.angle}) was great${note}` }];
-    if (entry.grade === "quiet") return [{ date, kind: "quiet", text: `${label} "${item.title}" (${item.angle}) was quiet${note}` }];
+    if (entry.grade === "great")
+      return [{ date, kind: "worked", text: `${label} "${item.title}" (${item.angle}) was great${note}` }];
+    if (entry.grade === "quiet")
+      return [{ date, kind: "quiet", text: `${label} "${item.title}" (${item.angle}) was quiet${note}` }];
     return [];
   });
-  if (input.overall.trim()) learnings.push({ date, kind: "founder-note", text: `Week ${cycle.weekNumber}: ${input.overall.trim()}` });
+  if (input.overall.trim())
+    learnings.push({ date, kind: "founder-note", text: `Week ${cycle.weekNumber}: ${input.overall.trim()}` });
 
   const closed = await ctx.db.transaction(async (tx) => {
     // Closing first, conditional on the status that was checked: of two concurrent retros, one lands.
     const [updated] = await tx
       .update(growthCycles)
-      .set({ status: "closed", closedAt: ctx.now, retro: { overall: input.overall, items: input.items, submittedAt: ctx.now.toISOString() } })
+      .set({
+        status: "closed",
+        closedAt: ctx.now,
+        retro: { overall: input.overall, items: input.items, submittedAt: ctx.now.toISOString() },
+      })
       .where(ownedRow(growthCycles, account.id, cycle.id, eq(growthCycles.status, "approved")))
       .returning();
     if (!updated) throw new AppError("cycle_state", "This cycle was closed a moment ago.");
     for (const entry of input.items) {
       await tx
         .update(growthItems)
-        .set({ result: entry.result, grade: entry.grade ?? null, resultNote: entry.note ?? known.get(entry.itemId)!.resultNote, status: entry.result, updatedAt: ctx.now })
+        .set({
+          result: entry.result,
+          grade: entry.grade ?? null,
+          resultNote: entry.note ?? known.get(entry.itemId)!.resultNote,
+          status: entry.result,
+          updatedAt: ctx.now,
+        })
         .where(ownedRow(growthItems, account.id, entry.itemId, eq(growthItems.cycleId, cycle.id)));
     }
     await addLearnings(tx, project, learnings, ctx.now);

@@ -53,7 +53,11 @@ function cycleUsage(cycle: CycleRecord, items: ItemRecord[]) {
     drafts.outputTokens += usage.outputTokens;
     drafts.calls += usage.calls;
   }
-  const planner = { inputTokens: cycle.usage?.inputTokens ?? null, outputTokens: cycle.usage?.outputTokens ?? null, model: cycle.usage?.model ?? null };
+  const planner = {
+    inputTokens: cycle.usage?.inputTokens ?? null,
+    outputTokens: cycle.usage?.outputTokens ?? null,
+    model: cycle.usage?.model ?? null,
+  };
   const plannerTokens = (planner.inputTokens ?? 0) + (planner.outputTokens ?? 0);
   return { ...planner, items: drafts, totalTokens: plannerTokens + drafts.inputTokens + drafts.outputTokens };
 }
@@ -77,10 +81,19 @@ export function serializeCycle(cycle: CycleRecord, items: ItemRecord[], tasks: T
     status: cycle.status,
     weekStart: cycle.weekStart,
     plan: cycle.plan,
-    items: items.filter((item) => item.cycleId === cycle.id).sort((a, b) => a.position - b.position).map(serializeItem),
-    tasks: tasks.filter((task) => task.cycleId === cycle.id).sort((a, b) => a.position - b.position).map(serializeTask),
+    items: items
+      .filter((item) => item.cycleId === cycle.id)
+      .sort((a, b) => a.position - b.position)
+      .map(serializeItem),
+    tasks: tasks
+      .filter((task) => task.cycleId === cycle.id)
+      .sort((a, b) => a.position - b.position)
+      .map(serializeTask),
     retro: cycle.retro ?? null,
-    usage: cycleUsage(cycle, items.filter((item) => item.cycleId === cycle.id)),
+    usage: cycleUsage(
+      cycle,
+      items.filter((item) => item.cycleId === cycle.id),
+    ),
     createdAt: cycle.createdAt.toISOString(),
     approvedAt: cycle.approvedAt?.toISOString() ?? null,
     closedAt: cycle.closedAt?.toISOString() ?? null,

@@ -26,7 +26,9 @@ export function ConfirmForm({ tokenHash }: { tokenHash: string }) {
         hint="The one you chose when you signed up."
         error={state.fieldErrors?.password}
       />
-      <SubmitButton className="w-full" size="lg" pendingLabel="Confirming…">Confirm and sign in</SubmitButton>
+      <SubmitButton className="w-full" size="lg" pendingLabel="Confirming…">
+        Confirm and sign in
+      </SubmitButton>
     </form>
   );
 }

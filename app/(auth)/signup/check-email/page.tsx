@@ -10,12 +10,27 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
   return (
     <AuthCard
       title="Check your inbox"
-      description={email ? <>We sent a confirmation link to <strong className="text-ink">{email}</strong>.</> : "We sent you a confirmation link."}
-      footer={<p>Wrong address? <a href="/signup">Sign up again</a></p>}
+      description={
+        email ? (
+          <>
+            We sent a confirmation link to <strong className="text-ink">{email}</strong>.
+          </>
+        ) : (
+          "We sent you a confirmation link."
+        )
+      }
+      footer={
+        <p>
+          Wrong address? <a href="/signup">Sign up again</a>
+        </p>
+      }
     >
       <ol className="list-decimal space-y-2 pl-5 text-[15px]">
         <li>Open the e-mail from Launchloop.</li>
-        <li>Click <strong>Confirm my e-mail</strong> and enter the password you just chose: you are signed in and land on your dashboard.</li>
+        <li>
+          Click <strong>Confirm my e-mail</strong> and enter the password you just chose: you are signed in and land on your
+          dashboard.
+        </li>
         <li>The link works once, for 24 hours. Nothing there? Look in the spam folder.</li>
       </ol>
     </AuthCard>

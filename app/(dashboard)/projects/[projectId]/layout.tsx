@@ -1,14 +1,20 @@
 import type { ReactNode } from "react";
-import { ProjectLogo } from "@/components/project/project-logo";
 import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { projectIdOf } from "@/components/project/project-id";
+import { ProjectLogo } from "@/components/project/project-logo";
 import { ProjectBreadcrumbs } from "@/components/shell/breadcrumbs";
 import { Badge } from "@/components/ui";
 import { projectLogoUrl } from "./logo-url";
 import { readProject } from "./read-project";
 
 /** Every project page: where it sits (breadcrumbs) and the project at a glance; the sections live in the shell's sidebar. */
-export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
+export default async function ProjectLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ projectId: string }>;
+}) {
   const projectId = await projectIdOf(params);
   const { project } = await readProject(projectId);
   const step = project.pipeline.currentStep;

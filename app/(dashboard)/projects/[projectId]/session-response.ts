@@ -1,7 +1,7 @@
 import "server-only";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import type { FileResult } from "@/lib/core/file-result";
-import { errorCodes, type ErrorCode } from "@/lib/errors";
+import { type ErrorCode, errorCodes } from "@/lib/errors";
 
 /** A file operation's result for the browser: the file (an attachment, or a stream as it comes), or the REST envelope with its status. */
 export function sessionFileResponse(result: ActionResult<unknown>): Response {
@@ -17,6 +17,9 @@ export function sessionFileResponse(result: ActionResult<unknown>): Response {
     return new Response(file.body, { status: 200, headers });
   }
   const asciiName = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  headers.set("Content-Disposition", `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+  headers.set(
+    "Content-Disposition",
+    `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+  );
   return new Response(file.body as BodyInit, { status: 200, headers });
 }

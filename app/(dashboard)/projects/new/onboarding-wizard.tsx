@@ -2,12 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { useOperationAction } from "@/components/use-operation-action";
-import { createAndConfirm, discardDraft, saveDraft } from "./actions";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { Button, Card, CardBody, CardFooter, Field, Input, Notice, Textarea, cx } from "@/components/ui";
-import { describeError } from "@/lib/actions/form-state";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
+import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
 import {
   answersOf,
   type FeatureRow,
@@ -19,6 +15,10 @@ import {
   type WizardField,
   wizardSteps,
 } from "@/components/project/wizard-steps";
+import { Button, Card, CardBody, CardFooter, cx, Field, Input, Notice, Textarea } from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
+import { describeError } from "@/lib/actions/form-state";
+import { createAndConfirm, discardDraft, saveDraft } from "./actions";
 
 interface Props {
   initialStep: number;
@@ -44,7 +44,10 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
 
   const set = (name: string, value: FormValues[string]) => setValues((current) => ({ ...current, [name]: value }));
   const allAnswers = () => {
-    const { name, ...onboarding } = answersOf(wizardSteps.flatMap((entry) => entry.fields), values);
+    const { name, ...onboarding } = answersOf(
+      wizardSteps.flatMap((entry) => entry.fields),
+      values,
+    );
     return { name: name as string | undefined, onboarding };
   };
   const goTo = (index: number) => {
@@ -138,10 +141,20 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
                 aria-current={index === stepIndex ? "step" : undefined}
                 className={cx(
                   "flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm whitespace-nowrap",
-                  index === stepIndex ? "bg-accent-soft font-semibold text-accent" : index < stepIndex ? "text-ink hover:bg-sunken" : "text-muted",
+                  index === stepIndex
+                    ? "bg-accent-soft font-semibold text-accent"
+                    : index < stepIndex
+                      ? "text-ink hover:bg-sunken"
+                      : "text-muted",
                 )}
               >
-                <span aria-hidden className={cx("grid size-6 place-items-center rounded-full text-xs", index < stepIndex ? "bg-success text-white" : "border border-line bg-surface")}>
+                <span
+                  aria-hidden
+                  className={cx(
+                    "grid size-6 place-items-center rounded-full text-xs",
+                    index < stepIndex ? "bg-success text-white" : "border border-line bg-surface",
+                  )}
+                >
                   {index < stepIndex ? "✓" : index + 1}
                 </span>
                 {title}
@@ -158,17 +171,31 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
               Step {stepIndex + 1} of {reviewStep + 1}
               {saved && <span> · answers saved</span>}
             </p>
-            <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="text-xl font-semibold tracking-tight focus:outline-none">
+            <h2
+              id="wizard-step-title"
+              ref={heading}
+              tabIndex={-1}
+              className="text-xl font-semibold tracking-tight focus:outline-none"
+            >
               {current ? current.title : "Review and start"}
             </h2>
-            <p className="text-[15px] text-muted">{current ? current.intro : "Check your answers. Confirming creates the project and opens its first step."}</p>
+            <p className="text-[15px] text-muted">
+              {current ? current.intro : "Check your answers. Confirming creates the project and opens its first step."}
+            </p>
           </div>
           {message && <Notice tone="danger">{message}</Notice>}
           {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
           {current ? (
             <div className="space-y-5">
               {current.fields.map((field) => (
-                <WizardInput key={field.name} field={field} value={values[field.name]} error={errors[field.name]} onChange={(value) => set(field.name, value)} channelChoices={channelChoices} />
+                <WizardInput
+                  key={field.name}
+                  field={field}
+                  value={values[field.name]}
+                  error={errors[field.name]}
+                  onChange={(value) => set(field.name, value)}
+                  channelChoices={channelChoices}
+                />
               ))}
             </div>
           ) : (
@@ -222,30 +249,43 @@ function WizardInput({
     return (
       <fieldset className="space-y-2" aria-describedby={error ? `field-${field.name}-error` : undefined}>
         <legend className="text-sm font-medium">
-          {field.label} <span className="text-muted">({chosen.length} of {channelChoices.length} chosen)</span>
+          {field.label}{" "}
+          <span className="text-muted">
+            ({chosen.length} of {channelChoices.length} chosen)
+          </span>
         </legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {channelChoices.map((choice) => (
-            <label key={choice.value} className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft">
+            <label
+              key={choice.value}
+              className="flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-accent has-[:checked]:bg-accent-soft"
+            >
               <input
                 type="checkbox"
                 name={field.name}
                 value={choice.value}
                 checked={chosen.includes(choice.value)}
-                onChange={(event) => onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((entry) => entry !== choice.value))}
+                onChange={(event) =>
+                  onChange(event.target.checked ? [...chosen, choice.value] : chosen.filter((entry) => entry !== choice.value))
+                }
                 className="size-4 accent-[var(--color-accent)]"
               />
               {choice.label}
             </label>
           ))}
         </div>
-        {error && <p id={`field-${field.name}-error`} role="alert" className="text-sm font-medium text-danger">{error}</p>}
+        {error && (
+          <p id={`field-${field.name}-error`} role="alert" className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        )}
       </fieldset>
     );
   }
   if (field.kind === "features") {
     const rows = (value as FeatureRow[] | undefined)?.length ? (value as FeatureRow[]) : [emptyFeature];
-    const update = (index: number, patch: Partial<FeatureRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+    const update = (index: number, patch: Partial<FeatureRow>) =>
+      onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
     return (
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium">
@@ -255,14 +295,20 @@ function WizardInput({
           <div key={index} className="space-y-3 rounded-lg border border-line p-4">
             <p className="text-sm font-medium text-muted">Feature {index + 1}</p>
             <Field label="What it does" name={`features-${index}-what`} maxLength={1000} error={index === 0 ? error : undefined}>
-              {(control) => <Input {...control} value={row.what} onChange={(event) => update(index, { what: event.target.value })} />}
+              {(control) => (
+                <Input {...control} value={row.what} onChange={(event) => update(index, { what: event.target.value })} />
+              )}
             </Field>
             <div className="grid gap-3 sm:grid-cols-2">
               <Field label="Who it is for" name={`features-${index}-who`} maxLength={200}>
-                {(control) => <Input {...control} value={row.who} onChange={(event) => update(index, { who: event.target.value })} />}
+                {(control) => (
+                  <Input {...control} value={row.who} onChange={(event) => update(index, { who: event.target.value })} />
+                )}
               </Field>
               <Field label="The benefit" name={`features-${index}-benefit`} maxLength={1000}>
-                {(control) => <Input {...control} value={row.benefit} onChange={(event) => update(index, { benefit: event.target.value })} />}
+                {(control) => (
+                  <Input {...control} value={row.benefit} onChange={(event) => update(index, { benefit: event.target.value })} />
+                )}
               </Field>
             </div>
             {rows.length > 1 && (
@@ -284,8 +330,16 @@ function WizardInput({
     const text = (value as string | undefined) ?? "";
     const count = text.split("\n").filter((line) => line.trim()).length;
     return (
-      <Field label={field.label} name={field.name} required={required} error={error} hint={`${field.hint ?? ""} ${count} of ${field.items} entries, each up to ${field.max} characters.`}>
-        {(control) => <Textarea {...control} maxLength={undefined} rows={3} value={text} onChange={(event) => onChange(event.target.value)} />}
+      <Field
+        label={field.label}
+        name={field.name}
+        required={required}
+        error={error}
+        hint={`${field.hint ?? ""} ${count} of ${field.items} entries, each up to ${field.max} characters.`}
+      >
+        {(control) => (
+          <Textarea {...control} maxLength={undefined} rows={3} value={text} onChange={(event) => onChange(event.target.value)} />
+        )}
       </Field>
     );
   }
@@ -294,7 +348,13 @@ function WizardInput({
     <Field label={field.label} name={field.name} required={required} error={error} hint={field.hint} maxLength={field.max}>
       {(control) =>
         field.kind === "textarea" ? (
-          <Textarea {...control} rows={4} placeholder={field.placeholder} value={text} onChange={(event) => onChange(event.target.value)} />
+          <Textarea
+            {...control}
+            rows={4}
+            placeholder={field.placeholder}
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+          />
         ) : (
           <Input {...control} placeholder={field.placeholder} value={text} onChange={(event) => onChange(event.target.value)} />
         )
@@ -311,7 +371,9 @@ function ReviewSummary({ values, onEdit }: { values: FormValues; onEdit: (step: 
         return (
           <section key={entry.id} aria-labelledby={`review-${entry.id}`} className="rounded-lg border border-line p-4">
             <div className="mb-2 flex items-center justify-between gap-3">
-              <h3 id={`review-${entry.id}`} className="font-semibold">{entry.title}</h3>
+              <h3 id={`review-${entry.id}`} className="font-semibold">
+                {entry.title}
+              </h3>
               <Button variant="ghost" size="sm" onClick={() => onEdit(index)} aria-label={`Edit ${entry.title}`}>
                 Edit
               </Button>
@@ -335,6 +397,9 @@ function ReviewSummary({ values, onEdit }: { values: FormValues; onEdit: (step: 
 }
 
 function display(answer: unknown): string {
-  if (Array.isArray(answer)) return answer.map((entry) => (typeof entry === "object" && entry ? (entry as { what: string }).what : String(entry))).join(", ");
+  if (Array.isArray(answer))
+    return answer
+      .map((entry) => (typeof entry === "object" && entry ? (entry as { what: string }).what : String(entry)))
+      .join(", ");
   return String(answer);
 }

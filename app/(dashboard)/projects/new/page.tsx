@@ -1,10 +1,10 @@
-import { OnboardingWizard } from "./onboarding-wizard";
 import { Notice, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { channelRules } from "@/lib/channels/rules";
 import { getMe } from "@/lib/operations/account";
 import { getOnboardingDraft } from "@/lib/operations/dashboard";
-import { channelRules } from "@/lib/channels/rules";
 import { channels } from "@/lib/schemas/growth";
+import { OnboardingWizard } from "./onboarding-wizard";
 
 export const metadata = { title: "New project" };
 

@@ -27,12 +27,20 @@ export function DeleteProjectForm({ projects }: { projects: Array<{ id: string; 
       <Field label="Project" name="projectId" error={errors.id}>
         {(control) => (
           <Select {...control} value={projectId} onChange={(event) => setProjectId(event.target.value)}>
-            {projects.map((project) => <option key={project.id} value={project.id}>{project.name}</option>)}
+            {projects.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
           </Select>
         )}
       </Field>
       <TextField
-        label={<>Type <strong>{chosen?.name}</strong> to confirm</>}
+        label={
+          <>
+            Type <strong>{chosen?.name}</strong> to confirm
+          </>
+        }
         name="confirmName"
         autoComplete="off"
         defaultValue={state.values?.confirmName}
@@ -51,7 +59,11 @@ export function DeleteAccountForm({ email }: { email: string }) {
     <form action={action} className="space-y-4" noValidate>
       <FormMessage state={state} />
       <TextField
-        label={<>Type your e-mail <strong>{email}</strong> to confirm</>}
+        label={
+          <>
+            Type your e-mail <strong>{email}</strong> to confirm
+          </>
+        }
         name="confirmEmail"
         type="email"
         autoComplete="off"

@@ -18,24 +18,37 @@ export default async function AccountPage() {
             <dt className="text-muted">E-mail</dt>
             <dd className="break-all">{me.account.email}</dd>
             <dt className="text-muted">Member since</dt>
-            <dd><LocalTime iso={me.account.createdAt} /></dd>
+            <dd>
+              <LocalTime iso={me.account.createdAt} />
+            </dd>
             <dt className="text-muted">Password</dt>
-            <dd><a href="/forgot-password">Change it through an e-mailed link</a></dd>
+            <dd>
+              <a href="/forgot-password">Change it through an e-mailed link</a>
+            </dd>
           </dl>
         </CardBody>
       </Card>
 
       <Card aria-labelledby="danger-title" className="border-danger/30">
-        <CardHeader id="danger-title" tone="danger" title="Danger zone" description="Deleting cannot be undone. API keys can do neither of these; only you, signed in here." />
+        <CardHeader
+          id="danger-title"
+          tone="danger"
+          title="Danger zone"
+          description="Deleting cannot be undone. API keys can do neither of these; only you, signed in here."
+        />
         <CardBody className="space-y-8">
           <section aria-labelledby="delete-project-title" className="space-y-3">
-            <h3 id="delete-project-title" className="font-semibold">Delete a project</h3>
+            <h3 id="delete-project-title" className="font-semibold">
+              Delete a project
+            </h3>
             <p className="text-sm text-muted">Removes the project with its runs, launch pack, playbook and growth cycles.</p>
             <DeleteProjectForm projects={projects.map(({ id, name }) => ({ id, name }))} />
           </section>
           <hr className="border-line" />
           <section aria-labelledby="delete-account-title" className="space-y-3">
-            <h3 id="delete-account-title" className="font-semibold">Delete your account</h3>
+            <h3 id="delete-account-title" className="font-semibold">
+              Delete your account
+            </h3>
             <p className="text-sm text-muted">
               Removes every project, all content, your API keys and your sign-in. A paid subscription is cancelled first.
             </p>

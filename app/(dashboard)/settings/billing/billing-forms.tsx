@@ -11,7 +11,9 @@ export function UpgradeButton({ plan, label, primary }: { plan: "pro" | "studio"
     <form action={action} className="space-y-2">
       {state.status === "error" && <Notice tone="danger">{state.message}</Notice>}
       <input type="hidden" name="plan" value={plan} />
-      <SubmitButton className="w-full" variant={primary ? "primary" : "secondary"} pendingLabel="Opening checkout…">{label}</SubmitButton>
+      <SubmitButton className="w-full" variant={primary ? "primary" : "secondary"} pendingLabel="Opening checkout…">
+        {label}
+      </SubmitButton>
     </form>
   );
 }
@@ -21,7 +23,9 @@ export function BillingPortalButton() {
   return (
     <form action={action} className="space-y-2">
       {state.status === "error" && <Notice tone="danger">{state.message}</Notice>}
-      <SubmitButton variant="secondary" pendingLabel="Opening…">Manage billing in Stripe</SubmitButton>
+      <SubmitButton variant="secondary" pendingLabel="Opening…">
+        Manage billing in Stripe
+      </SubmitButton>
     </form>
   );
 }

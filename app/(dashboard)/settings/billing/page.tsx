@@ -1,8 +1,8 @@
 import { LocalTime } from "@/components/local-time";
-import { UsageMeter } from "@/components/usage-meter";
-import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
-import { readOperation } from "@/lib/actions/run-operation";
 import { planLines } from "@/components/plan-lines";
+import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import { UsageMeter } from "@/components/usage-meter";
+import { readOperation } from "@/lib/actions/run-operation";
 import { planCatalog } from "@/lib/limits/plans";
 import { getMe } from "@/lib/operations/account";
 import { BillingPortalButton, UpgradeButton } from "./billing-forms";
@@ -22,17 +22,34 @@ export default async function BillingPage() {
         <CardHeader
           id="plan-title"
           title={<span className="capitalize">{account.activated ? `${account.plan} plan` : "Not activated"}</span>}
-          description={account.activated ? undefined : "Accounts created through the API start without a plan: choose one to start projects."}
-          actions={<Badge tone={statusTone}>{billing.status === "none" ? "No subscription" : billing.status.replaceAll("_", " ")}</Badge>}
+          description={
+            account.activated ? undefined : "Accounts created through the API start without a plan: choose one to start projects."
+          }
+          actions={
+            <Badge tone={statusTone}>{billing.status === "none" ? "No subscription" : billing.status.replaceAll("_", " ")}</Badge>
+          }
         />
         <CardBody className="space-y-6">
           <div className="grid gap-6 sm:grid-cols-2">
-            <UsageMeter label="Agent runs today" used={usage.runsToday} limit={limits.dailyRuns} note={limits.dailyRunsScope === "project" ? "per project" : undefined} />
+            <UsageMeter
+              label="Agent runs today"
+              used={usage.runsToday}
+              limit={limits.dailyRuns}
+              note={limits.dailyRunsScope === "project" ? "per project" : undefined}
+            />
             <UsageMeter label="Projects" used={usage.projects} limit={limits.projects} />
           </div>
           <ul className="flex flex-wrap gap-2 text-sm">
-            <li><Badge tone={limits.canExport ? "success" : "neutral"}>{limits.canExport ? "Exports included" : "No exports"}</Badge></li>
-            <li><Badge tone={limits.canGrow ? "success" : "neutral"}>{limits.canGrow ? "Growth loop included" : "No growth loop"}</Badge></li>
+            <li>
+              <Badge tone={limits.canExport ? "success" : "neutral"}>
+                {limits.canExport ? "Exports included" : "No exports"}
+              </Badge>
+            </li>
+            <li>
+              <Badge tone={limits.canGrow ? "success" : "neutral"}>
+                {limits.canGrow ? "Growth loop included" : "No growth loop"}
+              </Badge>
+            </li>
           </ul>
           {billing.currentPeriodEnd && (
             <p className="text-sm text-muted">
@@ -45,7 +62,11 @@ export default async function BillingPage() {
 
       {offered.length > 0 && (
         <Card aria-labelledby="upgrade-title">
-          <CardHeader id="upgrade-title" title="Upgrade" description="The plan is active as soon as the payment completes; your API keys keep working." />
+          <CardHeader
+            id="upgrade-title"
+            title="Upgrade"
+            description="The plan is active as soon as the payment completes; your API keys keep working."
+          />
           <CardBody className="space-y-4">
             {billing.provider === "local" && (
               <Notice tone="warning">Test mode: no payment provider is configured, so checkout completes without a card.</Notice>
@@ -55,10 +76,17 @@ export default async function BillingPage() {
                 <div key={plan} className="flex flex-col gap-4 rounded-xl border border-line p-5">
                   <div className="flex items-baseline justify-between">
                     <h3 className="text-lg font-semibold capitalize">{plan}</h3>
-                    <p><span className="text-2xl font-semibold">${planCatalog[plan].priceUsd}</span><span className="text-muted">/month</span></p>
+                    <p>
+                      <span className="text-2xl font-semibold">${planCatalog[plan].priceUsd}</span>
+                      <span className="text-muted">/month</span>
+                    </p>
                   </div>
                   <ul className="flex-1 list-disc space-y-1 pl-5 text-[15px]">
-                    {planLines(plan).filter((line) => line.included).map((line) => <li key={line.text}>{line.text}</li>)}
+                    {planLines(plan)
+                      .filter((line) => line.included)
+                      .map((line) => (
+                        <li key={line.text}>{line.text}</li>
+                      ))}
                   </ul>
                   <UpgradeButton plan={plan} label={`Upgrade to ${plan}`} primary={plan === "pro"} />
                 </div>

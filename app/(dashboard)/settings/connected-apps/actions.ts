@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { failedForm, formText, type FormState } from "@/lib/actions/form-state";
+import { type FormState, failedForm, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { revokeConnectedApp } from "@/lib/operations/connected-apps";
 

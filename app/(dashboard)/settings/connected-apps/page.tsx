@@ -15,11 +15,19 @@ export default async function ConnectedAppsPage() {
       <CardHeader
         id="apps-title"
         title="Connected apps"
-        description={<>Assistants you connected by adding <code>/api/mcp</code> as a server and signing in. They act as you within what you allowed.</>}
+        description={
+          <>
+            Assistants you connected by adding <code>/api/mcp</code> as a server and signing in. They act as you within what you
+            allowed.
+          </>
+        }
       />
       <CardBody>
         {apps.length === 0 ? (
-          <EmptyState title="No connected apps" description="Add Launchloop to your assistant by its URL; it asks you here to allow it." />
+          <EmptyState
+            title="No connected apps"
+            description="Add Launchloop to your assistant by its URL; it asks you here to allow it."
+          />
         ) : (
           <Table caption="Your connected apps">
             <THead>
@@ -28,7 +36,9 @@ export default async function ConnectedAppsPage() {
                 <TH>Allowed</TH>
                 <TH className="hidden sm:table-cell">Connected</TH>
                 <TH className="hidden sm:table-cell">Last used</TH>
-                <TH><span className="sr-only">Actions</span></TH>
+                <TH>
+                  <span className="sr-only">Actions</span>
+                </TH>
               </TR>
             </THead>
             <TBody>
@@ -39,9 +49,15 @@ export default async function ConnectedAppsPage() {
                     <span className="block text-xs text-muted break-all">{app.redirectHost}</span>
                   </TD>
                   <TD className="whitespace-nowrap">{app.scopes.map((scope) => scopeWords[scope] ?? scope).join(", ")}</TD>
-                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={app.createdAt} /></TD>
-                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={app.lastUsedAt} relative fallback="Never" /></TD>
-                  <TD className="text-right"><RevokeAppButton grantId={app.id} name={app.clientName} /></TD>
+                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+                    <LocalTime iso={app.createdAt} />
+                  </TD>
+                  <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+                    <LocalTime iso={app.lastUsedAt} relative fallback="Never" />
+                  </TD>
+                  <TD className="text-right">
+                    <RevokeAppButton grantId={app.id} name={app.clientName} />
+                  </TD>
                 </TR>
               ))}
             </TBody>

@@ -22,8 +22,12 @@ export function RevokeAppButton({ grantId, name }: { grantId: string; name: stri
           {state.status === "error" && <Notice tone="danger">{state.message}</Notice>}
           <input type="hidden" name="grantId" value={grantId} />
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>Cancel</Button>
-            <SubmitButton variant="danger" pendingLabel="Disconnecting…">Disconnect</SubmitButton>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <SubmitButton variant="danger" pendingLabel="Disconnecting…">
+              Disconnect
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -12,9 +12,16 @@ export function CreateKeyForm() {
     <div className="space-y-4">
       {created && (
         <Notice tone="success" title={`Your new key “${created.name}”`}>
-          <p>Copy it now: it is shown only this once. Use it as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
+          <p>
+            Copy it now: it is shown only this once. Use it as <code>Authorization: Bearer &lt;key&gt;</code>.
+          </p>
           <div className="mt-3 flex flex-wrap items-center gap-2">
-            <code data-testid="new-api-key" className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 text-xs break-all">{created.key}</code>
+            <code
+              data-testid="new-api-key"
+              className="min-w-0 flex-1 rounded-md border border-line bg-surface px-3 py-2 text-xs break-all"
+            >
+              {created.key}
+            </code>
             <CopyButton value={created.key} label="Copy key" />
           </div>
         </Notice>
@@ -33,7 +40,9 @@ export function CreateKeyForm() {
           key={created?.key}
           error={state.fieldErrors?.name}
         />
-        <SubmitButton className="sm:mt-7" pendingLabel="Creating…">Create key</SubmitButton>
+        <SubmitButton className="sm:mt-7" pendingLabel="Creating…">
+          Create key
+        </SubmitButton>
       </form>
     </div>
   );

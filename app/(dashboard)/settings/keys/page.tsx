@@ -15,7 +15,12 @@ export default async function KeysPage() {
         <CardHeader
           id="create-key-title"
           title="Create an API key"
-          description={<>Keys let scripts and AI agents use the <a href="/docs">REST API</a> and the MCP server at <code>/api/mcp</code> as you.</>}
+          description={
+            <>
+              Keys let scripts and AI agents use the <a href="/docs">REST API</a> and the MCP server at <code>/api/mcp</code> as
+              you.
+            </>
+          }
         />
         <CardBody>
           <CreateKeyForm />
@@ -34,17 +39,27 @@ export default async function KeysPage() {
                   <TH>Key</TH>
                   <TH className="hidden sm:table-cell">Created</TH>
                   <TH className="hidden sm:table-cell">Last used</TH>
-                  <TH><span className="sr-only">Actions</span></TH>
+                  <TH>
+                    <span className="sr-only">Actions</span>
+                  </TH>
                 </TR>
               </THead>
               <TBody>
                 {keys.map((key) => (
                   <TR key={key.id}>
                     <TD className="font-medium">{key.name}</TD>
-                    <TD><code className="text-xs whitespace-nowrap">{key.prefix}…</code></TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={key.createdAt} /></TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell"><LocalTime iso={key.lastUsedAt} relative fallback="Never" /></TD>
-                    <TD className="text-right"><RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} /></TD>
+                    <TD>
+                      <code className="text-xs whitespace-nowrap">{key.prefix}…</code>
+                    </TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+                      <LocalTime iso={key.createdAt} />
+                    </TD>
+                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+                      <LocalTime iso={key.lastUsedAt} relative fallback="Never" />
+                    </TD>
+                    <TD className="text-right">
+                      <RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} />
+                    </TD>
                   </TR>
                 ))}
               </TBody>

@@ -22,8 +22,12 @@ export function RevokeKeyButton({ keyId, name, prefix }: { keyId: string; name: 
           {state.status === "error" && <Notice tone="danger">{state.message}</Notice>}
           <input type="hidden" name="keyId" value={keyId} />
           <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>Cancel</Button>
-            <SubmitButton variant="danger" pendingLabel="Revoking…">Revoke key</SubmitButton>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <SubmitButton variant="danger" pendingLabel="Revoking…">
+              Revoke key
+            </SubmitButton>
           </div>
         </form>
       )}

@@ -13,7 +13,9 @@ export default function CheckoutDonePage() {
           </p>
           <div className="flex flex-wrap gap-3">
             <ButtonLink href="/settings/billing">See my billing</ButtonLink>
-            <ButtonLink href="/docs" variant="secondary">API reference</ButtonLink>
+            <ButtonLink href="/docs" variant="secondary">
+              API reference
+            </ButtonLink>
           </div>
         </CardBody>
       </Card>

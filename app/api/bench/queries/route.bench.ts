@@ -5,6 +5,7 @@ import { queryCount } from "@/lib/db/query-count";
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  if (process.env.LAUNCHLOOP_BENCH !== "1") return Response.json({ error: "Not found.", code: "not_found", retryable: false }, { status: 404 });
+  if (process.env.LAUNCHLOOP_BENCH !== "1")
+    return Response.json({ error: "Not found.", code: "not_found", retryable: false }, { status: 404 });
   return Response.json({ queries: queryCount() });
 }

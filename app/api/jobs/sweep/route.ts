@@ -9,13 +9,18 @@ import "@/lib/services/job-handlers";
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-const sameSecret = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+const sameSecret = (given: string, expected: string) =>
+  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 
 /** Vercel Cron's sweeper (`Authorization: Bearer $CRON_SECRET`): runs anything due that QStash's call missed. */
 export async function GET(request: Request) {
   const secret = config().jobs.cronSecret;
   const given = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-  if (!secret || !sameSecret(given, secret)) return errorResponse(new AppError("unauthorized", "The sweeper answers Vercel Cron only (CRON_SECRET)."), newResponseHeaders());
+  if (!secret || !sameSecret(given, secret))
+    return errorResponse(
+      new AppError("unauthorized", "The sweeper answers Vercel Cron only (CRON_SECRET)."),
+      newResponseHeaders(),
+    );
   const db = await getDatabase();
   const reports = [];
   for (let batch = 0; batch < 10; batch++) {

@@ -8,7 +8,8 @@ type Context = { params: Promise<{ key: string[] }> };
 export async function GET(request: Request, context: Context) {
   const key = (await context.params).key.join("/");
   const url = new URL(request.url);
-  const denied = () => Response.json({ error: "This link is invalid or has expired.", code: "not_found", retryable: false }, { status: 404 });
+  const denied = () =>
+    Response.json({ error: "This link is invalid or has expired.", code: "not_found", retryable: false }, { status: 404 });
   let valid = false;
   try {
     valid = verifySignedKey(key, Number(url.searchParams.get("expires")), url.searchParams.get("signature") ?? "");
@@ -19,6 +20,11 @@ export async function GET(request: Request, context: Context) {
   const object = await localStorage.get(key).catch(() => null);
   if (!object) return denied();
   return new Response(object.body as BodyInit, {
-    headers: { "Content-Type": object.contentType, "Cache-Control": "private, max-age=300", "X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" },
+    headers: {
+      "Content-Type": object.contentType,
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
   });
 }

@@ -19,4 +19,5 @@ export async function POST(request: Request) {
 }
 
 const onlyPost = methodNotAllowed("POST");
+
 export { onlyPost as GET, onlyPost as PUT, onlyPost as PATCH, onlyPost as DELETE };

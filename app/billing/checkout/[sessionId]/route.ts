@@ -32,7 +32,10 @@ function failure(request: Request, thrown: unknown) {
   const headers = newResponseHeaders();
   const response = errorResponse(thrown, headers);
   if (!wantsHtml(request)) return response;
-  const page = html(checkoutUnavailablePage(response.status, thrown instanceof AppError && thrown.code === "billing_unavailable"), response.status);
+  const page = html(
+    checkoutUnavailablePage(response.status, thrown instanceof AppError && thrown.code === "billing_unavailable"),
+    response.status,
+  );
   page.headers.set("X-Request-Id", headers.get("X-Request-Id")!);
   const retryAfter = response.headers.get("Retry-After");
   if (retryAfter) page.headers.set("Retry-After", retryAfter);
@@ -43,7 +46,10 @@ export async function GET(request: Request, context: Context) {
   try {
     const found = await findSession((await context.params).sessionId);
     if (!found) return html(checkoutNotFoundPage(), 404);
-    return html(checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }), 200);
+    return html(
+      checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }),
+      200,
+    );
   } catch (error) {
     return failure(request, error);
   }

@@ -14,6 +14,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ proj
   const search = new URL(request.url).searchParams;
   const item = search.get("item");
   if (item !== null) return sessionFileResponse(await runOperation(downloadContent, { params: { itemId: item } }));
-  if (search.get("all") !== null) return sessionFileResponse(await runOperation(downloadAllContent, { params: { id: projectId } }));
-  return sessionFileResponse(await runOperation(exportLaunchPack, { query: { projectId, format: search.get("format") ?? "json" } }));
+  if (search.get("all") !== null)
+    return sessionFileResponse(await runOperation(downloadAllContent, { params: { id: projectId } }));
+  return sessionFileResponse(
+    await runOperation(exportLaunchPack, { query: { projectId, format: search.get("format") ?? "json" } }),
+  );
 }

@@ -9,13 +9,21 @@ import { publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/pub
 
 export const startGrowthAction = async (projectId: string) => runOperation(startGrowth, { params: { id: projectId } });
 export const planCycleAction = async (projectId: string) => runOperation(planCycle, { params: { id: projectId } });
-export const approveCycleAction = async (cycleId: string, plan: unknown) => runOperation(approveCycle, { params: { cycleId }, body: { plan } });
-export const generateItemAction = async (itemId: string, feedback?: string) => runOperation(generateItem, { params: { itemId }, body: feedback ? { feedback } : {} });
-export const reviewItemAction = async (itemId: string, status: string, resultNote?: string) => runOperation(reviewItem, { params: { itemId }, body: resultNote === undefined ? { status } : { status, resultNote } });
-export const updateTaskAction = async (taskId: string, status: string) => runOperation(updateTask, { params: { taskId }, body: { status } });
-export const submitRetroAction = async (cycleId: string, retro: unknown) => runOperation(submitRetro, { params: { cycleId }, body: retro });
-export const createCalendarSubscriptionAction = async (projectId: string) => runOperation(createCalendarSubscription, { params: { id: projectId } });
-export const revokeCalendarSubscriptionAction = async (projectId: string) => runOperation(revokeCalendarSubscription, { params: { id: projectId } });
-export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) => runOperation(scheduleItem, { params: { itemId }, body });
+export const approveCycleAction = async (cycleId: string, plan: unknown) =>
+  runOperation(approveCycle, { params: { cycleId }, body: { plan } });
+export const generateItemAction = async (itemId: string, feedback?: string) =>
+  runOperation(generateItem, { params: { itemId }, body: feedback ? { feedback } : {} });
+export const reviewItemAction = async (itemId: string, status: string, resultNote?: string) =>
+  runOperation(reviewItem, { params: { itemId }, body: resultNote === undefined ? { status } : { status, resultNote } });
+export const updateTaskAction = async (taskId: string, status: string) =>
+  runOperation(updateTask, { params: { taskId }, body: { status } });
+export const submitRetroAction = async (cycleId: string, retro: unknown) =>
+  runOperation(submitRetro, { params: { cycleId }, body: retro });
+export const createCalendarSubscriptionAction = async (projectId: string) =>
+  runOperation(createCalendarSubscription, { params: { id: projectId } });
+export const revokeCalendarSubscriptionAction = async (projectId: string) =>
+  runOperation(revokeCalendarSubscription, { params: { id: projectId } });
+export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) =>
+  runOperation(scheduleItem, { params: { itemId }, body });
 export const publishItemAction = async (itemId: string) => runOperation(publishItem, { params: { itemId } });
 export const pullMetricsAction = async (itemId: string) => runOperation(pullItemMetrics, { params: { itemId } });

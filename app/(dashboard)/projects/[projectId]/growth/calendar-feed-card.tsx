@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "./actions";
 import { Button, Card, CardBody, CardHeader, CopyButton, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "./actions";
 
 interface Subscription {
   active: boolean;
@@ -19,30 +19,62 @@ export function CalendarFeedCard({ projectId, subscription }: { projectId: strin
   const { pending, error, run } = useOperationAction();
   return (
     <Card aria-labelledby="calendar-feed-title" data-testid="calendar-feed">
-      <CardHeader id="calendar-feed-title" title="Your weeks in your calendar" description="Subscribe in Google Calendar, Apple Calendar or Outlook: each item and task shows on its day, and updates as you work." />
+      <CardHeader
+        id="calendar-feed-title"
+        title="Your weeks in your calendar"
+        description="Subscribe in Google Calendar, Apple Calendar or Outlook: each item and task shows on its day, and updates as you work."
+      />
       <CardBody className="space-y-4 text-sm">
         {url && (
           <Notice tone="success" title="Your subscription URL (shown once)">
-            <p className="mb-2">Anyone with this URL can read this project's calendar. Add it to your calendar app as a subscription (“From URL”).</p>
-            <code data-testid="calendar-url" className="block break-all rounded bg-surface p-2">{url}</code>
+            <p className="mb-2">
+              Anyone with this URL can read this project's calendar. Add it to your calendar app as a subscription (“From URL”).
+            </p>
+            <code data-testid="calendar-url" className="block break-all rounded bg-surface p-2">
+              {url}
+            </code>
             <div className="mt-2 flex flex-wrap gap-2">
               <CopyButton value={url} label="Copy URL" />
-              <a href={url.replace(/^https?:/, "webcal:")} className="self-center">Open in your calendar app</a>
+              <a href={url.replace(/^https?:/, "webcal:")} className="self-center">
+                Open in your calendar app
+              </a>
             </div>
           </Notice>
         )}
         {!url && subscription?.active && (
           <p>
-            A subscription URL is live since {when(subscription.createdAt)} UTC{subscription.lastUsedAt ? `, last read ${when(subscription.lastUsedAt)} UTC` : ", not read yet"}. Lost it? Create a new one: the old one stops working.
+            A subscription URL is live since {when(subscription.createdAt)} UTC
+            {subscription.lastUsedAt ? `, last read ${when(subscription.lastUsedAt)} UTC` : ", not read yet"}. Lost it? Create a
+            new one: the old one stops working.
           </p>
         )}
         {!url && !subscription?.active && <p>No subscription URL yet.</p>}
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => createCalendarSubscriptionAction(projectId), (data) => setUrl(data.subscription?.url ?? null))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pending}
+            onClick={() =>
+              run(
+                () => createCalendarSubscriptionAction(projectId),
+                (data) => setUrl(data.subscription?.url ?? null),
+              )
+            }
+          >
             {subscription?.active || url ? "Replace the URL" : "Create a subscription URL"}
           </Button>
           {(subscription?.active || url) && (
-            <Button size="sm" variant="ghost" disabled={pending} onClick={() => run(() => revokeCalendarSubscriptionAction(projectId), () => setUrl(null))}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={pending}
+              onClick={() =>
+                run(
+                  () => revokeCalendarSubscriptionAction(projectId),
+                  () => setUrl(null),
+                )
+              }
+            >
               Revoke it
             </Button>
           )}

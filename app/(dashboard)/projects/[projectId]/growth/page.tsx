@@ -1,18 +1,18 @@
-import { PlanEditor } from "./plan-editor";
-import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
-import { WeekBoard } from "./week-board";
-import { WeekSummary } from "@/components/growth/week-summary";
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
-import { CalendarFeedCard } from "./calendar-feed-card";
 import { SectionHeader } from "@/components/growth/section-header";
+import { WeekSummary } from "@/components/growth/week-summary";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { listCycles } from "@/lib/operations/growth";
-import { getPlaybook, } from "@/lib/operations/projects";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
+import { listCycles } from "@/lib/operations/growth";
+import { getPlaybook } from "@/lib/operations/projects";
 import { listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
+import { CalendarFeedCard } from "./calendar-feed-card";
+import { PlanEditor } from "./plan-editor";
+import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
+import { WeekBoard } from "./week-board";
 
 export const metadata = { title: "Growth" };
 
@@ -39,7 +39,13 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
       <SectionHeader
         title="Growth"
         description="Your marketing week: plan it, draft it, publish it on your connected accounts (or by hand), and see how it went."
-        actions={closed.length > 0 && <ButtonLink href={`/projects/${project.id}/growth/history`} variant="secondary">Earlier weeks ({closed.length})</ButtonLink>}
+        actions={
+          closed.length > 0 && (
+            <ButtonLink href={`/projects/${project.id}/growth/history`} variant="secondary">
+              Earlier weeks ({closed.length})
+            </ButtonLink>
+          )
+        }
       />
       <div className="space-y-8">
         {(project.status === "onboarding" || project.status === "pipeline") && (
@@ -51,7 +57,9 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         )}
         {project.status === "launch_ready" && <StartGrowthPanel projectId={project.id} />}
         {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
-        {project.status === "growth" && open?.status === "approved" && <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} />}
+        {project.status === "growth" && open?.status === "approved" && (
+          <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} />
+        )}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">
             <CardHeader
@@ -65,7 +73,11 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
             />
             <CardBody className="space-y-6">
               {lastClosed && <WeekSummary cycle={lastClosed} learnings={learningsFromRetro(lastClosed, learnings)} />}
-              <PlanWeekButton projectId={project.id} weekNumber={nextWeek} label={lastClosed ? "Plan next week" : "Plan my week"} />
+              <PlanWeekButton
+                projectId={project.id}
+                weekNumber={nextWeek}
+                label={lastClosed ? "Plan next week" : "Plan my week"}
+              />
             </CardBody>
           </Card>
         )}

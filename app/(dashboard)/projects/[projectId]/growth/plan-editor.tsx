@@ -1,15 +1,26 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { approveCycleAction } from "./actions";
-import { Button, Card, CardBody, CardHeader, Input, Notice, Select, Textarea, cx } from "@/components/ui";
-import { channelRules } from "@/lib/channels/rules";
-import { dayOf, weekDays, type DayKey } from "@/lib/growth/week-days";
-import { channels, type Channel } from "@/lib/schemas/growth";
 import { ChannelBadge, channelLabel } from "@/components/growth/channel-badge";
-import { errorKey, fromPlan, newKey, serverPlanErrors, validatePlan, withItemSlugs, type EditableItem, type EditablePlan, type EditableTask, type PlanError } from "@/components/growth/plan-model";
+import {
+  type EditableItem,
+  type EditablePlan,
+  type EditableTask,
+  errorKey,
+  fromPlan,
+  newKey,
+  type PlanError,
+  serverPlanErrors,
+  validatePlan,
+  withItemSlugs,
+} from "@/components/growth/plan-model";
 import type { Cycle } from "@/components/growth/types";
+import { Button, Card, CardBody, CardHeader, cx, Input, Notice, Select, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { channelRules } from "@/lib/channels/rules";
+import { type DayKey, dayOf, weekDays } from "@/lib/growth/week-days";
+import { type Channel, channels } from "@/lib/schemas/growth";
+import { approveCycleAction } from "./actions";
 
 const bounds = { title: 200, angle: 1000, keyMessage: 1000, cta: 200, theme: 200, description: 1000, effort: 20 } as const;
 
@@ -22,7 +33,17 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 }
 
 /** A labelled control inside a card; its error is announced with it. */
-function LabeledControl({ id, label, error, children }: { id: string; label: string; error?: string; children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode }) {
+function LabeledControl({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode;
+}) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">
@@ -34,11 +55,31 @@ function LabeledControl({ id, label, error, children }: { id: string; label: str
   );
 }
 
-function DaySelect({ id, value, weekStart, onChange, label, allowNone }: { id: string; value: string; weekStart: string; onChange: (value: string) => void; label: string; allowNone?: boolean }) {
+function DaySelect({
+  id,
+  value,
+  weekStart,
+  onChange,
+  label,
+  allowNone,
+}: {
+  id: string;
+  value: string;
+  weekStart: string;
+  onChange: (value: string) => void;
+  label: string;
+  allowNone?: boolean;
+}) {
   const days = weekDays(weekStart);
   const current = dayOf(value, weekStart);
   return (
-    <Select id={id} aria-label={label} className="h-8 text-sm" value={current ?? value} onChange={(event) => onChange(event.target.value)}>
+    <Select
+      id={id}
+      aria-label={label}
+      className="h-8 text-sm"
+      value={current ?? value}
+      onChange={(event) => onChange(event.target.value)}
+    >
       {allowNone && <option value="">No day</option>}
       {!current && value && <option value={value}>{value}</option>}
       {days.map((day) => (
@@ -67,7 +108,11 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
   const error = (field: string) => errors[`item:${item.key}:${field}`];
   const name = item.title.trim() || "new item";
   return (
-    <li data-testid="plan-item" data-channel={item.channel} className={cx("rounded-xl border border-line bg-surface p-3 shadow-sm", isOpen ? "basis-full" : "w-full sm:w-96")}>
+    <li
+      data-testid="plan-item"
+      data-channel={item.channel}
+      className={cx("rounded-xl border border-line bg-surface p-3 shadow-sm", isOpen ? "basis-full" : "w-full sm:w-96")}
+    >
       <div className="flex items-start justify-between gap-2">
         <ChannelBadge channel={item.channel} />
         <div className="flex gap-1">
@@ -81,11 +126,27 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
         </div>
       </div>
       <p className="mt-2 text-sm font-semibold leading-5">{item.title || <span className="text-muted">Untitled item</span>}</p>
-      {!isOpen && item.angle && <p data-testid="plan-item-angle" className="mt-1 line-clamp-2 text-xs text-muted">{item.angle}</p>}
+      {!isOpen && item.angle && (
+        <p data-testid="plan-item-angle" className="mt-1 line-clamp-2 text-xs text-muted">
+          {item.angle}
+        </p>
+      )}
       {!isOpen && error("title") && <p className="text-sm text-danger">{error("title")}</p>}
       <div className="mt-3 grid grid-cols-[10rem_minmax(0,1fr)] gap-2">
-        <DaySelect id={id("day")} label={`Day for ${name}`} value={item.suggestedDay} weekStart={weekStart} onChange={(suggestedDay) => onChange({ suggestedDay })} />
-        <Select id={id("channel")} aria-label={`Channel for ${name}`} className="h-8 text-sm" value={item.channel} onChange={(event) => onChange({ channel: event.target.value as Channel })}>
+        <DaySelect
+          id={id("day")}
+          label={`Day for ${name}`}
+          value={item.suggestedDay}
+          weekStart={weekStart}
+          onChange={(suggestedDay) => onChange({ suggestedDay })}
+        />
+        <Select
+          id={id("channel")}
+          aria-label={`Channel for ${name}`}
+          className="h-8 text-sm"
+          value={item.channel}
+          onChange={(event) => onChange({ channel: event.target.value as Channel })}
+        >
           {channels.map((channel) => (
             <option key={channel} value={channel}>
               {channelRules[channel].label}
@@ -95,44 +156,122 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
       </div>
       <div id={id("details")} hidden={!isOpen} className="mt-3 grid gap-3 md:grid-cols-2">
         <LabeledControl id={id("title")} label="Title" error={error("title")}>
-          {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.title} value={item.title} onChange={(event) => onChange({ title: event.target.value })} />}
+          {(props) => (
+            <Input
+              {...props}
+              className="h-9 text-sm"
+              maxLength={bounds.title}
+              value={item.title}
+              onChange={(event) => onChange({ title: event.target.value })}
+            />
+          )}
         </LabeledControl>
         <LabeledControl id={id("cta")} label="Call to action" error={error("cta")}>
-          {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.cta} value={item.cta} onChange={(event) => onChange({ cta: event.target.value })} />}
+          {(props) => (
+            <Input
+              {...props}
+              className="h-9 text-sm"
+              maxLength={bounds.cta}
+              value={item.cta}
+              onChange={(event) => onChange({ cta: event.target.value })}
+            />
+          )}
         </LabeledControl>
         <LabeledControl id={id("angle")} label="Angle" error={error("angle")}>
-          {(props) => <Textarea {...props} rows={3} className="text-sm" maxLength={bounds.angle} value={item.angle} onChange={(event) => onChange({ angle: event.target.value })} />}
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={3}
+              className="text-sm"
+              maxLength={bounds.angle}
+              value={item.angle}
+              onChange={(event) => onChange({ angle: event.target.value })}
+            />
+          )}
         </LabeledControl>
         <LabeledControl id={id("keyMessage")} label="Key message" error={error("keyMessage")}>
-          {(props) => <Textarea {...props} rows={3} className="text-sm" maxLength={bounds.keyMessage} value={item.keyMessage} onChange={(event) => onChange({ keyMessage: event.target.value })} />}
+          {(props) => (
+            <Textarea
+              {...props}
+              rows={3}
+              className="text-sm"
+              maxLength={bounds.keyMessage}
+              value={item.keyMessage}
+              onChange={(event) => onChange({ keyMessage: event.target.value })}
+            />
+          )}
         </LabeledControl>
       </div>
     </li>
   );
 }
 
-function PlanTaskRow({ task, weekStart, errors, onChange, onRemove }: { task: EditableTask; weekStart: string; errors: Record<string, string>; onChange: (patch: Partial<EditableTask>) => void; onRemove: () => void }) {
+function PlanTaskRow({
+  task,
+  weekStart,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  task: EditableTask;
+  weekStart: string;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<EditableTask>) => void;
+  onRemove: () => void;
+}) {
   const id = (field: string) => `task-${task.key}-${field}`;
   const error = (field: string) => errors[`task:${task.key}:${field}`];
   const name = task.title.trim() || "new task";
   return (
     <li data-testid="plan-task" className="space-y-2 rounded-xl border border-line bg-surface p-3">
       <LabeledControl id={id("title")} label="Task" error={error("title")}>
-        {(props) => <Input {...props} className="h-9 text-sm" maxLength={bounds.title} value={task.title} onChange={(event) => onChange({ title: event.target.value })} />}
+        {(props) => (
+          <Input
+            {...props}
+            className="h-9 text-sm"
+            maxLength={bounds.title}
+            value={task.title}
+            onChange={(event) => onChange({ title: event.target.value })}
+          />
+        )}
       </LabeledControl>
       <div className="grid grid-cols-[minmax(0,1fr)_10rem] gap-2">
         <LabeledControl id={id("effort")} label="Effort" error={error("effort")}>
-          {(props) => <Input {...props} className="h-8 text-sm" maxLength={bounds.effort} value={task.effort} onChange={(event) => onChange({ effort: event.target.value })} />}
+          {(props) => (
+            <Input
+              {...props}
+              className="h-8 text-sm"
+              maxLength={bounds.effort}
+              value={task.effort}
+              onChange={(event) => onChange({ effort: event.target.value })}
+            />
+          )}
         </LabeledControl>
         <div className="space-y-1">
           <label htmlFor={id("day")} className="text-xs font-medium text-muted">
             Day
           </label>
-          <DaySelect id={id("day")} label={`Day for task ${name}`} value={task.suggestedDay} weekStart={weekStart} allowNone onChange={(suggestedDay) => onChange({ suggestedDay })} />
+          <DaySelect
+            id={id("day")}
+            label={`Day for task ${name}`}
+            value={task.suggestedDay}
+            weekStart={weekStart}
+            allowNone
+            onChange={(suggestedDay) => onChange({ suggestedDay })}
+          />
         </div>
       </div>
       <LabeledControl id={id("description")} label="Details" error={error("description")}>
-        {(props) => <Textarea {...props} rows={2} className="text-sm" maxLength={bounds.description} value={task.description} onChange={(event) => onChange({ description: event.target.value })} />}
+        {(props) => (
+          <Textarea
+            {...props}
+            rows={2}
+            className="text-sm"
+            maxLength={bounds.description}
+            value={task.description}
+            onChange={(event) => onChange({ description: event.target.value })}
+          />
+        )}
       </LabeledControl>
       <div className="flex justify-end">
         <Button size="sm" variant="ghost" onClick={onRemove}>
@@ -160,7 +299,8 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
   const defaultChannel: Channel = plan.items[0]?.channel ?? "x";
 
   // Editing a field clears its error; the rest stay until the next check.
-  const clearErrors = (keys: string[]) => setErrors((current) => current.filter((entry) => !keys.includes(errorKey(entry.target))));
+  const clearErrors = (keys: string[]) =>
+    setErrors((current) => current.filter((entry) => !keys.includes(errorKey(entry.target))));
   const updateItem = (key: string, patch: Partial<EditableItem>) => {
     clearErrors(Object.keys(patch).map((field) => `item:${key}:${field}`));
     setPlan((current) => ({ ...current, items: current.items.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
@@ -172,10 +312,22 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
   const addItem = (day: DayKey) => {
     const key = newKey("item");
     setOpened(key);
-    setPlan((current) => ({ ...current, items: [...current.items, { key, channel: defaultChannel, slug: "", title: "", angle: "", keyMessage: "", cta: "", suggestedDay: day }] }));
+    setPlan((current) => ({
+      ...current,
+      items: [
+        ...current.items,
+        { key, channel: defaultChannel, slug: "", title: "", angle: "", keyMessage: "", cta: "", suggestedDay: day },
+      ],
+    }));
   };
   const addTask = () =>
-    setPlan((current) => ({ ...current, tasks: [...current.tasks, { key: newKey("task"), title: "", description: "", category: "founder", effort: "30 min", suggestedDay: "" }] }));
+    setPlan((current) => ({
+      ...current,
+      tasks: [
+        ...current.tasks,
+        { key: newKey("task"), title: "", description: "", category: "founder", effort: "30 min", suggestedDay: "" },
+      ],
+    }));
 
   function approve() {
     setError(null);
@@ -186,15 +338,13 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
       return;
     }
     setErrors([]);
-    run(
-      async () => {
-        const result = await approveCycleAction(cycle.id, checked.plan);
-        if (!result.ok && result.error.code === "invalid_request" && Array.isArray(result.error.issues)) {
-          setErrors(serverPlanErrors(withSlugs, result.error.issues as Array<{ path: string; message: string }>));
-        }
-        return result;
-      },
-    );
+    run(async () => {
+      const result = await approveCycleAction(cycle.id, checked.plan);
+      if (!result.ok && result.error.code === "invalid_request" && Array.isArray(result.error.issues)) {
+        setErrors(serverPlanErrors(withSlugs, result.error.issues as Array<{ path: string; message: string }>));
+      }
+      return result;
+    });
   }
 
   const grouped = (day: DayKey | null) => plan.items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day);
@@ -210,10 +360,17 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
         />
         <CardBody className="space-y-4">
           <LabeledControl id="plan-theme" label="Theme of the week" error={errorMap.theme}>
-            {(props) => <Input {...props} maxLength={bounds.theme} value={plan.weekTheme} onChange={(event) => {
+            {(props) => (
+              <Input
+                {...props}
+                maxLength={bounds.theme}
+                value={plan.weekTheme}
+                onChange={(event) => {
                   clearErrors(["theme"]);
                   setPlan({ ...plan, weekTheme: event.target.value });
-                }} />}
+                }}
+              />
+            )}
           </LabeledControl>
           {plan.rationale && <p className="text-sm text-muted">{plan.rationale}</p>}
           {plan.skipped.length > 0 && (
@@ -238,7 +395,12 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
           </h2>
           <ol className="space-y-3">
             {days.map((day) => (
-              <li key={day.key} data-testid="plan-day" data-day={day.key} className="rounded-[var(--radius-card)] border border-line bg-canvas p-3">
+              <li
+                key={day.key}
+                data-testid="plan-day"
+                data-day={day.key}
+                className="rounded-[var(--radius-card)] border border-line bg-canvas p-3"
+              >
                 <div className="mb-2 flex items-center justify-between gap-2">
                   <h3 className="text-sm font-semibold">{day.longLabel}</h3>
                   <Button size="sm" variant="ghost" onClick={() => addItem(day.key)}>
@@ -247,18 +409,38 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
                 </div>
                 <ul className="flex flex-wrap gap-3">
                   {grouped(day.key).map((item) => (
-                    <PlanItemCard key={item.key} item={item} weekStart={cycle.weekStart} errors={errorMap} startOpen={opened === item.key} onChange={(patch) => updateItem(item.key, patch)} onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })} />
+                    <PlanItemCard
+                      key={item.key}
+                      item={item}
+                      weekStart={cycle.weekStart}
+                      errors={errorMap}
+                      startOpen={opened === item.key}
+                      onChange={(patch) => updateItem(item.key, patch)}
+                      onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })}
+                    />
                   ))}
                   {grouped(day.key).length === 0 && <li className="text-sm text-muted">Nothing planned.</li>}
                 </ul>
               </li>
             ))}
             {unscheduled.length > 0 && (
-              <li data-testid="plan-day" data-day="none" className="rounded-[var(--radius-card)] border border-dashed border-line p-3">
+              <li
+                data-testid="plan-day"
+                data-day="none"
+                className="rounded-[var(--radius-card)] border border-dashed border-line p-3"
+              >
                 <h3 className="mb-2 text-sm font-semibold">No day yet</h3>
                 <ul className="flex flex-wrap gap-3">
                   {unscheduled.map((item) => (
-                    <PlanItemCard key={item.key} item={item} weekStart={cycle.weekStart} errors={errorMap} startOpen={opened === item.key} onChange={(patch) => updateItem(item.key, patch)} onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })} />
+                    <PlanItemCard
+                      key={item.key}
+                      item={item}
+                      weekStart={cycle.weekStart}
+                      errors={errorMap}
+                      startOpen={opened === item.key}
+                      onChange={(patch) => updateItem(item.key, patch)}
+                      onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })}
+                    />
                   ))}
                 </ul>
               </li>
@@ -272,7 +454,14 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
           </h2>
           <ul className="space-y-3">
             {plan.tasks.map((task) => (
-              <PlanTaskRow key={task.key} task={task} weekStart={cycle.weekStart} errors={errorMap} onChange={(patch) => updateTask(task.key, patch)} onRemove={() => setPlan({ ...plan, tasks: plan.tasks.filter((other) => other.key !== task.key) })} />
+              <PlanTaskRow
+                key={task.key}
+                task={task}
+                weekStart={cycle.weekStart}
+                errors={errorMap}
+                onChange={(patch) => updateTask(task.key, patch)}
+                onRemove={() => setPlan({ ...plan, tasks: plan.tasks.filter((other) => other.key !== task.key) })}
+              />
             ))}
           </ul>
           <Button variant="secondary" size="sm" onClick={addTask}>
@@ -283,10 +472,16 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
 
       <div className="space-y-3 rounded-[var(--radius-card)] border border-line bg-surface px-4 py-4">
         {errors.length > 0 && (
-          <Notice tone="danger" title={`The plan needs ${errors.length === 1 ? "one change" : `${errors.length} changes`} before it can be approved`}>
+          <Notice
+            tone="danger"
+            title={`The plan needs ${errors.length === 1 ? "one change" : `${errors.length} changes`} before it can be approved`}
+          >
             <ul className="list-disc space-y-0.5 pl-5">
               {errors.map((entry) => (
-                <li key={`${errorKey(entry.target)}-${entry.message}`}>{describeTarget(entry, plan)}{entry.message}</li>
+                <li key={`${errorKey(entry.target)}-${entry.message}`}>
+                  {describeTarget(entry, plan)}
+                  {entry.message}
+                </li>
               ))}
             </ul>
           </Notice>
@@ -294,10 +489,18 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
         {failure && <Notice tone="danger">{failure}</Notice>}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted">
-            {plan.items.length} items on {new Set(plan.items.map((item) => item.channel)).size} channels · {plan.tasks.length} tasks
+            {plan.items.length} items on {new Set(plan.items.map((item) => item.channel)).size} channels · {plan.tasks.length}{" "}
+            tasks
           </p>
           <div className="flex gap-2">
-            <Button variant="ghost" onClick={() => { setPlan(initial); setErrors([]); }} disabled={pending}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setPlan(initial);
+                setErrors([]);
+              }}
+              disabled={pending}
+            >
               Undo my changes
             </Button>
             <Button onClick={approve} disabled={pending}>
@@ -323,4 +526,3 @@ function describeTarget(entry: PlanError, plan: EditablePlan): string {
   }
   return "";
 }
-

@@ -3,11 +3,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
-import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import type { GrowthItem } from "@/components/growth/types";
+import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
+import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
 
 export interface AccountOption {
   id: string;
@@ -26,13 +26,30 @@ function localInputValue(iso: string | null | undefined) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
 
 /**
  * An approved or published item's publishing: the account it goes out on, its time
  * (editable), Publish now, then the live link and its numbers; a failure says why and offers a retry.
  */
-export function PublicationPanel({ item, projectId, accounts, onItem }: { item: GrowthItem; projectId: string; accounts: AccountOption[]; onItem: (item: GrowthItem) => void }) {
+export function PublicationPanel({
+  item,
+  projectId,
+  accounts,
+  onItem,
+}: {
+  item: GrowthItem;
+  projectId: string;
+  accounts: AccountOption[];
+  onItem: (item: GrowthItem) => void;
+}) {
   const router = useRouter();
   const { pending, error, run } = useOperationAction();
   const publication = item.publication;
@@ -40,7 +57,8 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
   useEffect(() => setTime(localInputValue(publication?.scheduledAt)), [publication?.scheduledAt]);
 
   // While it is going out (or due within a minute), read the board again every few seconds.
-  const dueSoon = publication?.status === "scheduled" && publication.scheduledAt && Date.parse(publication.scheduledAt) - Date.now() < 60_000;
+  const dueSoon =
+    publication?.status === "scheduled" && publication.scheduledAt && Date.parse(publication.scheduledAt) - Date.now() < 60_000;
   const watching = publication?.status === "publishing" || dueSoon;
   useEffect(() => {
     if (!watching) return;
@@ -50,7 +68,8 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
 
   if (!publishable.has(item.channel) || (item.status !== "approved" && item.status !== "published")) return null;
   const mine = accounts.filter((account) => account.network === item.channel);
-  const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => run(action, (data) => onItem(data.item), { refresh: false });
+  const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
+    run(action, (data) => onItem(data.item), { refresh: false });
   const id = `publication-${item.id}`;
 
   if (item.status === "published" && !publication) return null;
@@ -67,13 +86,21 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
 
   const account = mine.find((candidate) => candidate.id === publication?.connectionId);
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="publication" data-publication={publication?.status ?? "none"} className="space-y-3 rounded-xl border border-line bg-canvas p-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="publication"
+      data-publication={publication?.status ?? "none"}
+      className="space-y-3 rounded-xl border border-line bg-canvas p-4"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <p id={`${id}-title`} className="text-sm font-semibold">
           Publishing
         </p>
         {publication && (
-          <Badge tone={publication.status === "published" ? "success" : publication.status === "failed" ? "danger" : "accent"} data-testid="publication-status">
+          <Badge
+            tone={publication.status === "published" ? "success" : publication.status === "failed" ? "danger" : "accent"}
+            data-testid="publication-status"
+          >
             {publication.status}
           </Badge>
         )}
@@ -82,9 +109,16 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
       {publication?.status === "published" ? (
         <div className="space-y-2 text-sm">
           <p>
-            Live{account?.handle ? ` on ${account.handle}` : ""} since {publication.publishedAt ? when(publication.publishedAt) : "now"}:{" "}
+            Live{account?.handle ? ` on ${account.handle}` : ""} since{" "}
+            {publication.publishedAt ? when(publication.publishedAt) : "now"}:{" "}
             {publication.url && (
-              <a href={publication.url} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-accent underline" data-testid="post-link">
+              <a
+                href={publication.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="break-all font-medium text-accent underline"
+                data-testid="post-link"
+              >
                 open the post<span className="sr-only"> (new tab)</span>
               </a>
             )}
@@ -140,7 +174,13 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
               <label htmlFor={`${id}-time`} className="text-xs font-medium text-muted">
                 Goes out at (your time)
               </label>
-              <Input id={`${id}-time`} type="datetime-local" value={time} onChange={(event) => setTime(event.target.value)} disabled={pending || publication?.status === "publishing"} />
+              <Input
+                id={`${id}-time`}
+                type="datetime-local"
+                value={time}
+                onChange={(event) => setTime(event.target.value)}
+                disabled={pending || publication?.status === "publishing"}
+              />
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
@@ -153,15 +193,29 @@ export function PublicationPanel({ item, projectId, accounts, onItem }: { item: 
               Save time
             </Button>
             {publication?.scheduledAt && publication.status === "scheduled" && (
-              <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => scheduleItemAction(item.id, { scheduledAt: null }))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={pending}
+                onClick={() => act(() => scheduleItemAction(item.id, { scheduledAt: null }))}
+              >
                 Unschedule
               </Button>
             )}
-            <Button size="sm" disabled={pending || !publication?.connectionId || publication.status === "publishing"} onClick={() => act(() => publishItemAction(item.id))}>
+            <Button
+              size="sm"
+              disabled={pending || !publication?.connectionId || publication.status === "publishing"}
+              onClick={() => act(() => publishItemAction(item.id))}
+            >
               {publication?.status === "failed" ? "Retry now" : "Publish now"}
             </Button>
           </div>
-          {publication?.status === "scheduled" && publication.scheduledAt && <p className="text-sm text-muted">Goes out {when(publication.scheduledAt)}{account?.handle ? ` on ${account.handle}` : ""}.</p>}
+          {publication?.status === "scheduled" && publication.scheduledAt && (
+            <p className="text-sm text-muted">
+              Goes out {when(publication.scheduledAt)}
+              {account?.handle ? ` on ${account.handle}` : ""}.
+            </p>
+          )}
           {publication?.status === "publishing" && <p className="text-sm text-muted">Going out now…</p>}
           {publication?.status === "failed" && (
             <Notice tone="danger" title="It did not go out">

@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { submitRetroAction } from "./actions";
-import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
 import { channelLabel } from "@/components/growth/channel-badge";
 import type { Cycle, GrowthItem } from "@/components/growth/types";
+import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { suggestGrade } from "@/lib/growth/grade-suggestion";
+import { submitRetroAction } from "./actions";
 
 type Grade = "great" | "ok" | "quiet" | "";
 interface Entry {
@@ -27,21 +27,37 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
   // Only what the founder changed is kept; the result defaults to the item's state now, the grade to the one its numbers suggest.
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
   const suggestionOf = (item: GrowthItem) =>
-    suggestGrade(item.metrics, history.filter((other) => other.channel === item.channel && other.id !== item.id && other.metrics).map((other) => other.metrics!));
-  const entryOf = (item: GrowthItem): Entry => ({ result: item.status === "published" ? "published" : "skipped", grade: suggestionOf(item) ?? "", note: "", ...changes[item.id] });
+    suggestGrade(
+      item.metrics,
+      history
+        .filter((other) => other.channel === item.channel && other.id !== item.id && other.metrics)
+        .map((other) => other.metrics!),
+    );
+  const entryOf = (item: GrowthItem): Entry => ({
+    result: item.status === "published" ? "published" : "skipped",
+    grade: suggestionOf(item) ?? "",
+    note: "",
+    ...changes[item.id],
+  });
   const [overall, setOverall] = useState("");
   // The retro is its own step: closed until the founder is done with the week.
   const [open, setOpen] = useState(false);
   const { pending, error, run } = useOperationAction();
   // A grade says how a published piece did: grading one marks it published, skipping one clears its grade (never "skipped · great").
-  const set = (id: string, patch: Partial<Entry>) => setEntries((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
+  const set = (id: string, patch: Partial<Entry>) =>
+    setEntries((current) => ({ ...current, [id]: { ...current[id], ...patch } }));
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const body = {
       overall: overall.trim(),
       items: items.map((item) => {
         const entry = entryOf(item);
-        return { itemId: item.id, result: entry.result, ...(entry.grade && { grade: entry.grade }), ...(entry.note.trim() && { note: entry.note.trim() }) };
+        return {
+          itemId: item.id,
+          result: entry.result,
+          ...(entry.grade && { grade: entry.grade }),
+          ...(entry.note.trim() && { note: entry.note.trim() }),
+        };
       }),
     };
     run(() => submitRetroAction(cycle.id, body));
@@ -65,7 +81,11 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
   }
   return (
     <Card aria-labelledby="retro-title">
-      <CardHeader id="retro-title" title="Close the week: your retro" description="How did each piece do? Grades shape next week's plan: great gets more of the same, quiet gets a new angle. Submitting closes the week." />
+      <CardHeader
+        id="retro-title"
+        title="Close the week: your retro"
+        description="How did each piece do? Grades shape next week's plan: great gets more of the same, quiet gets a new angle. Submitting closes the week."
+      />
       <form onSubmit={submit}>
         <CardBody className="space-y-4">
           {items.map((item) => {
@@ -78,16 +98,26 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
                 </legend>
                 {item.metrics && (
                   <p className="text-sm text-muted" data-testid="retro-metrics">
-                    {item.metrics.likes} likes · {item.metrics.reposts} {item.channel === "mastodon" ? "boosts" : "reposts"} · {item.metrics.replies} replies
+                    {item.metrics.likes} likes · {item.metrics.reposts} {item.channel === "mastodon" ? "boosts" : "reposts"} ·{" "}
+                    {item.metrics.replies} replies
                     {item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}
-                    {suggestionOf(item) ? ` — suggested grade: ${suggestionOf(item)} (against your ${channelLabel(item.channel)} median); change it if you know better.` : ""}
+                    {suggestionOf(item)
+                      ? ` — suggested grade: ${suggestionOf(item)} (against your ${channelLabel(item.channel)} median); change it if you know better.`
+                      : ""}
                   </p>
                 )}
                 <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
                   <div role="radiogroup" aria-label={`Result of ${item.title}`} className="flex gap-4">
                     {(["published", "skipped"] as const).map((result) => (
                       <label key={result} className="flex items-center gap-1.5">
-                        <input type="radio" name={`${id}-result`} value={result} checked={entry.result === result} onChange={() => set(item.id, result === "skipped" ? { result, grade: "" } : { result })} className="accent-[var(--color-accent)]" />
+                        <input
+                          type="radio"
+                          name={`${id}-result`}
+                          value={result}
+                          checked={entry.result === result}
+                          onChange={() => set(item.id, result === "skipped" ? { result, grade: "" } : { result })}
+                          className="accent-[var(--color-accent)]"
+                        />
                         {result === "published" ? "Published" : "Skipped"}
                       </label>
                     ))}
@@ -95,7 +125,16 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
                   <div role="radiogroup" aria-label={`Grade of ${item.title}`} className="flex flex-wrap gap-4">
                     {grades.map((grade) => (
                       <label key={grade.value || "none"} className="flex items-center gap-1.5">
-                        <input type="radio" name={`${id}-grade`} value={grade.value} checked={entry.grade === grade.value} onChange={() => set(item.id, grade.value ? { grade: grade.value, result: "published" } : { grade: grade.value })} className="accent-[var(--color-accent)]" />
+                        <input
+                          type="radio"
+                          name={`${id}-grade`}
+                          value={grade.value}
+                          checked={entry.grade === grade.value}
+                          onChange={() =>
+                            set(item.id, grade.value ? { grade: grade.value, result: "published" } : { grade: grade.value })
+                          }
+                          className="accent-[var(--color-accent)]"
+                        />
                         {grade.label}
                       </label>
                     ))}
@@ -105,7 +144,12 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
                   <label htmlFor={`${id}-note`} className="text-xs font-medium text-muted">
                     Note (optional)
                   </label>
-                  <Input id={`${id}-note`} maxLength={500} value={entry.note} onChange={(event) => set(item.id, { note: event.target.value })} />
+                  <Input
+                    id={`${id}-note`}
+                    maxLength={500}
+                    value={entry.note}
+                    onChange={(event) => set(item.id, { note: event.target.value })}
+                  />
                 </div>
               </fieldset>
             );
@@ -114,7 +158,13 @@ export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: Grow
             <label htmlFor="retro-overall" className="text-sm font-medium">
               How did the week go overall?
             </label>
-            <Textarea id="retro-overall" rows={3} maxLength={3000} value={overall} onChange={(event) => setOverall(event.target.value)} />
+            <Textarea
+              id="retro-overall"
+              rows={3}
+              maxLength={3000}
+              value={overall}
+              onChange={(event) => setOverall(event.target.value)}
+            />
           </div>
           {error && <Notice tone="danger">{error}</Notice>}
           <Button type="submit" disabled={pending}>

@@ -1,18 +1,22 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { planCycleAction, startGrowthAction } from "./actions";
-import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { UpgradeCard } from "@/components/project/upgrade-card";
+import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { planCycleAction, startGrowthAction } from "./actions";
 
 /** Moves a launch-ready project into the weekly loop. */
 export function StartGrowthPanel({ projectId }: { projectId: string }) {
   const { pending, error, offer, run } = useOperationAction({ upgradeOffer: true });
   return (
     <Card aria-labelledby="start-growth-title">
-      <CardHeader id="start-growth-title" title="Your launch is ready" description="From here on, Launchloop plans your marketing one week at a time: a plan, drafts for each channel, tasks for you, and a short retro." />
+      <CardHeader
+        id="start-growth-title"
+        title="Your launch is ready"
+        description="From here on, Launchloop plans your marketing one week at a time: a plan, drafts for each channel, tasks for you, and a short retro."
+      />
       <CardBody className="space-y-4">
         <Button onClick={() => run(() => startGrowthAction(projectId))} disabled={pending}>
           {pending ? "Starting…" : "Start growth"}

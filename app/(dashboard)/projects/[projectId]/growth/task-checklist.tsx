@@ -1,16 +1,29 @@
 "use client";
 
-import { updateTaskAction } from "./actions";
-import { Badge, Button, Notice } from "@/components/ui";
-import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { FounderTask } from "@/components/growth/types";
+import { Badge, Button, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { dayOf, weekDays } from "@/lib/growth/week-days";
+import { updateTaskAction } from "./actions";
 
 /** The founder's tasks for the week: tick them done, skip them, or reopen them. */
-export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask[]; weekStart: string; onTask: (task: FounderTask) => void }) {
+export function TaskChecklist({
+  tasks,
+  weekStart,
+  onTask,
+}: {
+  tasks: FounderTask[];
+  weekStart: string;
+  onTask: (task: FounderTask) => void;
+}) {
   const { pending, error, run } = useOperationAction();
   const days = weekDays(weekStart);
-  const setStatus = (task: FounderTask, status: FounderTask["status"]) => run(() => updateTaskAction(task.id, status), (data) => onTask(data.task), { refresh: false });
+  const setStatus = (task: FounderTask, status: FounderTask["status"]) =>
+    run(
+      () => updateTaskAction(task.id, status),
+      (data) => onTask(data.task),
+      { refresh: false },
+    );
   if (!tasks.length) return <p className="text-sm text-muted">No tasks this week.</p>;
   return (
     <div className="space-y-3">
@@ -20,7 +33,12 @@ export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask
           const dayLabel = day ? days.find((entry) => entry.key === day)!.label : null;
           const id = `task-${task.id}`;
           return (
-            <li key={task.id} data-testid="task" data-status={task.status} className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3">
+            <li
+              key={task.id}
+              data-testid="task"
+              data-status={task.status}
+              className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3"
+            >
               <input
                 id={id}
                 type="checkbox"
@@ -31,7 +49,10 @@ export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask
                 aria-describedby={`${id}-meta`}
               />
               <div className="min-w-0 flex-1 space-y-1">
-                <label htmlFor={id} className={task.status === "open" ? "text-sm font-medium" : "text-sm font-medium text-muted line-through"}>
+                <label
+                  htmlFor={id}
+                  className={task.status === "open" ? "text-sm font-medium" : "text-sm font-medium text-muted line-through"}
+                >
                   {task.title}
                 </label>
                 {task.description && <p className="text-sm text-muted">{task.description}</p>}
@@ -41,7 +62,12 @@ export function TaskChecklist({ tasks, weekStart, onTask }: { tasks: FounderTask
                   {task.status !== "open" && <Badge tone={task.status === "done" ? "success" : "neutral"}>{task.status}</Badge>}
                 </p>
               </div>
-              <Button size="sm" variant="ghost" disabled={pending} onClick={() => setStatus(task, task.status === "skipped" ? "open" : "skipped")}>
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={pending}
+                onClick={() => setStatus(task, task.status === "skipped" ? "open" : "skipped")}
+              >
                 {task.status === "skipped" ? "Reopen" : "Skip"}
                 <span className="sr-only"> {task.title}</span>
               </Button>

@@ -2,16 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { generateItemAction } from "./actions";
-import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
-import { dayOf, weekDays } from "@/lib/growth/week-days";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
+import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
+import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
+import { dayOf, weekDays } from "@/lib/growth/week-days";
+import { generateItemAction } from "./actions";
 import { ItemPanel } from "./item-panel";
 import type { AccountOption } from "./publication-panel";
 import { RetroForm } from "./retro-form";
 import { TaskChecklist } from "./task-checklist";
-import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
 
 /** The week's items from Monday to Sunday (the plan's order within a day), those without a day last. */
 function inDayOrder(items: GrowthItem[], weekStart: string): GrowthItem[] {
@@ -33,7 +33,17 @@ interface Progress {
 }
 
 /** An approved week: the calendar of items with their states, every draft, the tasks and the retro. */
-export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; brand: string; accounts: AccountOption[]; history: GrowthItem[] }) {
+export function WeekBoard({
+  cycle,
+  brand,
+  accounts,
+  history,
+}: {
+  cycle: Cycle;
+  brand: string;
+  accounts: AccountOption[];
+  history: GrowthItem[];
+}) {
   const router = useRouter();
   const [items, setItems] = useState(cycle.items);
   const [tasks, setTasks] = useState(cycle.tasks);
@@ -98,24 +108,44 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
                   <p className="text-sm">
                     Writing {progress.done + 1} of {progress.total}: <span className="font-medium">{progress.current}</span>
                   </p>
-                  <div role="progressbar" aria-label="Drafts written" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done} className="h-2 overflow-hidden rounded-full bg-sunken">
-                    <div className="h-full bg-accent transition-all" style={{ width: `${(progress.done / progress.total) * 100}%` }} />
+                  <div
+                    role="progressbar"
+                    aria-label="Drafts written"
+                    aria-valuemin={0}
+                    aria-valuemax={progress.total}
+                    aria-valuenow={progress.done}
+                    className="h-2 overflow-hidden rounded-full bg-sunken"
+                  >
+                    <div
+                      className="h-full bg-accent transition-all"
+                      style={{ width: `${(progress.done / progress.total) * 100}%` }}
+                    />
                   </div>
                 </div>
               )}
-              {progress && progress.done >= progress.total && !error && <p className="text-sm text-success">All {progress.total} drafts written.</p>}
+              {progress && progress.done >= progress.total && !error && (
+                <p className="text-sm text-success">All {progress.total} drafts written.</p>
+              )}
             </div>
             {error && <Notice tone="danger">{error}</Notice>}
             <ol className="grid gap-2 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-7" aria-label="Calendar">
               {days.map((day) => {
                 const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
                 return (
-                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="min-h-24 min-w-0 rounded-xl border border-line bg-canvas p-2">
+                  <li
+                    key={day.key}
+                    data-testid="calendar-day"
+                    data-day={day.key}
+                    className="min-h-24 min-w-0 rounded-xl border border-line bg-canvas p-2"
+                  >
                     <p className="mb-2 text-xs font-semibold text-muted">{day.label}</p>
                     <ul className="space-y-1.5">
                       {today.map((item) => (
                         <li key={item.id}>
-                          <a href={`#item-${item.id}`} className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline">
+                          <a
+                            href={`#item-${item.id}`}
+                            className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline"
+                          >
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
                             <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
                             <span className="mt-1 block">
@@ -132,9 +162,7 @@ export function WeekBoard({ cycle, brand, accounts, history }: { cycle: Cycle; b
               })}
             </ol>
             {unscheduled.length > 0 && (
-              <p className="text-sm text-muted">
-                No day yet: {unscheduled.map((item) => item.title).join(", ")}
-              </p>
+              <p className="text-sm text-muted">No day yet: {unscheduled.map((item) => item.title).join(", ")}</p>
             )}
           </CardBody>
         </Card>

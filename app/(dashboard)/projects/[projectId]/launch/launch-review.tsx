@@ -2,24 +2,37 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useOperationAction } from "@/components/use-operation-action";
-import { confirmLaunchProject, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
-import { saveContentItem } from "../pack/actions";
+import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { BlankCount } from "@/components/blanks/blank-guard";
 import { blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
-import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { Markdown } from "@/components/markdown";
-import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, Field, Foldable, Notice, Textarea, cx } from "@/components/ui";
+import { type ChosenDecisions, DecisionChoices, hasDecisionChoices } from "@/components/project/decision-choices";
+import { type StepStatus, stepLabels, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
+import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  CardBody,
+  CardFooter,
+  CardHeader,
+  cx,
+  Field,
+  Foldable,
+  Notice,
+  Textarea,
+} from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
+import { describeError } from "@/lib/actions/form-state";
 import type { ErrorEnvelope } from "@/lib/errors";
-import type { OperationOutput } from "@/lib/operations/operation";
 import type { listContent } from "@/lib/operations/content";
+import type { OperationOutput } from "@/lib/operations/operation";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
-import { describeError } from "@/lib/actions/form-state";
-import { DecisionChoices, hasDecisionChoices, type ChosenDecisions } from "@/components/project/decision-choices";
-import { stepLabels, type StepStatus, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
+import { saveContentItem } from "../pack/actions";
+import { confirmLaunchProject, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
 
 type Detail = OperationOutput<typeof getProject>;
 type Project = Detail["project"];
@@ -91,7 +104,13 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
         if (data.settled) router.refresh();
         else setWatching(true);
       },
-      { refresh: false, onFailure: (result) => { setStarting(false); fail(result); } },
+      {
+        refresh: false,
+        onFailure: (result) => {
+          setStarting(false);
+          fail(result);
+        },
+      },
     );
   };
 
@@ -114,7 +133,8 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
 
   const confirm = () => act(() => confirmLaunchProject(project.id), undefined, { onFailure: fail });
 
-  const stepStatus = (agentType: AgentType): StepStatus => steps.find((step) => step.agentType === agentType)?.status ?? "pending";
+  const stepStatus = (agentType: AgentType): StepStatus =>
+    steps.find((step) => step.agentType === agentType)?.status ?? "pending";
   const current = project.pipeline.currentStep;
   const latestOf = (agentType: AgentType) => runs.filter((entry) => entry.agentType === agentType).at(-1);
   const itemsOf = (runId: string) => items.filter((item) => item.runId === runId);
@@ -125,9 +145,15 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
     <div className="space-y-6">
       {project.status === "onboarding" && (
         <Card aria-labelledby="confirm-title">
-          <CardHeader id="confirm-title" title="Confirm your answers" description="Confirming starts the launch pipeline. You can still change decisions later." />
+          <CardHeader
+            id="confirm-title"
+            title="Confirm your answers"
+            description="Confirming starts the launch pipeline. You can still change decisions later."
+          />
           <CardFooter>
-            <Button onClick={confirm} disabled={pending}>Confirm and start</Button>
+            <Button onClick={confirm} disabled={pending}>
+              Confirm and start
+            </Button>
           </CardFooter>
         </Card>
       )}
@@ -140,7 +166,13 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
           actions={
             project.status === "pipeline" &&
             current && (
-              <Button variant="secondary" size="sm" onClick={runTheRest} disabled={busy || runningAll} title="Runs each remaining step and approves its draft as it stands">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={runTheRest}
+                disabled={busy || runningAll}
+                title="Runs each remaining step and approves its draft as it stands"
+              >
                 {runningAll ? "Running the remaining steps…" : "Run the remaining steps"}
               </Button>
             )
@@ -155,12 +187,17 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
                 <li
                   key={agentType}
                   aria-current={isCurrent ? "step" : undefined}
-                  className={cx("flex items-center gap-3 rounded-lg border px-3 py-2 sm:flex-col sm:items-start", isCurrent ? "border-accent bg-accent-soft/60" : "border-line")}
+                  className={cx(
+                    "flex items-center gap-3 rounded-lg border px-3 py-2 sm:flex-col sm:items-start",
+                    isCurrent ? "border-accent bg-accent-soft/60" : "border-line",
+                  )}
                 >
                   <span className="text-sm font-semibold">
                     {index + 1}. {stepLabels[agentType].title}
                   </span>
-                  <Badge tone={stepStatusTones[status]} className="ml-auto sm:ml-0">{stepStatusLabels[status]}</Badge>
+                  <Badge tone={stepStatusTones[status]} className="ml-auto sm:ml-0">
+                    {stepStatusLabels[status]}
+                  </Badge>
                 </li>
               );
             })}
@@ -170,7 +207,10 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
 
       {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
       {failure && (
-        <Notice tone={failure.error.code === "agent_running" ? "info" : "danger"} title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}>
+        <Notice
+          tone={failure.error.code === "agent_running" ? "info" : "danger"}
+          title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}
+        >
           {describeError(failure.error, failure.retryAfterSeconds)}
         </Notice>
       )}
@@ -194,17 +234,25 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
 
       {!current && (
         <Card aria-labelledby="done-title">
-          <CardHeader id="done-title" title="All five steps are approved" description="Your launch pack is ready: edit it, export it, share it." />
+          <CardHeader
+            id="done-title"
+            title="All five steps are approved"
+            description="Your launch pack is ready: edit it, export it, share it."
+          />
           <CardFooter className="justify-start">
             <ButtonLink href={`/projects/${project.id}/pack`}>Open the launch pack</ButtonLink>
-            <ButtonLink href={`/projects/${project.id}/playbook`} variant="secondary">Read the playbook</ButtonLink>
+            <ButtonLink href={`/projects/${project.id}/playbook`} variant="secondary">
+              Read the playbook
+            </ButtonLink>
           </CardFooter>
         </Card>
       )}
 
       {approvedRuns.length > 0 && (
         <section aria-labelledby="approved-title" className="space-y-3">
-          <h2 id="approved-title" className="text-lg font-semibold">Approved steps</h2>
+          <h2 id="approved-title" className="text-lg font-semibold">
+            Approved steps
+          </h2>
           {approvedRuns.map((approved) => (
             <details key={approved.id} className="rounded-[var(--radius-card)] border border-line bg-surface">
               <summary className="cursor-pointer px-5 py-3 font-medium">
@@ -248,7 +296,12 @@ function CurrentStep(props: {
       <Card aria-labelledby="current-title" aria-busy="true">
         <CardHeader id="current-title" title={`${label.title} is being drafted`} description={label.does} />
         <CardBody className="space-y-3">
-          <div className="h-2 overflow-hidden rounded-full bg-sunken" role="progressbar" aria-label={`${label.title} in progress`} aria-valuetext={elapsed !== undefined ? `${elapsed} seconds so far` : "Starting"}>
+          <div
+            className="h-2 overflow-hidden rounded-full bg-sunken"
+            role="progressbar"
+            aria-label={`${label.title} in progress`}
+            aria-valuetext={elapsed !== undefined ? `${elapsed} seconds so far` : "Starting"}
+          >
             <div className="h-full w-full animate-pulse rounded-full bg-accent/70" />
           </div>
           <p className="text-sm text-muted" aria-live="polite">
@@ -268,24 +321,46 @@ function CurrentStep(props: {
     <Card aria-labelledby="current-title">
       <CardHeader id="current-title" title={`Next: ${label.title}`} description={label.does} />
       <CardBody className="space-y-3">
-        {status === "failed" && run?.error && <Notice tone="danger" title="The last run failed">{run.error}</Notice>}
-        {status === "rejected" && run && (
-          <Notice tone="info" title="You asked for another draft">
-            {run.feedback ? <>Your feedback: “{run.feedback}”. The next run takes it into account.</> : "The next run starts fresh."}
+        {status === "failed" && run?.error && (
+          <Notice tone="danger" title="The last run failed">
+            {run.error}
           </Notice>
         )}
-        {items.length === 0 && status === "pending" && <p className="text-[15px] text-muted">Nothing drafted yet. Run this step; it takes seconds to a few minutes.</p>}
+        {status === "rejected" && run && (
+          <Notice tone="info" title="You asked for another draft">
+            {run.feedback ? (
+              <>Your feedback: “{run.feedback}”. The next run takes it into account.</>
+            ) : (
+              "The next run starts fresh."
+            )}
+          </Notice>
+        )}
+        {items.length === 0 && status === "pending" && (
+          <p className="text-[15px] text-muted">Nothing drafted yet. Run this step; it takes seconds to a few minutes.</p>
+        )}
       </CardBody>
       <CardFooter className="justify-start">
         <Button onClick={props.onRun} disabled={busy}>
-          {busy ? "Starting…" : status === "pending" ? `Run ${label.title.toLowerCase()}` : `Run ${label.title.toLowerCase()} again`}
+          {busy
+            ? "Starting…"
+            : status === "pending"
+              ? `Run ${label.title.toLowerCase()}`
+              : `Run ${label.title.toLowerCase()} again`}
         </Button>
       </CardFooter>
     </Card>
   );
 }
 
-function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onReviewed }: Parameters<typeof CurrentStep>[0] & { run: Run }) {
+function ReviewPanel({
+  agentType,
+  run,
+  items,
+  decisions,
+  busy,
+  onFailure,
+  onReviewed,
+}: Parameters<typeof CurrentStep>[0] & { run: Run }) {
   const [chosen, setChosen] = useState<ChosenDecisions>({});
   const [rejecting, setRejecting] = useState(false);
   const [feedback, setFeedback] = useState("");
@@ -294,15 +369,22 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
 
   const review = (action: "approve" | "reject") => {
     const decisions = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ""));
-    const body = action === "approve"
-      ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
-      : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
-    return act(() => reviewLaunchRun(body), () => onReviewed(), { refresh: false, onFailure });
+    const body =
+      action === "approve"
+        ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
+        : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
+    return act(
+      () => reviewLaunchRun(body),
+      () => onReviewed(),
+      { refresh: false, onFailure },
+    );
   };
 
   const places = blankPlaces(items.map((item) => ({ ...item, section: label.title })));
   const left = totalBlanks(places);
-  const choices = <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />;
+  const choices = (
+    <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />
+  );
   const hasChoices = hasDecisionChoices(agentType, run.output);
 
   const fill = (item: Item) => async (index: number, value: string) => {
@@ -317,12 +399,21 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
       <CardHeader
         id="current-title"
         title={`${label.title}: ready for your review`}
-        description={hasChoices ? "Read the draft, make your choices beside it, then approve it or ask for another one." : "Read the draft, then approve it or ask for another one."}
+        description={
+          hasChoices
+            ? "Read the draft, make your choices beside it, then approve it or ask for another one."
+            : "Read the draft, then approve it or ask for another one."
+        }
       />
       <CardBody className={cx("grid gap-8", hasChoices && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
         <div className="min-w-0 space-y-8">
           {items.map((item) => (
-            <article key={item.id} id={`item-${item.id}`} aria-label={item.title} className="scroll-mt-20 border-b border-line pb-6 last:border-b-0 last:pb-0">
+            <article
+              key={item.id}
+              id={`item-${item.id}`}
+              aria-label={item.title}
+              className="scroll-mt-20 border-b border-line pb-6 last:border-b-0 last:pb-0"
+            >
               <div className="mb-2 flex flex-wrap items-center gap-2">
                 <h3 className="mr-auto text-lg font-semibold">{item.title}</h3>
                 <BlankCount count={countBlanks(item.body)} />
@@ -337,8 +428,15 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
         {hasChoices && <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">{choices}</div>}
         {rejecting && (
           <div className="space-y-3 rounded-lg border border-line bg-canvas p-4 lg:col-span-2">
-            <Field label="What should the next draft do differently?" name="feedback" maxLength={1000} hint="Optional, but the next run follows it.">
-              {(control) => <Textarea {...control} rows={3} value={feedback} onChange={(event) => setFeedback(event.target.value)} />}
+            <Field
+              label="What should the next draft do differently?"
+              name="feedback"
+              maxLength={1000}
+              hint="Optional, but the next run follows it."
+            >
+              {(control) => (
+                <Textarea {...control} rows={3} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
+              )}
             </Field>
             <div className="flex flex-wrap gap-2" role="group" aria-label="Feedback suggestions">
               {feedbackSuggestions.map((suggestion) => (
@@ -358,22 +456,30 @@ function ReviewPanel({ agentType, run, items, decisions, busy, onFailure, onRevi
           </div>
         )}
       </CardBody>
-      <div className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-2 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-4 py-2.5 backdrop-blur sm:gap-3 sm:px-5 sm:py-3" data-testid="review-bar">
+      <div
+        className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-2 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-4 py-2.5 backdrop-blur sm:gap-3 sm:px-5 sm:py-3"
+        data-testid="review-bar"
+      >
         {left > 0 && (
           <p className="w-full text-xs text-warning sm:text-sm" data-testid="review-blanks">
-            {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving keeps them: fill them here or later in the pack.
+            {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving
+            keeps them: fill them here or later in the pack.
           </p>
         )}
         {rejecting ? (
           <>
-            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={pending}>Cancel</Button>
+            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={pending}>
+              Cancel
+            </Button>
             <Button variant="danger" onClick={() => review("reject")} disabled={pending || busy}>
               {pending ? "Sending…" : "Reject and ask for a new draft"}
             </Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending || busy}>Reject with feedback</Button>
+            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending || busy}>
+              Reject with feedback
+            </Button>
             <Button onClick={() => review("approve")} disabled={pending || busy}>
               {pending ? "Approving…" : "Approve and continue"}
             </Button>

@@ -1,9 +1,9 @@
-import { LaunchReview } from "./launch-review";
 import { projectIdOf } from "@/components/project/project-id";
 import { PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listContent } from "@/lib/operations/content";
 import { readProject } from "../read-project";
+import { LaunchReview } from "./launch-review";
 
 export const metadata = { title: "Launch review" };
 

@@ -2,25 +2,38 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useOperationAction } from "@/components/use-operation-action";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { listItemVersions, saveContentItem } from "./actions";
-import { DraftHistory } from "@/components/history/draft-history";
-import { Markdown } from "@/components/markdown";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
 import { type BlankPlace, blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge } from "@/components/growth/channel-badge";
 import { shareLinkFor } from "@/components/growth/share-links";
-import { Badge, Button, buttonClasses, Card, CardBody, Field, Foldable, Input, Notice, Textarea, cx, useToast } from "@/components/ui";
+import { DraftHistory } from "@/components/history/draft-history";
+import { Markdown } from "@/components/markdown";
+import { stepLabels } from "@/components/project/labels";
+import { channelOfKind, measurePost } from "@/components/project/post-meter";
+import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
+import {
+  Badge,
+  Button,
+  buttonClasses,
+  Card,
+  CardBody,
+  cx,
+  Field,
+  Foldable,
+  Input,
+  Notice,
+  Textarea,
+  useToast,
+} from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
+import { describeError } from "@/lib/actions/form-state";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { listContent } from "@/lib/operations/content";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { AgentType } from "@/lib/schemas/project";
-import { describeError } from "@/lib/actions/form-state";
-import { stepLabels } from "@/components/project/labels";
-import { channelOfKind, measurePost } from "@/components/project/post-meter";
-import { isUpgrade, UpgradeCard, type UpgradeBody } from "@/components/project/upgrade-card";
+import { listItemVersions, saveContentItem } from "./actions";
 
 type Item = OperationOutput<typeof listContent>["items"][number];
 
@@ -57,7 +70,12 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
       if (response.ok) return await saveResponse(response);
       const error = (await response.json().catch(() => null)) as (ErrorEnvelope & Partial<UpgradeBody>) | null;
       if (error && isUpgrade(error)) setUpgrade(error as UpgradeBody);
-      else setFailure(error ? describeError(error, Number(response.headers.get("retry-after")) || undefined) : "The download failed. Try again in a moment.");
+      else
+        setFailure(
+          error
+            ? describeError(error, Number(response.headers.get("retry-after")) || undefined)
+            : "The download failed. Try again in a moment.",
+        );
     } catch {
       setFailure("The download failed: check your connection and try again.");
     } finally {
@@ -68,7 +86,9 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
   const sections = (Object.keys(stepLabels) as AgentType[])
     .map((agentType) => ({ agentType, items: items.filter((item) => item.agentType === agentType) }))
     .filter((section) => section.items.length > 0);
-  const places = blankPlaces(items.map((item) => ({ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title })));
+  const places = blankPlaces(
+    items.map((item) => ({ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title })),
+  );
   const { guard, dialog } = useBlankGuard(places);
   const left = totalBlanks(places);
   // One step of the pack at a time; a link to an item (#item-…, from the blanks list) opens its step.
@@ -91,12 +111,25 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
     <div className="space-y-6">
       <Card aria-labelledby="files-title">
         <CardBody className="flex flex-wrap items-center gap-3">
-          <h2 id="files-title" className="mr-auto text-base font-semibold">Take it with you</h2>
-          <Button variant="secondary" size="sm" onClick={() => guard("Download", () => download("all=1", "all"))} disabled={busy !== undefined}>
+          <h2 id="files-title" className="mr-auto text-base font-semibold">
+            Take it with you
+          </h2>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => guard("Download", () => download("all=1", "all"))}
+            disabled={busy !== undefined}
+          >
             {busy === "all" ? "Preparing…" : "Download all (Markdown)"}
           </Button>
           {exportFormats.map(({ format, label }) => (
-            <Button key={format} variant="secondary" size="sm" onClick={() => guard("Export", () => download(`format=${format}`, format))} disabled={busy !== undefined}>
+            <Button
+              key={format}
+              variant="secondary"
+              size="sm"
+              onClick={() => guard("Export", () => download(`format=${format}`, format))}
+              disabled={busy !== undefined}
+            >
               {busy === format ? "Preparing…" : `Export ${label}`}
               {exportsNeed && (
                 <Badge tone="accent" className="ml-0.5" data-testid="plan-badge">
@@ -112,7 +145,11 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
       {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
       {failure && <Notice tone="danger">{failure}</Notice>}
 
-      <div role="tablist" aria-label="Steps of the pack" className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0">
+      <div
+        role="tablist"
+        aria-label="Steps of the pack"
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
+      >
         {sections.map((section) => {
           const selected = section.agentType === shown;
           const blanksHere = section.items.reduce((sum, item) => sum + countBlanks(item.body), 0);
@@ -131,7 +168,9 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
               )}
             >
               {stepLabels[section.agentType].title}
-              {blanksHere > 0 && <span className="rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">{blanksHere}</span>}
+              {blanksHere > 0 && (
+                <span className="rounded-full bg-warning-soft px-2 text-xs font-semibold text-warning">{blanksHere}</span>
+              )}
             </button>
           );
         })}
@@ -151,7 +190,12 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
           </div>
           <div className="grid items-start gap-4 xl:grid-cols-2">
             {section.items.map((item) => (
-              <PackItem key={item.id} item={item} onDownload={() => download(`item=${item.id}`, item.id)} downloading={busy === item.id} />
+              <PackItem
+                key={item.id}
+                item={item}
+                onDownload={() => download(`item=${item.id}`, item.id)}
+                downloading={busy === item.id}
+              />
             ))}
           </div>
         </section>
@@ -178,7 +222,8 @@ function BlanksSummary({ places }: { places: BlankPlace[] }) {
   );
 }
 
-const channelPrefix = /^(X|LinkedIn|Reddit|Bluesky|Threads|Mastodon|Facebook|Instagram|TikTok|YouTube|Product Hunt|Hacker News|Indie Hackers|Newsletter|E-mail)\s*:\s*/i;
+const channelPrefix =
+  /^(X|LinkedIn|Reddit|Bluesky|Threads|Mastodon|Facebook|Instagram|TikTok|YouTube|Product Hunt|Hacker News|Indie Hackers|Newsletter|E-mail)\s*:\s*/i;
 
 /** An item's title without a channel prefix ("X: How-to" → "How-to"): the channel shows as a badge instead. */
 function displayTitle(item: Pick<Item, "title" | "kind">): string {
@@ -207,7 +252,10 @@ function PostMeter({ kind, body }: { kind: string; body: string }) {
               </span>
             </span>
             <span aria-hidden className="block h-1.5 overflow-hidden rounded-full bg-sunken">
-              <span className={cx("block h-full rounded-full", over ? "bg-danger" : "bg-accent")} style={{ width: `${Math.min(100, (measure.count / measure.limit) * 100)}%` }} />
+              <span
+                className={cx("block h-full rounded-full", over ? "bg-danger" : "bg-accent")}
+                style={{ width: `${Math.min(100, (measure.count / measure.limit) * 100)}%` }}
+              />
             </span>
           </li>
         );
@@ -223,7 +271,9 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
   const share = channel ? shareLinkFor(channel, item.body, null) : null;
   const blanks = countBlanks(item.body);
   // Copy, download and "Open in …" of one part warn about that part's blanks only.
-  const { guard, dialog } = useBlankGuard(blankPlaces([{ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title }]));
+  const { guard, dialog } = useBlankGuard(
+    blankPlaces([{ ...item, title: displayTitle(item), section: stepLabels[item.agentType].title }]),
+  );
 
   const fill = async (index: number, value: string) => {
     const filled = fillBlank(item.body, index, value);
@@ -265,7 +315,8 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
       {
         onFailure: ({ error, retryAfterSeconds }) => {
           const found: Record<string, string> = {};
-          for (const issue of (error.issues as Array<{ path: string; message: string }> | undefined) ?? []) found[issue.path.split(".").at(-1)!] ??= issue.message;
+          for (const issue of (error.issues as Array<{ path: string; message: string }> | undefined) ?? [])
+            found[issue.path.split(".").at(-1)!] ??= issue.message;
           setErrors(found);
           setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) });
         },
@@ -306,7 +357,10 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
                   aria-selected={tab === name}
                   aria-controls={`panel-${item.id}`}
                   onClick={() => setTab(name)}
-                  className={cx("-mb-px border-b-2 px-3 py-1.5 text-sm", tab === name ? "border-accent font-medium" : "border-transparent text-muted")}
+                  className={cx(
+                    "-mb-px border-b-2 px-3 py-1.5 text-sm",
+                    tab === name ? "border-accent font-medium" : "border-transparent text-muted",
+                  )}
                 >
                   {name === "write" ? "Write (Markdown)" : "Preview"}
                 </button>
@@ -315,7 +369,15 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
             <div id={`panel-${item.id}`} role="tabpanel">
               {tab === "write" ? (
                 <Field label="Text" name={`body-${item.id}`} maxLength={20000} error={errors.body}>
-                  {(control) => <Textarea {...control} rows={12} className="font-mono text-sm" value={body} onChange={(event) => setBody(event.target.value)} />}
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      rows={12}
+                      className="font-mono text-sm"
+                      value={body}
+                      onChange={(event) => setBody(event.target.value)}
+                    />
+                  )}
                 </Field>
               ) : (
                 <div className="rounded-lg border border-line p-4">
@@ -333,13 +395,21 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
         <div className="flex flex-wrap gap-2">
           {editing ? (
             <>
-              <Button onClick={save} disabled={pending}>{pending ? "Saving…" : "Save"}</Button>
-              <Button variant="ghost" onClick={cancel} disabled={pending}>Cancel</Button>
+              <Button onClick={save} disabled={pending}>
+                {pending ? "Saving…" : "Save"}
+              </Button>
+              <Button variant="ghost" onClick={cancel} disabled={pending}>
+                Cancel
+              </Button>
             </>
           ) : (
             <>
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>Edit</Button>
-              <Button variant="secondary" size="sm" onClick={copy}>Copy</Button>
+              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="secondary" size="sm" onClick={copy}>
+                Copy
+              </Button>
               {share && (
                 <a
                   href={share.href}

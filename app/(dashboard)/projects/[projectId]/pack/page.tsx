@@ -1,9 +1,9 @@
-import { PackView } from "./pack-view";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
 import { listContent } from "@/lib/operations/content";
+import { PackView } from "./pack-view";
 
 export const metadata = { title: "Launch pack" };
 
@@ -15,7 +15,11 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
       <PageHeader
         title="Launch pack"
         description="Everything the agents wrote and you approved, as it will be used. Edit anything; your edits stay when later steps run."
-        actions={<ButtonLink href={`/projects/${projectId}/settings#share`} variant="secondary">Share read-only</ButtonLink>}
+        actions={
+          <ButtonLink href={`/projects/${projectId}/settings#share`} variant="secondary">
+            Share read-only
+          </ButtonLink>
+        }
       />
       {items.length === 0 ? (
         <EmptyState

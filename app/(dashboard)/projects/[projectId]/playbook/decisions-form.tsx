@@ -1,15 +1,23 @@
 "use client";
 
 import { useState } from "react";
-import { useOperationAction } from "@/components/use-operation-action";
-import { saveDecisions } from "./actions";
-import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
-import { decisionsSchema, type Decisions } from "@/lib/schemas/project";
-import { describeError } from "@/lib/actions/form-state";
 import { Swatches } from "@/components/project/decision-choices";
 import { issueMessage } from "@/components/project/wizard-steps";
+import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
+import { useOperationAction } from "@/components/use-operation-action";
+import { describeError } from "@/lib/actions/form-state";
+import { type Decisions, decisionsSchema } from "@/lib/schemas/project";
+import { saveDecisions } from "./actions";
 
-const fields = ["positioningName", "positioningStatement", "valueAngle", "valueStatement", "brandName", "tagline", "colorPalette"] as const;
+const fields = [
+  "positioningName",
+  "positioningStatement",
+  "valueAngle",
+  "valueStatement",
+  "brandName",
+  "tagline",
+  "colorPalette",
+] as const;
 type Values = Record<(typeof fields)[number], string>;
 
 const valuesOf = (decisions: Decisions): Values => ({
@@ -26,8 +34,12 @@ const valuesOf = (decisions: Decisions): Values => ({
 function decisionsOf(values: Values) {
   const trimmed = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as Values;
   return {
-    ...((trimmed.positioningName || trimmed.positioningStatement) && { positioning: { name: trimmed.positioningName, statement: trimmed.positioningStatement } }),
-    ...((trimmed.valueAngle || trimmed.valueStatement) && { valueProposition: { angle: trimmed.valueAngle, statement: trimmed.valueStatement } }),
+    ...((trimmed.positioningName || trimmed.positioningStatement) && {
+      positioning: { name: trimmed.positioningName, statement: trimmed.positioningStatement },
+    }),
+    ...((trimmed.valueAngle || trimmed.valueStatement) && {
+      valueProposition: { angle: trimmed.valueAngle, statement: trimmed.valueStatement },
+    }),
     ...(trimmed.brandName && { brandName: trimmed.brandName }),
     ...(trimmed.tagline && { tagline: trimmed.tagline }),
     ...(trimmed.colorPalette && { colorPalette: trimmed.colorPalette }),
@@ -46,7 +58,10 @@ const fieldOfPath: Record<string, keyof Values> = {
 
 /** Colours named in a palette decision ("Ink #17181c, Sky #4b9fe0"), for swatches. */
 function colorsOf(palette: string) {
-  return [...palette.matchAll(/([^,#]*?)\s*(#[0-9a-f]{6}|#[0-9a-f]{3})\b/gi)].map((match) => ({ name: match[1]!.trim() || match[2]!, hex: match[2]! }));
+  return [...palette.matchAll(/([^,#]*?)\s*(#[0-9a-f]{6}|#[0-9a-f]{3})\b/gi)].map((match) => ({
+    name: match[1]!.trim() || match[2]!,
+    hex: match[2]!,
+  }));
 }
 
 /** The founder's decisions, editable; checked by the API's decisions schema here and again on the server. */
@@ -81,7 +96,10 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
     run(
       () => saveDecisions(projectId, body),
       () => setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." }),
-      { onFailure: ({ error, retryAfterSeconds }) => setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) }) },
+      {
+        onFailure: ({ error, retryAfterSeconds }) =>
+          setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) }),
+      },
     );
   };
 
@@ -94,10 +112,17 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
       <TextAreaField label="Positioning statement" maxLength={1000} rows={3} {...bind("positioningStatement")} />
       <TextField label="Value proposition angle" maxLength={200} {...bind("valueAngle")} />
       <TextAreaField label="Value proposition" maxLength={1000} rows={3} {...bind("valueStatement")} />
-      <TextField label="Colour palette" maxLength={200} hint="Names and hex codes, e.g. Ink #17181c, Sky #4b9fe0." {...bind("colorPalette")} />
+      <TextField
+        label="Colour palette"
+        maxLength={200}
+        hint="Names and hex codes, e.g. Ink #17181c, Sky #4b9fe0."
+        {...bind("colorPalette")}
+      />
       {colors.length > 0 && <Swatches colors={colors} />}
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      <Button type="submit" disabled={pending} className="w-full">{pending ? "Saving…" : "Save decisions"}</Button>
+      <Button type="submit" disabled={pending} className="w-full">
+        {pending ? "Saving…" : "Save decisions"}
+      </Button>
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { Markdown } from "@/components/markdown";
-import { DecisionsForm } from "./decisions-form";
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { getPlaybook, } from "@/lib/operations/projects";
+import { getPlaybook } from "@/lib/operations/projects";
 import { readProject } from "../read-project";
+import { DecisionsForm } from "./decisions-form";
 
 export const metadata = { title: "Marketing Playbook" };
 
@@ -33,7 +33,11 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
           </CardBody>
         </Card>
         <Card aria-labelledby="decisions-title" className="min-w-0 lg:sticky lg:top-6">
-          <CardHeader id="decisions-title" title="Your decisions" description="What you chose in the launch review. Leave a field empty to keep it open." />
+          <CardHeader
+            id="decisions-title"
+            title="Your decisions"
+            description="What you chose in the launch review. Leave a field empty to keep it open."
+          />
           <CardBody>
             <DecisionsForm projectId={project.id} decisions={project.decisions} />
           </CardBody>

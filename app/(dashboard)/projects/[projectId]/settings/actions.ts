@@ -2,8 +2,8 @@
 
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
-import { connectBluesky, deleteConnection, startMastodonConnection, updatePublishingSettings } from "@/lib/operations/publishing";
 import { updateProject } from "@/lib/operations/projects";
+import { connectBluesky, deleteConnection, startMastodonConnection, updatePublishingSettings } from "@/lib/operations/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -16,7 +16,8 @@ export async function revokeShare(projectId: string, linkId: string) {
 /** The logo from the form, base64-encoded into the operation's body (checked there, by its bytes). */
 export async function uploadLogo(projectId: string, form: FormData) {
   const file = form.get("logo");
-  const body = file instanceof File ? { contentType: file.type, data: Buffer.from(await file.arrayBuffer()).toString("base64") } : {};
+  const body =
+    file instanceof File ? { contentType: file.type, data: Buffer.from(await file.arrayBuffer()).toString("base64") } : {};
   const result = await runOperation(uploadProjectLogo, { params: { id: projectId }, body });
   return result.ok ? { ok: true as const, data: { saved: true } } : result;
 }
@@ -27,12 +28,19 @@ export async function removeLogo(projectId: string) {
 }
 
 export const connectBlueskyAction = async (projectId: string, handle: string, appPassword: string, serviceUrl: string) =>
-  runOperation(connectBluesky, { body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) } });
-export const startMastodonAction = async (projectId: string, instanceUrl: string) => runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
-export const deleteConnectionAction = async (connectionId: string) => runOperation(deleteConnection, { params: { connectionId } });
-export const saveTimeZoneAction = async (projectId: string, timeZone: string) => runOperation(updatePublishingSettings, { params: { id: projectId }, body: { timeZone } });
+  runOperation(connectBluesky, {
+    body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) },
+  });
+export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
+  runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
+export const deleteConnectionAction = async (connectionId: string) =>
+  runOperation(deleteConnection, { params: { connectionId } });
+export const saveTimeZoneAction = async (projectId: string, timeZone: string) =>
+  runOperation(updatePublishingSettings, { params: { id: projectId }, body: { timeZone } });
 /** Renames the project and sets the language its agents write in (the project's update operation). */
 export async function saveProjectBasics(projectId: string, body: { name: string; language: string }) {
   const result = await runOperation(updateProject, { params: { id: projectId }, body });
-  return result.ok ? { ok: true as const, data: { name: result.data.project.name, language: result.data.project.language } } : result;
+  return result.ok
+    ? { ok: true as const, data: { name: result.data.project.name, language: result.data.project.language } }
+    : result;
 }

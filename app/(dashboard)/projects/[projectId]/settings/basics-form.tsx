@@ -1,10 +1,10 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import { saveProjectBasics } from "./actions";
 import { Button, Field, Input, Select, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import { saveProjectBasics } from "./actions";
 
 const languages = [
   { tag: "en", name: "English" },

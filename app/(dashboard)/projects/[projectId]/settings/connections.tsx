@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { connectBlueskyAction, deleteConnectionAction, saveTimeZoneAction, startMastodonAction } from "./actions";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import { connectBlueskyAction, deleteConnectionAction, saveTimeZoneAction, startMastodonAction } from "./actions";
 
 export interface ConnectionView {
   id: string;
@@ -21,9 +21,21 @@ const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "Link
  * Connected accounts: Bluesky with an app password (and an optional hosting provider),
  * Mastodon through the instance's own authorize page; the time zone scheduled posts use.
  */
-export function Connections({ projectId, connections, timeZone, notice }: { projectId: string; connections: ConnectionView[]; timeZone: string; notice: string | null }) {
+export function Connections({
+  projectId,
+  connections,
+  timeZone,
+  notice,
+}: {
+  projectId: string;
+  connections: ConnectionView[];
+  timeZone: string;
+  notice: string | null;
+}) {
   const { pending, run } = useOperationAction();
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(notice ? { tone: notice.startsWith("Mastodon is connected") ? "success" : "danger", text: notice } : null);
+  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
+    notice ? { tone: notice.startsWith("Mastodon is connected") ? "success" : "danger", text: notice } : null,
+  );
   const [zone, setZone] = useState(timeZone);
   const [detected, setDetected] = useState<string | null>(null);
 
@@ -33,7 +45,10 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
     if (timeZone === "UTC" && browserZone && browserZone !== "UTC") setZone(browserZone);
   }, [timeZone]);
 
-  const failed = { onFailure: (result: { error: Parameters<typeof describeError>[0]; retryAfterSeconds?: number }) => setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) }) };
+  const failed = {
+    onFailure: (result: { error: Parameters<typeof describeError>[0]; retryAfterSeconds?: number }) =>
+      setMessage({ tone: "danger", text: describeError(result.error, result.retryAfterSeconds) }),
+  };
 
   // onSubmit, not a form action: React resets a form after its action, and a mistyped password should not cost the handle.
   const submitted = (handler: (form: FormData) => void) => (event: React.FormEvent<HTMLFormElement>) => {
@@ -44,7 +59,13 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
   const connectBluesky = (form: FormData) => {
     setMessage(null);
     return run(
-      () => connectBlueskyAction(projectId, String(form.get("handle") ?? ""), String(form.get("appPassword") ?? ""), String(form.get("serviceUrl") ?? "")),
+      () =>
+        connectBlueskyAction(
+          projectId,
+          String(form.get("handle") ?? ""),
+          String(form.get("appPassword") ?? ""),
+          String(form.get("serviceUrl") ?? ""),
+        ),
       (data) => {
         (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
         setMessage({ tone: "success", text: `Bluesky is connected as ${data.connection.handle}.` });
@@ -55,18 +76,30 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
 
   const connectMastodon = (form: FormData) => {
     setMessage(null);
-    return run(() => startMastodonAction(projectId, String(form.get("instanceUrl") ?? "")), (data) => window.location.assign(data.authorizeUrl), { ...failed, refresh: false });
+    return run(
+      () => startMastodonAction(projectId, String(form.get("instanceUrl") ?? "")),
+      (data) => window.location.assign(data.authorizeUrl),
+      { ...failed, refresh: false },
+    );
   };
 
   const disconnect = (connection: ConnectionView) =>
     run(
       () => deleteConnectionAction(connection.id),
-      () => setMessage({ tone: "success", text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.` }),
+      () =>
+        setMessage({
+          tone: "success",
+          text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
+        }),
       failed,
     );
 
   const saveZone = () =>
-    run(() => saveTimeZoneAction(projectId, zone), (data) => setMessage({ tone: "success", text: `Posts are scheduled in ${data.timeZone} time.` }), failed);
+    run(
+      () => saveTimeZoneAction(projectId, zone),
+      (data) => setMessage({ tone: "success", text: `Posts are scheduled in ${data.timeZone} time.` }),
+      failed,
+    );
 
   return (
     <div className="space-y-6">
@@ -74,11 +107,19 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
       {connections.length > 0 ? (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Connected accounts">
           {connections.map((connection) => (
-            <li key={connection.id} data-testid="connection" data-network={connection.network} data-status={connection.status} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+            <li
+              key={connection.id}
+              data-testid="connection"
+              data-network={connection.network}
+              data-status={connection.status}
+              className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
+            >
               <span className="font-medium">{networkLabel[connection.network]}</span>
               <span className="min-w-0 break-all">{connection.handle}</span>
               <span className="min-w-0 break-all text-muted">{new URL(connection.serviceUrl).host}</span>
-              <Badge tone={connection.status === "connected" ? "success" : "danger"}>{connection.status === "connected" ? "Connected" : "Disconnected"}</Badge>
+              <Badge tone={connection.status === "connected" ? "success" : "danger"}>
+                {connection.status === "connected" ? "Connected" : "Disconnected"}
+              </Badge>
               <Button variant="ghost" size="sm" className="ml-auto" disabled={pending} onClick={() => disconnect(connection)}>
                 Disconnect
               </Button>
@@ -95,43 +136,84 @@ export function Connections({ projectId, connections, timeZone, notice }: { proj
       )}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <form onSubmit={submitted(connectBluesky)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="bluesky-title">
-          <p id="bluesky-title" className="font-semibold">Connect Bluesky</p>
-          <p className="text-sm text-muted">Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.</p>
+        <form
+          onSubmit={submitted(connectBluesky)}
+          className="space-y-3 rounded-xl border border-line p-4"
+          aria-labelledby="bluesky-title"
+        >
+          <p id="bluesky-title" className="font-semibold">
+            Connect Bluesky
+          </p>
+          <p className="text-sm text-muted">
+            Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.
+          </p>
           <div className="space-y-1">
-            <label htmlFor="bluesky-handle" className="text-xs font-medium text-muted">Handle</label>
+            <label htmlFor="bluesky-handle" className="text-xs font-medium text-muted">
+              Handle
+            </label>
             <Input id="bluesky-handle" name="handle" required maxLength={253} placeholder="you.bsky.social" autoComplete="off" />
           </div>
           <div className="space-y-1">
-            <label htmlFor="bluesky-password" className="text-xs font-medium text-muted">App password</label>
+            <label htmlFor="bluesky-password" className="text-xs font-medium text-muted">
+              App password
+            </label>
             <Input id="bluesky-password" name="appPassword" type="password" required maxLength={100} autoComplete="off" />
           </div>
           <div className="space-y-1">
-            <label htmlFor="bluesky-pds" className="text-xs font-medium text-muted">Hosting provider (optional)</label>
+            <label htmlFor="bluesky-pds" className="text-xs font-medium text-muted">
+              Hosting provider (optional)
+            </label>
             <Input id="bluesky-pds" name="serviceUrl" type="url" maxLength={300} placeholder="https://bsky.social" />
           </div>
-          <Button type="submit" size="sm" disabled={pending}>Connect Bluesky</Button>
+          <Button type="submit" size="sm" disabled={pending}>
+            Connect Bluesky
+          </Button>
         </form>
 
-        <form onSubmit={submitted(connectMastodon)} className="space-y-3 rounded-xl border border-line p-4" aria-labelledby="mastodon-title">
-          <p id="mastodon-title" className="font-semibold">Connect Mastodon</p>
-          <p className="text-sm text-muted">Your instance asks you to allow Launchloop to post for you, then sends you back here.</p>
+        <form
+          onSubmit={submitted(connectMastodon)}
+          className="space-y-3 rounded-xl border border-line p-4"
+          aria-labelledby="mastodon-title"
+        >
+          <p id="mastodon-title" className="font-semibold">
+            Connect Mastodon
+          </p>
+          <p className="text-sm text-muted">
+            Your instance asks you to allow Launchloop to post for you, then sends you back here.
+          </p>
           <div className="space-y-1">
-            <label htmlFor="mastodon-instance" className="text-xs font-medium text-muted">Your instance</label>
-            <Input id="mastodon-instance" name="instanceUrl" type="url" required maxLength={300} placeholder="https://mastodon.social" />
+            <label htmlFor="mastodon-instance" className="text-xs font-medium text-muted">
+              Your instance
+            </label>
+            <Input
+              id="mastodon-instance"
+              name="instanceUrl"
+              type="url"
+              required
+              maxLength={300}
+              placeholder="https://mastodon.social"
+            />
           </div>
-          <Button type="submit" size="sm" disabled={pending}>Connect Mastodon</Button>
+          <Button type="submit" size="sm" disabled={pending}>
+            Connect Mastodon
+          </Button>
         </form>
       </div>
-      <p className="text-sm text-muted">LinkedIn and X: open the post in the network's composer from the week board, or copy it.</p>
+      <p className="text-sm text-muted">
+        LinkedIn and X: open the post in the network's composer from the week board, or copy it.
+      </p>
 
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-line p-4">
         <div className="min-w-0 flex-1 space-y-1">
-          <label htmlFor="time-zone" className="text-xs font-medium text-muted">Your time zone (approved posts default to their planned day at the channel's usual hour)</label>
+          <label htmlFor="time-zone" className="text-xs font-medium text-muted">
+            Your time zone (approved posts default to their planned day at the channel's usual hour)
+          </label>
           <Input id="time-zone" value={zone} maxLength={64} onChange={(event) => setZone(event.target.value)} />
           {detected && detected !== zone && <p className="text-xs text-muted">This browser says {detected}.</p>}
         </div>
-        <Button size="sm" variant="secondary" disabled={pending || zone === timeZone} onClick={saveZone}>Save time zone</Button>
+        <Button size="sm" variant="secondary" disabled={pending || zone === timeZone} onClick={saveZone}>
+          Save time zone
+        </Button>
       </div>
     </div>
   );

@@ -1,13 +1,13 @@
 import { projectIdOf } from "@/components/project/project-id";
-import { BasicsForm } from "./basics-form";
-import { LogoForm } from "./logo-form";
-import { ShareLinks } from "./share-links";
-import { Connections } from "./connections";
-import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
+import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
+import { BasicsForm } from "./basics-form";
+import { Connections } from "./connections";
+import { LogoForm } from "./logo-form";
+import { ShareLinks } from "./share-links";
 
 export const metadata = { title: "Project settings" };
 
@@ -17,7 +17,13 @@ const connectNotices: Record<string, string> = {
   failed: "Mastodon was not connected: the authorization could not be finished. Start again.",
 };
 
-export default async function ProjectSettingsPage({ params, searchParams }: { params: Promise<{ projectId: string }>; searchParams: Promise<{ connected?: string }> }) {
+export default async function ProjectSettingsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ projectId: string }>;
+  searchParams: Promise<{ connected?: string }>;
+}) {
   const projectId = await projectIdOf(params);
   const { connected } = await searchParams;
   const [{ links }, { logo }, { project }, { connections }, { timeZone }] = await Promise.all([
@@ -29,7 +35,10 @@ export default async function ProjectSettingsPage({ params, searchParams }: { pa
   ]);
   return (
     <>
-      <PageHeader title="Project settings" description="The project's name and language, who else can read the launch pack, and how the project looks." />
+      <PageHeader
+        title="Project settings"
+        description="The project's name and language, who else can read the launch pack, and how the project looks."
+      />
       <div className="space-y-6">
         <Card aria-labelledby="basics-title">
           <CardHeader id="basics-title" title="Name and language" />
@@ -44,7 +53,12 @@ export default async function ProjectSettingsPage({ params, searchParams }: { pa
             description="Launchloop publishes approved posts at their time on these accounts, and reads back their numbers. Passwords and tokens are stored encrypted and never shown again."
           />
           <CardBody>
-            <Connections projectId={projectId} connections={connections} timeZone={timeZone} notice={connected ? (connectNotices[connected] ?? null) : null} />
+            <Connections
+              projectId={projectId}
+              connections={connections}
+              timeZone={timeZone}
+              notice={connected ? (connectNotices[connected] ?? null) : null}
+            />
           </CardBody>
         </Card>
         <Card aria-labelledby="share" id="share-card">

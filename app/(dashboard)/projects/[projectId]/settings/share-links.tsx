@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { createShare, revokeShare } from "./actions";
 import { LocalTime } from "@/components/local-time";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { createShare, revokeShare } from "./actions";
 
 interface Link {
   id: string;
@@ -18,7 +18,11 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
   const [created, setCreated] = useState<string>();
   const { pending, error: failure, run } = useOperationAction();
 
-  const create = () => run(() => createShare(projectId), (data) => setCreated(data.url));
+  const create = () =>
+    run(
+      () => createShare(projectId),
+      (data) => setCreated(data.url),
+    );
   const revoke = (linkId: string) => run(() => revokeShare(projectId, linkId));
 
   const live = links.filter((link) => !link.revokedAt);
@@ -27,8 +31,16 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
       {created && (
         <Notice tone="success" title="Your new link">
           <div className="mt-2 flex flex-wrap gap-2">
-            <label htmlFor="share-url" className="sr-only">Share link</label>
-            <Input id="share-url" readOnly value={created} className="min-w-0 flex-1 font-mono text-sm" onFocus={(event) => event.target.select()} />
+            <label htmlFor="share-url" className="sr-only">
+              Share link
+            </label>
+            <Input
+              id="share-url"
+              readOnly
+              value={created}
+              className="min-w-0 flex-1 font-mono text-sm"
+              onFocus={(event) => event.target.select()}
+            />
             <CopyButton value={created} />
           </div>
           <p className="mt-2">Copy it now: for your safety we keep only a fingerprint of it and cannot show it again.</p>
@@ -42,9 +54,13 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
           {links.map((link) => (
             <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
               <span className="font-mono">{link.hint}…</span>
-              <span className="text-muted">created <LocalTime iso={link.createdAt} relative /></span>
+              <span className="text-muted">
+                created <LocalTime iso={link.createdAt} relative />
+              </span>
               {link.revokedAt ? (
-                <Badge tone="neutral" className="ml-auto">Revoked</Badge>
+                <Badge tone="neutral" className="ml-auto">
+                  Revoked
+                </Badge>
               ) : (
                 <>
                   <Badge tone="success">Live</Badge>
@@ -57,7 +73,9 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
           ))}
         </ul>
       )}
-      <Button onClick={create} disabled={pending}>{live.length ? "Create another link" : "Create a share link"}</Button>
+      <Button onClick={create} disabled={pending}>
+        {live.length ? "Create another link" : "Create a share link"}
+      </Button>
     </div>
   );
 }

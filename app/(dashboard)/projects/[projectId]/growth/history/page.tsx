@@ -1,13 +1,13 @@
-import { LocalTime } from "@/components/local-time";
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
-import { WeekSummary } from "@/components/growth/week-summary";
 import { SectionHeader } from "@/components/growth/section-header";
+import { WeekSummary } from "@/components/growth/week-summary";
+import { LocalTime } from "@/components/local-time";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { weekDays } from "@/lib/growth/week-days";
 import { listCycles } from "@/lib/operations/growth";
-import { getPlaybook, } from "@/lib/operations/projects";
+import { getPlaybook } from "@/lib/operations/projects";
 import { readProject } from "../../read-project";
 
 export const metadata = { title: "Earlier weeks" };
@@ -15,12 +15,24 @@ export const metadata = { title: "Earlier weeks" };
 export default async function GrowthHistoryPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }] = await Promise.all([readProject(projectId), readOperation(listCycles, input), readOperation(getPlaybook, input)]);
+  const [{ project }, { cycles }, { playbook }] = await Promise.all([
+    readProject(projectId),
+    readOperation(listCycles, input),
+    readOperation(getPlaybook, input),
+  ]);
   const closed = cycles.filter((cycle) => cycle.status === "closed");
   const learnings = learningsOf(playbook);
   return (
     <>
-      <SectionHeader title="Earlier weeks" description="Every closed week with its plan, results, grades and what it taught the playbook." actions={<ButtonLink href={`/projects/${project.id}/growth`} variant="secondary">Back to this week</ButtonLink>} />
+      <SectionHeader
+        title="Earlier weeks"
+        description="Every closed week with its plan, results, grades and what it taught the playbook."
+        actions={
+          <ButtonLink href={`/projects/${project.id}/growth`} variant="secondary">
+            Back to this week
+          </ButtonLink>
+        }
+      />
       {closed.length === 0 ? (
         <EmptyState title="No closed week yet" description="A week lands here once its retro is submitted." />
       ) : (
@@ -31,7 +43,11 @@ export default async function GrowthHistoryPage({ params }: { params: Promise<{ 
                 <CardHeader
                   id={`week-${cycle.id}`}
                   title={`Week ${cycle.weekNumber}: ${String(cycle.plan.weekTheme ?? "")}`}
-                  description={<>Week of {weekDays(cycle.weekStart)[0]!.longLabel} · closed <LocalTime iso={cycle.closedAt} fallback="" /></>}
+                  description={
+                    <>
+                      Week of {weekDays(cycle.weekStart)[0]!.longLabel} · closed <LocalTime iso={cycle.closedAt} fallback="" />
+                    </>
+                  }
                 />
                 <CardBody>
                   <WeekSummary cycle={cycle} learnings={learningsFromRetro(cycle, learnings)} />
