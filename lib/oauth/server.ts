@@ -144,7 +144,8 @@ export async function exchangeToken(
   } catch (error) {
     if (error instanceof OAuth2Server.ServerError || !(error instanceof OAuth2Server.OAuthError)) {
       const inner = error instanceof OAuth2Server.ServerError ? (error as { inner?: unknown }).inner : error;
-      console.error(`[oauth token] unexpected error: ${describeError(inner ?? error)}`);
+      // describeError keeps no statement, parameter or password: never a code or token of the request.
+      console.error(`[oauth exchange] unexpected error: ${describeError(inner ?? error)}`);
       return oauthError(503, "server_error", "The authorization server could not answer; retry in a moment.");
     }
     return oauthError(error.code === 401 ? 401 : 400, error.name, error.message);

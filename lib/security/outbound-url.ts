@@ -108,59 +108,22 @@ export interface OutboundResponse {
  * exchange within `timeoutMs`. Throws an OutboundUrlError for anything it refuses or
  * that fails (the message is safe to show).
  */
-export function fetchOutbound(
+export async function fetchOutbound(
   value: string,
   options: { timeoutMs: number; maxBytes: number; accept: string },
 ): Promise<OutboundResponse> {
-  const url = checkOutboundUrl(value);
-  const transport = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const fail = (message: string) => reject(new OutboundUrlError(message));
-    const request = transport.get(
-      url,
-      {
-        headers: { accept: options.accept, "user-agent": "Launchloop" },
-        lookup: guardedLookup as never,
-        timeout: options.timeoutMs,
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400) {
-          response.resume();
-          return fail("redirects are not followed");
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBytes) {
-            request.destroy();
-            return fail(`the answer is larger than ${options.maxBytes} bytes`);
-          }
-          chunks.push(chunk);
-        });
-        response.on("end", () =>
-          resolve({
-            status,
-            contentType: String(response.headers["content-type"] ?? ""),
-            cacheControl: String(response.headers["cache-control"] ?? ""),
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", () => fail("the answer was cut off"));
-      },
-    );
-    const timer = setTimeout(() => {
-      request.destroy();
-      fail(`no answer within ${options.timeoutMs} ms`);
-    }, options.timeoutMs);
-    request.on("close", () => clearTimeout(timer));
-    request.on("timeout", () => {
-      request.destroy();
-      fail(`no answer within ${options.timeoutMs} ms`);
-    });
-    request.on("error", (error) => fail(error instanceof OutboundUrlError ? error.message : "the address could not be reached"));
+  const answer = await sendOutbound(value, {
+    method: "GET",
+    headers: { accept: options.accept },
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
   });
+  return {
+    status: answer.status,
+    contentType: answer.headers["content-type"] ?? "",
+    cacheControl: answer.headers["cache-control"] ?? "",
+    body: answer.body,
+  };
 }
 
 export interface OutboundRequest {
