@@ -1,7 +1,8 @@
 "use client";
 
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "./button";
+import { Modal } from "./modal";
 
 export interface DialogProps {
   /** The button that opens the dialog. */
@@ -12,23 +13,9 @@ export interface DialogProps {
   children: ReactNode | ((close: () => void) => ReactNode);
 }
 
-/**
- * A modal dialog on the native <dialog> element: focus moves in and is trapped, Escape
- * closes it, and focus returns to the trigger.
- */
+/** A button that opens a `Modal` (focus trapped, Escape and the backdrop close it, focus returns to the button). */
 export function Dialog({ trigger, title, description, children }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-  const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   const close = () => setOpen(false);
   return (
     <>
@@ -41,32 +28,9 @@ export function Dialog({ trigger, title, description, children }: DialogProps) {
       >
         {trigger.label}
       </Button>
-      {/* A click on the backdrop closes it; keyboard users have Escape, native to <dialog>. */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard equivalent, handled by <dialog> itself */}
-      <dialog
-        ref={ref}
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        onClose={close}
-        onClick={(event) => event.target === ref.current && close()}
-        className="m-auto w-[min(32rem,calc(100vw-2rem))] rounded-[var(--radius-card)] border border-line bg-surface p-0 text-ink shadow-[var(--shadow-pop)] backdrop:bg-ink/40"
-      >
-        {open && (
-          <div className="space-y-4 p-6">
-            <div className="space-y-1">
-              <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-                {title}
-              </h2>
-              {description && (
-                <p id={descriptionId} className="text-sm text-muted">
-                  {description}
-                </p>
-              )}
-            </div>
-            {typeof children === "function" ? children(close) : children}
-          </div>
-        )}
-      </dialog>
+      <Modal open={open} onClose={close} title={title} description={description}>
+        {typeof children === "function" ? children(close) : children}
+      </Modal>
     </>
   );
 }
