@@ -5,11 +5,14 @@ import { type CycleHistory, growthPlanner, type PlaybookDigest, toWeeklyPlan } f
 import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
 import { type ProjectFacts, pipelineInput, plannerInput, type RunFacts, writerInput } from "@/lib/agents/inputs";
 import { runAgent, runTask } from "@/lib/agents/run";
+import type { ContentDraft } from "@/lib/agents/types";
+import { channelRules } from "@/lib/channels";
 import { reloadConfig } from "@/lib/config";
+import { plainSummary } from "@/lib/exports/markdown-blocks";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { WeeklyPlan } from "@/lib/schemas/growth";
-import { agentTypes, type Decisions } from "@/lib/schemas/project";
+import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/project";
 import { promptText, startFakeOpenAI, tokensOf } from "../support/fake-openai";
 import { sampleOnboarding } from "../support/founder";
 import { type BenchFounder, benchFounders } from "../support/founders";
@@ -176,26 +179,9 @@ async function writeWeek(project: ProjectFacts, playbook: PlaybookDigest, histor
   return { week: { plan, drafts } as Week, plannerOutput: planned.output, writerOutputs: outputs };
 }
 
-async function offlineRun(founder: BenchFounder) {
-  const language = detectProjectLanguage(founder.onboarding);
-  const project: ProjectFacts = { name: founder.name, language, onboarding: founder.onboarding, decisions: {} };
-  const runs: RunFacts[] = [];
-  const pack: string[] = [];
-  const outputs: unknown[] = [];
-  let decisions: Decisions = {};
-  for (const step of agentTypes) {
-    const result = await runAgent(step, pipelineInput({ ...project, decisions }, runs, step, now));
-    outputs.push(result.output);
-    runs.push({ agentType: step, status: "approved", output: result.output, feedback: null });
-    pack.push(...result.content.flatMap((item) => [item.title, item.body]));
-    if (step === "market-strategist")
-      decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
-    if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
-  }
-  const approved = Object.fromEntries(runs.map((run) => [run.agentType, run.output])) as ApprovedOutputs;
-  const grown: ProjectFacts = { ...project, decisions };
-  const one = await writeWeek(grown, playbookOf(approved, decisions, []), [], 1);
-  const graded = itemsOf(one.week.plan).map((item, index) => ({
+/** A week's items as a retro grades them: the first great, then quiet and ok in turn, every one published. */
+const graded = (items: PlannedItem[]): CycleHistory["items"] =>
+  items.map((item, index) => ({
     channel: item.channel,
     title: item.title,
     angle: item.angle,
@@ -204,11 +190,47 @@ async function offlineRun(founder: BenchFounder) {
     grade: index === 0 ? "great" : index % 2 ? "quiet" : "ok",
     resultNote: null,
   }));
+
+/** The learnings a retro writes for those grades (lib/services/growth/retro.ts). */
+const retroLearnings = (items: PlannedItem[], date: string) =>
+  graded(items).flatMap((item) =>
+    item.grade === "ok"
+      ? []
+      : [
+          {
+            date,
+            kind: item.grade === "great" ? "worked" : "quiet",
+            text: `${channelRules[item.channel].label} "${item.title}" (${item.angle}) was ${item.grade}`,
+          },
+        ],
+  );
+
+async function offlineRun(founder: BenchFounder) {
+  const language = detectProjectLanguage(founder.onboarding);
+  const project: ProjectFacts = { name: founder.name, language, onboarding: founder.onboarding, decisions: {} };
+  const runs: RunFacts[] = [];
+  const pack: string[] = [];
+  const packItems: ContentDraft[] = [];
+  const outputs: unknown[] = [];
+  let decisions: Decisions = {};
+  for (const step of agentTypes) {
+    const result = await runAgent(step, pipelineInput({ ...project, decisions }, runs, step, now));
+    outputs.push(result.output);
+    runs.push({ agentType: step, status: "approved", output: result.output, feedback: null });
+    pack.push(...result.content.flatMap((item) => [item.title, item.body]));
+    packItems.push(...result.content);
+    if (step === "market-strategist")
+      decisions = { ...decisions, positioning: (result.output as MarketStrategy).positioningOptions[0] };
+    if (step === "brand-architect") decisions = { ...decisions, tagline: (result.output as BrandSystem).taglineOptions[0] };
+  }
+  const approved = Object.fromEntries(runs.map((run) => [run.agentType, run.output])) as ApprovedOutputs;
+  const grown: ProjectFacts = { ...project, decisions };
+  const one = await writeWeek(grown, playbookOf(approved, decisions, []), [], 1);
   const history: CycleHistory[] = [
     {
       weekNumber: 1,
       theme: one.week.plan.weekTheme,
-      items: graded,
+      items: graded(itemsOf(one.week.plan)),
       tasks: one.week.plan.founderTasks.map((task) => ({ title: task.title, status: "done" })),
       overall: founder.retroNote,
     },
@@ -220,6 +242,7 @@ async function offlineRun(founder: BenchFounder) {
     project: grown,
     approved,
     pack,
+    packItems,
     outputs,
     decisions,
     history,
@@ -262,9 +285,25 @@ async function modelRun(fake: Awaited<ReturnType<typeof startFakeOpenAI>>, run: 
   const pack = tokenStats(fake.requests.map((request) => request.body));
   const recorded = fake.requests.length;
 
-  // A growth week: the planner and five drafts (items in turn, regenerated when fewer than five).
-  const playbook = playbookOf(run.approved, run.decisions, run.learnings);
-  const items = itemsOf(run.two.week.plan);
+  // A growth week as founders pay it every week: week three, after two retros that graded
+  // every item and one launch post the founder rewrote (the learnings the services write).
+  const weekTwo = itemsOf(run.two.week.plan);
+  const history: CycleHistory[] = [
+    ...run.history,
+    { weekNumber: 2, theme: run.two.week.plan.weekTheme, items: graded(weekTwo), tasks: [], overall: null },
+  ];
+  const edited = run.packItems[1] ?? run.packItems[0]!;
+  const learnings = [
+    ...retroLearnings(itemsOf(run.one.week.plan), "2026-11-29"),
+    ...run.learnings,
+    ...retroLearnings(weekTwo, "2026-12-06"),
+    {
+      date: "2026-12-07",
+      kind: "founder-edit",
+      text: `The founder rewrote "${edited.title}" (${edited.kind}); prefer their wording: ${plainSummary(edited.body, 280)}`,
+    },
+  ];
+  const playbook = playbookOf(run.approved, run.decisions, learnings);
   fake.answer(
     { kind: "json", value: run.two.plannerOutput },
     ...Array.from({ length: 5 }, (_, index) => ({
@@ -272,14 +311,68 @@ async function modelRun(fake: Awaited<ReturnType<typeof startFakeOpenAI>>, run: 
       value: run.two.writerOutputs[index % run.two.writerOutputs.length],
     })),
   );
-  await runTask(growthPlanner, plannerInput(run.project, playbook, run.history, 2, now));
-  for (let index = 0; index < 5; index++) {
-    const item = items[index % items.length]!;
-    await runTask(growthWriter, writerInput(run.project, playbook, 2, itemFacts(item), null));
-  }
+  const plannerCall = plannerInput(run.project, playbook, history, 3, now);
+  await runTask(growthPlanner, plannerCall);
+  const writerCalls = Array.from({ length: 5 }, (_, index) =>
+    writerInput(run.project, playbook, 3, itemFacts(weekTwo[index % weekTwo.length]!), null),
+  );
+  for (const input of writerCalls) await runTask(growthWriter, input);
   const week = tokenStats(fake.requests.map((request) => request.body));
-  return { pack, week, calls: recorded + fake.requests.length };
+  const prompts = fake.requests.map((request) => promptText(request.body));
+  const missing = [
+    ...missingFacts(prompts[0]!, plannerFacts(run.project.onboarding as Onboarding)).map((fact) => `planner: ${fact}`),
+    ...prompts
+      .slice(1)
+      .flatMap((prompt, index) =>
+        missingFacts(prompt, [
+          ...writerFacts(run.project.onboarding as Onboarding),
+          writerCalls[index]!.item.keyMessage,
+          writerCalls[index]!.item.angle,
+        ]).map((fact) => `draft ${index + 1}: ${fact}`),
+      ),
+  ];
+  return { pack, week, missing, calls: recorded + fake.requests.length };
 }
+
+/** The founder's answers a draft is written from: every one must reach every draft prompt. */
+const writerFacts = (o: Onboarding) => [
+  o.businessName,
+  o.productDescription,
+  o.problemSolved,
+  o.whyItMatters,
+  o.audienceType,
+  o.audienceDescription,
+  o.talkedToAudience,
+  o.audienceFeedback,
+  o.founderStory,
+  o.whyChooseYou,
+  o.avoidTopics,
+  o.assetUrls,
+  o.actionPriority,
+  o.productReadiness,
+  o.existingAudience,
+  o.revenueModel,
+  ...(o.features ?? []).flatMap((feature) => [feature.what, feature.benefit]),
+];
+
+/** The answers a week is planned from. */
+const plannerFacts = (o: Onboarding) => [
+  o.businessName,
+  o.productDescription,
+  o.problemSolved,
+  o.audienceType,
+  o.audienceDescription,
+  o.actionPriority,
+  o.successTimeline,
+  ...(o.successDefinition ?? []),
+  ...(o.features ?? []).map((feature) => feature.benefit),
+];
+
+const missingFacts = (prompt: string, facts: (string | null | undefined)[]) =>
+  facts
+    .map((fact) => fact?.trim())
+    .filter((fact): fact is string => Boolean(fact))
+    .filter((fact) => !prompt.includes(fact) && !prompt.includes(JSON.stringify(fact).slice(1, -1)));
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const check = (ok: boolean) => (ok ? "ok  " : "FAIL");
@@ -366,11 +459,16 @@ for (const { founder, run, model } of results) {
     ],
     ["model path: tokens per call (pack)", model.pack.perCall.join(", "), true],
     ["model path: input tokens per launch pack", `${model.pack.total} (<= 20000)`, model.pack.total <= 20_000],
-    ["model path: tokens per call (week)", model.week.perCall.join(", "), true],
+    ["model path: tokens per call (week 3)", model.week.perCall.join(", "), true],
     [
-      "model path: input tokens per growth week",
-      `${model.week.total} for the planner and five drafts (<= 8000)`,
+      "growth week input tokens (plan + 5 drafts)",
+      `${model.week.total}, week 3 after two retros and an edit (<= 8000)`,
       model.week.total <= 8_000,
+    ],
+    [
+      "model path: founder facts in every prompt",
+      `${model.missing.length ? `missing ${model.missing.length}: ${model.missing.slice(0, 3).join(" | ")}` : "all"} (= all)`,
+      model.missing.length === 0,
     ],
     ["model path: shared-prefix share (pack)", `${pct(model.pack.sharedShare)} (>= 50%)`, model.pack.sharedShare >= 0.5],
     ["model path: shared-prefix share (week)", pct(model.week.sharedShare), true],
