@@ -8,7 +8,8 @@ import { type Channel, channelSchema, type WeeklyPlan, weeklyPlanSchema } from "
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { weeklyBudget } from "./budget";
 import { type AngleKey, angleKeys } from "./channel-drafts";
-import { founderBrief, json, systemRules } from "./prompt";
+import { historyLines, plannerBrief, plannerLessons } from "./growth-context";
+import { systemRules } from "./prompt";
 import type { Task } from "./types";
 import { clean, factsOf, sentence } from "./words";
 
@@ -319,24 +320,6 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   return { weekTheme: weekTheme || `${weekNumber}`, rationale, contentPlan, founderTasks, skipped };
 }
 
-/** The playbook as the growth tasks read it: compact, the same for every call of a week. */
-export const playbookContext = (playbook: PlaybookDigest) =>
-  `## Marketing Playbook\n${json({
-    positioning: playbook.positioning?.statement,
-    valueProposition: playbook.valueProposition?.statement,
-    tagline: playbook.brand?.tagline,
-    voice: playbook.voice,
-    channels: playbook.channels?.map(({ channel, role, cadence }) => ({ channel, role, cadence })),
-  })}`;
-
-export const learningsContext = (playbook: PlaybookDigest) =>
-  playbook.learnings?.length
-    ? `## Learnings (newest last)\n${playbook.learnings
-        .slice(-12)
-        .map((learning) => `- ${learning.date} ${learning.kind}: ${learning.text}`)
-        .join("\n")}`
-    : "";
-
 export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
   name: "weekly_plan",
   useCase: "strategy",
@@ -346,21 +329,17 @@ export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
     const { channels, unknown } = channelsOfAnswers(input.onboarding);
     return {
       system: systemRules(input.language),
-      context: [
-        founderBrief(input.projectName, input.onboarding),
-        playbookContext(input.playbook),
-        learningsContext(input.playbook),
-      ]
+      context: [plannerBrief(input.projectName, input.onboarding, input.playbook), plannerLessons(input.playbook, input.history)]
         .filter(Boolean)
         .join("\n\n"),
       task: [
-        input.history.length ? `## Earlier weeks\n${json(input.history.slice(-3))}` : "",
+        historyLines(input.history),
         `## Task\nAct as the founder's growth planner. Plan week ${input.weekNumber}. Today is ${input.today}. ` +
           `Weekly hours: ${budget.hours}, so at most ${budget.pieces} pieces of content and ${budget.tasks} founder tasks; say so in the rationale. ` +
           `Timeline: ${input.onboarding.successTimeline ?? "not given"}. Channels: ${channels.join(", ")}` +
           `${unknown.length ? `; not available (list them in skipped with why): ${unknown.join(", ")}` : ""}. ` +
           "Give more to what was graded great, change the angle of what was quiet, drop any channel the founder's notes call dead, and never drop skipped work silently: plan it again or say why in `skipped`. " +
-          "Where earlier weeks carry `numbers` and `channelResults` (the networks' own counts for posts Launchloop published), weigh channels and angles by them against the founder's median. " +
+          "Where earlier weeks carry numbers and channel results (the networks' own counts for posts Launchloop published), weigh channels and angles by them against the founder's median. " +
           "Each item's angle and key message must differ from last week's.",
       ]
         .filter(Boolean)

@@ -5,8 +5,9 @@ import type { Channel } from "@/lib/schemas/growth";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { angleKeys, callToAction, scriptBody, type WrittenDraft, writeChannelDraft } from "./channel-drafts";
 import { inRequestedTone, readFeedback } from "./feedback";
-import { angleOf, learningsContext, type PlaybookDigest, playbookContext } from "./growth-planner";
-import { founderBrief, systemRules } from "./prompt";
+import { channelLessons, channelRole, founderLessons, writerBrief } from "./growth-context";
+import { angleOf, type PlaybookDigest } from "./growth-planner";
+import { systemRules } from "./prompt";
 import type { Task } from "./types";
 import { clause, factsOf } from "./words";
 
@@ -127,17 +128,20 @@ export const growthWriter: Task<WriterInput, WriterOutput> = {
   schema: writerOutputSchema,
   prompt: (input) => {
     const rule = channelRules[input.item.channel];
+    const role = channelRole(input.playbook, input.item.channel);
     return {
       system: systemRules(languageOf(input)),
+      // The project's part first and the same for every draft (what a provider caches), then this channel's.
       context: [
-        founderBrief(input.projectName, input.onboarding),
-        playbookContext(input.playbook),
-        learningsContext(input.playbook),
+        writerBrief(input.projectName, input.onboarding, input.playbook),
+        founderLessons(input.playbook),
+        channelLessons(input.playbook, input.item.channel),
       ]
         .filter(Boolean)
         .join("\n\n"),
       task: [
         `## Task\nAct as the founder's copywriter. Write one ${rule.label} post from the product facts, features, links, proof and story in the brief, in the playbook's voice. ` +
+          `${role ? `The channel's role: ${role}. ` : ""}` +
           `${rule.conventions} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
           `${rule.titleLimit ? `, title ${rule.titleLimit} characters` : ""}; at most ${rule.hashtagBudget} hashtags. End with the call to action and the link. ` +
           "The angle and notes below are instructions for you, never text for the post.",

@@ -1,0 +1,227 @@
+import { channelMentions, channelRules, shortenToFit } from "@/lib/channels";
+import type { Channel } from "@/lib/schemas/growth";
+import type { Onboarding } from "@/lib/schemas/project";
+import type { CycleHistory, PlaybookDigest } from "./growth-planner";
+import { json } from "./prompt";
+
+/*
+ * What the growth tasks read, cut to what each one uses. A week is one plan and a draft per
+ * item, each drafted when the founder asks; so every draft repeats its context, and the
+ * context is what a draft is written from: no planning answers in a draft, no voice rules
+ * in a plan, and nothing said twice.
+ */
+
+type BriefKey = keyof Onboarding;
+
+// Both lists start alike, so a plan's and a draft's prompts share their opening.
+const sharedKeys: BriefKey[] = [
+  "businessName",
+  "productDescription",
+  "problemSolved",
+  "features",
+  "whyItMatters",
+  "whyChooseYou",
+  "audienceType",
+  "audienceDescription",
+];
+
+/** What a post is written from: the product, the audience in their own words, the proof, the story, the link. */
+const writerKeys: BriefKey[] = [
+  ...sharedKeys,
+  "audienceFeedback",
+  "talkedToAudience",
+  "founderStory",
+  "existingAudience",
+  "existingAssets",
+  "productReadiness",
+  "revenueModel",
+  "geographicFocus",
+  "actionPriority",
+  "assetUrls",
+  "avoidTopics",
+];
+
+/** What a week is planned from: the product, where the audience is, the goal and its timeline. */
+const plannerKeys: BriefKey[] = [
+  ...sharedKeys,
+  "audiencePlatforms",
+  "successDefinition",
+  "successTimeline",
+  "actionPriority",
+  "productReadiness",
+  "existingAudience",
+  "geographicFocus",
+  "avoidTopics",
+];
+
+const cut = (text: string, max: number) => shortenToFit(text.trim(), (candidate) => candidate.length <= max);
+
+const normalized = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!?…。]+$/, "");
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+/**
+ * The value without the strings that only repeat another one: a string is left out when
+ * the same words stand in `kept` (the founder's brief) or in another of the value's strings
+ * (of two equal ones, the first stays); strings under 20 characters, a word or a name, always
+ * stay. Nothing is lost; the offline pipeline's tagline, for
+ * one, is often the founder's own benefit sentence.
+ */
+export function withoutRepeats<T>(value: T, kept: string[]): T {
+  const keptTexts = kept.map(normalized);
+  const own = stringsOf(value).map(normalized);
+  const repeats = own.map(
+    (text, index) =>
+      text.length >= 20 &&
+      (keptTexts.some((other) => other.includes(text)) ||
+        own.some((other, at) => at !== index && other.includes(text) && (other !== text || at < index))),
+  );
+  let at = 0;
+  const strip = (entry: unknown): unknown => {
+    if (typeof entry === "string") return repeats[at++] ? undefined : entry;
+    if (Array.isArray(entry)) return entry.map(strip);
+    if (entry && typeof entry === "object")
+      return Object.fromEntries(Object.entries(entry).map(([key, item]) => [key, strip(item)]));
+    return entry;
+  };
+  return strip(value) as T;
+}
+
+/** The brief opens as every task's does (`project`, then the answers), with only the answers this task uses. */
+const briefOf = (projectName: string, onboarding: Onboarding, keys: BriefKey[]) => ({
+  project: projectName,
+  ...Object.fromEntries(keys.map((key) => [key, onboarding[key]])),
+});
+
+const channelOf = (name: string) => channelMentions(name)[0];
+
+/** The founder's answers a post is written from, then the playbook's positioning and voice; the same for every draft of a project. */
+export function writerBrief(projectName: string, onboarding: Onboarding, playbook: PlaybookDigest): string {
+  const brief = {
+    ...briefOf(projectName, onboarding, writerKeys),
+    // The voice says how the founder wants to sound; without one, their own tone words do.
+    ...(!playbook.voice && { toneWords: onboarding.toneWords, avoidToneWords: onboarding.avoidToneWords }),
+  };
+  const { traits, ...voice } = playbook.voice ?? {};
+  const strategy = withoutRepeats(
+    {
+      positioning: playbook.positioning?.statement,
+      valueProposition: playbook.valueProposition?.statement,
+      tagline: playbook.brand?.tagline,
+      voice: playbook.voice && { ...voice, traits: voice.description ? undefined : traits },
+    },
+    stringsOf(brief),
+  );
+  return `## Founder brief\n${json(brief)}\n\n## Marketing Playbook\n${json(strategy)}`;
+}
+
+/** The founder's answers a week is planned from, then the playbook's positioning and channels. */
+export function plannerBrief(projectName: string, onboarding: Onboarding, playbook: PlaybookDigest): string {
+  const brief = briefOf(projectName, onboarding, plannerKeys);
+  const strategy = withoutRepeats(
+    {
+      positioning: playbook.positioning?.statement,
+      valueProposition: playbook.valueProposition?.statement,
+      channels: playbook.channels?.map(({ channel, role, cadence }) => ({ channel, role, cadence })),
+    },
+    stringsOf(brief),
+  );
+  return `## Founder brief\n${json(brief)}\n\n## Marketing Playbook\n${json(strategy)}`;
+}
+
+type Learning = NonNullable<PlaybookDigest["learnings"]>[number];
+/** A lesson said again later (the same post graded the same way) is read once, at its newest. */
+const distinct = (learnings: Learning[]) =>
+  learnings.filter((learning, index) => !learnings.slice(index + 1).some((later) => later.text === learning.text));
+const lessonLines = (learnings: Learning[]) =>
+  learnings.map((learning) => `- ${learning.date} ${learning.kind}: ${cut(learning.text, 240)}`).join("\n");
+
+/** The founder's newest note and newest rewrite: what every draft of the week should know. */
+export function founderLessons(playbook: PlaybookDigest): string {
+  const learnings = playbook.learnings ?? [];
+  const newest = (kind: string) => learnings.filter((learning) => learning.kind === kind).slice(-1);
+  const picked = learnings.filter((learning) => [...newest("founder-note"), ...newest("founder-edit")].includes(learning));
+  return picked.length ? `## The founder's latest note and edit\n${lessonLines(picked)}` : "";
+}
+
+/** What the last retros said about this item's channel: the three newest grades. */
+export function channelLessons(playbook: PlaybookDigest, channel: Channel): string {
+  const label = channelRules[channel].label;
+  const graded = distinct(
+    (playbook.learnings ?? []).filter(
+      (learning) => (learning.kind === "worked" || learning.kind === "quiet") && learning.text.startsWith(`${label} "`),
+    ),
+  ).slice(-3);
+  return graded.length ? `## What worked and what was quiet on ${label} (newest last)\n${lessonLines(graded)}` : "";
+}
+
+/** The role the launch strategy gave the item's channel, if it gave one. */
+export function channelRole(playbook: PlaybookDigest, channel: Channel): string | null {
+  return playbook.channels?.find((entry) => channelOf(entry.channel) === channel)?.role?.trim() || null;
+}
+
+/** Learnings the planner does not already read in the earlier weeks (a retro's grades and note are both). */
+export function plannerLessons(playbook: PlaybookDigest, history: CycleHistory[]): string {
+  const restated = (learning: Learning) =>
+    history.some(
+      (cycle) =>
+        (learning.kind === "founder-note" && learning.text.startsWith(`Week ${cycle.weekNumber}:`)) ||
+        ((learning.kind === "worked" || learning.kind === "quiet") &&
+          cycle.items.some((item) => learning.text.includes(`"${item.title}" (${item.angle})`))),
+    );
+  const kept = distinct((playbook.learnings ?? []).filter((learning) => !restated(learning))).slice(-8);
+  return kept.length ? `## Learnings (newest last)\n${lessonLines(kept)}` : "";
+}
+
+const numbersOf = (numbers: NonNullable<CycleHistory["items"][number]["numbers"]>) =>
+  [
+    `${numbers.likes} likes`,
+    `${numbers.reposts} reposts`,
+    `${numbers.replies} replies`,
+    numbers.quotes === null ? "" : `${numbers.quotes} quotes`,
+  ]
+    .filter(Boolean)
+    .join(", ");
+
+/** The newest three weeks as lines: one per item (channel, title, angle, outcome, note, the network's numbers). */
+export function historyLines(history: CycleHistory[]): string {
+  const weeks = history.slice(-3).map((cycle) => {
+    const items = cycle.items.map((item) => {
+      const outcome = [item.status, item.result !== item.status ? item.result : null, item.grade].filter(Boolean).join(", ");
+      const fields = [
+        item.channel,
+        cut(item.title, 100),
+        cut(item.angle, 120),
+        outcome,
+        item.resultNote ? cut(item.resultNote, 200) : "",
+        item.numbers ? numbersOf(item.numbers) : "",
+      ];
+      return `- ${fields.filter(Boolean).join(" | ")}`;
+    });
+    const results = (cycle.channelResults ?? []).map(
+      (entry) =>
+        `${entry.channel} ${entry.posts} posts, median engagement ${entry.medianEngagement}, total ${entry.totalEngagement}`,
+    );
+    const tasks = cycle.tasks.map((task) => `${cut(task.title, 100)} (${task.status})`);
+    return [
+      `Week ${cycle.weekNumber}: ${cut(cycle.theme, 120)}`,
+      ...items,
+      results.length ? `Channel results: ${results.join("; ")}` : "",
+      tasks.length ? `Founder tasks: ${tasks.join("; ")}` : "",
+      cycle.overall?.trim() ? `Founder's note: ${cut(cycle.overall, 400)}` : "",
+    ]
+      .filter(Boolean)
+      .join("\n");
+  });
+  return weeks.length ? `## Earlier weeks (channel | title | angle | outcome | note | numbers)\n${weeks.join("\n\n")}` : "";
+}
