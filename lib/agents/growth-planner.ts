@@ -8,41 +8,12 @@ import { type Channel, channelSchema, type WeeklyPlan, weeklyPlanSchema } from "
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 import { weeklyBudget } from "./budget";
 import { type AngleKey, angleKeys } from "./channel-drafts";
-import { historyLines, plannerBrief, plannerLessons } from "./growth-context";
+import { type CycleHistory, historyLines, type PlaybookDigest, plannerBrief, plannerLessons } from "./growth-context";
 import { systemRules } from "./prompt";
 import type { Task } from "./types";
 import { clean, factsOf, sentence } from "./words";
 
-/** What happened in an earlier week, as the planner reads it. */
-export interface CycleHistory {
-  weekNumber: number;
-  theme: string;
-  items: {
-    channel: Channel;
-    title: string;
-    angle: string;
-    status: string;
-    result: string | null;
-    grade: string | null;
-    resultNote: string | null;
-    /** The network's numbers for posts Launchloop published. */
-    numbers?: { likes: number; reposts: number; replies: number; quotes: number | null } | null;
-  }[];
-  /** Per channel: published posts with numbers, their median and total engagement. */
-  channelResults?: { channel: string; posts: number; medianEngagement: number; totalEngagement: number }[];
-  tasks: { title: string; status: string }[];
-  overall: string | null;
-}
-
-/** The parts of the Marketing Playbook the growth tasks read. */
-export interface PlaybookDigest {
-  positioning?: { name: string; statement: string } | null;
-  valueProposition?: { angle: string; statement: string } | null;
-  brand?: { name?: string | null; tagline?: string | null } | null;
-  voice?: { description?: string | null; traits?: string[]; do?: string[]; dont?: string[] } | null;
-  channels?: { channel: string; role?: string | null; cadence?: string | null }[];
-  learnings?: { date: string; kind: string; text: string }[];
-}
+export type { CycleHistory, PlaybookDigest };
 
 export interface PlannerInput {
   projectName: string;
