@@ -127,6 +127,9 @@ describe("a growth week on the model path", () => {
 
     const prompts = fake.requests.map((request) => promptText(request.body));
     expect(prompts).toHaveLength(6);
+    // The plan still reads every graded week, the founder's notes and their rewrite.
+    for (const said of ["31 replies and four trial sign-ups", "the how-to posts on X were quiet again", "prefer their wording"])
+      expect(prompts[0]).toContain(said);
     // Each draft's prompt still names its own item and the founder's facts it is written from.
     prompts.slice(1).forEach((prompt, index) => {
       expect(prompt).toContain(JSON.stringify(items[index]!.keyMessage).slice(1, -1));
