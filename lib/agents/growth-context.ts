@@ -1,4 +1,4 @@
-import { channelMentions, channelRules, shortenToFit } from "@/lib/channels";
+import { channelMentions, channelRules, resolveChannel, shortenToFit } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Onboarding } from "@/lib/schemas/project";
 import { json } from "./prompt";
@@ -133,7 +133,7 @@ const briefOf = (projectName: string, onboarding: Onboarding, keys: BriefKey[]) 
   ...Object.fromEntries(keys.map((key) => [key, onboarding[key]])),
 });
 
-const channelOf = (name: string) => channelMentions(name)[0];
+const channelOf = (name: string) => resolveChannel(name) ?? channelMentions(name)[0];
 
 /** The founder's answers a post is written from, then the playbook's positioning and voice; the same for every draft of a project. */
 export function writerBrief(projectName: string, onboarding: Onboarding, playbook: PlaybookDigest): string {
