@@ -204,7 +204,7 @@ describe("the MCP server as a protected resource", () => {
       }),
     );
     expect(created.json.result.isError, created.text).toBeUndefined();
-    const { secret } = await createApiKey(app.db, account.id, "still works");
+    const { secret } = await createApiKey(app.db, { accountId: account.id, name: "still works" });
     expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
   });
 
@@ -317,7 +317,7 @@ describe("the MCP server as a protected resource", () => {
 
   it("gates an OAuth caller like a key: the same 402 envelope for an account without a plan", async () => {
     const owner = await accountOnPlan(app.db, "unactivated");
-    const { secret } = await createApiKey(app.db, owner.id, "gate");
+    const { secret } = await createApiKey(app.db, { accountId: owner.id, name: "gate" });
     const { access } = await connect("launchloop:read launchloop:write", owner);
     const call = rpc("tools/call", {
       name: "projects_create",
