@@ -5,10 +5,10 @@ import { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import * as schema from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic } from "@/lib/operations/operation";
+import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -87,19 +87,7 @@ beforeAll(async () => {
     owner,
   );
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
-  const [connection] = await app.db
-    .insert(schema.connections)
-    .values({
-      accountId: owner.account.id,
-      projectId: ids.project,
-      network: "bluesky",
-      serviceUrl: "https://pds.example",
-      handle: "owner.example",
-      externalAccountId: "did:plc:owner",
-      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
-    })
-    .returning();
-  ids.connection = connection!.id;
+  ids.connection = (await addBlueskyConnection(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");

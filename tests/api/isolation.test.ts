@@ -18,9 +18,9 @@ import {
   subscriptions,
 } from "@/lib/db/schema";
 import { toolInputSchema } from "@/lib/mcp/tools";
-import { sealSecrets } from "@/lib/networks/secrets";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
+import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -52,19 +52,7 @@ beforeAll(async () => {
   ids.task = approved.tasks[0].id;
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
-  const [connection] = await app.db
-    .insert(connections)
-    .values({
-      accountId: ownerAccount!.id,
-      projectId: ids.project,
-      network: "bluesky",
-      serviceUrl: "https://pds.example",
-      handle: "owner.example",
-      externalAccountId: "did:plc:owner",
-      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
-    })
-    .returning();
-  ids.connection = connection!.id;
+  ids.connection = (await addBlueskyConnection(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
