@@ -24,6 +24,7 @@ import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { validInput } from "../support/valid-input";
 
 // Generated from the operation declarations: every operation that takes an id (in its
 // path, query or body) is called by another account with the owner's ids, over REST and
@@ -71,22 +72,6 @@ function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);
 }
-
-/** Valid bodies and queries besides their ids: the request must get past validation to reach the lookup. */
-const validInput: Record<string, { body?: Record<string, unknown>; query?: Record<string, unknown> }> = {
-  updateProject: { body: { name: "Hijacked" } },
-  startAgent: { body: { agentType: "market-strategist" } },
-  reviewRun: { body: { action: "approve", decisions: { brandName: "Hijacked" } } },
-  updateDecisions: { body: { brandName: "Hijacked" } },
-  editContent: { body: { body: "Hijacked" } },
-  approveCycle: { body: {} },
-  submitRetro: { body: { overall: "Hijacked", items: [] } },
-  generateItem: { body: {} },
-  reviewItem: { body: { status: "skipped" } },
-  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
-  updateTask: { body: { status: "done" } },
-  exportLaunchPack: { query: { format: "json" } },
-};
 
 /** The top-level fields of a body or query that hold an id. */
 const idFieldsOf = (schema: z.ZodType | undefined) =>
