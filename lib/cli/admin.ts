@@ -28,7 +28,7 @@ async function main(args: string[]) {
     if (command === "plan") {
       const parsed = planSchema.safeParse(plan);
       if (!parsed.success) throw new Error(`Unknown plan '${plan}'. ${usage}`);
-      if (parsed.data === "free") await grantFreePlan(db, account.id);
+      if (parsed.data === "free") await grantFreePlan(db, { accountId: account.id });
       else await activatePlan(db, { accountId: account.id, plan: parsed.data, provider: "local", status: "active" });
       account = await accountOrExit(db, email);
     }

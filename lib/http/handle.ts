@@ -45,7 +45,7 @@ export async function requestContext(
   const now = new Date();
   const base: RequestContext = { requestId, db, now, clientIp: clientIpOf(request.headers), waitUntil };
   if (auth === "none") return base;
-  return { ...base, ...(await authenticateApiKey(db, request.headers.get("authorization"), now)) };
+  return { ...base, ...(await authenticateApiKey(db, { authorization: request.headers.get("authorization"), now })) };
 }
 
 /**
@@ -62,7 +62,11 @@ async function keyRequestContext(
   const now = new Date();
   const clientIp = clientIpOf(request.headers);
   const policy = countGeneral && limitsCountedInDatabase(db) ? generalLimit({ clientIp, subject: "key:" }) : undefined;
-  const { hits, ...caller } = await authenticateApiKey(db, request.headers.get("authorization"), now, policy);
+  const { hits, ...caller } = await authenticateApiKey(db, {
+    authorization: request.headers.get("authorization"),
+    now,
+    count: policy,
+  });
   const ctx: ServiceContext = { requestId, db, now, clientIp, waitUntil, ...caller };
   if (!policy || hits === undefined) return { ctx };
   sweepCountersNowAndThen(db, now, waitUntil);

@@ -68,7 +68,10 @@ export function assertCanGrow(account: AccountRecord): void {
  * cap. Returns the UTC day the run was counted on (to give it back if it fails through
  * our fault).
  */
-export async function reserveDailyRun(tx: Database, account: AccountRecord, projectId: string, now: Date): Promise<string> {
+export async function reserveDailyRun(
+  tx: Database,
+  { account, projectId, now }: { account: AccountRecord; projectId: string; now: Date },
+): Promise<string> {
   const { dailyRuns, dailyRunsScope } = entitlementsOf(account);
   if (dailyRuns === 0) {
     throw upgradeRequired(
@@ -109,7 +112,10 @@ export async function reserveDailyRun(tx: Database, account: AccountRecord, proj
 }
 
 /** Gives back a run that failed through a server or model-provider fault. */
-export async function releaseDailyRun(db: Database, accountId: string, projectId: string, day: string): Promise<void> {
+export async function releaseDailyRun(
+  db: Database,
+  { accountId, projectId, day }: { accountId: string; projectId: string; day: string },
+): Promise<void> {
   await db
     .update(dailyRunUsage)
     .set({ count: sql`greatest(${dailyRunUsage.count} - 1, 0)` })

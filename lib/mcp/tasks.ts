@@ -83,7 +83,7 @@ export class AgentRunTaskStore implements TaskStore {
   }
 
   async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
-    const runs = await listOwnedRuns(this.ctx, pageSize + 1, cursor ? afterCursor(cursor) : undefined);
+    const runs = await listOwnedRuns(this.ctx, { limit: pageSize + 1, before: cursor ? afterCursor(cursor) : undefined });
     const page = runs.slice(0, pageSize);
     return { tasks: page.map(taskOfRun), ...(runs.length > pageSize && { nextCursor: cursorOf(page.at(-1)!) }) };
   }

@@ -14,7 +14,7 @@ export const tokenPrefixes = { code: "lloc_", access: "lloa_", refresh: "llor_" 
 const lastUsedResolutionMs = 60_000;
 
 /** Revokes one grant (and with it every code and token issued under it). */
-export async function revokeGrant(db: Database, grantId: string, now: Date, accountId?: string) {
+export async function revokeGrant(db: Database, { grantId, now, accountId }: { grantId: string; now: Date; accountId?: string }) {
   const rows = await db
     .update(oauthGrants)
     .set({ revokedAt: now })
@@ -113,8 +113,8 @@ export async function listGrants(ctx: ServiceContext) {
 }
 
 /** Revokes one of the account's connected apps; 404 for a grant that is not the account's or already revoked. */
-export async function revokeConnectedApp(ctx: ServiceContext, grantId: string) {
-  if (!(await revokeGrant(ctx.db, grantId, ctx.now, ctx.account.id)))
+export async function revokeConnectedApp(ctx: ServiceContext, { grantId }: { grantId: string }) {
+  if (!(await revokeGrant(ctx.db, { grantId, now: ctx.now, accountId: ctx.account.id })))
     throw new AppError("not_found", "No connected app with this id in your account.");
   return { revoked: true as const, id: grantId };
 }
@@ -123,14 +123,17 @@ export async function revokeConnectedApp(ctx: ServiceContext, grantId: string) {
  * RFC 7009: revokes the grant behind an access or refresh token the client presents. An
  * unknown token, or one of another client, changes nothing and is not told apart.
  */
-export async function revokeByToken(db: Database, token: string, clientId: string, now: Date): Promise<void> {
+export async function revokeByToken(
+  db: Database,
+  { token, clientId, now }: { token: string; clientId: string; now: Date },
+): Promise<void> {
   if (token.length > 200 || !(token.startsWith(tokenPrefixes.access) || token.startsWith(tokenPrefixes.refresh))) return;
   const [found] = await db
     .select({ grantId: oauthGrants.id })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
     .where(and(eq(oauthTokens.tokenHash, sha256Hex(token)), eq(oauthGrants.clientId, clientId)));
-  if (found) await revokeGrant(db, found.grantId, now);
+  if (found) await revokeGrant(db, { grantId: found.grantId, now });
 }
 
 const dayMs = 86_400_000;

@@ -45,7 +45,7 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
 
   async function revokeGrantOf(hash: string) {
     const [token] = await db.select({ grantId: oauthTokens.grantId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, hash));
-    if (token) await revokeGrant(db, token.grantId, now());
+    if (token) await revokeGrant(db, { grantId: token.grantId, now: now() });
   }
 
   /** A stored code or refresh token with its grant: null when unknown or revoked; a used one revokes its grant. */
@@ -58,7 +58,7 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
       .where(and(eq(oauthTokens.tokenHash, hash), eq(oauthTokens.kind, kind)));
     if (!found || found.grant.revokedAt) return null;
     if (found.token.usedAt) {
-      await revokeGrant(db, found.grant.id, now());
+      await revokeGrant(db, { grantId: found.grant.id, now: now() });
       return null;
     }
     return found;

@@ -40,5 +40,5 @@ export const revokeConnectedApp = defineOperation({
   params: connectedAppParams,
   badIdIs: 404,
   response: revokedConnectedAppResponse,
-  handler: ({ params }, ctx) => revokeGrantOfAccount(ctx, params.grantId),
+  handler: ({ params }, ctx) => revokeGrantOfAccount(ctx, { grantId: params.grantId }),
 });

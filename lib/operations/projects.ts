@@ -51,7 +51,7 @@ export const createProject = defineOperation({
     description:
       "Creates a project from the founder's onboarding answers (businessName, productDescription and problemSolved are required; the more answers, the better the drafts). Next: projects_confirm, then pipeline_run_agent with the first step.",
   },
-  handler: ({ body }, ctx) => projects.createProject(ctx, body),
+  handler: ({ body }, ctx) => projects.createProject(ctx, { project: body }),
 });
 
 export const getProject = defineOperation({

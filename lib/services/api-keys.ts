@@ -20,7 +20,7 @@ export function serializeApiKey(key: ApiKeyRecord) {
 }
 
 /** Creates a key; the secret is returned once and only its SHA-256 is stored. */
-export async function createApiKey(db: Database, accountId: string, name: string) {
+export async function createApiKey(db: Database, { accountId, name }: { accountId: string; name: string }) {
   const secret = `${keyPrefix}${randomToken(32)}`;
   const [record] = await db
     .insert(apiKeys)
@@ -63,9 +63,7 @@ function keyLookup(db: Database, counted: boolean) {
  */
 export async function authenticateApiKey(
   db: Database,
-  authorization: string | null,
-  now: Date,
-  count?: LimitRule,
+  { authorization, now, count }: { authorization: string | null; now: Date; count?: LimitRule },
 ): Promise<{ account: AccountRecord; principal: { kind: "key"; apiKeyId: string }; hits?: number }> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!secret?.startsWith(keyPrefix) || secret.length > 200) throw new AppError("unauthorized");

@@ -117,7 +117,10 @@ export async function activatePlan(db: Database, activation: Activation): Promis
  * Ends a paid plan: a browser signup falls back to the free tier, an API signup to
  * unactivated (zero entitlements), as it was before it paid.
  */
-export async function endPlan(db: Database, accountId: string, status = "canceled"): Promise<void> {
+export async function endPlan(
+  db: Database,
+  { accountId, status = "canceled" }: { accountId: string; status?: string },
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
     if (!account) return;
@@ -133,12 +136,12 @@ export async function endPlan(db: Database, accountId: string, status = "cancele
 }
 
 /** The operator's grant of the free tier (e.g. to an API signup that should not pay). */
-export async function grantFreePlan(db: Database, accountId: string): Promise<void> {
+export async function grantFreePlan(db: Database, { accountId }: { accountId: string }): Promise<void> {
   await db.update(accounts).set({ plan: "free", activated: true, updatedAt: new Date() }).where(eq(accounts.id, accountId));
 }
 
 /** Completes a local test-mode checkout session through the same activation as Stripe's webhook. */
-export async function completeLocalCheckout(db: Database, sessionId: string) {
+export async function completeLocalCheckout(db: Database, { sessionId }: { sessionId: string }) {
   if (billingProvider() !== "local") throw billingUnavailable();
   return db.transaction(async (tx) => {
     // Completing is conditional on the session being open: two concurrent payments activate once.
@@ -157,7 +160,7 @@ export async function completeLocalCheckout(db: Database, sessionId: string) {
   });
 }
 
-export async function findLocalCheckout(db: Database, sessionId: string) {
+export async function findLocalCheckout(db: Database, { sessionId }: { sessionId: string }) {
   const [found] = await db
     .select({ session: checkoutSessions, email: accounts.email })
     .from(checkoutSessions)

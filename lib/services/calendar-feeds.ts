@@ -44,7 +44,7 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
     .where(ownedRows(growthCycles, project.accountId, eq(growthCycles.projectId, project.id)))
     .orderBy(asc(growthCycles.weekNumber));
   const byPosition = <Row extends { position: number }>(rows: Row[]) => rows.sort((a, b) => a.position - b.position);
-  const contents = await contentsOf(db, project.accountId, cycles);
+  const contents = await contentsOf(db, { accountId: project.accountId, cycles });
   const [items, tasks] = [byPosition(contents.items), byPosition(contents.tasks)];
 
   const events: EventAttributes[] = [];
@@ -147,7 +147,7 @@ const calendarFile = (project: ProjectRecord, body: string): FileResult => ({
 
 /** The project's growth calendar for its owner (API key or session). */
 export async function downloadGrowthCalendar(ctx: ServiceContext, { projectId }: { projectId: string }): Promise<FileResult> {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   return calendarFile(project, await projectCalendarText(ctx.db, project, ctx.now));
 }
 
@@ -156,7 +156,7 @@ export const subscriptionUrl = (token: string) => `${config().appUrl}/api/v1/cal
 
 /** Whether the project has a live subscription URL (the URL itself was shown once and is not kept). */
 export async function getCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const [live] = await ctx.db
     .select({ createdAt: calendarFeeds.createdAt, lastUsedAt: calendarFeeds.lastUsedAt })
     .from(calendarFeeds)
@@ -175,7 +175,7 @@ export async function getCalendarSubscription(ctx: ServiceContext, { projectId }
  * project stops working in the same transaction.
  */
 export async function createCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const token = `${tokenPrefix}${randomToken(32)}`;
   const create = () =>
     ctx.db.transaction(async (tx) => {
@@ -209,7 +209,7 @@ export async function createCalendarSubscription(ctx: ServiceContext, { projectI
 
 /** Revokes the project's subscription URL: calendar apps get 404 from then on. */
 export async function revokeCalendarSubscription(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const revoked = await ctx.db
     .update(calendarFeeds)
     .set({ revokedAt: ctx.now })

@@ -62,7 +62,7 @@ function refusedConnect(error: unknown, network: string): never {
 }
 
 export async function listConnections(ctx: ServiceContext, input: { projectId: string }) {
-  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   const rows = await ctx.db
     .select()
     .from(connections)
@@ -75,7 +75,7 @@ export async function listConnections(ctx: ServiceContext, input: { projectId: s
 
 /** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
 export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof blueskyConnectRequest>) {
-  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   const serviceUrl = founderUrl(input.serviceUrl, defaultPds);
   const identifier = input.handle.trim().replace(/^@/, "");
   const session = await createBlueskySession(serviceUrl, identifier, input.appPassword).catch((error) =>
@@ -123,7 +123,7 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
 
 /** Registers Launchloop on the instance and records a pending connection; the founder goes on to the instance's authorize page. */
 export async function startMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonConnectRequest>) {
-  await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   const instanceUrl = founderUrl(input.instanceUrl, input.instanceUrl);
   const redirectUri = mastodonRedirectUri();
   const app = await registerMastodonApp(instanceUrl, redirectUri, config().appUrl).catch((error) =>
@@ -250,9 +250,7 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
 /** The network refused our credentials: the founder must reconnect. Never called for timeouts or 5xx. */
 export async function markDisconnected(
   db: Database,
-  connection: Pick<ConnectionRecord, "id" | "accountId">,
-  reason: string,
-  now: Date,
+  { connection, reason, now }: { connection: Pick<ConnectionRecord, "id" | "accountId">; reason: string; now: Date },
 ) {
   await db
     .update(connections)
@@ -269,9 +267,7 @@ export async function markDisconnected(
 /** Keeps tokens the network renewed (a refreshed Bluesky session). */
 export async function saveSecrets(
   db: Database,
-  connection: Pick<ConnectionRecord, "id" | "accountId">,
-  secrets: ConnectionSecrets,
-  now: Date,
+  { connection, secrets, now }: { connection: Pick<ConnectionRecord, "id" | "accountId">; secrets: ConnectionSecrets; now: Date },
 ) {
   await db
     .update(connections)

@@ -55,8 +55,7 @@ function inPipelineOrder(rows: ContentRow[]): ContentItem[] {
  */
 export async function projectContent(
   db: Database,
-  project: Pick<ProjectRecord, "id" | "accountId">,
-  { approvedOnly = false } = {},
+  { project, approvedOnly = false }: { project: Pick<ProjectRecord, "id" | "accountId">; approvedOnly?: boolean },
 ): Promise<ContentItem[]> {
   const rows = await db
     .select({ item: contentItems, runStatus: agentRuns.status })
@@ -126,7 +125,7 @@ export async function listContent(ctx: ServiceContext, { projectId, ...query }: 
 
 /** The item's earlier versions, newest first (at most 50): what each founder edit replaced. */
 export async function listContentVersions(ctx: ServiceContext, input: { itemId: string }) {
-  await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
+  await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
   const rows = await ctx.db
     .select()
     .from(contentVersions)
@@ -138,7 +137,7 @@ export async function listContentVersions(ctx: ServiceContext, input: { itemId: 
   };
 }
 
-async function getOwnedItem(db: Database, accountId: string, itemId: string) {
+async function getOwnedItem(db: Database, { accountId, itemId }: { accountId: string; itemId: string }) {
   const [found] = await db
     .select({ item: contentItems, runStatus: agentRuns.status })
     .from(contentItems)
@@ -154,7 +153,7 @@ async function getOwnedItem(db: Database, accountId: string, itemId: string) {
  */
 export async function editContent(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof contentEditRequest>) {
   const { account } = ctx;
-  const found = await getOwnedItem(ctx.db, account.id, input.itemId);
+  const found = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
   const updated = await ctx.db.transaction(async (tx) => {
     // The draft history: what this edit replaces, unless it replaces it with the same text.
     if (found.item.body !== input.body || (input.title !== undefined && input.title !== found.item.title)) {
@@ -185,11 +184,15 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
     };
     // One learning per item: a newer edit replaces the older note about it (notes written
     // before learnings named their item are matched by the title they quote).
-    await addLearnings(tx, { id: item.projectId, accountId: account.id }, [learning], ctx.now, (entry) =>
-      entry.itemId
-        ? entry.itemId === item.id
-        : entry.kind === "founder-edit" && entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
-    );
+    await addLearnings(tx, {
+      project: { id: item.projectId, accountId: account.id },
+      added: [learning],
+      now: ctx.now,
+      replaces: (entry) =>
+        entry.itemId
+          ? entry.itemId === item.id
+          : entry.kind === "founder-edit" && entry.text.includes(`"${found.item.title}" (${found.item.kind})`),
+    });
     return item;
   });
   return { item: serializeContentItem(updated, found.runStatus) };
@@ -210,6 +213,6 @@ export function fileNameOf(title: string, extension: string): string {
 export const itemMarkdown = (item: Pick<ContentItem, "title" | "body">) => `# ${item.title}\n\n${item.body.trim()}\n`;
 
 export async function downloadContent(ctx: ServiceContext, input: { itemId: string }): Promise<FileResult> {
-  const { item } = await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
+  const { item } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
   return { body: itemMarkdown(item), contentType: "text/markdown; charset=utf-8", filename: fileNameOf(item.title, "md") };
 }

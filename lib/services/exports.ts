@@ -32,9 +32,9 @@ import { ownedRows } from "./tenant";
  * Everything an export shows: the project, its decisions, the playbook and the launch
  * pack's content (items of approved runs) grouped by pipeline step.
  */
-export async function loadLaunchPack(db: Database, project: ProjectRecord, now: Date): Promise<LaunchPack> {
+export async function loadLaunchPack(db: Database, { project, now }: { project: ProjectRecord; now: Date }): Promise<LaunchPack> {
   const playbook = await buildPlaybook(db, project);
-  const items = await projectContent(db, project, { approvedOnly: true });
+  const items = await projectContent(db, { project, approvedOnly: true });
   const { steps } = exportHeadings(project.language);
   return {
     format: "launchloop.launch-pack",
@@ -61,10 +61,10 @@ export async function loadLaunchPack(db: Database, project: ProjectRecord, now: 
 
 /** The launch pack in a format a founder can send: JSON, DOCX, PDF or XLSX (plans with exports). */
 export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeof exportQuery>): Promise<FileResult> {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, query.projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: query.projectId });
   assertCanExport(ctx.account);
   const [loaded, logo] = await Promise.all([
-    loadLaunchPack(ctx.db, project, ctx.now),
+    loadLaunchPack(ctx.db, { project, now: ctx.now }),
     query.format === "json" ? undefined : coverLogoOf(ctx, project),
   ]);
   const pack = { ...loaded, logo };
@@ -85,9 +85,9 @@ export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeo
 
 /** Every content item of the launch pack as one Markdown document (plans with exports). */
 export async function downloadAllContent(ctx: ServiceContext, input: { projectId: string }): Promise<FileResult> {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   assertCanExport(ctx.account);
-  const pack = await loadLaunchPack(ctx.db, project, ctx.now);
+  const pack = await loadLaunchPack(ctx.db, { project, now: ctx.now });
   return {
     body: launchPackMarkdown(pack),
     contentType: "text/markdown; charset=utf-8",

@@ -32,7 +32,7 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
   const issued = await ctx.db.transaction(async (tx) => {
     const accountId = await authProvider().confirmEmail(tx, input.tokenHash, ctx.now);
     if (!accountId) return null;
-    const { secret, record } = await createApiKey(tx, accountId, name);
+    const { secret, record } = await createApiKey(tx, { accountId, name });
     const response: BootstrapResponse = { key: secret, apiKey: serializeApiKey(record) };
     await tx.insert(bootstrapReplays).values({
       tokenDigest,

@@ -42,7 +42,7 @@ export async function createKey(ctx: ServiceContext, input: { name: string }) {
         `An account holds at most ${maxActiveKeys} active keys. Revoke one you no longer use first.`,
       );
     }
-    const { secret, record } = await createApiKey(tx, ctx.account.id, input.name);
+    const { secret, record } = await createApiKey(tx, { accountId: ctx.account.id, name: input.name });
     return { key: secret, apiKey: describeApiKey(record) };
   });
 }

@@ -70,6 +70,6 @@ export async function startProjectFromDraft(ctx: ServiceContext, input: z.infer<
         .limit(1);
       if (started) return { project: serializeProject(started, await pipelineRunsOf(tx, started)) };
     }
-    return createProject({ ...ctx, db: tx }, input, { confirmed: true });
+    return createProject({ ...ctx, db: tx }, { project: input, confirmed: true });
   });
 }

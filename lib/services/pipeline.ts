@@ -128,8 +128,7 @@ const projectWithRuns = (db: Database) =>
  */
 export async function getOwnedProjectWithRuns(
   db: Database,
-  accountId: string,
-  projectId: string,
+  { accountId, projectId }: { accountId: string; projectId: string },
 ): Promise<{ project: ProjectRecord; runs: RunRecord[] }> {
   const [found] = await preparedQuery(db, "project-with-runs", projectWithRuns).execute({ accountId, projectId });
   if (!found) throw new AppError("not_found", "Project not found.");
@@ -159,7 +158,7 @@ export async function confirmProject(ctx: ServiceContext, { projectId }: { proje
     .set({ status: "pipeline", confirmedAt: ctx.now, updatedAt: ctx.now })
     .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.status, "onboarding")))
     .returning();
-  const project = confirmed ?? (await getOwnedProject(ctx.db, ctx.account.id, projectId));
+  const project = confirmed ?? (await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId }));
   return { project: serializeProject(project, await pipelineRunsOf(ctx.db, project)) };
 }
 
@@ -171,7 +170,10 @@ export const isStaleRun = (run: { status: string; startedAt: Date }, now: Date) 
   run.status === "running" && run.startedAt.getTime() < now.getTime() - staleRunAfterMs;
 
 /** Settles runs whose process died as `failed` (and gives their run back), so a project is never stuck. */
-export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord, "id" | "accountId">, now: Date): Promise<void> {
+export async function settleStaleRuns(
+  db: Database,
+  { project, now }: { project: Pick<ProjectRecord, "id" | "accountId">; now: Date },
+): Promise<void> {
   const stale = await db
     .update(agentRuns)
     .set({ status: "failed", error: "The run was interrupted before it finished. Start it again.", completedAt: now })
@@ -186,7 +188,7 @@ export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord,
     )
     .returning();
   for (const run of stale) {
-    if (run.countedDay) await releaseDailyRun(db, run.accountId, run.projectId, run.countedDay);
+    if (run.countedDay) await releaseDailyRun(db, { accountId: run.accountId, projectId: run.projectId, day: run.countedDay });
   }
 }
 
@@ -198,7 +200,7 @@ export async function settleStaleRuns(db: Database, project: Pick<ProjectRecord,
 export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof startAgentRequest>) {
   const { db, account, now } = ctx;
   // Scoped by the account: another account's project settles nothing and is a 404 below.
-  await settleStaleRuns(db, { id: input.projectId, accountId: account.id }, now);
+  await settleStaleRuns(db, { project: { id: input.projectId, accountId: account.id }, now });
 
   let run: RunRecord;
   let runs: RunRecord[];
@@ -215,7 +217,7 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
       if (project.status === "onboarding") throw new AppError("not_confirmed");
       const runs = await runsOf(tx, project);
       assertCanStart(runs, input.agentType);
-      const countedDay = await reserveDailyRun(tx, account, project.id, now);
+      const countedDay = await reserveDailyRun(tx, { account, projectId: project.id, now });
       const [inserted] = await tx
         .insert(agentRuns)
         .values({
@@ -246,7 +248,7 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
 
 /** What starting a run answers (a task's result asks again once it settles): the run and its project as they are now. */
 export async function runAnswer(db: Database, run: RunRecord) {
-  const current = await getOwnedProject(db, run.accountId, run.projectId);
+  const current = await getOwnedProject(db, { accountId: run.accountId, projectId: run.projectId });
   return { run: serializeRun(run), project: serializeProject(current, await pipelineRunsOf(db, current)) };
 }
 
@@ -262,12 +264,15 @@ export async function findOwnedRun(ctx: ServiceContext, { runId }: { runId: stri
       .where(ownedRow(agentRuns, ctx.account.id, runId));
   const [run] = await select();
   if (!run || !isStaleRun(run, ctx.now)) return run ?? null;
-  await settleStaleRuns(ctx.db, { id: run.projectId, accountId: run.accountId }, ctx.now);
+  await settleStaleRuns(ctx.db, { project: { id: run.projectId, accountId: run.accountId }, now: ctx.now });
   return (await select())[0] ?? null;
 }
 
 /** The caller's runs, newest first, a page at a time: `before` is the last run of the previous page. */
-export async function listOwnedRuns(ctx: ServiceContext, limit: number, before?: { startedAt: Date; id: string }) {
+export async function listOwnedRuns(
+  ctx: ServiceContext,
+  { limit, before }: { limit: number; before?: { startedAt: Date; id: string } },
+) {
   const after =
     before &&
     or(lt(agentRuns.startedAt, before.startedAt), and(eq(agentRuns.startedAt, before.startedAt), lt(agentRuns.id, before.id)));
@@ -313,7 +318,8 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
         })
         .where(ownedRow(agentRuns, run.accountId, run.id, eq(agentRuns.status, "running")))
         .returning();
-      if (!completed) return loadOwned(tx, agentRuns, run.accountId, run.id, "Run not found.");
+      if (!completed)
+        return loadOwned(tx, { table: agentRuns, accountId: run.accountId, id: run.id, notFound: "Run not found." });
       if (result.content.length) {
         await tx.insert(contentItems).values(
           result.content.map((item, position) => ({
@@ -341,8 +347,11 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
       .where(ownedRow(agentRuns, run.accountId, run.id, eq(agentRuns.status, "running")))
       .returning();
     // A failure through our fault or the model provider's does not count against the cap.
-    if (failed && run.countedDay) await releaseDailyRun(db, run.accountId, run.projectId, run.countedDay);
-    return failed ?? (await loadOwned(db, agentRuns, run.accountId, run.id, "Run not found."));
+    if (failed && run.countedDay)
+      await releaseDailyRun(db, { accountId: run.accountId, projectId: run.projectId, day: run.countedDay });
+    return (
+      failed ?? (await loadOwned(db, { table: agentRuns, accountId: run.accountId, id: run.id, notFound: "Run not found." }))
+    );
   }
 }
 
@@ -357,7 +366,12 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
       .where(ownedRow(agentRuns, account.id, input.runId, eq(agentRuns.status, "completed")))
       .returning();
     if (!reviewed) {
-      const current = await loadOwned(tx, agentRuns, account.id, input.runId, "Run not found.");
+      const current = await loadOwned(tx, {
+        table: agentRuns,
+        accountId: account.id,
+        id: input.runId,
+        notFound: "Run not found.",
+      });
       throw new AppError("run_not_reviewable", `Only a completed run can be reviewed; this one is ${current.status}.`);
     }
     if (input.action === "reject") {
@@ -386,10 +400,10 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
 
 /** The project with its runs (oldest first), settling any run whose process died. */
 export async function getProjectDetail(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  let { project, runs } = await getOwnedProjectWithRuns(ctx.db, ctx.account.id, projectId);
+  let { project, runs } = await getOwnedProjectWithRuns(ctx.db, { accountId: ctx.account.id, projectId });
   // Settling writes only when a run has outlived its bound (its process died): reads stay one statement.
   if (runs.some((run) => isStaleRun(run, ctx.now))) {
-    await settleStaleRuns(ctx.db, project, ctx.now);
+    await settleStaleRuns(ctx.db, { project, now: ctx.now });
     runs = await runsOf(ctx.db, project);
   }
   return { project: serializeProject(project, runs), runs: runs.map(serializeRun) };

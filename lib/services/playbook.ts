@@ -24,10 +24,17 @@ const keptLearnings = 100;
  */
 export async function addLearnings(
   tx: Database,
-  project: Pick<ProjectRecord, "id" | "accountId">,
-  added: Learning[],
-  now: Date,
-  replaces: (learning: Learning) => boolean = () => false,
+  {
+    project,
+    added,
+    now,
+    replaces = () => false,
+  }: {
+    project: Pick<ProjectRecord, "id" | "accountId">;
+    added: Learning[];
+    now: Date;
+    replaces?: (learning: Learning) => boolean;
+  },
 ): Promise<void> {
   const [locked] = await tx
     .select({ learnings: projects.learnings })
@@ -151,6 +158,6 @@ export function playbookMarkdown(playbook: Omit<Playbook, "markdown">): string {
 }
 
 export async function getPlaybook(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   return { playbook: await buildPlaybook(ctx.db, project) };
 }

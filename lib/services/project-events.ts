@@ -82,7 +82,7 @@ const recentJobs = (accountId: string, projectId: string) => sql<JobState[]>`(
 async function currentState(db: Database, accountId: string, projectId: string, now: Date) {
   const state = await readState(db, accountId, projectId);
   if (!state?.running || !isStaleRun(state.running, now)) return state;
-  await settleStaleRuns(db, { id: projectId, accountId }, now);
+  await settleStaleRuns(db, { project: { id: projectId, accountId }, now });
   return readState(db, accountId, projectId);
 }
 
@@ -98,7 +98,7 @@ const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\
  */
 export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { projectId: string }): Promise<FileResult> {
   const { db, account } = ctx;
-  await getOwnedProject(db, account.id, projectId);
+  await getOwnedProject(db, { accountId: account.id, projectId });
   let stopped = false;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -60,7 +60,7 @@ async function describe(row: typeof projectLogos.$inferSelect | undefined) {
 }
 
 export async function getLogo(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
   return describe(row);
 }
@@ -75,7 +75,7 @@ export async function uploadLogo(
   ctx: ServiceContext,
   { projectId, logo: input }: { projectId: string; logo: z.infer<typeof logoUploadRequest> },
 ) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const bytes = new Uint8Array(Buffer.from(input.data, "base64"));
   if (bytes.length === 0) throw new AppError("invalid_request", "The file is empty.");
   if (bytes.length > maxLogoBytes)
@@ -158,7 +158,7 @@ export async function coverLogoOf(ctx: ServiceContext, project: { id: string }):
 }
 
 export async function removeLogo(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const [row] = await ctx.db.delete(projectLogos).where(ownedLogo(ctx.account.id, project.id)).returning();
   if (row) await storage().remove([row.storageKey]);
   return { logo: null };

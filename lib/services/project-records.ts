@@ -7,5 +7,7 @@ export type ProjectRecord = typeof projects.$inferSelect;
 export type RunRecord = typeof agentRuns.$inferSelect;
 
 /** The caller's project, or 404 (another account's project is never revealed). */
-export const getOwnedProject = (db: Database, accountId: string, projectId: string): Promise<ProjectRecord> =>
-  loadOwned(db, projects, accountId, projectId, "Project not found.");
+export const getOwnedProject = (
+  db: Database,
+  { accountId, projectId }: { accountId: string; projectId: string },
+): Promise<ProjectRecord> => loadOwned(db, { table: projects, accountId, id: projectId, notFound: "Project not found." });

@@ -21,8 +21,7 @@ import { inIds, ownedRow, ownedRows } from "./tenant";
  */
 export async function createProject(
   ctx: ServiceContext,
-  input: z.infer<typeof createProjectRequest>,
-  { confirmed = false } = {},
+  { project: input, confirmed = false }: { project: z.infer<typeof createProjectRequest>; confirmed?: boolean },
 ) {
   const project = await ctx.db.transaction(async (tx) => {
     await assertCanCreateProject(tx, ctx.account);

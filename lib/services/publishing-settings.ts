@@ -17,6 +17,6 @@ export async function updatePublishingSettings(ctx: ServiceContext, input: { pro
 }
 
 export async function readPublishingSettings(ctx: ServiceContext, input: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, input.projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   return { timeZone: project.timeZone };
 }

@@ -74,7 +74,7 @@ export async function scheduleItem(
   input: { itemId: string; scheduledAt?: string | null; connectionId?: string | null },
 ) {
   const { db, account, now } = ctx;
-  const { item, cycle, project } = await getOwnedItem(db, account.id, input.itemId);
+  const { item, cycle, project } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
   const network = networkOfChannel(item.channel);
   const changing = input.scheduledAt !== undefined || input.connectionId !== undefined;
   if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
@@ -167,7 +167,7 @@ export async function publishNow(ctx: ServiceContext, input: { itemId: string })
     )
     .returning();
   if (!updated) {
-    const { item } = await getOwnedItem(db, account.id, input.itemId);
+    const { item } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
     const why =
       item.publicationStatus === "published" || item.publicationStatus === "publishing"
         ? `It is already ${item.publicationStatus}.`
@@ -204,7 +204,7 @@ async function asJobOutcome(error: unknown, db: Database, connection: Connection
   if (!(error instanceof NetworkError)) return error instanceof Error ? error : new Error(String(error));
   switch (error.kind) {
     case "auth":
-      await markDisconnected(db, connection, error.message, now);
+      await markDisconnected(db, { connection, reason: error.message, now });
       return new GiveUp(`${error.message} (the account was disconnected: reconnect it in project settings)`);
     case "rate_limit":
       return new RetryLater(error.message, error.retryAfterMs);
@@ -274,7 +274,7 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
       language: found.language,
       now,
       onPart: saveParts,
-      onSecrets: (secrets) => saveSecrets(db, connection, secrets, now),
+      onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });
   } catch (error) {
     throw await asJobOutcome(error, db, connection, now);
@@ -334,7 +334,7 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
   try {
     metrics = await module.metrics(accountOf(connection), item.publishedParts[0]!, {
       now,
-      onSecrets: (secrets) => saveSecrets(db, connection, secrets, now),
+      onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });
   } catch (error) {
     throw await asJobOutcome(error, db, connection, now);
@@ -349,7 +349,7 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
 
 /** Pulls the numbers now (the on-demand pull). */
 export async function pullItemMetrics(ctx: ServiceContext, input: { itemId: string }) {
-  const { item } = await getOwnedItem(ctx.db, ctx.account.id, input.itemId);
+  const { item } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
   if (item.publicationStatus !== "published")
     throw new AppError("not_publishable", "Numbers come from a post Launchloop published; this item has none yet.");
   const connection = item.connectionId ? await ownedConnection(ctx.db, ctx.account.id, item.connectionId) : null;

@@ -21,7 +21,7 @@ const serialize = (link: ShareLinkRecord) => ({
 
 /** A new read-only link to the project's launch pack: 256 random bits, kept only as a hash; the address is shown once. */
 export async function createShareLink(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const token = `shr_${randomBytes(32).toString("base64url")}`;
   const [link] = await ctx.db
     .insert(shareLinks)
@@ -37,7 +37,7 @@ export async function createShareLink(ctx: ServiceContext, { projectId }: { proj
 }
 
 export async function listShareLinks(ctx: ServiceContext, { projectId }: { projectId: string }) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const links = await ctx.db
     .select()
     .from(shareLinks)
@@ -79,6 +79,6 @@ export async function getSharedPack(ctx: RequestContext, { token }: { token: str
   if (!found) throw new AppError("not_found", "This link does not exist or was revoked. Ask the founder for a new one.");
   return {
     project: { name: found.name, decisions: found.decisions as Decisions },
-    items: await projectContent(ctx.db, { id: found.projectId, accountId: found.accountId }, { approvedOnly: true }),
+    items: await projectContent(ctx.db, { project: { id: found.projectId, accountId: found.accountId }, approvedOnly: true }),
   };
 }

@@ -64,7 +64,7 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const subscription = event.data.object;
       const accountId = await accountOfSubscription(db, subscription);
       if (!accountId) return;
-      if (endedStatuses.has(subscription.status)) return endPlan(db, accountId, subscription.status);
+      if (endedStatuses.has(subscription.status)) return endPlan(db, { accountId, status: subscription.status });
       await activatePlan(db, {
         accountId,
         plan: planOfSubscription(subscription),
@@ -79,7 +79,7 @@ async function applyEvent(db: Database, event: Stripe.Event) {
     }
     case "customer.subscription.deleted": {
       const accountId = await accountOfSubscription(db, event.data.object);
-      if (accountId) await endPlan(db, accountId, "canceled");
+      if (accountId) await endPlan(db, { accountId, status: "canceled" });
       return;
     }
     case "invoice.payment_failed": {

@@ -24,10 +24,7 @@ export const inIds = (column: AnyPgColumn, ids: string[]) => sql`${column} = any
 /** The caller's row, or 404 (another account's row is never revealed). */
 export async function loadOwned<T extends TenantTable>(
   db: Database,
-  table: T,
-  accountId: string,
-  id: string,
-  notFound: string,
+  { table, accountId, id, notFound }: { table: T; accountId: string; id: string; notFound: string },
 ): Promise<T["$inferSelect"]> {
   const [row] = await db
     .select()

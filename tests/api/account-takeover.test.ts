@@ -45,7 +45,7 @@ describe("account pre-hijacking", () => {
 
     // Whatever spoke for the unconfirmed account before it was proven (seeded here) must not survive.
     const account = (await findAccountByEmail(app.db, email))!;
-    const planted = await createApiKey(app.db, account.id, "planted");
+    const planted = await createApiKey(app.db, { accountId: account.id, name: "planted" });
     await createBrowserSession(app.db, account.id, new Date());
 
     const confirmed = await authProvider().confirmAndSignIn(

@@ -1,7 +1,4 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ServiceContext } from "@/lib/core/context";
-import { accounts } from "@/lib/db/schema";
 import { listContentVersions } from "@/lib/operations/content";
 import { executeOperation } from "@/lib/operations/execute";
 import { launchReadyProject } from "../support/pipeline";
@@ -13,18 +10,6 @@ import { createTestApp, type TestApp } from "../support/test-app";
 let app: TestApp;
 let owner: { key: string; email: string };
 let itemId: string;
-
-const sessionCtx = async (email: string): Promise<ServiceContext> => {
-  const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
-  return {
-    requestId: crypto.randomUUID(),
-    db: app.db,
-    now: new Date(),
-    clientIp: "198.51.100.7",
-    account: account!,
-    principal: { kind: "session", sessionId: crypto.randomUUID() },
-  };
-};
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -42,7 +27,11 @@ describe("draft history", () => {
     expect((await edit("First founder version")).status).toBe(200);
     expect((await edit("Second founder version")).status).toBe(200);
     expect((await edit("Second founder version")).status).toBe(200);
-    const { versions } = await executeOperation(listContentVersions, { params: { itemId } }, await sessionCtx(owner.email));
+    const { versions } = await executeOperation(
+      listContentVersions,
+      { params: { itemId } },
+      await app.sessionContext(owner.email),
+    );
     expect(versions.map((version) => version.body)).toEqual(["First founder version", expect.any(String)]);
     expect(original).toContain(versions[1]!.body.split("\n")[0]!.slice(0, 20));
   });
@@ -50,7 +39,7 @@ describe("draft history", () => {
   it("shows another account nothing", async () => {
     const stranger = await app.signUpWithKey();
     await expect(
-      executeOperation(listContentVersions, { params: { itemId } }, await sessionCtx(stranger.email)),
+      executeOperation(listContentVersions, { params: { itemId } }, await app.sessionContext(stranger.email)),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });

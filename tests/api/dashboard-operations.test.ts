@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, projectLogos } from "@/lib/db/schema";
+import { projectLogos } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { operations } from "@/lib/operations";
 import {
@@ -33,18 +33,6 @@ let owner: ServiceContext;
 let stranger: ServiceContext;
 let projectId: string;
 
-async function sessionContext(email: string): Promise<ServiceContext> {
-  const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
-  return {
-    requestId: crypto.randomUUID(),
-    db: app.db,
-    now: new Date(),
-    clientIp: "203.0.113.9",
-    account: account!,
-    principal: { kind: "session", sessionId: crypto.randomUUID() },
-  };
-}
-
 const publicContext = () => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.10" });
 
 async function codeOf(work: Promise<unknown>) {
@@ -61,10 +49,10 @@ beforeAll(async () => {
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, "pro");
   projectId = await launchReadyProject(app, founder.key);
-  owner = await sessionContext(founder.email);
+  owner = await app.sessionContext(founder.email);
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
-  stranger = await sessionContext(other.email);
+  stranger = await app.sessionContext(other.email);
 }, 120_000);
 afterAll(() => app.close());
 
@@ -101,7 +89,7 @@ describe("the onboarding draft", () => {
   async function founderWithDraft(plan: "free" | "studio") {
     const founder = await app.signUpWithKey();
     await setPlan(app.db, founder.email, plan);
-    const ctx = await sessionContext(founder.email);
+    const ctx = await app.sessionContext(founder.email);
     await executeOperation(saveOnboardingDraft, { body: { step: 3, answers } }, ctx);
     return ctx;
   }

@@ -5,13 +5,14 @@ import { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import * as schema from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic } from "@/lib/operations/operation";
+import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { onePixelPng, validInput } from "../support/valid-input";
 
 // Generated from the operation declarations, for EVERY operation (REST-bound or not) and
 // every kind of caller, through the executor every face runs:
@@ -32,7 +33,6 @@ let app: TestApp;
 let ownerAccountId: string;
 const ids: Record<string, string> = {};
 const strangers: Record<(typeof callerKinds)[number], RequestContext | ServiceContext> = {} as never;
-const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 async function contextOf(email: string, kind: (typeof callerKinds)[number]): Promise<RequestContext | ServiceContext> {
   const base = { requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.77" };
@@ -83,23 +83,11 @@ beforeAll(async () => {
   ids.grant = grant!.id;
   await executeOperation(
     operations.uploadProjectLogo,
-    { params: { id: ids.project }, body: { contentType: "image/png", data: png } },
+    { params: { id: ids.project }, body: { contentType: "image/png", data: onePixelPng } },
     owner,
   );
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
-  const [connection] = await app.db
-    .insert(schema.connections)
-    .values({
-      accountId: owner.account.id,
-      projectId: ids.project,
-      network: "bluesky",
-      serviceUrl: "https://pds.example",
-      handle: "owner.example",
-      externalAccountId: "did:plc:owner",
-      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
-    })
-    .returning();
-  ids.connection = connection!.id;
+  ids.connection = (await addBlueskyConnection(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -143,40 +131,6 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
   if (!id) throw new Error(`no owner id for ${name} in ${operation.id}`);
   return id;
 }
-
-/** Valid bodies and queries besides their ids: the call must get past validation to reach the lookup. */
-const validInput: Record<string, Pick<RawInput, "body" | "query">> = {
-  signup: { body: { email: "stranger-signup@example.com", password: "a long enough password", acceptTerms: true } },
-  bootstrapApiKey: { body: { tokenHash: "0".repeat(64) } },
-  createProject: {
-    body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
-  },
-  startProjectFromDraft: {
-    body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
-  },
-  updateProject: { body: { name: "Hijacked" } },
-  startAgent: { body: { agentType: "market-strategist" } },
-  reviewRun: { body: { action: "approve", decisions: { brandName: "Hijacked" } } },
-  updateDecisions: { body: { brandName: "Hijacked" } },
-  editContent: { body: { body: "Hijacked" } },
-  approveCycle: { body: {} },
-  submitRetro: { body: { overall: "Hijacked", items: [] } },
-  generateItem: { body: {} },
-  reviewItem: { body: { status: "skipped" } },
-  updateTask: { body: { status: "done" } },
-  exportLaunchPack: { query: { format: "json" } },
-  saveOnboardingDraft: { body: { step: 0, answers: { name: "Stranger's draft" } } },
-  uploadProjectLogo: { body: { contentType: "image/png", data: png } },
-  deleteProject: { body: { confirmName: "Hijacked" } },
-  deleteAccount: { body: { confirmEmail: "nobody@example.com" } },
-  createKey: { body: { name: "Stranger's key" } },
-  createCheckout: { body: { plan: "pro" } },
-  scheduleItem: { body: { scheduledAt: null } },
-  connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
-  startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
-  finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
-  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
-};
 
 const idFieldsOf = (schema: z.ZodType | undefined) =>
   schema instanceof z.ZodObject

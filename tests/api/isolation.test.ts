@@ -18,12 +18,13 @@ import {
   subscriptions,
 } from "@/lib/db/schema";
 import { toolInputSchema } from "@/lib/mcp/tools";
-import { sealSecrets } from "@/lib/networks/secrets";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
+import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
+import { validInput } from "../support/valid-input";
 
 // Generated from the operation declarations: every operation that takes an id (in its
 // path, query or body) is called by another account with the owner's ids, over REST and
@@ -52,19 +53,7 @@ beforeAll(async () => {
   ids.task = approved.tasks[0].id;
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
-  const [connection] = await app.db
-    .insert(connections)
-    .values({
-      accountId: ownerAccount!.id,
-      projectId: ids.project,
-      network: "bluesky",
-      serviceUrl: "https://pds.example",
-      handle: "owner.example",
-      externalAccountId: "did:plc:owner",
-      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
-    })
-    .returning();
-  ids.connection = connection!.id;
+  ids.connection = (await addBlueskyConnection(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -83,22 +72,6 @@ function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);
 }
-
-/** Valid bodies and queries besides their ids: the request must get past validation to reach the lookup. */
-const validInput: Record<string, { body?: Record<string, unknown>; query?: Record<string, unknown> }> = {
-  updateProject: { body: { name: "Hijacked" } },
-  startAgent: { body: { agentType: "market-strategist" } },
-  reviewRun: { body: { action: "approve", decisions: { brandName: "Hijacked" } } },
-  updateDecisions: { body: { brandName: "Hijacked" } },
-  editContent: { body: { body: "Hijacked" } },
-  approveCycle: { body: {} },
-  submitRetro: { body: { overall: "Hijacked", items: [] } },
-  generateItem: { body: {} },
-  reviewItem: { body: { status: "skipped" } },
-  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
-  updateTask: { body: { status: "done" } },
-  exportLaunchPack: { query: { format: "json" } },
-};
 
 /** The top-level fields of a body or query that hold an id. */
 const idFieldsOf = (schema: z.ZodType | undefined) =>

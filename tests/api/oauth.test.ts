@@ -67,6 +67,16 @@ const register = async (body: unknown) =>
   );
 const token = async (values: Record<string, string>) =>
   read(await tokenPost(new Request(`${base}/oauth/token`, { method: "POST", ...form(values) })));
+/** The test client exchanging an authorization code with its PKCE verifier; `changed` replaces or adds fields. */
+const exchangeCode = (code: string, verifier: string, changed: Record<string, string> = {}) =>
+  token({
+    grant_type: "authorization_code",
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+    client_id: clientId,
+    ...changed,
+  });
 const revoke = async (values: Record<string, string>) =>
   read(await revokePost(new Request(`${base}/oauth/revoke`, { method: "POST", ...form(values) })));
 
@@ -116,14 +126,7 @@ async function connect(scope = "launchloop:read launchloop:write", owner = accou
   const { params, verifier } = authorizationRequest({ scope });
   const back = await consent(params, "allow", owner);
   const code = back.searchParams.get("code")!;
-  const exchanged = await token({
-    grant_type: "authorization_code",
-    code,
-    code_verifier: verifier,
-    redirect_uri: redirectUri,
-    client_id: clientId,
-    resource,
-  });
+  const exchanged = await exchangeCode(code, verifier, { resource });
   expect(exchanged.status, exchanged.text).toBe(200);
   return {
     code,
@@ -204,7 +207,7 @@ describe("the MCP server as a protected resource", () => {
       }),
     );
     expect(created.json.result.isError, created.text).toBeUndefined();
-    const { secret } = await createApiKey(app.db, account.id, "still works");
+    const { secret } = await createApiKey(app.db, { accountId: account.id, name: "still works" });
     expect((await mcp(secret, rpc("tools/list"))).status).toBe(200);
   });
 
@@ -303,21 +306,14 @@ describe("the MCP server as a protected resource", () => {
 
     const { params: ours, verifier } = authorizationRequest();
     const code = (await consent(ours)).searchParams.get("code")!;
-    const exchanged = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-      resource: "https://other.example/mcp",
-    });
+    const exchanged = await exchangeCode(code, verifier, { resource: "https://other.example/mcp" });
     expect(exchanged.status).toBe(400);
     expect(exchanged.json.error).toBe("invalid_target");
   });
 
   it("gates an OAuth caller like a key: the same 402 envelope for an account without a plan", async () => {
     const owner = await accountOnPlan(app.db, "unactivated");
-    const { secret } = await createApiKey(app.db, owner.id, "gate");
+    const { secret } = await createApiKey(app.db, { accountId: owner.id, name: "gate" });
     const { access } = await connect("launchloop:read launchloop:write", owner);
     const call = rpc("tools/call", {
       name: "projects_create",
@@ -383,35 +379,17 @@ describe("authorization requests and code exchange", () => {
   it("refuses a wrong PKCE verifier, and the code is spent", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const wrong = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: pkcePair().verifier,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    });
+    const wrong = await exchangeCode(code, pkcePair().verifier);
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toBe("invalid_grant");
-    const right = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    });
+    const right = await exchangeCode(code, verifier);
     expect(right.json.error).toBe("invalid_grant");
   });
 
   it("refuses an exchange with another redirect URI or without a verifier", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const other = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: "http://127.0.0.1:8976/elsewhere",
-      client_id: clientId,
-    });
+    const other = await exchangeCode(code, verifier, { redirect_uri: "http://127.0.0.1:8976/elsewhere" });
     expect(other.status).toBe(400);
     const { params: second } = authorizationRequest();
     const code2 = (await consent(second)).searchParams.get("code")!;
@@ -426,13 +404,7 @@ describe("authorization requests and code exchange", () => {
       .update(oauthTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oauthTokens.tokenHash, sha256Hex(code)));
-    const late = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    });
+    const late = await exchangeCode(code, verifier);
     expect(late.status).toBe(400);
     expect(late.json).toMatchObject({ error: "invalid_grant", error_description: expect.stringContaining("expired") });
   });
@@ -440,13 +412,7 @@ describe("authorization requests and code exchange", () => {
   it("refuses a reused code and revokes what the first exchange gave", async () => {
     const { code, verifier, access } = await connect();
     expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
-    const again = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: clientId,
-    });
+    const again = await exchangeCode(code, verifier);
     expect(again.json.error).toBe("invalid_grant");
     expect((await mcp(access, rpc("tools/list"))).status).toBe(401);
   });
@@ -454,17 +420,7 @@ describe("authorization requests and code exchange", () => {
   it("lets 20 concurrent exchanges of one code give tokens at most once", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        token({
-          grant_type: "authorization_code",
-          code,
-          code_verifier: verifier,
-          redirect_uri: redirectUri,
-          client_id: clientId,
-        }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exchangeCode(code, verifier)));
     expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
   });
@@ -473,13 +429,7 @@ describe("authorization requests and code exchange", () => {
     const other = (await register({ client_name: "Other", redirect_uris: [redirectUri] })).json.client_id;
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const stolen = await token({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: other,
-    });
+    const stolen = await exchangeCode(code, verifier, { client_id: other });
     expect(stolen.json.error).toBe("invalid_grant");
   });
 });
@@ -689,13 +639,7 @@ describe("client registration and metadata documents", () => {
       const { params, verifier } = authorizationRequest({ client_id: documentUrl });
       const code = (await consent(params)).searchParams.get("code")!;
       expect(code).toMatch(/^lloc_/);
-      const exchanged = await token({
-        grant_type: "authorization_code",
-        code,
-        code_verifier: verifier,
-        redirect_uri: redirectUri,
-        client_id: documentUrl,
-      });
+      const exchanged = await exchangeCode(code, verifier, { client_id: documentUrl });
       expect(exchanged.status, exchanged.text).toBe(200);
       const [row] = await app.db.select().from(oauthClients).where(eq(oauthClients.id, documentUrl));
       expect(row).toMatchObject({ kind: "metadata_document", name: "Doc Assistant" });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
 import { reloadConfig } from "@/lib/config";
+import { fakeModelEnv, sampleStrategistAnswer } from "../support/fake-model";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
 import { setPlan } from "../support/plans";
@@ -10,25 +10,11 @@ let app: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let key: string;
 
-const validAnswer = marketStrategist.offline({
-  projectName: "x",
-  onboarding: sampleProject.onboarding,
-  decisions: {},
-  approved: {},
-  feedback: null,
-  language: "en",
-  rejections: 0,
-  today: "2026-11-22",
-});
+const validAnswer = sampleStrategistAnswer();
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  app = await createTestApp({
-    OPENAI_API_KEY: "sk-test",
-    OPENAI_BASE_URL: fake.baseUrl,
-    AI_MODEL: "fake-model",
-    MODEL_TIMEOUT_SECONDS: "15",
-  });
+  app = await createTestApp({ ...fakeModelEnv(fake), MODEL_TIMEOUT_SECONDS: "15" });
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, "studio");
   key = founder.key;

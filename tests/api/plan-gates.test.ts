@@ -80,10 +80,10 @@ describe("daily run cap", () => {
   const noon = new Date("2026-11-22T12:00:00Z");
 
   async function reserveAll(account: AccountRecord, projectId: string, times: number, now = noon) {
-    for (let i = 0; i < times; i++) await app.db.transaction((tx) => reserveDailyRun(tx, account, projectId, now));
+    for (let i = 0; i < times; i++) await app.db.transaction((tx) => reserveDailyRun(tx, { account, projectId, now }));
   }
   const reserve = (account: AccountRecord, projectId: string, now = noon) =>
-    app.db.transaction((tx) => reserveDailyRun(tx, account, projectId, now));
+    app.db.transaction((tx) => reserveDailyRun(tx, { account, projectId, now }));
 
   it("an unactivated account gets 402 runs", async () => {
     const account = await accountOnPlan(app.db, "unactivated");
@@ -132,7 +132,7 @@ describe("daily run cap", () => {
     const account = await accountOnPlan(app.db, "free");
     const [project] = await addProjects(app.db, account, 1);
     await reserveAll(account, project!, 15);
-    await releaseDailyRun(app.db, account.id, project!, "2026-11-22");
+    await releaseDailyRun(app.db, { accountId: account.id, projectId: project!, day: "2026-11-22" });
     await expect(reserve(account, project!)).resolves.toBe("2026-11-22");
   });
 

@@ -38,6 +38,16 @@ function parseEvents(text: string) {
     .filter((entry): entry is { event: string; data: any } => entry !== null);
 }
 
+/** A running market-strategist run of the project, recorded as another instance would, started at `startedAt`. */
+async function runningRun(startedAt: Date) {
+  const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
+  const [run] = await app.db
+    .insert(agentRuns)
+    .values({ projectId, accountId: project!.accountId, agentType: "market-strategist", status: "running", startedAt })
+    .returning();
+  return run!;
+}
+
 describe("GET /api/v1/projects/{id}/events", () => {
   it("sends the state, then ends at once when nothing runs", async () => {
     const response = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
@@ -59,51 +69,31 @@ describe("GET /api/v1/projects/{id}/events", () => {
   });
 
   it("settles a run whose process died before reporting it, then ends", async () => {
-    const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
-    const [run] = await app.db
-      .insert(agentRuns)
-      .values({
-        projectId,
-        accountId: project!.accountId,
-        agentType: "market-strategist",
-        status: "running",
-        startedAt: new Date(Date.now() - staleRunAfterMs - 60_000),
-      })
-      .returning();
+    const run = await runningRun(new Date(Date.now() - staleRunAfterMs - 60_000));
     const events = parseEvents((await app.request("GET", `/api/v1/projects/${projectId}/events`, { key })).text);
     expect(events.map((entry) => entry.event)).toEqual(["state", "end"]);
-    expect(events[0]!.data.runs.find((entry: { id: string }) => entry.id === run!.id)).toMatchObject({ status: "failed" });
+    expect(events[0]!.data.runs.find((entry: { id: string }) => entry.id === run.id)).toMatchObject({ status: "failed" });
   });
 
   it("follows a run recorded by another instance until it settles, with progress", async () => {
-    const [project] = await app.db.select().from(projects).where(eq(projects.id, projectId));
-    const [run] = await app.db
-      .insert(agentRuns)
-      .values({
-        projectId,
-        accountId: project!.accountId,
-        agentType: "market-strategist",
-        status: "running",
-        startedAt: new Date(),
-      })
-      .returning();
+    const run = await runningRun(new Date());
     // Another process settles the run a moment later.
     const settle = new Promise((resolve) => setTimeout(resolve, 400)).then(() =>
-      app.db.update(agentRuns).set({ status: "failed", error: "test", completedAt: new Date() }).where(eq(agentRuns.id, run!.id)),
+      app.db.update(agentRuns).set({ status: "failed", error: "test", completedAt: new Date() }).where(eq(agentRuns.id, run.id)),
     );
     const response = await app.request("GET", `/api/v1/projects/${projectId}/events`, { key });
     await settle;
     const events = parseEvents(response.text);
     const names = events.map((entry) => entry.event);
     expect(names[0]).toBe("state");
-    expect(events[0]!.data.runs.at(-1)).toMatchObject({ id: run!.id, status: "running" });
+    expect(events[0]!.data.runs.at(-1)).toMatchObject({ id: run.id, status: "running" });
     expect(names).toContain("progress");
     expect(events.find((entry) => entry.event === "progress")!.data).toMatchObject({
-      runId: run!.id,
+      runId: run.id,
       agentType: "market-strategist",
     });
     const lastState = events.filter((entry) => entry.event === "state").at(-1)!;
-    expect(lastState.data.runs.at(-1)).toMatchObject({ id: run!.id, status: "failed" });
+    expect(lastState.data.runs.at(-1)).toMatchObject({ id: run.id, status: "failed" });
     expect(names.at(-1)).toBe("end");
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as localCheckoutGet, POST as localCheckoutPost } from "@/app/billing/checkout/[sessionId]/route";
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, bootstrapReplays, projectLogos } from "@/lib/db/schema";
+import { bootstrapReplays, projectLogos } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { operations } from "@/lib/operations";
@@ -35,18 +35,6 @@ function useEnv(env: Record<string, string | undefined>) {
     else process.env[name] = value;
   }
   reloadConfig();
-}
-
-async function sessionContext(email: string): Promise<ServiceContext> {
-  const [account] = await app.db.select().from(accounts).where(eq(accounts.email, email));
-  return {
-    requestId: crypto.randomUUID(),
-    db: app.db,
-    now: new Date(),
-    clientIp: "203.0.113.9",
-    account: account!,
-    principal: { kind: "session", sessionId: crypto.randomUUID() },
-  };
 }
 
 async function codeOf(work: Promise<unknown>) {
@@ -101,7 +89,7 @@ describe("billing fails closed", () => {
     expect(pagePost.status).toBe(503);
 
     // The dashboard's upgrade runs the same operation for a browser session.
-    expect(await codeOf(executeOperation(createCheckout, { body: { plan: "pro" } }, await sessionContext(email)))).toBe(
+    expect(await codeOf(executeOperation(createCheckout, { body: { plan: "pro" } }, await app.sessionContext(email)))).toBe(
       "billing_unavailable",
     );
 
@@ -205,7 +193,7 @@ describe("uploaded logos are decoded and drawn anew", () => {
     key = founder.key;
     await setPlan(app.db, founder.email, "pro");
     projectId = await launchReadyProject(app, key);
-    owner = await sessionContext(founder.email);
+    owner = await app.sessionContext(founder.email);
   }, 120_000);
 
   const upload = (contentType: "image/png" | "image/jpeg" | "image/webp", bytes: Buffer) =>

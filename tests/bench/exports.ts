@@ -20,8 +20,8 @@ const founder = await app.signUpWithKey();
 await setPlan(app.db, founder.email, "pro");
 const projectId = await launchReadyProject(app, founder.key);
 const { json } = await app.request("GET", "/api/v1/me", { key: founder.key });
-const project = await getOwnedProject(app.db, json.account.id, projectId);
-const pack = await loadLaunchPack(app.db, project, new Date());
+const project = await getOwnedProject(app.db, { accountId: json.account.id, projectId });
+const pack = await loadLaunchPack(app.db, { project, now: new Date() });
 if (process.env.EXPORTS_BENCH_PACK) fs.writeFileSync(process.env.EXPORTS_BENCH_PACK, JSON.stringify(pack));
 
 const renderers = { pdf: launchPackPdf, docx: launchPackDocx, xlsx: launchPackXlsx };

@@ -108,6 +108,19 @@ describe(".ci/run", () => {
     expect(result.output).toContain("lib-imports-app-or-components");
   }, 60_000);
 
+  it("fails on an import cycle, type-only imports included", async () => {
+    const one = `lib/core/${name}-one.ts`;
+    const other = `lib/core/${name}-other.ts`;
+    probe(other, "export interface Other {\n  label: string;\n}\n");
+    probe(one, `import type { Other } from "./${name}-other";\n\nexport interface One {\n  other: Other;\n}\n`);
+    expect((await importRules(one)).code).toBe(0);
+
+    probe(other, `import type { One } from "./${name}-one";\n\nexport interface Other {\n  one?: One;\n}\n`);
+    const result = await importRules(one);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("no-circular");
+  }, 60_000);
+
   it("fails on a server action that skips the executor's gates (a service or the database reached directly)", async () => {
     const through = probe(
       `app/${name}/actions.ts`,

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { expectNoBlockingAxeViolations } from "./browser";
 
 /** The widths every dashboard page is checked at: a laptop and a phone. */
 export const widths = [
@@ -8,28 +8,17 @@ export const widths = [
   { width: 390, height: 844 },
 ] as const;
 
-/**
- * No serious or critical axe violation, experimental and best-practice rules included, once the page
- * has settled (a title is there: a server action's refresh streams it back in).
- */
-export async function expectAxeClean(page: Page, label: string) {
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => document.title.trim().length > 0);
-  const results = await new AxeBuilder({ page: page as never })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice", "experimental"])
-    .analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    blocking.map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => node.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    ),
-    `axe on ${label}`,
-  ).toEqual([]);
-}
+/** As `expectAccessible`, with WCAG 2.2 AA, best-practice and experimental rules included. */
+export const expectAxeClean = (page: Page, label: string) =>
+  expectNoBlockingAxeViolations(page, label, [
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+    "experimental",
+  ]);
 
 /** Nothing makes the page wider than its window. */
 export async function expectNoSidewaysScroll(page: Page, label: string) {

@@ -2,12 +2,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
-import { startFakeOpenAI } from "../support/fake-openai";
+import { sampleStrategistAnswer, startServerWithFakeModel } from "../support/fake-model";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
 import { latestTokenHash } from "../support/mailbox";
-import { type StartedServer, startServer } from "../support/server";
+import type { StartedServer } from "../support/server";
 
 // A model that takes 2.5 s per answer (a fake at the network edge), so a run is visibly running while the task is polled.
 const modelDelayMs = 2500;
@@ -20,30 +19,19 @@ type ToolResult = {
 };
 
 describe("long agent runs as MCP tasks", () => {
-  let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+  let started: Awaited<ReturnType<typeof startServerWithFakeModel>>;
   let server: StartedServer;
   let rest: ReturnType<typeof httpClient>;
   const clients: Client[] = [];
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startServer({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" });
+    started = await startServerWithFakeModel();
+    server = started.server;
     rest = httpClient(server.baseUrl, server.dataDir);
-    const answer = marketStrategist.offline({
-      projectName: "x",
-      onboarding: sampleProject.onboarding,
-      decisions: {},
-      approved: {},
-      feedback: null,
-      language: "en",
-      rejections: 0,
-      today: "2026-11-22",
-    });
-    fake.answer({ kind: "json", value: answer, delayMs: modelDelayMs });
+    started.fake.answer({ kind: "json", value: sampleStrategistAnswer(), delayMs: modelDelayMs });
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
-    server?.stop();
-    await fake?.close();
+    await started?.stop();
   });
 
   async function connect(key: string) {

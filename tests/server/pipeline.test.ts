@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
 import { agentTypes } from "@/lib/schemas/project";
-import { startFakeOpenAI } from "../support/fake-openai";
+import { sampleStrategistAnswer, startServerWithFakeModel } from "../support/fake-model";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
-import { type StartedServer, startServer } from "../support/server";
+import type { StartedServer } from "../support/server";
 
 describe("the pipeline against a started server (offline engine)", () => {
   const client = httpClient(inject("baseUrl"), inject("serverDataDir"));
@@ -42,29 +41,19 @@ describe("the pipeline against a started server (offline engine)", () => {
 });
 
 describe("a client that disconnects mid-run", () => {
-  let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
+  let started: Awaited<ReturnType<typeof startServerWithFakeModel>>;
   let server: StartedServer;
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    server = await startServer({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" });
+    started = await startServerWithFakeModel();
+    server = started.server;
   });
   afterAll(async () => {
-    server?.stop();
-    await fake?.close();
+    await started?.stop();
   });
 
   it("still finds the run completed when it polls", async () => {
-    const answer = marketStrategist.offline({
-      projectName: "x",
-      onboarding: sampleProject.onboarding,
-      decisions: {},
-      approved: {},
-      feedback: null,
-      language: "en",
-      rejections: 0,
-      today: "2026-11-22",
-    });
-    fake.answer({ kind: "json", value: answer, delayMs: 2500 });
+    const answer = sampleStrategistAnswer();
+    started.fake.answer({ kind: "json", value: answer, delayMs: 2500 });
     const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
     const { key } = await paidFounder("pro");
     const created = await call("POST", "/api/v1/projects", { key, body: sampleProject });

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
-import { accounts, projects } from "@/lib/db/schema";
+import { accounts, connections, projects } from "@/lib/db/schema";
+import { sealSecrets } from "@/lib/networks/secrets";
 
 export type PlanState = "unactivated" | "free" | "pro" | "studio";
 
@@ -40,4 +41,21 @@ export async function addProjects(db: Database, account: AccountRecord, count: n
 export async function reloadAccount(db: Database, accountId: string): Promise<AccountRecord> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   return account!;
+}
+
+/** A connected Bluesky account of the project, made directly in the database (no network). */
+export async function addBlueskyConnection(db: Database, { accountId, projectId }: { accountId: string; projectId: string }) {
+  const [connection] = await db
+    .insert(connections)
+    .values({
+      accountId,
+      projectId,
+      network: "bluesky",
+      serviceUrl: "https://pds.example",
+      handle: "owner.example",
+      externalAccountId: "did:plc:owner",
+      sealedSecrets: sealSecrets({ appPassword: "owner-app-password" }),
+    })
+    .returning();
+  return connection!;
 }

@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { reloadConfig } from "@/lib/config";
+import type { ServiceContext } from "@/lib/core/context";
 import { type DatabaseHandle, useDatabase } from "@/lib/db/client";
+import { accounts } from "@/lib/db/schema";
 import { deliveriesSettled } from "@/lib/mail";
 import { openTestDatabase } from "./database";
 import { dispatch } from "./dispatch";
@@ -79,6 +82,20 @@ export async function createTestApp(env: Record<string, string> = {}) {
     return { email, key: bootstrap.json.key as string };
   }
 
+  /** The context of a signed-in browser session of the account with `email` (the dashboard's caller). */
+  async function sessionContext(email: string): Promise<ServiceContext> {
+    const [account] = await database.db.select().from(accounts).where(eq(accounts.email, email));
+    if (!account) throw new Error(`no account ${email}`);
+    return {
+      requestId: crypto.randomUUID(),
+      db: database.db,
+      now: new Date(),
+      clientIp: "203.0.113.9",
+      account,
+      principal: { kind: "session", sessionId: crypto.randomUUID() },
+    };
+  }
+
   return {
     db: database.db,
     kind: database.kind,
@@ -86,6 +103,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     mailDir,
     request,
     signUpWithKey,
+    sessionContext,
     async close() {
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { FormMessage } from "@/components/form-message";
 import { SubmitButton, TextField } from "@/components/ui";
 import { idleForm } from "@/lib/actions/form-state";
 import { signInAction } from "../actions";
+import { EmailField } from "../email-field";
 import { AltchaWidget } from "../signup/altcha-widget";
 
 export function LoginForm({ next }: { next?: string }) {
@@ -16,15 +17,7 @@ export function LoginForm({ next }: { next?: string }) {
     <form action={action} className="space-y-5" noValidate>
       <FormMessage state={state} />
       {next && <input type="hidden" name="next" value={next} />}
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.values?.email}
-        error={errors.email}
-      />
+      <EmailField state={state} />
       <TextField
         label="Password"
         name="password"

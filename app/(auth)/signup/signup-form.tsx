@@ -5,6 +5,7 @@ import { FormMessage } from "@/components/form-message";
 import { SubmitButton, TextField } from "@/components/ui";
 import { idleForm } from "@/lib/actions/form-state";
 import { signUpAction } from "../actions";
+import { EmailField } from "../email-field";
 import { AltchaWidget } from "./altcha-widget";
 
 export function SignupForm() {
@@ -13,15 +14,7 @@ export function SignupForm() {
   return (
     <form action={action} className="space-y-5" noValidate>
       <FormMessage state={state} />
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state.values?.email}
-        error={errors.email}
-      />
+      <EmailField state={state} />
       <TextField
         label="Password"
         name="password"

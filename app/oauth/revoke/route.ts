@@ -18,7 +18,7 @@ export function POST(request: Request) {
         status: 401,
         body: { error: "invalid_client", error_description: "Public clients send their client_id." },
       });
-    await revokeByToken(await getDatabase(), token, clientId, new Date());
+    await revokeByToken(await getDatabase(), { token, clientId, now: new Date() });
     return oauthJson({ status: 200, body: {} });
   });
 }

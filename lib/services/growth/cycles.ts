@@ -33,13 +33,13 @@ export async function startGrowth(ctx: ServiceContext, input: { projectId: strin
     .set({ status: "growth", updatedAt: ctx.now })
     .where(ownedRow(projects, ctx.account.id, input.projectId, eq(projects.status, "launch_ready")))
     .returning();
-  const project = started ?? (await getOwnedProject(ctx.db, ctx.account.id, input.projectId));
+  const project = started ?? (await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId }));
   assertCanStartGrowth(project.status);
   return { project: serializeProject(project, await pipelineRunsOf(ctx.db, project)) };
 }
 
 export async function listCycles(ctx: ServiceContext, { projectId, ...query }: { projectId: string } & PageQuery) {
-  const project = await getOwnedProject(ctx.db, ctx.account.id, projectId);
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   // Pages follow the week number, newest first (one cycle per week and project).
   const after = decodeCursor(query.cursor, ["number"], ([week]) => Number.isInteger(week));
   const read = await ctx.db
@@ -56,7 +56,7 @@ export async function listCycles(ctx: ServiceContext, { projectId, ...query }: {
     .orderBy(desc(growthCycles.weekNumber))
     .limit(query.limit === undefined ? Number.MAX_SAFE_INTEGER : query.limit + 1);
   const { rows: cycles, nextCursor } = pageOf(read, query, (cycle) => [cycle.weekNumber]);
-  const { items, tasks } = await contentsOf(ctx.db, ctx.account.id, cycles);
+  const { items, tasks } = await contentsOf(ctx.db, { accountId: ctx.account.id, cycles });
   return { cycles: cycles.map((cycle) => serializeCycle(cycle, items, tasks)), ...(isPaged(query) && { nextCursor }) };
 }
 
@@ -67,7 +67,7 @@ async function cycleHistory(db: Database, project: ProjectRecord): Promise<Cycle
     .from(growthCycles)
     .where(ownedRows(growthCycles, project.accountId, eq(growthCycles.projectId, project.id)))
     .orderBy(asc(growthCycles.weekNumber));
-  const { items, tasks } = await contentsOf(db, project.accountId, cycles);
+  const { items, tasks } = await contentsOf(db, { accountId: project.accountId, cycles });
   return cycles.map((cycle) => ({
     weekNumber: cycle.weekNumber,
     theme: cycle.plan.weekTheme,
@@ -107,12 +107,12 @@ async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: num
  * planner fails); only one cycle may be open (planned or approved) at a time.
  */
 export function planCycle(ctx: ServiceContext, input: { projectId: string }) {
-  return planAsJob(ctx, input.projectId, () => planWeek(ctx, input));
+  return planAsJob(ctx, { projectId: input.projectId, work: () => planWeek(ctx, input) });
 }
 
 async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
   const { db, account, now } = ctx;
-  const project = await getOwnedProject(db, account.id, input.projectId);
+  const project = await getOwnedProject(db, { accountId: account.id, projectId: input.projectId });
   assertCanGrow(account);
   const growthError = growthPhaseError(project.status);
   if (growthError) throw growthError;
@@ -141,7 +141,7 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
   };
   const { weekNumber, countedDay, lastWeekStart } = await db.transaction(async (tx) => {
     await assertNoOpenCycle(tx);
-    const countedDay = await reserveDailyRun(tx, account, project.id, now);
+    const countedDay = await reserveDailyRun(tx, { account, projectId: project.id, now });
     const [latest] = await tx
       .select({ weekNumber: max(growthCycles.weekNumber), weekStart: max(growthCycles.weekStart) })
       .from(growthCycles)
@@ -164,7 +164,7 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
     ctx.progress?.(1, 1, `Week ${weekNumber} planned`);
     return cycleWithContents(db, cycle);
   } catch (error) {
-    await releaseDailyRun(db, account.id, project.id, countedDay);
+    await releaseDailyRun(db, { accountId: account.id, projectId: project.id, day: countedDay });
     if (isUniqueViolation(error)) throw new AppError("cycle_open");
     if (error instanceof ModelFailure)
       throw new AppError("provider_unavailable", `${error.message} The run was not counted; try again.`);
@@ -174,7 +174,7 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
 
 /** Approves a planned week, optionally with the founder's own plan: its items (`planned`) and tasks (`open`) are created. */
 export async function approveCycle(ctx: ServiceContext, input: { cycleId: string } & z.infer<typeof cycleApprovalRequest>) {
-  const { cycle } = await getOwnedCycle(ctx.db, ctx.account.id, input.cycleId);
+  const { cycle } = await getOwnedCycle(ctx.db, { accountId: ctx.account.id, cycleId: input.cycleId });
   const notPlanned = (status: string) =>
     new AppError("cycle_state", `Only a planned cycle can be approved; this one is ${status}.`);
   if (cycle.status !== "planned") throw notPlanned(cycle.status);

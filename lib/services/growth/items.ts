@@ -26,7 +26,7 @@ const cycleIsApproved = (accountId: string) =>
 
 /** Why a conditional write on an item found nothing to change: its cycle or its status moved meanwhile. */
 async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemRecord) => AppError | null, doing: string) {
-  const { item, cycle } = await getOwnedItem(ctx.db, ctx.account.id, itemId);
+  const { item, cycle } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId });
   if (cycle.status !== "approved") return notApproved(cycle.status, doing);
   return refuse(item);
 }
@@ -34,7 +34,7 @@ async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemR
 /** Writes (or rewrites, with optional feedback) the item's channel-ready draft, keeping earlier drafts. */
 export async function generateItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemGenerateRequest>) {
   const { account } = ctx;
-  const { item, cycle, project } = await getOwnedItem(ctx.db, account.id, input.itemId);
+  const { item, cycle, project } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
   if (cycle.status !== "approved") throw notApproved(cycle.status, "Drafts are written");
   const notGeneratable = (current: ItemRecord) =>
     canGenerate(current.status)
@@ -110,7 +110,7 @@ export async function reviewItem(ctx: ServiceContext, input: { itemId: string } 
 
 async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: ItemRecord["status"]; resultNote?: string }) {
   const { account } = ctx;
-  let { item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId);
+  let { item, cycle } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
   for (let attempt = 0; ; attempt++) {
     if (cycle.status !== "approved") throw notApproved(cycle.status, "Items are reviewed");
     const status = input.status ?? item.status;
@@ -129,6 +129,6 @@ async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: I
     // Something moved the item (or closed its cycle) since it was read: decide again on what it is now.
     if (attempt >= 3)
       throw new AppError("invalid_transition", "The item changed while this move was made. Read it and try again.");
-    ({ item, cycle } = await getOwnedItem(ctx.db, account.id, input.itemId));
+    ({ item, cycle } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId }));
   }
 }

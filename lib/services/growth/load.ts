@@ -7,7 +7,7 @@ import { inIds, ownedRows } from "../tenant";
 import { type CycleRecord, serializeCycle } from "./serialize";
 
 /** The items and tasks of the account's `cycles`. */
-export async function contentsOf(db: Database, accountId: string, cycles: Pick<CycleRecord, "id">[]) {
+export async function contentsOf(db: Database, { accountId, cycles }: { accountId: string; cycles: Pick<CycleRecord, "id">[] }) {
   const ids = cycles.map((cycle) => cycle.id);
   if (ids.length === 0) return { items: [], tasks: [] };
   const [items, tasks] = await Promise.all([
@@ -24,12 +24,12 @@ export async function contentsOf(db: Database, accountId: string, cycles: Pick<C
 }
 
 export async function cycleWithContents(db: Database, cycle: CycleRecord) {
-  const { items, tasks } = await contentsOf(db, cycle.accountId, [cycle]);
+  const { items, tasks } = await contentsOf(db, { accountId: cycle.accountId, cycles: [cycle] });
   return { cycle: serializeCycle(cycle, items, tasks) };
 }
 
 /** The caller's cycle with its project, or 404. */
-export async function getOwnedCycle(db: Database, accountId: string, cycleId: string) {
+export async function getOwnedCycle(db: Database, { accountId, cycleId }: { accountId: string; cycleId: string }) {
   const [found] = await db
     .select({ cycle: growthCycles, project: projects })
     .from(growthCycles)
@@ -40,7 +40,7 @@ export async function getOwnedCycle(db: Database, accountId: string, cycleId: st
 }
 
 /** The caller's growth item with its cycle and project, or 404. */
-export async function getOwnedItem(db: Database, accountId: string, itemId: string) {
+export async function getOwnedItem(db: Database, { accountId, itemId }: { accountId: string; itemId: string }) {
   const [found] = await db
     .select({ item: growthItems, cycle: growthCycles, project: projects })
     .from(growthItems)

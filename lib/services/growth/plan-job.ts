@@ -22,9 +22,12 @@ type Planned = Awaited<ReturnType<typeof cycleWithContents>>;
  * it and answers with the same cycle, instead of calling the planner again. The request
  * that records the job does the work itself, keeping the synchronous answer.
  */
-export async function planAsJob(ctx: ServiceContext, projectId: string, work: () => Promise<Planned>): Promise<Planned> {
+export async function planAsJob(
+  ctx: ServiceContext,
+  { projectId, work }: { projectId: string; work: () => Promise<Planned> },
+): Promise<Planned> {
   const { db, account } = ctx;
-  await getOwnedProject(db, account.id, projectId);
+  await getOwnedProject(db, { accountId: account.id, projectId });
   const dedupeKey = `plan:${account.id}:${projectId}`;
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = new Date();
@@ -92,7 +95,7 @@ async function joinPlanJob(ctx: ServiceContext, jobId: string): Promise<Planned>
       .from(jobs)
       .where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.account.id)));
     if (job?.status === "succeeded") {
-      const { cycle } = await getOwnedCycle(ctx.db, ctx.account.id, String(job.payload.cycleId));
+      const { cycle } = await getOwnedCycle(ctx.db, { accountId: ctx.account.id, cycleId: String(job.payload.cycleId) });
       return cycleWithContents(ctx.db, cycle);
     }
     if (!job || job.status === "failed" || job.status === "cancelled") {

@@ -17,7 +17,7 @@ import { cycleWithContents, getOwnedCycle } from "./load";
  */
 export async function submitRetro(ctx: ServiceContext, input: { cycleId: string } & z.infer<typeof retroRequest>) {
   const { account } = ctx;
-  const { cycle, project } = await getOwnedCycle(ctx.db, account.id, input.cycleId);
+  const { cycle, project } = await getOwnedCycle(ctx.db, { accountId: account.id, cycleId: input.cycleId });
   if (cycle.status !== "approved")
     throw new AppError("cycle_state", `Only an approved cycle takes a retro; this one is ${cycle.status}.`);
   const items = await ctx.db
@@ -71,7 +71,7 @@ export async function submitRetro(ctx: ServiceContext, input: { cycleId: string 
         })
         .where(ownedRow(growthItems, account.id, entry.itemId, eq(growthItems.cycleId, cycle.id)));
     }
-    await addLearnings(tx, project, learnings, ctx.now);
+    await addLearnings(tx, { project, added: learnings, now: ctx.now });
     return updated;
   });
   return cycleWithContents(ctx.db, closed);

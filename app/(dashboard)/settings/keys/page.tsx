@@ -1,5 +1,5 @@
-import { LocalTime } from "@/components/local-time";
-import { Card, CardBody, CardHeader, EmptyState, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { CredentialTable } from "@/components/credential-table";
+import { Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { listKeys } from "@/lib/operations/keys";
 import { CreateKeyForm } from "./create-key-form";
@@ -32,38 +32,16 @@ export default async function KeysPage() {
           {keys.length === 0 ? (
             <EmptyState title="No API keys yet" description="Create one above when you want to call Launchloop from code." />
           ) : (
-            <Table caption="Your API keys">
-              <THead>
-                <TR>
-                  <TH>Name</TH>
-                  <TH>Key</TH>
-                  <TH className="hidden sm:table-cell">Created</TH>
-                  <TH className="hidden sm:table-cell">Last used</TH>
-                  <TH>
-                    <span className="sr-only">Actions</span>
-                  </TH>
-                </TR>
-              </THead>
-              <TBody>
-                {keys.map((key) => (
-                  <TR key={key.id}>
-                    <TD className="font-medium">{key.name}</TD>
-                    <TD>
-                      <code className="text-xs whitespace-nowrap">{key.prefix}…</code>
-                    </TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
-                      <LocalTime iso={key.createdAt} />
-                    </TD>
-                    <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
-                      <LocalTime iso={key.lastUsedAt} relative fallback="Never" />
-                    </TD>
-                    <TD className="text-right">
-                      <RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} />
-                    </TD>
-                  </TR>
-                ))}
-              </TBody>
-            </Table>
+            <CredentialTable
+              caption="Your API keys"
+              headings={{ name: "Name", detail: "Key", createdAt: "Created" }}
+              credentials={keys.map((key) => ({
+                ...key,
+                name: <span className="font-medium">{key.name}</span>,
+                detail: <code className="text-xs">{key.prefix}…</code>,
+                revoke: <RevokeKeyButton keyId={key.id} name={key.name} prefix={key.prefix} />,
+              }))}
+            />
           )}
         </CardBody>
       </Card>

@@ -24,7 +24,7 @@ async function findSession(sessionId: string) {
   // With Stripe the local checkout does not exist (404); with no provider at all it is refused (503).
   if (billingProvider() === "unavailable") throw billingUnavailable();
   if (billingProvider() !== "local" || !uuid.safeParse(sessionId).success) return undefined;
-  return findLocalCheckout(await getDatabase(), sessionId);
+  return findLocalCheckout(await getDatabase(), { sessionId });
 }
 
 /** A failure as a page (browsers) or the envelope (API clients): 503 while the database is down. */
@@ -70,7 +70,7 @@ async function complete(request: Request, context: Context) {
       ? html(checkoutNotFoundPage(), 404)
       : errorResponse(new AppError("not_found", "This checkout session does not exist."), newResponseHeaders());
   }
-  const result = await completeLocalCheckout(await getDatabase(), found.session.id);
+  const result = await completeLocalCheckout(await getDatabase(), { sessionId: found.session.id });
   if (wantsHtml(request)) return html(checkoutPage({ plan: result.plan, email: found.email, completed: true }), 200);
   return jsonResponse(result, 200, newResponseHeaders());
 }

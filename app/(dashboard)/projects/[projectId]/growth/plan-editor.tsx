@@ -32,27 +32,66 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-/** A labelled control inside a card; its error is announced with it. */
-function LabeledControl({
+/** A labelled text input (a text area when `multiline`) inside a card; its error is announced with it. */
+function TextField({
   id,
   label,
   error,
-  children,
+  multiline,
+  onChange,
+  ...control
 }: {
   id: string;
   label: string;
   error?: string;
-  children: (props: { id: string; "aria-invalid"?: boolean; "aria-describedby"?: string }) => React.ReactNode;
+  multiline?: boolean;
+  rows?: number;
+  className?: string;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
 }) {
+  const props = {
+    ...control,
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="text-xs font-medium text-muted">
         {label}
       </label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined })}
+      {multiline ? <Textarea {...props} /> : <Input {...props} />}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** A row's text fields that have a bound: the names the controls of an item or a task edit as text. */
+type BoundedText<Row> = { [Field in keyof Row]: Row[Field] extends string ? Field : never }[keyof Row] & keyof typeof bounds;
+
+/** The controls of one row (an item or a task): each one's id and error, and the props of its text fields. */
+function rowFields<Row extends { key: string }>(
+  row: Row,
+  {
+    idPrefix,
+    errorPrefix,
+    errors,
+    onChange,
+  }: { idPrefix: string; errorPrefix: string; errors: Record<string, string>; onChange: (patch: Partial<Row>) => void },
+) {
+  const id = (field: string) => `${idPrefix}-${row.key}-${field}`;
+  const error = (field: string) => errors[`${errorPrefix}:${row.key}:${field}`];
+  const text = (field: BoundedText<Row>) => ({
+    id: id(field),
+    error: error(field),
+    maxLength: bounds[field],
+    value: row[field] as string,
+    onChange: (value: string) => onChange({ [field]: value } as Partial<Row>),
+  });
+  return { id, error, text };
 }
 
 function DaySelect({
@@ -104,8 +143,7 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
   const hasError = Object.keys(errors).some((key) => key.startsWith(`item:${item.key}:`));
   const [open, setOpen] = useState(startOpen);
   const isOpen = open || hasError;
-  const id = (field: string) => `plan-${item.key}-${field}`;
-  const error = (field: string) => errors[`item:${item.key}:${field}`];
+  const { id, error, text } = rowFields(item, { idPrefix: "plan", errorPrefix: "item", errors, onChange });
   const name = item.title.trim() || "new item";
   return (
     <li
@@ -155,52 +193,10 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
         </Select>
       </div>
       <div id={id("details")} hidden={!isOpen} className="mt-3 grid gap-3 md:grid-cols-2">
-        <LabeledControl id={id("title")} label="Title" error={error("title")}>
-          {(props) => (
-            <Input
-              {...props}
-              className="h-9 text-sm"
-              maxLength={bounds.title}
-              value={item.title}
-              onChange={(event) => onChange({ title: event.target.value })}
-            />
-          )}
-        </LabeledControl>
-        <LabeledControl id={id("cta")} label="Call to action" error={error("cta")}>
-          {(props) => (
-            <Input
-              {...props}
-              className="h-9 text-sm"
-              maxLength={bounds.cta}
-              value={item.cta}
-              onChange={(event) => onChange({ cta: event.target.value })}
-            />
-          )}
-        </LabeledControl>
-        <LabeledControl id={id("angle")} label="Angle" error={error("angle")}>
-          {(props) => (
-            <Textarea
-              {...props}
-              rows={3}
-              className="text-sm"
-              maxLength={bounds.angle}
-              value={item.angle}
-              onChange={(event) => onChange({ angle: event.target.value })}
-            />
-          )}
-        </LabeledControl>
-        <LabeledControl id={id("keyMessage")} label="Key message" error={error("keyMessage")}>
-          {(props) => (
-            <Textarea
-              {...props}
-              rows={3}
-              className="text-sm"
-              maxLength={bounds.keyMessage}
-              value={item.keyMessage}
-              onChange={(event) => onChange({ keyMessage: event.target.value })}
-            />
-          )}
-        </LabeledControl>
+        <TextField label="Title" className="h-9 text-sm" {...text("title")} />
+        <TextField label="Call to action" className="h-9 text-sm" {...text("cta")} />
+        <TextField label="Angle" multiline rows={3} className="text-sm" {...text("angle")} />
+        <TextField label="Key message" multiline rows={3} className="text-sm" {...text("keyMessage")} />
       </div>
     </li>
   );
@@ -219,34 +215,13 @@ function PlanTaskRow({
   onChange: (patch: Partial<EditableTask>) => void;
   onRemove: () => void;
 }) {
-  const id = (field: string) => `task-${task.key}-${field}`;
-  const error = (field: string) => errors[`task:${task.key}:${field}`];
+  const { id, text } = rowFields(task, { idPrefix: "task", errorPrefix: "task", errors, onChange });
   const name = task.title.trim() || "new task";
   return (
     <li data-testid="plan-task" className="space-y-2 rounded-xl border border-line bg-surface p-3">
-      <LabeledControl id={id("title")} label="Task" error={error("title")}>
-        {(props) => (
-          <Input
-            {...props}
-            className="h-9 text-sm"
-            maxLength={bounds.title}
-            value={task.title}
-            onChange={(event) => onChange({ title: event.target.value })}
-          />
-        )}
-      </LabeledControl>
+      <TextField label="Task" className="h-9 text-sm" {...text("title")} />
       <div className="grid grid-cols-[minmax(0,1fr)_10rem] gap-2">
-        <LabeledControl id={id("effort")} label="Effort" error={error("effort")}>
-          {(props) => (
-            <Input
-              {...props}
-              className="h-8 text-sm"
-              maxLength={bounds.effort}
-              value={task.effort}
-              onChange={(event) => onChange({ effort: event.target.value })}
-            />
-          )}
-        </LabeledControl>
+        <TextField label="Effort" className="h-8 text-sm" {...text("effort")} />
         <div className="space-y-1">
           <label htmlFor={id("day")} className="text-xs font-medium text-muted">
             Day
@@ -261,18 +236,7 @@ function PlanTaskRow({
           />
         </div>
       </div>
-      <LabeledControl id={id("description")} label="Details" error={error("description")}>
-        {(props) => (
-          <Textarea
-            {...props}
-            rows={2}
-            className="text-sm"
-            maxLength={bounds.description}
-            value={task.description}
-            onChange={(event) => onChange({ description: event.target.value })}
-          />
-        )}
-      </LabeledControl>
+      <TextField label="Details" multiline rows={2} className="text-sm" {...text("description")} />
       <div className="flex justify-end">
         <Button size="sm" variant="ghost" onClick={onRemove}>
           Remove task<span className="sr-only"> {name}</span>
@@ -320,6 +284,17 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
       ],
     }));
   };
+  const itemCard = (item: EditableItem) => (
+    <PlanItemCard
+      key={item.key}
+      item={item}
+      weekStart={cycle.weekStart}
+      errors={errorMap}
+      startOpen={opened === item.key}
+      onChange={(patch) => updateItem(item.key, patch)}
+      onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })}
+    />
+  );
   const addTask = () =>
     setPlan((current) => ({
       ...current,
@@ -359,19 +334,17 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
           description={`Proposed for the week of ${days[0]!.longLabel}. Change anything, then approve it: the items and tasks are created from what you approve.`}
         />
         <CardBody className="space-y-4">
-          <LabeledControl id="plan-theme" label="Theme of the week" error={errorMap.theme}>
-            {(props) => (
-              <Input
-                {...props}
-                maxLength={bounds.theme}
-                value={plan.weekTheme}
-                onChange={(event) => {
-                  clearErrors(["theme"]);
-                  setPlan({ ...plan, weekTheme: event.target.value });
-                }}
-              />
-            )}
-          </LabeledControl>
+          <TextField
+            id="plan-theme"
+            label="Theme of the week"
+            error={errorMap.theme}
+            maxLength={bounds.theme}
+            value={plan.weekTheme}
+            onChange={(weekTheme) => {
+              clearErrors(["theme"]);
+              setPlan({ ...plan, weekTheme });
+            }}
+          />
           {plan.rationale && <p className="text-sm text-muted">{plan.rationale}</p>}
           {plan.skipped.length > 0 && (
             <details className="text-sm">
@@ -408,17 +381,7 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
                   </Button>
                 </div>
                 <ul className="flex flex-wrap gap-3">
-                  {grouped(day.key).map((item) => (
-                    <PlanItemCard
-                      key={item.key}
-                      item={item}
-                      weekStart={cycle.weekStart}
-                      errors={errorMap}
-                      startOpen={opened === item.key}
-                      onChange={(patch) => updateItem(item.key, patch)}
-                      onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })}
-                    />
-                  ))}
+                  {grouped(day.key).map(itemCard)}
                   {grouped(day.key).length === 0 && <li className="text-sm text-muted">Nothing planned.</li>}
                 </ul>
               </li>
@@ -430,19 +393,7 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
                 className="rounded-[var(--radius-card)] border border-dashed border-line p-3"
               >
                 <h3 className="mb-2 text-sm font-semibold">No day yet</h3>
-                <ul className="flex flex-wrap gap-3">
-                  {unscheduled.map((item) => (
-                    <PlanItemCard
-                      key={item.key}
-                      item={item}
-                      weekStart={cycle.weekStart}
-                      errors={errorMap}
-                      startOpen={opened === item.key}
-                      onChange={(patch) => updateItem(item.key, patch)}
-                      onRemove={() => setPlan({ ...plan, items: plan.items.filter((other) => other.key !== item.key) })}
-                    />
-                  ))}
-                </ul>
+                <ul className="flex flex-wrap gap-3">{unscheduled.map(itemCard)}</ul>
               </li>
             )}
           </ol>

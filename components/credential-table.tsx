@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+import { LocalTime } from "@/components/local-time";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+
+/** One way in to the account (an API key, an assistant's grant): what it is, when it was made and last used. */
+export interface Credential {
+  id: string;
+  name: ReactNode;
+  detail: ReactNode;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revoke: ReactNode;
+}
+
+/**
+ * The settings table of credentials that act as the founder: API keys and connected apps.
+ * Dates hide on narrow screens, where the name, the detail and revoking are what matter.
+ */
+export function CredentialTable({
+  caption,
+  headings,
+  credentials,
+}: {
+  caption: string;
+  headings: { name: string; detail: string; createdAt: string };
+  credentials: Credential[];
+}) {
+  return (
+    <Table caption={caption}>
+      <THead>
+        <TR>
+          <TH>{headings.name}</TH>
+          <TH>{headings.detail}</TH>
+          <TH className="hidden sm:table-cell">{headings.createdAt}</TH>
+          <TH className="hidden sm:table-cell">Last used</TH>
+          <TH>
+            <span className="sr-only">Actions</span>
+          </TH>
+        </TR>
+      </THead>
+      <TBody>
+        {credentials.map((credential) => (
+          <TR key={credential.id}>
+            <TD>{credential.name}</TD>
+            <TD className="whitespace-nowrap">{credential.detail}</TD>
+            <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+              <LocalTime iso={credential.createdAt} />
+            </TD>
+            <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
+              <LocalTime iso={credential.lastUsedAt} relative fallback="Never" />
+            </TD>
+            <TD className="text-right">{credential.revoke}</TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

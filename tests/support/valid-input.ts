@@ -1,0 +1,39 @@
+/** A 1x1 PNG, base64: the smallest logo an upload accepts. */
+export const onePixelPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/**
+ * Valid bodies and queries of the operations, besides their ids: a call made with them gets
+ * past validation to the lookup, so the generated isolation tests reach the ownership check.
+ */
+export const validInput: Record<string, { body?: Record<string, unknown>; query?: Record<string, unknown> }> = {
+  signup: { body: { email: "stranger-signup@example.com", password: "a long enough password", acceptTerms: true } },
+  bootstrapApiKey: { body: { tokenHash: "0".repeat(64) } },
+  createProject: {
+    body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
+  },
+  startProjectFromDraft: {
+    body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
+  },
+  updateProject: { body: { name: "Hijacked" } },
+  startAgent: { body: { agentType: "market-strategist" } },
+  reviewRun: { body: { action: "approve", decisions: { brandName: "Hijacked" } } },
+  updateDecisions: { body: { brandName: "Hijacked" } },
+  editContent: { body: { body: "Hijacked" } },
+  approveCycle: { body: {} },
+  submitRetro: { body: { overall: "Hijacked", items: [] } },
+  generateItem: { body: {} },
+  reviewItem: { body: { status: "skipped" } },
+  updateTask: { body: { status: "done" } },
+  exportLaunchPack: { query: { format: "json" } },
+  saveOnboardingDraft: { body: { step: 0, answers: { name: "Stranger's draft" } } },
+  uploadProjectLogo: { body: { contentType: "image/png", data: onePixelPng } },
+  deleteProject: { body: { confirmName: "Hijacked" } },
+  deleteAccount: { body: { confirmEmail: "nobody@example.com" } },
+  createKey: { body: { name: "Stranger's key" } },
+  createCheckout: { body: { plan: "pro" } },
+  scheduleItem: { body: { scheduledAt: null } },
+  connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
+  startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
+  finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
+  updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
+};
