@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { reloadConfig } from "@/lib/config";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
@@ -10,7 +10,7 @@ let app: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeOpenAI>>;
 let key: string;
 
-const validAnswer = marketStrategist.offline({
+const validAnswer = offlineDrafts.market_strategist({
   projectName: "x",
   onboarding: sampleProject.onboarding,
   decisions: {},

@@ -1,11 +1,11 @@
 import { eld } from "eld/medium";
 import type { ApprovedOutputs } from "@/lib/agents";
-import { weeklyBudget } from "@/lib/agents/budget";
 import { type CycleHistory, growthPlanner, type PlaybookDigest, toWeeklyPlan } from "@/lib/agents/growth-planner";
 import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
 import { type ProjectFacts, pipelineInput, plannerInput, type RunFacts, writerInput } from "@/lib/agents/inputs";
 import { runAgent, runTask } from "@/lib/agents/run";
 import { reloadConfig } from "@/lib/config";
+import { weeklyBudget } from "@/lib/growth/budget";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { WeeklyPlan } from "@/lib/schemas/growth";

@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema, CreateTaskResultSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
@@ -28,7 +28,7 @@ describe("long agent runs as MCP tasks", () => {
     fake = await startFakeOpenAI();
     server = await startServer({ OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: fake.baseUrl, AI_MODEL: "fake-model" });
     rest = httpClient(server.baseUrl, server.dataDir);
-    const answer = marketStrategist.offline({
+    const answer = offlineDrafts.market_strategist({
       projectName: "x",
       onboarding: sampleProject.onboarding,
       decisions: {},

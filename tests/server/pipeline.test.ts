@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { marketStrategist } from "@/lib/agents/market-strategist";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { agentTypes } from "@/lib/schemas/project";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
@@ -54,7 +54,7 @@ describe("a client that disconnects mid-run", () => {
   });
 
   it("still finds the run completed when it polls", async () => {
-    const answer = marketStrategist.offline({
+    const answer = offlineDrafts.market_strategist({
       projectName: "x",
       onboarding: sampleProject.onboarding,
       decisions: {},

@@ -1,35 +1,5 @@
+import { clean, firstSentence, sentence, sentencesOf } from "@/lib/i18n/text";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
-
-// Small text helpers the offline drafting engine builds its drafts with.
-
-export const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
-
-/** The text as one sentence: trimmed, first letter up, ending in a full stop. */
-export function sentence(text: string | null | undefined): string {
-  const trimmed = clean(text);
-  if (!trimmed) return "";
-  const capitalized = trimmed[0]!.toUpperCase() + trimmed.slice(1);
-  return /[.!?…:"”»)\]]$/.test(capitalized) ? capitalized : `${capitalized}.`;
-}
-
-/** Whether the text opens with a name that keeps its capital inside a sentence ("I", "LinkedIn", "New York", a brand). */
-function opensWithName(text: string, names: string[]): boolean {
-  const [first = "", second = ""] = text.split(/\s+/);
-  const word = first.replace(/[^\p{L}\p{N}']/gu, "");
-  if (/^I('|$)/.test(word) || /\p{N}|.\p{Lu}/u.test(word)) return true;
-  if (names.some((name) => name && text.toLowerCase().startsWith(name.toLowerCase()))) return true;
-  return /^\p{Lu}/u.test(second) && !/^I('|$)/.test(second);
-}
-
-/**
- * The text as a clause inside a sentence: no final full stop, first letter lowered
- * unless it opens with a name or the language keeps capitals (German nouns).
- */
-export function clause(text: string | null | undefined, names: string[] = [], lower = true): string {
-  const trimmed = clean(text).replace(/[.!?]+$/, "");
-  if (!trimmed) return "";
-  return !lower || opensWithName(trimmed, names) ? trimmed : trimmed[0]!.toLowerCase() + trimmed.slice(1);
-}
 
 /** Words for hashtags from a phrase: "independent designers and developers" gives "Designers", "Developers". */
 export function topicWords(phrase: string | null | undefined): string[] {
@@ -39,22 +9,6 @@ export function topicWords(phrase: string | null | undefined): string[] {
     .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ""))
     .filter((word) => word.length >= 3);
 }
-
-/** The sentences of a longer answer. */
-export const sentencesOf = (text: string | null | undefined) =>
-  clean(text)
-    .split(/(?<=[.!?])\s+/)
-    .map(sentence)
-    .filter(Boolean);
-
-/** The first sentence of a longer answer. */
-export const firstSentence = (text: string | null | undefined) => sentencesOf(text)[0] ?? "";
-
-export const bullets = (items: string[]) =>
-  items
-    .filter(Boolean)
-    .map((item) => `- ${item}`)
-    .join("\n");
 
 /** A stable pick among options, so the same answers always give the same draft. */
 export function pick<T>(options: T[], seed: string): T {
