@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { callToAction, factsOf, scriptBody } from "@/lib/ai/offline";
-import { channelRules, fitToChannel, projectChannels, shortenToFit } from "@/lib/channels";
+import { channelRules, fitToChannel, launchesOnProductHunt, projectChannels, shortenToFit } from "@/lib/channels";
 import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
@@ -25,7 +25,7 @@ function normalizeAssets(output: LaunchAssets, input: AgentInput): LaunchAssets 
       });
       return { channel: post.channel, title: fitted.title, parts: fitted.parts, hashtags: fitted.hashtags, script: post.script };
     }),
-    productHunt: {
+    productHunt: output.productHunt && {
       ...output.productHunt,
       tagline: shortenToFit(output.productHunt.tagline, fitsIn(productHuntLimits.tagline)),
       description: shortenToFit(output.productHunt.description, fitsIn(productHuntLimits.description)),
@@ -41,7 +41,8 @@ export const launchAssets: Agent<LaunchAssets> = {
   schema: launchAssetsSchema,
   schemaFor: (input) => {
     const channels = projectChannels(input.onboarding);
-    return assetsSchema(z.enum(channels as [Channel, ...Channel[]])) as unknown as z.ZodType<LaunchAssets>;
+    const productHunt = launchesOnProductHunt(input.onboarding, input.feedback) ? "listing" : "none";
+    return assetsSchema(z.enum(channels as [Channel, ...Channel[]]), productHunt) as unknown as z.ZodType<LaunchAssets>;
   },
   prompt: (input) =>
     pipelinePrompt(
@@ -53,7 +54,9 @@ export const launchAssets: Agent<LaunchAssets> = {
             `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`,
         )
         .join("; ")}. Short-video channels get a script (hook, on-screen text, voice-over, caption). ` +
-        `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`,
+        (launchesOnProductHunt(input.onboarding, input.feedback)
+          ? `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`
+          : "Then the announcement email and a press blurb; no Product Hunt listing (productHunt: null), this business does not launch there."),
     ),
   normalize: normalizeAssets,
   toContent: (output, input) => {
@@ -76,11 +79,15 @@ export const launchAssets: Agent<LaunchAssets> = {
         title: w.t("title.announcement-email"),
         body: `**${w.t("title.subject")}:** ${output.announcementEmail.subject}\n\n**${w.t("title.preview")}:** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
       },
-      {
-        kind: "product-hunt",
-        title: w.t("title.product-hunt"),
-        body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
-      },
+      ...(output.productHunt
+        ? [
+            {
+              kind: "product-hunt",
+              title: w.t("title.product-hunt"),
+              body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
+            },
+          ]
+        : []),
       { kind: "press-blurb", title: w.t("title.press-blurb"), body: output.pressBlurb },
     ];
   },

@@ -101,16 +101,27 @@ const channelPostSchema = (channel: z.ZodType<Channel>) =>
       .describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
   });
 
-export const assetsSchema = (channel: z.ZodType<Channel>) =>
+const productHuntSchema = z.object({
+  name: z.string(),
+  tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
+  description: z.string().describe(`At most ${productHuntLimits.description} characters`),
+  firstComment: z.string().describe("The maker's first comment: the story and an ask"),
+});
+
+/**
+ * The launch assets for a set of channels. `productHunt` says whether the pack has a Product
+ * Hunt listing (software, or the founder asked), none (null), or either (a stored run).
+ */
+export const assetsSchema = (channel: z.ZodType<Channel>, productHunt: "listing" | "none" | "either" = "either") =>
   z.object({
     channelPosts: z.array(channelPostSchema(channel)).describe("One launch post per channel of the project"),
     announcementEmail: z.object({ subject: z.string(), previewText: z.string(), body: z.string() }),
-    productHunt: z.object({
-      name: z.string(),
-      tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
-      description: z.string().describe(`At most ${productHuntLimits.description} characters`),
-      firstComment: z.string().describe("The maker's first comment: the story and an ask"),
-    }),
+    productHunt:
+      productHunt === "listing"
+        ? productHuntSchema
+        : productHunt === "none"
+          ? z.null().describe("No Product Hunt listing for this business")
+          : productHuntSchema.nullable(),
     pressBlurb: z.string().describe("A short third-person paragraph a journalist can paste"),
   });
 

@@ -315,14 +315,15 @@ describe("Product Hunt limits", () => {
         decisions: { tagline: "A tagline that is much too long to ever fit the sixty character limit of Product Hunt" },
       })
     ).output as LaunchAssets;
-    expect(offline.productHunt.tagline.length).toBeLessThanOrEqual(productHuntLimits.tagline);
-    expect(offline.productHunt.description.length).toBeLessThanOrEqual(productHuntLimits.description);
+    const listing = offline.productHunt!;
+    expect(listing.tagline.length).toBeLessThanOrEqual(productHuntLimits.tagline);
+    expect(listing.description.length).toBeLessThanOrEqual(productHuntLimits.description);
     const model = launchAssets.normalize!(
-      { ...offline, productHunt: { ...offline.productHunt, tagline: "t".repeat(61), description: "Word ".repeat(100) } },
+      { ...offline, productHunt: { ...listing, tagline: "t".repeat(61), description: "Word ".repeat(100) } },
       input,
     );
-    expect(model.productHunt.tagline.length).toBeLessThanOrEqual(60);
-    expect(model.productHunt.description.length).toBeLessThanOrEqual(260);
+    expect(model.productHunt!.tagline.length).toBeLessThanOrEqual(60);
+    expect(model.productHunt!.description.length).toBeLessThanOrEqual(260);
   });
 
   it("launch posts are threads as parts and video scripts as separate fields; channels are only the project's", async () => {

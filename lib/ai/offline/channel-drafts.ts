@@ -138,10 +138,7 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
       ? [[...open, message].filter(Boolean).join(" ")]
       : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
   const cta = callToAction(request);
-  const english = w.language.toLowerCase().startsWith("en");
-  const hashtags = [f.brand, ...f.topics, ...(rule.format === "short-post" && english ? ["BuildInPublic"] : [])]
-    .map(hashtag)
-    .filter(Boolean);
+  const hashtags = [f.brand, ...f.topics].map(hashtag).filter(Boolean);
   let title: string | null = null;
   let script: VideoScript | null = null;
   let body: string;

@@ -1,4 +1,4 @@
-import { projectChannels } from "@/lib/channels";
+import { launchesOnProductHunt, projectChannels } from "@/lib/channels";
 import { readFeedback } from "@/lib/i18n/feedback";
 import { wordsFor } from "@/lib/i18n/phrasebook";
 import { bullets, sentence } from "@/lib/i18n/text";
@@ -53,17 +53,19 @@ export function offlineLaunchAssets(input: AgentInput): LaunchAssets {
         .filter(Boolean)
         .join("\n\n"),
     },
-    productHunt: {
-      name: f.brand,
-      tagline: (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
-        /\.$/,
-        "",
-      ),
-      description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
-      firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")]
-        .filter(Boolean)
-        .join("\n\n"),
-    },
+    productHunt: launchesOnProductHunt(input.onboarding, input.feedback)
+      ? {
+          name: f.brand,
+          tagline: (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
+            /\.$/,
+            "",
+          ),
+          description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
+          firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")]
+            .filter(Boolean)
+            .join("\n\n"),
+        }
+      : null,
     pressBlurb: [
       w.t("press.launched", { brand: f.brand }),
       f.productFull,

@@ -31,7 +31,7 @@ export function offlineLaunchStrategy(input: AgentInput): LaunchStrategy {
   }
   return finish(input, {
     launchGoal: f.goals.length
-      ? f.timeline
+      ? f.timeline && !f.goals[0]!.toLowerCase().includes(f.timeline.toLowerCase())
         ? w.t("launch.goal", { goal: f.goals[0], timeline: f.timeline })
         : sentence(f.goals[0])
       : w.fill("need.goal"),
