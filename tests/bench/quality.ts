@@ -316,6 +316,7 @@ function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchF
       kinds: run.items.map((item) => item.kind),
       channels: channelsOfAnswers(founder.onboarding).channels,
       productHunt: founder.productHunt,
+      text: run.items.map((item) => item.text).join("\n"),
     }),
   };
   return found;

@@ -114,13 +114,17 @@ export interface PackFit {
   channels: string[];
   /** Whether the product is of a kind that launches on Product Hunt, or the founder asked for it. */
   productHunt: boolean;
+  /** The pack's text, where a plan may still name a piece the business has no use for. */
+  text?: string;
 }
 
 /** Launch pack pieces for a channel the business does not use: a post for a channel not enabled, a Product Hunt listing for a bakery. */
 export function misfitPieces(pack: PackFit): string[] {
-  return pack.kinds.filter(
+  const pieces = pack.kinds.filter(
     (kind) =>
       (kind.startsWith("post-") && !pack.channels.includes(kind.slice("post-".length))) ||
       (kind === "product-hunt" && !pack.productHunt),
   );
+  const named = pack.productHunt ? [] : ((pack.text ?? "").match(/[^\n]*product[\s-]*hunt[^\n]*/gi) ?? []);
+  return [...pieces, ...named.map((line) => `mentioned: ${line.trim()}`)];
 }

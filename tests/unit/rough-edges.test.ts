@@ -54,6 +54,9 @@ describe("the rough-edge detectors", () => {
       "product-hunt",
     ]);
     expect(misfitPieces({ kinds, channels: ["instagram", "x"], productHunt: true })).toEqual([]);
+    const plan = "- Prepare the launch posts, the announcement email and the Product Hunt listing.";
+    expect(misfitPieces({ kinds: [], channels: [], productHunt: false, text: plan })).toEqual([`mentioned: ${plan}`]);
+    expect(misfitPieces({ kinds: [], channels: [], productHunt: true, text: plan })).toEqual([]);
   });
 });
 
@@ -110,6 +113,9 @@ describe("the offline engine's words (issue #25's examples)", () => {
       "announcement-email",
       "press-blurb",
     ]);
+    const plan = textOf((await run("launch-strategist", bakery)).content);
+    expect(plan).toContain("Bereiten Sie die Startbeiträge und die Ankündigungs-E-Mail vor.");
+    expect(plan).not.toMatch(/product[\s-]*hunt/i);
     const asked = await run("launch-assets", bakery, "de", "Bitte auch einen Eintrag für Product Hunt");
     expect(asked.content.map((item) => item.kind)).toContain("product-hunt");
     expect(launchesOnProductHunt({ ...bakery, audiencePlatforms: ["Product Hunt"] })).toBe(true);

@@ -1,4 +1,4 @@
-import { channelRules, channelsOfAnswers } from "@/lib/channels";
+import { channelRules, channelsOfAnswers, launchesOnProductHunt } from "@/lib/channels";
 import { spreadPieces, weeklyBudget } from "@/lib/growth/budget";
 import { nextMonday } from "@/lib/growth/week";
 import type { PhraseKey } from "@/lib/i18n/en";
@@ -49,7 +49,11 @@ export function offlineLaunchStrategy(input: AgentInput): LaunchStrategy {
       {
         phase: w.t("launch.phaseWarm") || "2",
         timing: w.t("launch.week", { from: 3, date: addDays(start, 14) }),
-        actions: [w.t("launch.warm1"), w.t("launch.warm2"), w.t("launch.warm3")].filter(Boolean),
+        actions: [
+          w.t("launch.warm1"),
+          w.t("launch.warm2"),
+          w.t(launchesOnProductHunt(input.onboarding, input.feedback) ? "launch.warm3" : "launch.warm3Plain"),
+        ].filter(Boolean),
       },
       {
         phase: w.t("launch.phaseLaunch") || "3",
