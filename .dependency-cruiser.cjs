@@ -60,6 +60,22 @@ module.exports = {
       to: { path: "^lib/(?!actions/|operations/|schemas/|errors)" },
     },
     {
+      name: "ai-below-agents",
+      comment:
+        "lib/ai (the model call and the offline drafting engine, a model provider) sits below the agents: it reads task inputs and outputs from lib/schemas, never an agent",
+      severity: "error",
+      from: { path: "^lib/ai/" },
+      to: { path: "^lib/agents/" },
+    },
+    {
+      name: "offline-engine-through-its-index",
+      comment:
+        "The offline drafting engine is reached through lib/ai/offline/index.ts (the model provider's registry and the post parts the agents share); its per-task drafts are its own",
+      severity: "error",
+      from: { path: "^(?!lib/ai/offline/)" },
+      to: { path: "^lib/ai/offline/(?!index\\.ts$)" },
+    },
+    {
       name: "no-circular",
       comment: "Modules depend on each other in a circle (type-only imports included)",
       severity: "error",

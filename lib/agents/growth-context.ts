@@ -1,4 +1,5 @@
 import { channelMentions, channelRules, resolveChannel, shortenToFit } from "@/lib/channels";
+import type { CycleHistory, PlaybookDigest } from "@/lib/schemas/agent-inputs";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Onboarding } from "@/lib/schemas/project";
 import { json } from "./prompt";
@@ -9,37 +10,6 @@ import { json } from "./prompt";
  * context is what a draft is written from: no planning answers in a draft, no voice rules
  * in a plan, and nothing said twice.
  */
-
-/** What happened in an earlier week, as the planner reads it. */
-export interface CycleHistory {
-  weekNumber: number;
-  theme: string;
-  items: {
-    channel: Channel;
-    title: string;
-    angle: string;
-    status: string;
-    result: string | null;
-    grade: string | null;
-    resultNote: string | null;
-    /** The network's numbers for posts Launchloop published. */
-    numbers?: { likes: number; reposts: number; replies: number; quotes: number | null } | null;
-  }[];
-  /** Per channel: published posts with numbers, their median and total engagement. */
-  channelResults?: { channel: string; posts: number; medianEngagement: number; totalEngagement: number }[];
-  tasks: { title: string; status: string }[];
-  overall: string | null;
-}
-
-/** The parts of the Marketing Playbook the growth tasks read. */
-export interface PlaybookDigest {
-  positioning?: { name: string; statement: string } | null;
-  valueProposition?: { angle: string; statement: string } | null;
-  brand?: { name?: string | null; tagline?: string | null } | null;
-  voice?: { description?: string | null; traits?: string[]; do?: string[]; dont?: string[] } | null;
-  channels?: { channel: string; role?: string | null; cadence?: string | null }[];
-  learnings?: { date: string; kind: string; text: string }[];
-}
 
 type BriefKey = keyof Onboarding;
 

@@ -1,66 +1,16 @@
-import { z } from "zod";
-import { channelMentions, channelRules, channelsOfAnswers, shortenToFit } from "@/lib/channels";
+import { channelsOfAnswers, shortenToFit } from "@/lib/channels";
+import { weeklyBudget } from "@/lib/growth/budget";
+import { droppedChannels } from "@/lib/growth/dropped-channels";
 import { itemSlug } from "@/lib/growth/item-slugs";
-import { dayKeys } from "@/lib/growth/week-days";
-import type { PhraseKey } from "@/lib/i18n/en";
-import { channelLabel, type Words, wordsFor } from "@/lib/i18n/phrasebook";
-import { type Channel, channelSchema, type WeeklyPlan, weeklyPlanSchema } from "@/lib/schemas/growth";
-import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { weeklyBudget } from "./budget";
-import { type AngleKey, angleKeys } from "./channel-drafts";
-import { type CycleHistory, historyLines, type PlaybookDigest, plannerBrief, plannerLessons } from "./growth-context";
+import { clean } from "@/lib/i18n/text";
+import type { CycleHistory, PlannerInput, PlaybookDigest } from "@/lib/schemas/agent-inputs";
+import { type PlannerOutput, plannerOutputSchema } from "@/lib/schemas/agent-outputs";
+import { type WeeklyPlan, weeklyPlanSchema } from "@/lib/schemas/growth";
+import { historyLines, plannerBrief, plannerLessons } from "./growth-context";
 import { systemRules } from "./prompt";
 import type { Task } from "./types";
-import { clean, factsOf, sentence } from "./words";
 
-export type { CycleHistory, PlaybookDigest };
-
-export interface PlannerInput {
-  projectName: string;
-  language: string;
-  onboarding: Onboarding;
-  decisions: Decisions;
-  playbook: PlaybookDigest;
-  weekNumber: number;
-  history: CycleHistory[];
-  /** ISO date of the planning day. */
-  today: string;
-}
-
-/** The plan as a model writes it (strict structured output: nullable, never optional), then normalized. */
-export const plannerOutputSchema = z.object({
-  weekTheme: z.string().describe("The week's theme, under 10 words"),
-  rationale: z.string().describe("The pieces budget from the weekly hours, and what last week's grades and notes changed"),
-  contentPlan: z.array(
-    z.object({
-      channel: channelSchema,
-      audienceRationale: z.string().nullable(),
-      items: z.array(
-        z.object({
-          title: z.string(),
-          angle: z.string().describe("The way in: story, how-to, question, proof..."),
-          keyMessage: z.string(),
-          cta: z.string().nullable(),
-          suggestedDay: z.string().describe("Mon, Tue, Wed, Thu, Fri, Sat or Sun"),
-          notes: z.string().nullable(),
-        }),
-      ),
-    }),
-  ),
-  founderTasks: z.array(
-    z.object({
-      title: z.string(),
-      description: z.string(),
-      category: z.string(),
-      effort: z.string(),
-      suggestedDay: z.string().nullable(),
-    }),
-  ),
-  skipped: z
-    .array(z.object({ what: z.string(), why: z.string() }))
-    .describe("What was left out this week and why, including anything skipped last week and channels the founder dropped"),
-});
-export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
+export type { CycleHistory, PlannerInput, PlannerOutput, PlaybookDigest };
 
 const cut = (text: string | null | undefined, max: number) => shortenToFit(clean(text), (candidate) => candidate.length <= max);
 /** Normalizes a planner answer into a valid weekly plan: within every limit, slugs unique, counts matching items. */
@@ -100,197 +50,6 @@ export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyP
   return weeklyPlanSchema.parse(plan);
 }
 
-const days = dayKeys.slice(0, 5);
-
-/** The angle a plan's item was given, read back from its text in any drafting language. */
-export function angleOf(angle: string, w: Words): AngleKey | undefined {
-  const text = angle.toLowerCase();
-  return angleKeys.find(
-    (key) => text.startsWith(w.t(`angle.${key}` as PhraseKey).toLowerCase()) && w.t(`angle.${key}` as PhraseKey),
-  );
-}
-
-const angleText = (key: AngleKey, w: Words) =>
-  [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
-
-// Words that, next to a channel's name in a retro note, mean "stop this channel".
-const deadWords =
-  /\b(dead|is over|doesn'?t work|does not work|not working|waste of time|drop|stop|quit|no more|forget)\b|\btot\b|funktioniert nicht|bringt nichts|weglassen|\bmort\b|ne marche pas|arrêter|\bmuert[oa]\b|no funciona|dejar|\bmort[oa]\b|não funciona|parar/i;
-
-/** Channels a founder's retro notes declare dead ("Reddit is dead for us"), with the note that said so. */
-export function droppedChannels(history: CycleHistory[]): Map<Channel, string> {
-  const dropped = new Map<Channel, string>();
-  for (const cycle of history) {
-    const notes = [cycle.overall, ...cycle.items.map((item) => item.resultNote)].filter((note): note is string =>
-      Boolean(note?.trim()),
-    );
-    for (const note of notes) {
-      for (const part of note.split(/[.;!?\n,]+\s*/)) {
-        if (deadWords.test(part)) for (const channel of channelMentions(part)) dropped.set(channel, clean(part));
-      }
-    }
-  }
-  return dropped;
-}
-
-/** Founder tasks by week, in the project's language. */
-function taskPool(w: Words, brand: string) {
-  const task = (key: string, category: string, effort: string) => ({
-    title: w.t(`task.${key}` as PhraseKey),
-    description: w.t(`task.${key}Desc` as PhraseKey, { brand }),
-    category: w.t(`task.${category}` as PhraseKey) || category,
-    effort,
-  });
-  return [
-    task("reply", "catCommunity", "15m/day"),
-    task("call", "catResearch", "45m"),
-    task("quote", "catProof", "20m"),
-    task("headline", "catWebsite", "30m"),
-    task("join", "catCommunity", "30m"),
-    task("numbers", "catAnalytics", "15m"),
-  ].filter((entry) => entry.title);
-}
-
-/** What a week's posts can say: the chosen messages first, then the founder's own benefits and reasons. */
-function messagePool(input: PlannerInput): string[] {
-  const f = factsOf(input.onboarding, input.decisions);
-  const candidates = [
-    input.decisions.valueProposition?.statement ?? input.playbook.valueProposition?.statement,
-    input.decisions.positioning?.statement ?? input.playbook.positioning?.statement,
-    ...f.features.map((feature) => feature.benefit),
-    f.why,
-    f.edge,
-    f.product,
-    f.problem,
-  ];
-  const kept: string[] = [];
-  // A message that only repeats another (the positioning quoting the product sentence) is said once.
-  for (const text of candidates.map((candidate) => sentence(candidate)).filter(Boolean)) {
-    if (!kept.some((other) => other.includes(text.replace(/\.$/, "")) || text.includes(other.replace(/\.$/, ""))))
-      kept.push(text);
-  }
-  return kept;
-}
-
-/**
- * The offline planner: a week within the founder's hours budget on the project's channels,
- * shaped by earlier weeks. Channels graded great get more, quiet ones a new angle (or a
- * rest after two quiet weeks), dropped ones leave the plan, and skipped work is carried
- * over or named in `skipped`.
- */
-export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
-  const { weekNumber } = input;
-  const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, input.decisions);
-  const { channels, unknown } = channelsOfAnswers(input.onboarding);
-  const budget = weeklyBudget(input.onboarding.weeklyHours);
-  const last = input.history.at(-1);
-  const previous = input.history.at(-2);
-  const dropped = droppedChannels(input.history);
-  const gradesOf = (cycle: CycleHistory | undefined, channel: Channel) =>
-    (cycle?.items ?? []).filter((item) => item.channel === channel);
-  const messages = messagePool(input);
-
-  const skipped: PlannerOutput["skipped"] = unknown.map((name) => ({
-    what: name,
-    why: w.t("skip.unknownChannel", { name }) || name,
-  }));
-  const notes: string[] = [];
-  const ranked = channels
-    .map((channel, order) => {
-      const lastItems = gradesOf(last, channel);
-      const great = lastItems.filter((item) => item.grade === "great");
-      const quiet = lastItems.filter((item) => item.grade === "quiet");
-      const quietBefore = gradesOf(previous, channel).some((item) => item.grade === "quiet");
-      const skippedItems = lastItems.filter((item) => item.result === "skipped" || item.status === "skipped");
-      const weight = 1 + 1.5 * great.length + 0.5 * lastItems.filter((item) => item.grade === "ok").length - 0.75 * quiet.length;
-      return { channel, order, great, quiet, quietTwice: quiet.length > 0 && quietBefore, skippedItems, weight };
-    })
-    .sort((a, b) => b.weight - a.weight || a.order - b.order);
-
-  let remaining = budget.pieces;
-  const contentPlan: PlannerOutput["contentPlan"] = [];
-  for (const entry of ranked) {
-    const label = channelLabel(entry.channel, channelRules[entry.channel].label, w);
-    if (dropped.has(entry.channel)) {
-      skipped.push({ what: label, why: w.t("skip.dead", { note: dropped.get(entry.channel) }) });
-      notes.push(w.t("plan.dropped", { channel: label }));
-      continue;
-    }
-    if (entry.quietTwice) {
-      skipped.push({ what: label, why: w.t("skip.quietTwice") || label });
-      continue;
-    }
-    const count = Math.min(remaining, entry.great.length > 0 ? 2 : 1);
-    if (count === 0) {
-      skipped.push({ what: label, why: w.t("skip.budget", { hours: budget.hours, pieces: budget.pieces }) || label });
-      continue;
-    }
-    remaining -= count;
-    const quietAngles = new Set(entry.quiet.map((item) => angleOf(item.angle, w)));
-    const items = Array.from({ length: count }, (_, index) => {
-      const best = entry.great[index];
-      const carried = entry.skippedItems[index];
-      let key: AngleKey = angleKeys[(weekNumber * 2 + entry.order + index * 3) % angleKeys.length]!;
-      if (best) key = angleOf(best.angle, w) ?? key;
-      for (let step = 1; quietAngles.has(key) && step < angleKeys.length; step++)
-        key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
-      const angle = carried ? carried.angle : angleText(key, w);
-      return {
-        title: carried ? carried.title : `${label}: ${w.t(`angle.${key}` as PhraseKey) || key}`,
-        angle,
-        keyMessage: messages[(weekNumber + entry.order + index * 2) % Math.max(1, messages.length)] ?? f.product,
-        cta: f.cta,
-        suggestedDay: days[(contentPlan.length * 2 + index) % days.length]!,
-        notes: best
-          ? w.t("plan.noteGreat", { title: best.title })
-          : carried
-            ? w.t("plan.noteCarried")
-            : entry.quiet[0]
-              ? w.t("plan.noteQuiet", { title: entry.quiet[0].title })
-              : null,
-      };
-    });
-    if (entry.great.length) notes.push(w.t("plan.great", { channel: label }));
-    if (entry.quiet.length) notes.push(w.t("plan.quiet", { channel: label }));
-    if (entry.skippedItems.length) notes.push(w.t("plan.carried", { count: entry.skippedItems.length, channel: label }));
-    contentPlan.push({
-      channel: entry.channel,
-      audienceRationale: w.t("plan.audience", { channel: label, conventions: channelRules[entry.channel].conventions }) || null,
-      items,
-    });
-  }
-
-  const pool = taskPool(w, f.brand);
-  const founderTasks = Array.from(
-    { length: Math.min(budget.tasks, pool.length) },
-    (_, index) => pool[(index === 0 ? 0 : weekNumber + index) % pool.length]!,
-  )
-    .filter((task, index, all) => all.indexOf(task) === index)
-    .map((task, index) => ({ ...task, suggestedDay: days[(index * 2) % days.length]! }));
-  for (const task of (last?.tasks ?? []).filter((task) => task.status === "open").slice(0, 3)) {
-    skipped.push({ what: task.title, why: w.t("skip.openTask") || task.title });
-  }
-
-  const planned = contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
-  const leadAngle = contentPlan[0]?.items[0] ? angleOf(contentPlan[0].items[0].angle, w) : undefined;
-  const weekTheme =
-    weekNumber === 1
-      ? w.t("plan.themeFirst", { brand: f.brand })
-      : w.t("plan.theme", { week: weekNumber, angle: leadAngle ? w.t(`angle.${leadAngle}Desc` as PhraseKey) : null }) ||
-        `${weekNumber}`;
-  const rationale = [
-    w.t("plan.budget", { hours: budget.hours, pieces: budget.pieces, tasks: founderTasks.length }),
-    w.t("plan.planned", { count: planned }),
-    last ? w.t("plan.results", { week: last.weekNumber }) : w.t("plan.first"),
-    ...notes,
-    last?.overall ? w.t("plan.yourNote", { week: last.weekNumber, note: clean(last.overall) }) : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-  return { weekTheme: weekTheme || `${weekNumber}`, rationale, contentPlan, founderTasks, skipped };
-}
-
 export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
   name: "weekly_plan",
   useCase: "strategy",
@@ -317,7 +76,6 @@ export const growthPlanner: Task<PlannerInput, PlannerOutput> = {
         .join("\n\n"),
     };
   },
-  offline: offlineWeeklyPlan,
   normalize: (output, input) => {
     const channels = channelsOfAnswers(input.onboarding).channels;
     const dropped = droppedChannels(input.history);

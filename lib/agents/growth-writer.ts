@@ -1,103 +1,17 @@
-import { z } from "zod";
-import { channelRules, countAs, fitsWithin, fitToChannel, shortenToFit } from "@/lib/channels";
-import { primaryOf, wordsFor } from "@/lib/i18n/phrasebook";
-import type { Channel } from "@/lib/schemas/growth";
-import type { Decisions, Onboarding } from "@/lib/schemas/project";
-import { angleKeys, callToAction, scriptBody, type WrittenDraft, writeChannelDraft } from "./channel-drafts";
-import { inRequestedTone, readFeedback } from "./feedback";
+import { callToAction, factsOf, scriptBody } from "@/lib/ai/offline";
+import { channelRules, countAs, fitToChannel } from "@/lib/channels";
+import { readFeedback } from "@/lib/i18n/feedback";
+import { wordsFor } from "@/lib/i18n/phrasebook";
+import type { WriterInput } from "@/lib/schemas/agent-inputs";
+import { type WriterOutput, writerOutputSchema } from "@/lib/schemas/agent-outputs";
 import { channelLessons, channelRole, founderLessons, writerBrief } from "./growth-context";
-import { angleOf, type PlaybookDigest } from "./growth-planner";
 import { systemRules } from "./prompt";
 import type { Task } from "./types";
-import { clause, factsOf } from "./words";
 
-export interface WriterInput {
-  projectName: string;
-  language: string;
-  onboarding: Onboarding;
-  decisions: Decisions;
-  playbook: PlaybookDigest;
-  weekNumber: number;
-  item: {
-    channel: Channel;
-    title: string;
-    angle: string;
-    keyMessage: string;
-    cta: string | null;
-    notes: string | null;
-    position: number;
-  };
-  feedback: string | null;
-  /** How many drafts came before this one (a regeneration without feedback leads with other facts). */
-  previousDrafts: number;
-  previousBody: string | null;
-}
-
-const scriptSchema = z.object({ hook: z.string(), onScreenText: z.string(), voiceOver: z.string(), caption: z.string() });
-
-export const writerOutputSchema = z.object({
-  title: z.string().nullable().describe("Only for channels whose posts have a title or subject"),
-  body: z.string().describe("The post exactly as it will be published, ending with the call to action and link"),
-  hashtags: z.array(z.string()),
-  script: scriptSchema
-    .nullable()
-    .describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
-});
-export type WriterOutput = z.infer<typeof writerOutputSchema>;
+export type { WriterInput, WriterOutput };
 
 /** The language a draft is written in: the one the feedback asks for, else the project's. */
 const languageOf = (input: WriterInput) => readFeedback(input.feedback).language ?? input.language;
-
-function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): WriterOutput {
-  const directives = readFeedback(input.feedback);
-  const facts = factsOf(input.onboarding, input.decisions);
-  const english = primaryOf(languageOf(input)) === "en";
-  const rule = channelRules[draft.channel];
-  let body = draft.parts.map((part) => part.replace(/ \(\d+\/\d+\)$/, "")).join("\n\n");
-  let hashtags = draft.hashtags;
-  const head = body.endsWith(tail) ? body.slice(0, body.length - tail.length).trim() : body;
-  if (directives.length === "shorter") {
-    const target = Math.max(40, Math.floor(countAs(rule.unit, head.slice(0, 50_000)) * 0.5));
-    const kept = shortenToFit(head, (candidate) => fitsWithin(rule.unit, candidate, target));
-    body = [kept, tail].filter(Boolean).join("\n\n");
-  }
-  if (directives.length === "longer") {
-    const more = [
-      ...facts.story,
-      ...facts.features.map((feature) =>
-        feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what,
-      ),
-    ].filter((line) => !head.includes(line));
-    body = [head, ...more, tail].filter(Boolean).join("\n\n");
-  }
-  body = inRequestedTone(body, directives, english);
-  if (directives.hashtags === "none") hashtags = [];
-  if (directives.hashtags === "fewer") hashtags = hashtags.slice(0, 1);
-  if (directives.emoji === "add") body = `✨ ${body}`;
-  return { title: draft.title, body, hashtags, script: draft.script };
-}
-
-/** The offline writer: a channel-ready draft from the item's angle and key message; the angle's label never appears in it. */
-export function offlineDraft(input: WriterInput): WriterOutput {
-  const w = wordsFor(languageOf(input));
-  const facts = factsOf(input.onboarding, input.decisions);
-  const angle =
-    angleOf(input.item.angle, wordsFor(input.language)) ??
-    angleOf(input.item.angle, w) ??
-    angleKeys[(input.item.position + input.weekNumber) % angleKeys.length]!;
-  const variant = input.weekNumber * 3 + input.item.position + input.previousDrafts;
-  const draft = writeChannelDraft({
-    channel: input.item.channel,
-    facts,
-    words: w,
-    angle,
-    variant,
-    phrasing: input.weekNumber + input.previousDrafts,
-    message: input.item.keyMessage || null,
-    cta: input.item.cta,
-  });
-  return applyFeedback(draft, input, callToAction({ facts, words: w, cta: input.item.cta }));
-}
 
 /** A draft as stored: fitted to the channel (the call to action kept), with its length and limit. */
 export function fittedDraft(output: WriterOutput, input: WriterInput) {
@@ -153,5 +67,4 @@ export const growthWriter: Task<WriterInput, WriterOutput> = {
         .join("\n\n"),
     };
   },
-  offline: offlineDraft,
 };

@@ -1,9 +1,14 @@
+import { readFeedback } from "@/lib/i18n/feedback";
+import type {
+  AgentInput,
+  ApprovedOutputs,
+  CycleHistory,
+  PlannerInput,
+  PlaybookDigest,
+  WriterInput,
+} from "@/lib/schemas/agent-inputs";
 import type { Channel } from "@/lib/schemas/growth";
 import type { AgentType, Decisions, Onboarding } from "@/lib/schemas/project";
-import { readFeedback } from "./feedback";
-import type { CycleHistory, PlannerInput, PlaybookDigest } from "./growth-planner";
-import type { WriterInput } from "./growth-writer";
-import type { AgentInput, ApprovedOutputs } from "./types";
 
 /** What the agents read of a project. */
 export interface ProjectFacts {

@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { channelRules, fitToChannel, projectChannels, shortenToFit } from "@/lib/channels";
+import { callToAction, factsOf, scriptBody } from "@/lib/ai/offline";
+import { channelRules, fitToChannel, launchesOnProductHunt, projectChannels, shortenToFit } from "@/lib/channels";
 import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
-import { callToAction, scriptBody, writeChannelDraft } from "./channel-drafts";
-import { readFeedback } from "./feedback";
-import { applyDirectives } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent, AgentInput } from "./types";
-import { bullets, factsOf, sentence } from "./words";
 
 const fitsIn = (limit: number) => (text: string) => text.length <= limit;
 
@@ -28,7 +25,7 @@ function normalizeAssets(output: LaunchAssets, input: AgentInput): LaunchAssets 
       });
       return { channel: post.channel, title: fitted.title, parts: fitted.parts, hashtags: fitted.hashtags, script: post.script };
     }),
-    productHunt: {
+    productHunt: output.productHunt && {
       ...output.productHunt,
       tagline: shortenToFit(output.productHunt.tagline, fitsIn(productHuntLimits.tagline)),
       description: shortenToFit(output.productHunt.description, fitsIn(productHuntLimits.description)),
@@ -44,7 +41,8 @@ export const launchAssets: Agent<LaunchAssets> = {
   schema: launchAssetsSchema,
   schemaFor: (input) => {
     const channels = projectChannels(input.onboarding);
-    return assetsSchema(z.enum(channels as [Channel, ...Channel[]])) as unknown as z.ZodType<LaunchAssets>;
+    const productHunt = launchesOnProductHunt(input.onboarding, input.feedback) ? "listing" : "none";
+    return assetsSchema(z.enum(channels as [Channel, ...Channel[]]), productHunt) as unknown as z.ZodType<LaunchAssets>;
   },
   prompt: (input) =>
     pipelinePrompt(
@@ -56,75 +54,11 @@ export const launchAssets: Agent<LaunchAssets> = {
             `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`,
         )
         .join("; ")}. Short-video channels get a script (hook, on-screen text, voice-over, caption). ` +
-        `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`,
+        (launchesOnProductHunt(input.onboarding, input.feedback)
+          ? `Then the announcement email, the Product Hunt listing (tagline at most ${productHuntLimits.tagline} characters, description at most ${productHuntLimits.description}) and a press blurb.`
+          : "Then the announcement email and a press blurb; no Product Hunt listing (productHunt: null), this business does not launch there."),
     ),
   normalize: normalizeAssets,
-  offline: (input) => {
-    const w = wordsFor(input.language);
-    const f = factsOf(input.onboarding, input.decisions);
-    const directives = readFeedback(input.feedback);
-    const message =
-      input.decisions.valueProposition?.statement ?? input.approved["market-strategist"]?.valuePropositions[0]?.statement ?? null;
-    const tagline = input.decisions.tagline ?? input.approved["brand-architect"]?.taglineOptions[0];
-    const cta = callToAction({ facts: f, words: w, cta: null });
-    const output: LaunchAssets = {
-      channelPosts: projectChannels(input.onboarding).map((channel) => {
-        const draft = writeChannelDraft({
-          channel,
-          facts: f,
-          words: w,
-          angle: "launch",
-          variant: input.rejections,
-          message,
-          cta: null,
-        });
-        return {
-          channel,
-          title: draft.title,
-          parts: draft.parts,
-          hashtags: directives.hashtags === "none" ? [] : draft.hashtags,
-          script: draft.script,
-        };
-      }),
-      announcementEmail: {
-        subject: w.t("email.subject", { brand: f.brand }),
-        previewText: message ? sentence(message) : f.product,
-        body: [
-          w.t("email.hello"),
-          [w.t("email.today", { brand: f.brand }), f.audience ? w.t("web.for", { audience: f.audience }) : ""]
-            .filter(Boolean)
-            .join(" "),
-          f.problem,
-          f.productFull,
-          f.features.length ? bullets(f.features.map((feature) => sentence(feature.benefit || feature.what))) : "",
-          cta,
-          w.t("email.reply"),
-        ]
-          .filter(Boolean)
-          .join("\n\n"),
-      },
-      productHunt: {
-        name: f.brand,
-        tagline: (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
-          /\.$/,
-          "",
-        ),
-        description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
-        firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")]
-          .filter(Boolean)
-          .join("\n\n"),
-      },
-      pressBlurb: [
-        w.t("press.launched", { brand: f.brand }),
-        f.productFull,
-        f.audience ? w.t("web.for", { audience: f.audience }) : "",
-        f.edge ?? "",
-      ]
-        .filter(Boolean)
-        .join(" "),
-    };
-    return normalizeAssets(applyDirectives(output, directives, input.language), input);
-  },
   toContent: (output, input) => {
     const w = wordsFor(input.language);
     return [
@@ -145,11 +79,15 @@ export const launchAssets: Agent<LaunchAssets> = {
         title: w.t("title.announcement-email"),
         body: `**${w.t("title.subject")}:** ${output.announcementEmail.subject}\n\n**${w.t("title.preview")}:** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
       },
-      {
-        kind: "product-hunt",
-        title: w.t("title.product-hunt"),
-        body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
-      },
+      ...(output.productHunt
+        ? [
+            {
+              kind: "product-hunt",
+              title: w.t("title.product-hunt"),
+              body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
+            },
+          ]
+        : []),
       { kind: "press-blurb", title: w.t("title.press-blurb"), body: output.pressBlurb },
     ];
   },

@@ -13,7 +13,7 @@ export async function runTask<Input, Output>(task: Task<Input, Output>, input: I
     schema: task.schemaFor?.(input) ?? task.schema,
     system: prompt.system,
     prompt: `${prompt.context}\n\n${prompt.task}`,
-    offline: () => task.offline(input),
+    input,
   });
   return { ...result, output: task.normalize ? task.normalize(result.output, input) : result.output };
 }

@@ -1,9 +1,7 @@
 import { wordsFor } from "@/lib/i18n/phrasebook";
 import { type WebsiteCopy, websiteCopySchema } from "@/lib/schemas/agent-outputs";
-import { finish } from "./offline";
 import { pipelinePrompt } from "./prompt";
 import type { Agent } from "./types";
-import { clean, factsOf, sentence } from "./words";
 
 export const websiteCopy: Agent<WebsiteCopy> = {
   type: "website-copy",
@@ -17,50 +15,6 @@ export const websiteCopy: Agent<WebsiteCopy> = {
       "Act as a conversion copywriter. Write website copy in the approved brand voice, on the chosen positioning, for the ideal customer profiles. Specific beats clever; every section earns the next.",
       "Write the home page (headline, subheadline, call to action, sections), the about page and the FAQ.",
     ),
-  offline: (input) => {
-    const { decisions, approved } = input;
-    const w = wordsFor(input.language);
-    const f = factsOf(input.onboarding, decisions);
-    const tagline = clean(decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0]);
-    const value = clean(decisions.valueProposition?.statement ?? approved["market-strategist"]?.valuePropositions[0]?.statement);
-    const audienceLine = f.audience ? w.t("web.for", { audience: f.audience }) : "";
-    const sections: WebsiteCopy["home"]["sections"] = [
-      { heading: w.t("section.problem"), body: [f.problem, f.why ?? ""].filter(Boolean).join(" ") },
-      { heading: w.t("section.how", { brand: f.brand }), body: f.productFull },
-      ...f.features.map((feature) => ({
-        heading: sentence(feature.what).replace(/\.$/, ""),
-        body: sentence(feature.benefit) || sentence(feature.what),
-      })),
-      { heading: w.t("section.why", { brand: f.brand }), body: f.edge ?? w.fill("need.edge") },
-      { heading: w.t("section.start"), body: f.cta ? `**${w.t("web.ready", { cta: f.cta })}**` : w.fill("need.cta") },
-    ];
-    return finish(input, {
-      home: {
-        headline:
-          tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product,
-        subheadline: [value && value !== tagline ? sentence(value) : f.product, audienceLine].filter(Boolean).join(" "),
-        primaryCta: f.cta ? f.cta.split(/\s+/).slice(0, 4).join(" ") : w.fill("need.cta"),
-        sections: sections.filter((section) => section.body),
-      },
-      about: {
-        headline: w.t("web.aboutHeadline", { brand: f.brand }),
-        body: [f.story.length ? f.story.join(" ") : w.fill("need.story"), f.problem].join("\n\n"),
-      },
-      faq: [
-        { question: w.t("web.qWhat", { brand: f.brand }), answer: f.productFull },
-        {
-          question: w.t("web.qWho", { brand: f.brand }),
-          answer: f.audienceDescription ?? (f.audience ? sentence(f.audience) : w.fill("need.audience")),
-        },
-        { question: w.t("web.qDifferent"), answer: f.edge ?? w.fill("need.edge") },
-        { question: w.t("web.qPrice"), answer: f.price ? sentence(f.price) : w.fill("need.price") },
-        {
-          question: w.t("web.qStart"),
-          answer: f.cta ? [sentence(f.cta), f.url ?? ""].filter(Boolean).join(" ") : w.fill("need.cta"),
-        },
-      ].filter((entry) => entry.question),
-    });
-  },
   toContent: (output, input) => {
     const w = wordsFor(input.language);
     return [

@@ -23,8 +23,8 @@ export interface StructuredTask<T> {
   system: string;
   /** ...then the context and the step's task, in that order. */
   prompt: string;
-  /** The offline drafting engine's answer, used when no model is configured. */
-  offline: () => T;
+  /** What the task works from: the offline drafting engine drafts `name` from it when no model is configured. */
+  input: unknown;
 }
 
 /** A model call that failed in a way the founder should read about (never a raw provider message). */
@@ -51,7 +51,11 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
         modelName: settings.models[task.useCase],
         providerOptions: undefined,
       }
-    : { model: offlineModel, modelName: "offline", providerOptions: { offline: { answer: task.offline() as JSONValue } } };
+    : {
+        model: offlineModel,
+        modelName: "offline",
+        providerOptions: { offline: { task: task.name, input: task.input as JSONValue } },
+      };
   const deadline = AbortSignal.timeout(settings.timeoutMs);
   const messages: ModelMessage[] = [{ role: "user", content: task.prompt }];
   let inputTokens = 0;

@@ -1,4 +1,5 @@
 import type { LanguageModel } from "ai";
+import { offlineAnswer } from "./offline";
 
 type LanguageModelV3 = Extract<LanguageModel, { specificationVersion: "v3" }>;
 
@@ -8,10 +9,10 @@ const noTokens = {
 };
 
 /**
- * The offline drafting engine as a model provider, so a task runs the same path with or
- * without a model configured. Its drafts are worked out from the founder's own answers by
- * each task (`Task.offline`), which the caller hands over as `providerOptions.offline.answer`;
- * the model answers that draft as JSON text, spending no tokens.
+ * The offline drafting engine (lib/ai/offline) as a model provider, so a task runs the same
+ * path with or without a model configured. The caller names the task and hands over its
+ * input as `providerOptions.offline` ({ task, input }); the engine works the draft out from
+ * the founder's own answers and the model answers it as JSON text, spending no tokens.
  */
 export const offlineModel: LanguageModelV3 = {
   specificationVersion: "v3",
@@ -19,8 +20,9 @@ export const offlineModel: LanguageModelV3 = {
   modelId: "offline",
   supportedUrls: {},
   async doGenerate(options) {
-    const answer = options.providerOptions?.offline?.answer;
-    if (answer === undefined) throw new Error("The offline engine needs the task's draft (providerOptions.offline.answer).");
+    const request = options.providerOptions?.offline;
+    const answer = request ? offlineAnswer(String(request.task), request.input) : undefined;
+    if (answer === undefined) throw new Error("The offline engine has no draft for this task (providerOptions.offline).");
     return {
       content: [{ type: "text", text: JSON.stringify(answer) }],
       finishReason: { unified: "stop", raw: "stop" },

@@ -105,6 +105,7 @@ export const de: Phrases = {
   "launch.warm1": "Teilen Sie eine Geschichte hinter den Kulissen auf Ihrem wichtigsten Kanal.",
   "launch.warm2": "Bitten Sie ein paar wohlgesinnte Nutzerinnen und Nutzer, am Starttag ihre ersten Ergebnisse zu teilen.",
   "launch.warm3": "Bereiten Sie die Startbeiträge, die Ankündigungs-E-Mail und den Product-Hunt-Eintrag vor.",
+  "launch.warm3Plain": "Bereiten Sie die Startbeiträge und die Ankündigungs-E-Mail vor.",
   "launch.day1": "Gehen Sie morgens (in der Zeitzone Ihrer Zielgruppe) auf allen Kanälen des Plans live.",
   "launch.day2": "Beantworten Sie jeden Kommentar noch am selben Tag.",
   "launch.day3": "Senden Sie die Ankündigungs-E-Mail mit einer einzigen Handlungsaufforderung: {cta}",

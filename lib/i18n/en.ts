@@ -102,6 +102,7 @@ export const en = {
   "launch.warm1": "Share one behind-the-scenes story on your main channel.",
   "launch.warm2": "Ask a few friendly users to share their first results on launch day.",
   "launch.warm3": "Prepare the launch posts, the announcement email and the Product Hunt listing.",
+  "launch.warm3Plain": "Prepare the launch posts and the announcement email.",
   "launch.day1": "Go live on every channel in the plan in the morning of your audience's time zone.",
   "launch.day2": "Reply to every comment the same day.",
   "launch.day3": "Send the announcement email with one call to action: {cta}",

@@ -103,6 +103,7 @@ export const es: Phrases = {
   "launch.warm1": "Comparta una historia de lo que pasa entre bastidores en su canal principal.",
   "launch.warm2": "Pida a algunos usuarios cercanos que compartan sus primeros resultados el día del lanzamiento.",
   "launch.warm3": "Prepare las publicaciones del lanzamiento, el correo de anuncio y la ficha de Product Hunt.",
+  "launch.warm3Plain": "Prepare las publicaciones del lanzamiento y el correo de anuncio.",
   "launch.day1": "Publique en todos los canales del plan por la mañana, en la zona horaria de su público.",
   "launch.day2": "Responda cada comentario el mismo día.",
   "launch.day3": "Envíe el correo de anuncio con una sola llamada a la acción: {cta}",

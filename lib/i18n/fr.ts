@@ -103,6 +103,7 @@ export const fr: Phrases = {
   "launch.warm1": "Partagez une histoire des coulisses sur votre canal principal.",
   "launch.warm2": "Demandez à quelques utilisateurs bienveillants de partager leurs premiers résultats le jour du lancement.",
   "launch.warm3": "Préparez les publications de lancement, l'e-mail d'annonce et la fiche Product Hunt.",
+  "launch.warm3Plain": "Préparez les publications de lancement et l'e-mail d'annonce.",
   "launch.day1": "Publiez sur tous les canaux du plan le matin, à l'heure de votre public.",
   "launch.day2": "Répondez à chaque commentaire le jour même.",
   "launch.day3": "Envoyez l'e-mail d'annonce avec un seul appel à l'action : {cta}",

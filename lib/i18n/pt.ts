@@ -103,6 +103,7 @@ export const pt: Phrases = {
   "launch.warm1": "Partilhe uma história dos bastidores no seu canal principal.",
   "launch.warm2": "Peça a alguns usuários próximos que partilhem os primeiros resultados no dia do lançamento.",
   "launch.warm3": "Prepare as publicações do lançamento, o e-mail de anúncio e a página no Product Hunt.",
+  "launch.warm3Plain": "Prepare as publicações do lançamento e o e-mail de anúncio.",
   "launch.day1": "Publique em todos os canais do plano de manhã, no fuso horário do seu público.",
   "launch.day2": "Responda a cada comentário no mesmo dia.",
   "launch.day3": "Envie o e-mail de anúncio com uma única chamada para ação: {cta}",

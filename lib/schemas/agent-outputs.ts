@@ -101,18 +101,79 @@ const channelPostSchema = (channel: z.ZodType<Channel>) =>
       .describe("For short-video channels (TikTok, Reels, Shorts): the script's parts; null elsewhere"),
   });
 
-export const assetsSchema = (channel: z.ZodType<Channel>) =>
+const productHuntSchema = z.object({
+  name: z.string(),
+  tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
+  description: z.string().describe(`At most ${productHuntLimits.description} characters`),
+  firstComment: z.string().describe("The maker's first comment: the story and an ask"),
+});
+
+/**
+ * The launch assets for a set of channels. `productHunt` says whether the pack has a Product
+ * Hunt listing (software, or the founder asked), none (null), or either (a stored run).
+ */
+export const assetsSchema = (channel: z.ZodType<Channel>, productHunt: "listing" | "none" | "either" = "either") =>
   z.object({
     channelPosts: z.array(channelPostSchema(channel)).describe("One launch post per channel of the project"),
     announcementEmail: z.object({ subject: z.string(), previewText: z.string(), body: z.string() }),
-    productHunt: z.object({
-      name: z.string(),
-      tagline: z.string().describe(`At most ${productHuntLimits.tagline} characters`),
-      description: z.string().describe(`At most ${productHuntLimits.description} characters`),
-      firstComment: z.string().describe("The maker's first comment: the story and an ask"),
-    }),
+    productHunt:
+      productHunt === "listing"
+        ? productHuntSchema
+        : productHunt === "none"
+          ? z.null().describe("No Product Hunt listing for this business")
+          : productHuntSchema.nullable(),
     pressBlurb: z.string().describe("A short third-person paragraph a journalist can paste"),
   });
 
 export const launchAssetsSchema = assetsSchema(channelSchema);
 export type LaunchAssets = z.infer<typeof launchAssetsSchema>;
+
+// The growth loop's two tasks: the weekly plan and one channel draft.
+
+/** The plan as a model writes it (strict structured output: nullable, never optional), then normalized. */
+export const plannerOutputSchema = z.object({
+  weekTheme: z.string().describe("The week's theme, under 10 words"),
+  rationale: z.string().describe("The pieces budget from the weekly hours, and what last week's grades and notes changed"),
+  contentPlan: z.array(
+    z.object({
+      channel: channelSchema,
+      audienceRationale: z.string().nullable(),
+      items: z.array(
+        z.object({
+          title: z.string(),
+          angle: z.string().describe("The way in: story, how-to, question, proof..."),
+          keyMessage: z.string(),
+          cta: z.string().nullable(),
+          suggestedDay: z.string().describe("Mon, Tue, Wed, Thu, Fri, Sat or Sun"),
+          notes: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  founderTasks: z.array(
+    z.object({
+      title: z.string(),
+      description: z.string(),
+      category: z.string(),
+      effort: z.string(),
+      suggestedDay: z.string().nullable(),
+    }),
+  ),
+  skipped: z
+    .array(z.object({ what: z.string(), why: z.string() }))
+    .describe("What was left out this week and why, including anything skipped last week and channels the founder dropped"),
+});
+export type PlannerOutput = z.infer<typeof plannerOutputSchema>;
+
+// A growth draft's script is described by the writer's task text, so its fields carry no descriptions.
+const draftScriptSchema = z.object({ hook: z.string(), onScreenText: z.string(), voiceOver: z.string(), caption: z.string() });
+
+export const writerOutputSchema = z.object({
+  title: z.string().nullable().describe("Only for channels whose posts have a title or subject"),
+  body: z.string().describe("The post exactly as it will be published, ending with the call to action and link"),
+  hashtags: z.array(z.string()),
+  script: draftScriptSchema
+    .nullable()
+    .describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
+});
+export type WriterOutput = z.infer<typeof writerOutputSchema>;

@@ -1,28 +1,32 @@
 import { eld } from "eld/medium";
 import type { ApprovedOutputs } from "@/lib/agents";
-import { weeklyBudget } from "@/lib/agents/budget";
 import { type CycleHistory, growthPlanner, type PlaybookDigest, toWeeklyPlan } from "@/lib/agents/growth-planner";
 import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
 import { type ProjectFacts, pipelineInput, plannerInput, type RunFacts, writerInput } from "@/lib/agents/inputs";
 import { runAgent, runTask } from "@/lib/agents/run";
 import type { ContentDraft } from "@/lib/agents/types";
-import { channelRules } from "@/lib/channels";
+import { channelRules, channelsOfAnswers } from "@/lib/channels";
 import { reloadConfig } from "@/lib/config";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
+import { weeklyBudget } from "@/lib/growth/budget";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
+import { draftingLanguages } from "@/lib/i18n/phrasebook";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { WeeklyPlan } from "@/lib/schemas/growth";
 import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/project";
 import { promptText, startFakeOpenAI, tokensOf } from "../support/fake-openai";
 import { sampleOnboarding } from "../support/founder";
 import { type BenchFounder, benchFounders } from "../support/founders";
+import { doubledQuotes, doubledWords, hashtagsIn, labelRepeats, misfitPieces, strayHashtags } from "../support/rough-edges";
 
 /**
  * `npm run bench:quality`: the words Launchloop writes, measured. Every founder of
  * tests/support/founders.ts goes through the whole offline pipeline and two growth weeks
  * (a retro in between that grades the week and drops a channel), then the model path runs
  * against a fake OpenAI-compatible server that counts tokens with o200k_base. It prints the
- * metrics and the issue's "Done when" thresholds; it reports, it does not fail.
+ * metrics and the issue's "Done when" thresholds; it reports, it does not fail. It also
+ * runs every founder's offline pack and weeks in each of the five drafting languages and
+ * counts the rough edges a founder would not send as is (tests/support/rough-edges.ts).
  */
 
 const now = new Date("2026-11-23T09:00:00Z");
@@ -205,8 +209,7 @@ const retroLearnings = (items: PlannedItem[], date: string) =>
         ],
   );
 
-async function offlineRun(founder: BenchFounder) {
-  const language = detectProjectLanguage(founder.onboarding);
+async function offlineRun(founder: BenchFounder, language = detectProjectLanguage(founder.onboarding)) {
   const project: ProjectFacts = { name: founder.name, language, onboarding: founder.onboarding, decisions: {} };
   const runs: RunFacts[] = [];
   const pack: string[] = [];
@@ -374,6 +377,40 @@ const missingFacts = (prompt: string, facts: (string | null | undefined)[]) =>
     .filter((fact): fact is string => Boolean(fact))
     .filter((fact) => !prompt.includes(fact) && !prompt.includes(JSON.stringify(fact).slice(1, -1)));
 
+const roughEdgeKinds = ["doubled words", "doubled quotes", "label repeats", "stray hashtags", "misfit pieces"] as const;
+
+/** The rough edges in one offline run (launch pack and two weeks), by kind, with what was found. */
+function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchFounder) {
+  const texts = [
+    ...run.packItems.map((item) => `${item.title}\n${item.body}`),
+    ...[...run.one.week.drafts, ...run.two.week.drafts].map((draft) => draft.text),
+  ];
+  const product = [
+    founder.onboarding.productDescription ?? "",
+    ...(founder.onboarding.features ?? []).flatMap((feature) => [feature.what ?? "", feature.benefit ?? ""]),
+  ];
+  const found: Record<(typeof roughEdgeKinds)[number], string[]> = {
+    "doubled words": texts.flatMap(doubledWords),
+    "doubled quotes": texts.flatMap(doubledQuotes),
+    "label repeats": texts.flatMap(labelRepeats),
+    "stray hashtags": texts.flatMap((text) =>
+      strayHashtags(hashtagsIn(text), {
+        brand: founder.onboarding.businessName ?? founder.name,
+        product,
+        post: text,
+        answersLanguage: founder.language,
+      }),
+    ),
+    "misfit pieces": misfitPieces({
+      kinds: run.packItems.map((item) => item.kind),
+      channels: channelsOfAnswers(founder.onboarding).channels,
+      productHunt: founder.productHunt,
+      text: run.packItems.map((item) => `${item.title}\n${item.body}`).join("\n"),
+    }),
+  };
+  return found;
+}
+
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const check = (ok: boolean) => (ok ? "ok  " : "FAIL");
 
@@ -381,6 +418,16 @@ delete process.env.OPENAI_API_KEY;
 reloadConfig();
 const offline = [];
 for (const founder of benchFounders) offline.push({ founder, run: await offlineRun(founder) });
+// The rough edges in each drafting language: the founder's own answers, the engine's words in each phrasebook.
+const edgesByFounder = new Map<string, { language: string; found: ReturnType<typeof roughEdges> }[]>();
+for (const { founder, run } of offline) {
+  const rows = [];
+  for (const language of draftingLanguages) {
+    const inLanguage = language === run.language ? run : await offlineRun(founder, language);
+    rows.push({ language, found: roughEdges(inLanguage, founder) });
+  }
+  edgesByFounder.set(founder.key, rows);
+}
 
 const fake = await startFakeOpenAI({ countTokens: true });
 process.env.OPENAI_API_KEY = "sk-bench";
@@ -477,6 +524,19 @@ for (const { founder, run, model } of results) {
   for (const [label, value, ok] of rows) {
     if (!ok) failures++;
     console.log(`  ${check(ok)} ${label.padEnd(42)} ${value}`);
+  }
+  for (const { language, found } of edgesByFounder.get(founder.key) ?? []) {
+    const counts = roughEdgeKinds.map((kind) => `${kind} ${found[kind].length}`).join(", ");
+    const total = roughEdgeKinds.reduce((sum, kind) => sum + found[kind].length, 0);
+    if (total) failures++;
+    console.log(`  ${check(total === 0)} ${`rough edges (offline, ${language})`.padEnd(42)} ${counts} (= 0)`);
+    for (const kind of roughEdgeKinds.filter((kind) => found[kind].length))
+      console.log(
+        `       ${kind}: ${found[kind]
+          .slice(0, 3)
+          .map((text) => JSON.stringify(text.slice(0, 90)))
+          .join("; ")}`,
+      );
   }
   if (process.env.BENCH_SHOW === founder.key) {
     for (const [number, week] of [

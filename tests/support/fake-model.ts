@@ -1,4 +1,4 @@
-import { marketStrategist } from "@/lib/agents/market-strategist";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { startFakeOpenAI } from "./fake-openai";
 import { sampleProject } from "./founder";
 import { type StartedServer, startServer } from "./server";
@@ -12,7 +12,7 @@ export const fakeModelEnv = (fake: { baseUrl: string }) => ({
 
 /** A market strategist's answer for `sampleProject` that passes its schema, as a model would send it. */
 export const sampleStrategistAnswer = () =>
-  marketStrategist.offline({
+  offlineDrafts.market_strategist({
     projectName: "x",
     onboarding: sampleProject.onboarding,
     decisions: {},

@@ -14,6 +14,8 @@ export interface BenchFounder {
   retroNote: string;
   /** The channel that note drops. */
   droppedChannel: string;
+  /** Whether its kind of product launches on Product Hunt (software), so a listing belongs in its pack. */
+  productHunt: boolean;
 }
 
 export const terseDevtool: BenchFounder = {
@@ -32,6 +34,7 @@ export const terseDevtool: BenchFounder = {
   },
   retroNote: "Reddit is dead for us, nobody clicked.",
   droppedChannel: "reddit",
+  productHunt: true,
 };
 
 export const berlinBakery: BenchFounder = {
@@ -73,6 +76,7 @@ export const berlinBakery: BenchFounder = {
   },
   retroNote: "Der Newsletter ist tot für uns, niemand hat geantwortet.",
   droppedChannel: "newsletter",
+  productHunt: false,
 };
 
 export const richConsumerApp: BenchFounder = {
@@ -121,6 +125,7 @@ export const richConsumerApp: BenchFounder = {
   },
   retroNote: "Pinterest is dead for us, not one install came from it.",
   droppedChannel: "pinterest",
+  productHunt: true,
 };
 
 export const frenchTutor: BenchFounder = {
@@ -148,6 +153,7 @@ export const frenchTutor: BenchFounder = {
   },
   retroNote: "Instagram est mort pour nous, aucun parent n'a réagi.",
   droppedChannel: "instagram",
+  productHunt: false,
 };
 
 export const spanishCoffee: BenchFounder = {
@@ -179,6 +185,7 @@ export const spanishCoffee: BenchFounder = {
   },
   retroNote: "TikTok está muerto para nosotros, nadie compró.",
   droppedChannel: "tiktok",
+  productHunt: false,
 };
 
 export const portugueseYoga: BenchFounder = {
@@ -203,6 +210,41 @@ export const portugueseYoga: BenchFounder = {
   },
   retroNote: "O YouTube Shorts está morto para nós, ninguém assistiu.",
   droppedChannel: "youtube-shorts",
+  productHunt: false,
 };
 
-export const benchFounders = [terseDevtool, berlinBakery, richConsumerApp, frenchTutor, spanishCoffee, portugueseYoga];
+/** The answers behind the rough edges issue #25 quotes: a timeline that repeats the goal's, a quote already in quotation marks, an audience described in a sentence, a local shop on Threads. */
+export const leipzigRefill: BenchFounder = {
+  key: "de-refill",
+  language: "de",
+  name: "Füllbar Leipzig",
+  onboarding: {
+    businessName: "Füllbar Leipzig",
+    productDescription:
+      "Ein Unverpackt-Laden in Leipzig-Connewitz mit Nachfüllstation für Putzmittel, Nudeln und Müsli und einem wöchentlichen Newsletter mit Angeboten.",
+    problemSolved: "Im Supermarkt ist fast alles in Plastik verpackt, und der Müll stapelt sich jede Woche",
+    audienceDescription: "Haushalte in Leipzig, die weniger Müll machen wollen und Wert auf regionale Produkte legen.",
+    audienceFeedback: "„Endlich ein Laden, der meine eigenen Gläser füllt.“",
+    enabledChannels: ["Instagram", "Newsletter", "Facebook-Gruppen", "Threads"],
+    successDefinition: ["300 Abonnent:innen bis Ende Juni"],
+    successTimeline: "bis Ende Juni",
+    toneWords: ["freundlich", "ehrlich"],
+    actionPriority: "Newsletter abonnieren",
+    founderStory: "Ich habe zwei Jahre lang unverpackt eingekauft und dafür durch die halbe Stadt fahren müssen.",
+    assetUrls: "https://fuellbar-leipzig.de",
+    weeklyHours: "3 Stunden",
+  },
+  retroNote: "Threads ist tot für uns, niemand hat reagiert.",
+  droppedChannel: "threads",
+  productHunt: false,
+};
+
+export const benchFounders = [
+  terseDevtool,
+  berlinBakery,
+  richConsumerApp,
+  frenchTutor,
+  spanishCoffee,
+  portugueseYoga,
+  leipzigRefill,
+];

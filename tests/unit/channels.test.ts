@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fittedDraft, offlineDraft, type WriterInput } from "@/lib/agents/growth-writer";
+import { fittedDraft, type WriterInput } from "@/lib/agents/growth-writer";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { channelRules, countAs, fitToChannel, projectChannels, resolveChannel } from "@/lib/channels";
 import { type Channel, channels } from "@/lib/schemas/growth";
 import { sampleOnboarding } from "../support/founder";
@@ -137,7 +138,7 @@ describe("channel rules", () => {
             previousDrafts,
             previousBody: null,
           };
-          withinLimits(target, fittedDraft(offlineDraft(input), input));
+          withinLimits(target, fittedDraft(offlineDrafts.channel_draft(input), input));
         },
       ),
       { numRuns: 80 },

@@ -31,7 +31,9 @@ describe("docs/sample-launch-pack.md", () => {
     expect(pack).not.toMatch(/lorem|ipsum|TODO|\{\{|undefined|null\b|\[object Object\]/i);
     expect(german).not.toMatch(/Tidybooks|freelancer|\[add:|Launch plan|Market summary/i);
     // German headings and connective text.
-    for (const heading of ["Marktüberblick", "Startplan", "Startseite", "Ankündigungs-E-Mail", "Product-Hunt-Eintrag"])
-      expect(german).toContain(heading);
+    for (const heading of ["Marktüberblick", "Startplan", "Startseite", "Ankündigungs-E-Mail"]) expect(german).toContain(heading);
+    // Software launches on Product Hunt; a bakery does not.
+    expect(english).toContain("### Product Hunt listing");
+    expect(german).not.toMatch(/product[\s-]*hunt/i);
   });
 });

@@ -1,15 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tasks } from "@/lib/agents";
-import { readFeedback } from "@/lib/agents/feedback";
-import { type CycleHistory, droppedChannels, growthPlanner, offlineWeeklyPlan } from "@/lib/agents/growth-planner";
-import { fittedDraft, growthWriter, offlineDraft, type WriterInput } from "@/lib/agents/growth-writer";
+import { type CycleHistory, growthPlanner } from "@/lib/agents/growth-planner";
+import { fittedDraft, growthWriter, type WriterInput } from "@/lib/agents/growth-writer";
 import { pipelineInput } from "@/lib/agents/inputs";
 import { launchAssets } from "@/lib/agents/launch-assets";
 import { runAgent } from "@/lib/agents/run";
+import { offlineDrafts } from "@/lib/ai/offline";
 import { channelRules, channelsOfAnswers, fitsWithin, fitToChannel, resolveChannel } from "@/lib/channels";
+import { droppedChannels } from "@/lib/growth/dropped-channels";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { en } from "@/lib/i18n/en";
+import { readFeedback } from "@/lib/i18n/feedback";
 import { exportHeadings, wordsFor } from "@/lib/i18n/phrasebook";
 import { type LaunchAssets, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import { channels } from "@/lib/schemas/growth";
@@ -126,15 +128,19 @@ describe("the offline engine reads rejection feedback", () => {
       previousDrafts: 0,
       previousBody: null,
     };
-    const plain = fittedDraft(offlineDraft(base), base);
-    const shorter = fittedDraft(offlineDraft({ ...base, feedback: "shorter please" }), base);
+    const plain = fittedDraft(offlineDrafts.channel_draft(base), base);
+    const shorter = fittedDraft(offlineDrafts.channel_draft({ ...base, feedback: "shorter please" }), base);
     expect(shorter.body.length).toBeLessThan(plain.body.length);
     expect(shorter.body).toContain("Download the app: https://plantpal.app");
-    expect(fittedDraft(offlineDraft({ ...base, feedback: "no hashtags" }), base).hashtags).toEqual([]);
+    expect(fittedDraft(offlineDrafts.channel_draft({ ...base, feedback: "no hashtags" }), base).hashtags).toEqual([]);
     expect(plain.hashtags.length).toBeGreaterThan(0);
-    const formal = offlineDraft({ ...base, feedback: "more formal", item: { ...base.item, keyMessage: "It works!" } });
+    const formal = offlineDrafts.channel_draft({
+      ...base,
+      feedback: "more formal",
+      item: { ...base.item, keyMessage: "It works!" },
+    });
     expect(formal.body).not.toContain("!");
-    const longer = offlineDraft({ ...base, feedback: "longer, more detail" });
+    const longer = offlineDrafts.channel_draft({ ...base, feedback: "longer, more detail" });
     expect(longer.body.length).toBeGreaterThan(plain.body.length);
     // The planner's words (angle label, title, notes) never reach the draft.
     expect(plain.body).not.toContain("Founder story");
@@ -172,7 +178,7 @@ describe("channel names a founder types", () => {
 
   it("that Launchloop has no channel for are reported in the plan's skipped, with why", () => {
     expect(channelsOfAnswers(terseDevtool.onboarding)).toEqual({ channels: ["x", "reddit", "blog"], unknown: ["Hacker News"] });
-    const plan = offlineWeeklyPlan({
+    const plan = offlineDrafts.weekly_plan({
       ...project(terseDevtool.onboarding, "en"),
       projectName: "Schemadrift",
       playbook: {},
@@ -189,7 +195,7 @@ describe("channel names a founder types", () => {
     expect([...droppedChannels(week("Der Newsletter ist tot für uns.")).keys()]).toEqual(["newsletter"]);
     expect([...droppedChannels(week("X went well, LinkedIn is dead for us")).keys()]).toEqual(["linkedin"]);
     expect([...droppedChannels(week("Reddit was fun")).keys()]).toEqual([]);
-    const plan = offlineWeeklyPlan({
+    const plan = offlineDrafts.weekly_plan({
       ...project(terseDevtool.onboarding, "en"),
       projectName: "Schemadrift",
       playbook: {},
@@ -210,7 +216,7 @@ describe("weekly plans keep to the founder's hours", () => {
       ["5 hours", 6],
       ["20 hours a week", 12],
     ] as const) {
-      const plan = offlineWeeklyPlan({
+      const plan = offlineDrafts.weekly_plan({
         ...project({ ...sampleOnboarding, weeklyHours: hours }, "en"),
         projectName: "Tidybooks",
         playbook: {},
@@ -309,14 +315,15 @@ describe("Product Hunt limits", () => {
         decisions: { tagline: "A tagline that is much too long to ever fit the sixty character limit of Product Hunt" },
       })
     ).output as LaunchAssets;
-    expect(offline.productHunt.tagline.length).toBeLessThanOrEqual(productHuntLimits.tagline);
-    expect(offline.productHunt.description.length).toBeLessThanOrEqual(productHuntLimits.description);
+    const listing = offline.productHunt!;
+    expect(listing.tagline.length).toBeLessThanOrEqual(productHuntLimits.tagline);
+    expect(listing.description.length).toBeLessThanOrEqual(productHuntLimits.description);
     const model = launchAssets.normalize!(
-      { ...offline, productHunt: { ...offline.productHunt, tagline: "t".repeat(61), description: "Word ".repeat(100) } },
+      { ...offline, productHunt: { ...listing, tagline: "t".repeat(61), description: "Word ".repeat(100) } },
       input,
     );
-    expect(model.productHunt.tagline.length).toBeLessThanOrEqual(60);
-    expect(model.productHunt.description.length).toBeLessThanOrEqual(260);
+    expect(model.productHunt!.tagline.length).toBeLessThanOrEqual(60);
+    expect(model.productHunt!.description.length).toBeLessThanOrEqual(260);
   });
 
   it("launch posts are threads as parts and video scripts as separate fields; channels are only the project's", async () => {

@@ -1,6 +1,7 @@
+import { type Directives, readFeedback } from "@/lib/i18n/feedback";
 import { primaryOf } from "@/lib/i18n/phrasebook";
-import { type Directives, inRequestedTone, readFeedback } from "./feedback";
-import type { AgentInput } from "./types";
+import type { AgentInput } from "@/lib/schemas/agent-inputs";
+import { inRequestedTone } from "./tone";
 
 const optionLists = new Set(["positioningOptions", "taglineOptions", "valuePropositions", "brandNameOptions"]);
 

@@ -1,4 +1,4 @@
-/** What a founder's rejection feedback asks for, as the offline engine understands it. */
+/** What a founder's rejection feedback asks for (read in the five drafting languages and a few more). */
 export interface Directives {
   language?: string;
   length?: "shorter" | "longer";
@@ -60,39 +60,4 @@ export function readFeedback(feedback: string | null | undefined): Directives {
   if (has(text, /(no|without|keine|ohne|pas d'|sans|sin|sem) emoji/)) directives.emoji = "none";
   else if (has(text, /emoji/)) directives.emoji = "add";
   return directives;
-}
-
-/** Contractions for a casual English draft. */
-export const casualEnglish = (text: string) =>
-  text
-    .replace(/\bI am\b/g, "I'm")
-    .replace(/\bdo not\b/g, "don't")
-    .replace(/\bdoes not\b/g, "doesn't")
-    .replace(/\bIt is\b/g, "It's")
-    .replace(/\bit is\b/g, "it's")
-    .replace(/\bWe are\b/g, "We're")
-    .replace(/\bcannot\b/g, "can't");
-
-const withoutEmoji = (text: string) => text.replace(/\p{Extended_Pictographic}\uFE0F?\s?/gu, "");
-
-/** A formal draft: no emoji, no exclamation marks, and (in English) no contractions. */
-export const formalText = (text: string, english: boolean) => {
-  const plain = withoutEmoji(text).replace(/!+/g, ".");
-  return english
-    ? plain
-        .replace(/\bI'm\b/g, "I am")
-        .replace(/\bdon't\b/g, "do not")
-        .replace(/\bdoesn't\b/g, "does not")
-        .replace(/\bcan't\b/g, "cannot")
-        .replace(/\b([Ii])t's\b/g, (_, i: string) => `${i}t is`)
-    : plain;
-};
-
-/** The founder's tone and "no emoji" feedback applied to one text (casual English only: contractions). */
-export function inRequestedTone(text: string, directives: Directives, english: boolean): string {
-  let result = text;
-  if (directives.tone === "casual" && english) result = casualEnglish(result);
-  if (directives.tone === "formal") result = formalText(result, english);
-  if (directives.emoji === "none") result = withoutEmoji(result);
-  return result;
 }

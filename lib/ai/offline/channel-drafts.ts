@@ -1,12 +1,10 @@
 import { type ChannelDraft, channelRules, fitToChannel } from "@/lib/channels";
 import type { PhraseKey } from "@/lib/i18n/en";
 import type { Words } from "@/lib/i18n/phrasebook";
+import { bullets, clause, sentence, sentencesOf } from "@/lib/i18n/text";
 import type { Channel } from "@/lib/schemas/growth";
-import { bullets, clause, type Facts, sentence, sentencesOf } from "./words";
-
-/** The ways into a post. Planner notes name them; a draft never prints them. */
-export const angleKeys = ["pain", "story", "how-to", "question", "proof", "behind"] as const;
-export type AngleKey = (typeof angleKeys)[number] | "launch";
+import type { AngleKey } from "./angles";
+import type { Facts } from "./facts";
 
 /** A short-video script, its parts as separate fields. */
 export interface VideoScript {
@@ -140,10 +138,7 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
       ? [[...open, message].filter(Boolean).join(" ")]
       : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
   const cta = callToAction(request);
-  const english = w.language.toLowerCase().startsWith("en");
-  const hashtags = [f.brand, ...f.topics, ...(rule.format === "short-post" && english ? ["BuildInPublic"] : [])]
-    .map(hashtag)
-    .filter(Boolean);
+  const hashtags = [f.brand, ...f.topics].map(hashtag).filter(Boolean);
   let title: string | null = null;
   let script: VideoScript | null = null;
   let body: string;

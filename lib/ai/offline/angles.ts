@@ -1,0 +1,17 @@
+import type { PhraseKey } from "@/lib/i18n/en";
+import type { Words } from "@/lib/i18n/phrasebook";
+
+/** The ways into a post. Planner notes name them; a draft never prints them. */
+export const angleKeys = ["pain", "story", "how-to", "question", "proof", "behind"] as const;
+export type AngleKey = (typeof angleKeys)[number] | "launch";
+
+/** The angle a plan's item was given, read back from its text in any drafting language. */
+export function angleOf(angle: string, w: Words): AngleKey | undefined {
+  const text = angle.toLowerCase();
+  return angleKeys.find(
+    (key) => text.startsWith(w.t(`angle.${key}` as PhraseKey).toLowerCase()) && w.t(`angle.${key}` as PhraseKey),
+  );
+}
+
+export const angleText = (key: AngleKey, w: Words) =>
+  [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
