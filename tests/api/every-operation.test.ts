@@ -163,6 +163,7 @@ const validInput: Record<string, Pick<RawInput, "body" | "query">> = {
   submitRetro: { body: { overall: "Hijacked", items: [] } },
   generateItem: { body: {} },
   reviewItem: { body: { status: "skipped" } },
+  editItemDraft: { body: { body: "Hijacked" } },
   updateTask: { body: { status: "done" } },
   exportLaunchPack: { query: { format: "json" } },
   saveOnboardingDraft: { body: { step: 0, answers: { name: "Stranger's draft" } } },

@@ -132,6 +132,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "growth_submit_retro",
         "growth_generate_item",
         "growth_review_item",
+        "growth_edit_draft",
         "growth_update_task",
         "growth_publish_item",
         "growth_item_results",
