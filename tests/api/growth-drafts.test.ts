@@ -14,7 +14,7 @@ let projectId: string;
 let items: Item[];
 
 type Draft = { body: string; parts: string[]; title: string | null; length: number; hashtags: string[]; editedAt?: string };
-type Item = { id: string; channel: Channel; status: string; draft: Draft | null; previousDrafts: Draft[] };
+type Item = { id: string; channel: Channel; title: string; status: string; draft: Draft | null; previousDrafts: Draft[] };
 
 const call = (method: string, path: string, body?: unknown, as = key) => app.request(method, path, { key: as, body });
 const edit = (itemId: string, body: unknown, as = key) => call("PATCH", `/api/v1/growth/items/${itemId}/draft`, body, as);
@@ -46,6 +46,13 @@ beforeAll(async () => {
   }
 }, 180_000);
 afterAll(() => app.close());
+
+describe("growth titles", () => {
+  it("carry no channel prefix: the channel is a field (and a badge), not part of the title", () => {
+    for (const item of items)
+      expect(item.title, item.channel).not.toMatch(new RegExp(`^${channelRules[item.channel].label}\\s*:`, "i"));
+  });
+});
 
 describe("editing a growth draft", () => {
   it("saves a thread part by part, keeps the status and records the replaced draft once", async () => {
