@@ -109,7 +109,11 @@ function CaptionPreview({ channel, draft, fillable }: PreviewProps) {
       <div className="flex aspect-[4/3] max-h-48 items-center justify-center rounded-lg bg-sunken text-sm text-muted" aria-hidden>
         {channelRules[channel].format === "video" ? "Your video" : "Your image"}
       </div>
-      {draft.title && <p className="font-semibold">{draft.title}</p>}
+      {draft.title && (
+        <p className="font-semibold">
+          <BlankText text={draft.title} fillable={false} />
+        </p>
+      )}
       <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
         <BlankText text={caption} fillable={fillable} />
       </p>
@@ -146,7 +150,9 @@ function LongFormPreview({ channel, draft, fillable }: PreviewProps) {
   };
   return (
     <article data-testid="draft-post" className="space-y-4 rounded-xl border border-line bg-surface p-5">
-      <h4 className="text-xl font-semibold tracking-tight">{draft.title ?? "Untitled"}</h4>
+      <h4 className="text-xl font-semibold tracking-tight">
+        <BlankText text={draft.title ?? "Untitled"} fillable={false} />
+      </h4>
       {outline.length > 0 && (
         <nav aria-label="Outline" className="rounded-lg bg-sunken px-4 py-3 text-sm">
           <p className="font-semibold">Outline</p>
@@ -179,7 +185,11 @@ function LongFormPreview({ channel, draft, fillable }: PreviewProps) {
 function CommunityPreview({ channel, draft, fillable }: PreviewProps) {
   return (
     <div data-testid="draft-post" className="space-y-2 rounded-xl border border-line bg-surface p-4">
-      {draft.title && <p className="text-base font-semibold">{draft.title}</p>}
+      {draft.title && (
+        <p className="text-base font-semibold">
+          <BlankText text={draft.title} fillable={false} />
+        </p>
+      )}
       <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
         <BlankText text={draft.body} fillable={fillable} />
       </p>

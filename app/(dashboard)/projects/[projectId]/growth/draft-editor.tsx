@@ -124,7 +124,7 @@ export function DraftEditor({
           )}
         </div>
       )}
-      {over && (
+      {over && !message && (
         <p className="text-sm text-danger">
           {rule.threads
             ? `A post is over ${rule.label}'s limit: shorten it, or split the thread.`

@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
-import { blankPlaces, blanksLeft, countBlanks, fillBlank, fillBlankInParts } from "@/components/blanks/blanks";
+import { blanksLeft, fillBlank, fillBlankInParts } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge, channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { draftBlanks } from "@/components/growth/draft-blanks";
 import { DraftPreview } from "@/components/growth/draft-preview";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
@@ -161,11 +162,10 @@ export function ItemPanel({
   const share = draft ? shareLinkFor(item.channel, draft.parts[0] ?? draft.body, draft.title) : null;
   const goingOut = item.publication?.status === "publishing";
   const editable = Boolean(draft) && canEdit(item.status) && !goingOut;
-  const blanks = draft ? countBlanks(draft.body) : 0;
+  const blanks = draftBlanks(draft);
   // Copy, "Open in …", approve and publish ask first while the draft has blanks, and say where.
-  const { guard, dialog } = useBlankGuard(
-    blankPlaces(draft ? [{ id: item.id, title: item.title, body: draft.body, section: channelLabel(item.channel) }] : []),
-  );
+  const where = `${channelLabel(item.channel)} › ${item.title}`;
+  const { guard, dialog } = useBlankGuard(blanks ? [{ where, count: blanks, href: `#item-${item.id}` }] : []);
 
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
@@ -178,7 +178,7 @@ export function ItemPanel({
     const result = await editItemDraftAction(item.id, edit);
     if (!result.ok) return describeFailure(result);
     onItem(result.data.item);
-    const left = countBlanks(result.data.item.draft?.body ?? "");
+    const left = draftBlanks(result.data.item.draft);
     toast(left === 0 ? "Saved. No blank left in this draft." : `Saved. ${blanksLeft(left)} in this draft.`);
     return undefined;
   };

@@ -3,8 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BlankCount } from "@/components/blanks/blank-guard";
-import { blanksLeft, countBlanks } from "@/components/blanks/blanks";
+import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { draftBlanks } from "@/components/growth/draft-blanks";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
@@ -85,7 +86,7 @@ export function WeekBoard({
   }
 
   const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
-  const blanksOf = (item: GrowthItem) => countBlanks(item.draft?.body ?? "");
+  const blanksOf = (item: GrowthItem) => draftBlanks(item.draft);
   const weekBlanks = items.reduce((sum, item) => sum + (item.status === "published" ? 0 : blanksOf(item)), 0);
   const theme = String((cycle.plan as { weekTheme?: unknown }).weekTheme ?? "");
 
