@@ -143,6 +143,7 @@ describe("growth drafts a founder edits", () => {
     expect(await history.getByRole("list", { name: "Earlier versions" }).getByRole("button").count()).toBe(
       (await itemById(thread.id)).previousDrafts.length,
     );
+    await screenshot(page, "growth-draft-history");
     await checkAtBothWidths(page, "the draft history");
     await page.keyboard.press("Escape");
     await history.waitFor({ state: "hidden" });
