@@ -95,6 +95,7 @@ const validInput: Record<string, { body?: Record<string, unknown>; query?: Recor
   submitRetro: { body: { overall: "Hijacked", items: [] } },
   generateItem: { body: {} },
   reviewItem: { body: { status: "skipped" } },
+  editItemDraft: { body: { body: "Hijacked" } },
   updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
   updateTask: { body: { status: "done" } },
   exportLaunchPack: { query: { format: "json" } },
