@@ -56,3 +56,17 @@ export function blankPlaces(items: Array<{ id: string; title: string; body: stri
 }
 
 export const totalBlanks = (places: BlankPlace[]) => places.reduce((sum, place) => sum + place.count, 0);
+
+/**
+ * `parts` (a thread's posts, whose body is them joined by blank lines) with the draft's
+ * `index`-th blank filled: the blank is found in the part that holds it.
+ */
+export function fillBlankInParts(parts: string[], index: number, value: string): string[] {
+  let before = 0;
+  return parts.map((part) => {
+    const count = countBlanks(part);
+    const local = index - before;
+    before += count;
+    return local >= 0 && local < count ? fillBlank(part, local, value) : part;
+  });
+}

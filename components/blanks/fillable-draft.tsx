@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, type MouseEvent, useState } from "react";
+import { type FormEvent, type MouseEvent, type ReactNode, useState } from "react";
 import { Markdown } from "@/components/markdown";
 import { Button, Field, Modal, Textarea } from "@/components/ui";
 import { findBlanks } from "./blanks";
@@ -8,15 +8,18 @@ import { findBlanks } from "./blanks";
 /**
  * A draft whose blanks ("[add: …]") are buttons: one opens a small form asking for what
  * the blank needs, and `onFill` saves the draft with it (an error message, or nothing on success).
+ * The draft shows as Markdown, or as `children` that render its blanks with BlankText.
  */
 export function FillableDraft({
   body,
   onFill,
   className,
+  children,
 }: {
   body: string;
   onFill: (index: number, value: string) => Promise<string | undefined>;
   className?: string;
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState<{ index: number; what: string }>();
   const [value, setValue] = useState("");
@@ -49,7 +52,7 @@ export function FillableDraft({
     // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks to the blank buttons inside the rendered draft
     // biome-ignore lint/a11y/useKeyWithClickEvents: the blanks are real buttons, Enter and Space click them
     <div onClick={choose}>
-      <Markdown source={body} fillable className={className} />
+      {children ?? <Markdown source={body} fillable className={className} />}
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}

@@ -1,6 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { BlankText } from "@/components/blanks/blank-text";
+import { countBlanks } from "@/components/blanks/blanks";
 import { CopyButton } from "@/components/ui";
 import { channelRules } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
@@ -31,7 +33,9 @@ function Hashtags({ tags }: { tags: string[] }) {
 }
 
 /** A short-post channel: one post, or a numbered thread shown as the list of posts it is. */
-function ThreadPreview({ channel, draft, brand }: { channel: Channel; draft: Draft; brand: string }) {
+function ThreadPreview({ channel, draft, brand, fillable, guard }: PreviewProps & { brand: string }) {
+  // The body is the parts joined by blank lines, so a part's first blank follows those of the parts before it.
+  const firsts = draft.parts.map((_, index) => countBlanks(draft.parts.slice(0, index).join("\n\n")));
   return (
     <ol className="space-y-3" aria-label={draft.parts.length > 1 ? `Thread of ${draft.parts.length} posts` : "Post"}>
       {draft.parts.map((part, index) => (
@@ -54,10 +58,12 @@ function ThreadPreview({ channel, draft, brand }: { channel: Channel; draft: Dra
               </span>
             )}
           </div>
-          <p className="whitespace-pre-wrap break-words text-[15px] leading-6">{part}</p>
+          <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
+            <BlankText text={part} first={firsts[index]} fillable={fillable} />
+          </p>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
             <LengthMeter channel={channel} text={part} label={`Length of post ${index + 1}`} />
-            {draft.parts.length > 1 && <CopyButton value={part} label={`Copy post ${index + 1}`} />}
+            {draft.parts.length > 1 && <CopyButton value={part} label={`Copy post ${index + 1}`} guard={guard} />}
           </div>
         </li>
       ))}
@@ -65,7 +71,7 @@ function ThreadPreview({ channel, draft, brand }: { channel: Channel; draft: Dra
   );
 }
 
-function LinkedInPreview({ draft, brand }: { draft: Draft; brand: string }) {
+function LinkedInPreview({ draft, brand, fillable }: Omit<PreviewProps, "channel"> & { brand: string }) {
   const [expanded, setExpanded] = useState(false);
   const fold = foldAt(draft.body);
   const folded = draft.body.length > fold;
@@ -73,7 +79,7 @@ function LinkedInPreview({ draft, brand }: { draft: Draft; brand: string }) {
     <div data-testid="draft-post" className="rounded-xl border border-line bg-surface p-4">
       <p className="mb-2 text-sm font-semibold">{brand}</p>
       <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
-        {expanded || !folded ? draft.body : `${draft.body.slice(0, fold).trimEnd()}…`}
+        <BlankText text={expanded || !folded ? draft.body : `${draft.body.slice(0, fold).trimEnd()}…`} fillable={fillable} />
         {folded && (
           <button
             type="button"
@@ -95,7 +101,7 @@ function LinkedInPreview({ draft, brand }: { draft: Draft; brand: string }) {
   );
 }
 
-function CaptionPreview({ channel, draft }: { channel: Channel; draft: Draft }) {
+function CaptionPreview({ channel, draft, fillable }: PreviewProps) {
   // The tag line is shown as tags; the meter still counts the caption as posted, tags included.
   const caption = draft.hashtags.length ? draft.body.replace(/\n*(?:#[\p{L}\p{N}_]+[ \t]*)+$/u, "") : draft.body;
   return (
@@ -103,8 +109,14 @@ function CaptionPreview({ channel, draft }: { channel: Channel; draft: Draft }) 
       <div className="flex aspect-[4/3] max-h-48 items-center justify-center rounded-lg bg-sunken text-sm text-muted" aria-hidden>
         {channelRules[channel].format === "video" ? "Your video" : "Your image"}
       </div>
-      {draft.title && <p className="font-semibold">{draft.title}</p>}
-      <p className="whitespace-pre-wrap break-words text-[15px] leading-6">{caption}</p>
+      {draft.title && (
+        <p className="font-semibold">
+          <BlankText text={draft.title} fillable={false} />
+        </p>
+      )}
+      <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
+        <BlankText text={caption} fillable={fillable} />
+      </p>
       <Hashtags tags={draft.hashtags} />
       <LengthMeter channel={channel} text={draft.body} label="Length of the caption" />
     </div>
@@ -126,11 +138,21 @@ export function outlineOf(body: string): { outline: string[]; rest: string } {
   return { outline: headings, rest: body };
 }
 
-function LongFormPreview({ channel, draft }: { channel: Channel; draft: Draft }) {
+function LongFormPreview({ channel, draft, fillable }: PreviewProps) {
   const { outline, rest } = outlineOf(draft.body);
+  // Each block's first blank, counted in the body where the block stands.
+  let from = 0;
+  const firstOf = (block: string) => {
+    const at = draft.body.indexOf(block, from);
+    if (at < 0) return 0;
+    from = at + block.length;
+    return countBlanks(draft.body.slice(0, at));
+  };
   return (
     <article data-testid="draft-post" className="space-y-4 rounded-xl border border-line bg-surface p-5">
-      <h4 className="text-xl font-semibold tracking-tight">{draft.title ?? "Untitled"}</h4>
+      <h4 className="text-xl font-semibold tracking-tight">
+        <BlankText text={draft.title ?? "Untitled"} fillable={false} />
+      </h4>
       {outline.length > 0 && (
         <nav aria-label="Outline" className="rounded-lg bg-sunken px-4 py-3 text-sm">
           <p className="font-semibold">Outline</p>
@@ -142,46 +164,65 @@ function LongFormPreview({ channel, draft }: { channel: Channel; draft: Draft })
         </nav>
       )}
       <div className="space-y-3 text-[15px] leading-7">
-        {rest.split(/\n{2,}/).map((block, index) =>
-          block.startsWith("## ") ? (
+        {rest.split(/\n{2,}/).map((block, index) => {
+          const first = firstOf(block);
+          return block.startsWith("## ") ? (
             <h5 key={index} className="pt-2 text-base font-semibold">
-              {block.slice(3)}
+              <BlankText text={block.slice(3)} first={first} fillable={fillable} />
             </h5>
           ) : (
             <p key={index} className="whitespace-pre-wrap break-words">
-              {block.replace(/\*\*/g, "")}
+              <BlankText text={block.replace(/\*\*/g, "")} first={first} fillable={fillable} />
             </p>
-          ),
-        )}
+          );
+        })}
       </div>
       <LengthMeter channel={channel} text={draft.body} label="Length of the piece" />
     </article>
   );
 }
 
-function CommunityPreview({ channel, draft }: { channel: Channel; draft: Draft }) {
+function CommunityPreview({ channel, draft, fillable }: PreviewProps) {
   return (
     <div data-testid="draft-post" className="space-y-2 rounded-xl border border-line bg-surface p-4">
-      {draft.title && <p className="text-base font-semibold">{draft.title}</p>}
-      <p className="whitespace-pre-wrap break-words text-[15px] leading-6">{draft.body}</p>
+      {draft.title && (
+        <p className="text-base font-semibold">
+          <BlankText text={draft.title} fillable={false} />
+        </p>
+      )}
+      <p className="whitespace-pre-wrap break-words text-[15px] leading-6">
+        <BlankText text={draft.body} fillable={fillable} />
+      </p>
       <LengthMeter channel={channel} text={draft.body} label={`Length of the ${channelLabel(channel)} post`} />
     </div>
   );
 }
 
-/** The draft as its channel shows it, with a length meter per post counted the channel's way. */
-export function DraftPreview({ channel, draft, brand }: { channel: Channel; draft: Draft; brand: string }) {
+interface PreviewProps {
+  channel: Channel;
+  draft: Draft;
+  /** Blanks as FillableDraft's buttons; otherwise only highlighted. */
+  fillable?: boolean;
+  /** Asks before a post is copied (while blanks remain). */
+  guard?: (action: string, run: () => void) => void;
+}
+
+/**
+ * The draft as its channel shows it, with a length meter per post counted the channel's way;
+ * its blanks ("[add: …]") highlighted, or buttons to fill when `fillable` (inside FillableDraft).
+ */
+export function DraftPreview({ channel, draft, brand, fillable = false, guard }: PreviewProps & { brand: string }) {
   switch (channelRules[channel].format) {
     case "short-post":
-      return <ThreadPreview channel={channel} draft={draft} brand={brand} />;
+      return <ThreadPreview channel={channel} draft={draft} brand={brand} fillable={fillable} guard={guard} />;
     case "post":
-      return <LinkedInPreview draft={draft} brand={brand} />;
+      return <LinkedInPreview draft={draft} brand={brand} fillable={fillable} />;
     case "visual":
     case "video":
-      return <CaptionPreview channel={channel} draft={draft} />;
+      return <CaptionPreview channel={channel} draft={draft} fillable={fillable} />;
     case "long-form":
-      return <LongFormPreview channel={channel} draft={draft} />;
+      return <LongFormPreview channel={channel} draft={draft} fillable={fillable} />;
     default:
-      return <CommunityPreview channel={channel} draft={draft} />;
+      return <CommunityPreview channel={channel} draft={draft} fillable={fillable} />;
   }
 }

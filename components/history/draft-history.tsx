@@ -68,7 +68,7 @@ export function DraftHistory({ title, current, load }: { title: string; current:
                       index === chosen ? "border-accent bg-accent-soft text-accent-strong" : "border-line hover:bg-sunken",
                     )}
                   >
-                    <LocalTime iso={entry.createdAt} relative />
+                    Draft {versions.length - index} · <LocalTime iso={entry.createdAt} relative />
                   </button>
                 </li>
               ))}

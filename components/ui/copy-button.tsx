@@ -3,8 +3,19 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-/** Copies `value` to the clipboard and says so (to sighted users and screen readers). */
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+/**
+ * Copies `value` to the clipboard and says so (to sighted users and screen readers); a `guard`
+ * (e.g. the blank guard) may ask first.
+ */
+export function CopyButton({
+  value,
+  label = "Copy",
+  guard,
+}: {
+  value: string;
+  label?: string;
+  guard?: (action: string, run: () => void) => void;
+}) {
   const [copied, setCopied] = useState(false);
   async function copy() {
     try {
@@ -17,7 +28,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
     setTimeout(() => setCopied(false), 2500);
   }
   return (
-    <Button variant="secondary" size="sm" onClick={copy}>
+    <Button variant="secondary" size="sm" onClick={() => (guard ? guard("Copy", () => void copy()) : void copy())}>
       <span aria-live="polite">{copied ? "Copied" : label}</span>
     </Button>
   );

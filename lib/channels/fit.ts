@@ -91,6 +91,9 @@ const normalizeHashtag = (tag: string) => `#${tag.replace(/^#+/, "").replace(/[^
 const hashtagLine = /\n+(?:#[\p{L}\p{N}_]+[ \t]*)+$/u;
 const link = /(https?:\/\/|www\.)\S+/;
 
+/** The hashtags of a post's closing tag line ("…\n\n#Launch #Indie"), as a draft lists them. */
+export const trailingHashtags = (post: string) => hashtagLine.exec(post.trimEnd())?.[0].match(/#[\p{L}\p{N}_]+/gu) ?? [];
+
 /**
  * The draft's tail: the call to action and link that fitting keeps. The given tail when the
  * body ends with it, else the last paragraph holding a link, if that is the body's end.

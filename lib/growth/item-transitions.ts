@@ -24,3 +24,10 @@ export function reviewTransition(from: ItemStatus, to: ItemStatus): "same" | "al
 /** Generating (or regenerating) a draft needs an item that is planned or already a draft. */
 export const generatableStatuses = ["planned", "draft"] as const satisfies readonly ItemStatus[];
 export const canGenerate = (status: ItemStatus) => (generatableStatuses as readonly ItemStatus[]).includes(status);
+
+/**
+ * Editing a draft by hand keeps the item's status: a draft, an approved item (still approved,
+ * its schedule kept) or a skipped one; a planned item has no draft yet, a published one is out.
+ */
+export const editableStatuses = ["draft", "approved", "skipped"] as const satisfies readonly ItemStatus[];
+export const canEdit = (status: ItemStatus) => (editableStatuses as readonly ItemStatus[]).includes(status);

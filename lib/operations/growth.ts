@@ -6,6 +6,7 @@ import {
   cycleResponse,
   growthItemParams,
   growthItemResponse,
+  itemDraftEditRequest,
   itemGenerateRequest,
   itemReviewRequest,
   retroRequest,
@@ -176,6 +177,32 @@ export const reviewItem = defineOperation({
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),
+});
+
+export const editItemDraft = defineOperation({
+  id: "editItemDraft",
+  rest: { method: "PATCH", path: "/api/v1/growth/items/{itemId}/draft" },
+  tag: "Growth",
+  summary: "Edit a growth item's draft by hand",
+  description:
+    "Send `body` (one post) or `parts` (a thread's posts, on channels with threads), and optionally `title`. Each post must fit the channel's limit as the channel counts it (400 with an issue per post otherwise). " +
+    "The status stays: an approved item stays approved and keeps its schedule. The replaced draft joins `previousDrafts`. " +
+    "A planned item (no draft yet), a published one, or one going out right now is 409 `invalid_transition`. Counts against the hourly write limit.",
+  params: growthItemParams,
+  body: itemDraftEditRequest,
+  response: growthItemResponse,
+  badIdIs: 400,
+  errors: ["cycle_state", "invalid_transition"],
+  limit: "write",
+  tool: {
+    name: "growth_edit_draft",
+    title: "Edit an item's draft",
+    description:
+      "Replaces a growth item's draft text with the founder's version: body for one post, parts for a thread; each post must fit the channel. The item keeps its status; the old draft stays in its history.",
+    destructive: true,
+    idempotent: true,
+  },
+  handler: ({ params, body }, ctx) => growth.editItemDraft(ctx, { ...params, ...body }),
 });
 
 export const updateTask = defineOperation({

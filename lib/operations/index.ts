@@ -91,6 +91,7 @@ export const operations = {
   submitRetro: growth.submitRetro,
   generateItem: growth.generateItem,
   reviewItem: growth.reviewItem,
+  editItemDraft: growth.editItemDraft,
   updateTask: growth.updateTask,
   scheduleItem: publishing.scheduleItem,
   publishItem: publishing.publishItem,

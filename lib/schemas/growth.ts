@@ -121,6 +121,20 @@ export const itemGenerateRequest = z
   .strictObject({ feedback: z.string().max(1000).optional().describe("e.g. 'shorter', 'more casual'") })
   .meta({ id: "ItemGenerateRequest" });
 
+export const itemDraftEditRequest = z
+  .strictObject({
+    body: text(1, 40000).optional().describe("The post's new text, as one post"),
+    parts: z
+      .array(text(1, 40000))
+      .min(1)
+      .max(25)
+      .optional()
+      .describe("A thread's posts in order (X, Bluesky, Mastodon, Threads); each within the channel's limit"),
+    title: text(0, 300).nullable().optional().describe("The draft's title, for channels that have one"),
+  })
+  .refine((edit) => (edit.body === undefined) !== (edit.parts === undefined), { message: "Send body or parts (not both)" })
+  .meta({ id: "ItemDraftEditRequest" });
+
 export const taskUpdateRequest = z.strictObject({ status: taskStatusSchema }).meta({ id: "TaskUpdateRequest" });
 
 const tokens = z.number().int();
@@ -162,6 +176,7 @@ export const itemDraftSchema = z
     language: z.string().optional().describe("BCP 47 language the draft is written in"),
     usage: z.object({ inputTokens: tokens, outputTokens: tokens }).optional().describe("Tokens this draft took"),
     generatedAt: timestamp,
+    editedAt: timestamp.optional().describe("When the founder last edited it by hand; absent on a draft as written"),
   })
   .meta({ id: "ItemDraft", description: "A channel-ready draft" });
 export type ItemDraft = z.infer<typeof itemDraftSchema>;

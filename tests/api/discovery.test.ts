@@ -64,6 +64,8 @@ const publishingEndpoints = [
   "POST /api/v1/growth/items/{itemId}/publish",
   "POST /api/v1/growth/items/{itemId}/metrics",
 ];
+/** A founder's own text for a growth draft (beyond the specification, like publishing). */
+const draftEndpoints = ["PATCH /api/v1/growth/items/{itemId}/draft"];
 
 describe("GET /api/v1/openapi.json", () => {
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the specification's endpoints, key management, the event stream and the calendar feed", async () => {
@@ -79,7 +81,9 @@ describe("GET /api/v1/openapi.json", () => {
     const declared = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(declared.sort()).toEqual([...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints].sort());
+    expect(declared.sort()).toEqual(
+      [...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints, ...draftEndpoints].sort(),
+    );
   });
 
   it("declares bearer security, closed request bodies and the error envelopes", async () => {
@@ -123,7 +127,9 @@ describe("GET /api/v1/meta", () => {
       ["pro", 24, 1, 40, true],
       ["studio", 89, 10, 100, true],
     ]);
-    expect(meta.endpoints).toHaveLength(specifiedEndpoints.length + calendarEndpoints.length + publishingEndpoints.length);
+    expect(meta.endpoints).toHaveLength(
+      specifiedEndpoints.length + calendarEndpoints.length + publishingEndpoints.length + draftEndpoints.length,
+    );
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");
     expect(meta.mcp).toEqual({ url: "http://launchloop.test/api/mcp", transport: "streamable-http" });

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { accounts, agentRuns, growthCycles, projects } from "@/lib/db/schema";
+import { accounts, agentRuns, growthCycles, growthItems, projects } from "@/lib/db/schema";
 import { openTestDatabase } from "../support/database";
 
 let database: DatabaseHandle;
@@ -68,5 +69,59 @@ describe("the migrated schema", () => {
     const { account, project } = await newProject();
     await database.db.delete(accounts).where(sql`${accounts.id} = ${account.id}`);
     expect(await rows(sql`select id from projects where id = ${project.id}`)).toEqual([]);
+  });
+
+  it("strips the channel prefixes stored in growth titles (migration growth_titles_without_channel)", async () => {
+    const { account, project } = await newProject();
+    const planned = (title: string) => ({ slug: title, title, angle: "a", keyMessage: "k", suggestedDay: "Mon" });
+    const [cycle] = await database.db
+      .insert(growthCycles)
+      .values({
+        projectId: project.id,
+        accountId: account.id,
+        weekStart: "2026-11-23",
+        weekNumber: 9,
+        status: "closed",
+        plan: {
+          weekTheme: "X: theme stays",
+          rationale: "",
+          contentPlan: [
+            { channel: "x", count: 2, items: [planned("X: X: How-to"), planned("Xylophone: keeps its word")] },
+            { channel: "linkedin", count: 1, items: [planned("x : Proof")] },
+            { channel: "thought-leadership", count: 1, items: [planned("Fachbeitrag: Hinter den Kulissen")] },
+          ],
+          founderTasks: [],
+          skipped: [],
+        },
+      })
+      .returning();
+    const item = (title: string) => ({
+      cycleId: cycle!.id,
+      projectId: project.id,
+      accountId: account.id,
+      channel: "linkedin",
+      slug: title,
+      title,
+      angle: "a",
+      keyMessage: "k",
+      suggestedDay: "Mon",
+    });
+    await database.db.insert(growthItems).values([item("X: Customer pain"), item("Bluesky:Proof"), item("Q&A: ask us")]);
+
+    const migration = readFileSync("supabase/migrations/20261124053528_growth_titles_without_channel.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await database.db.execute(sql.raw(statement));
+
+    const [after] = await database.db.select().from(growthCycles).where(eq(growthCycles.id, cycle!.id));
+    expect(after!.plan.weekTheme).toBe("X: theme stays");
+    expect(after!.plan.contentPlan.map((entry) => entry.items.map((entry) => entry.title))).toEqual([
+      ["How-to", "Xylophone: keeps its word"],
+      ["Proof"],
+      ["Hinter den Kulissen"],
+    ]);
+    const titles = await database.db
+      .select({ title: growthItems.title })
+      .from(growthItems)
+      .where(eq(growthItems.cycleId, cycle!.id));
+    expect(titles.map((row) => row.title).sort()).toEqual(["Customer pain", "Proof", "Q&A: ask us"]);
   });
 });

@@ -132,6 +132,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "growth_submit_retro",
         "growth_generate_item",
         "growth_review_item",
+        "growth_edit_draft",
         "growth_update_task",
         "growth_publish_item",
         "growth_item_results",
@@ -203,6 +204,9 @@ describe("the remote MCP server at /api/mcp", () => {
     const [item] = approved.structuredContent.cycle.items;
     const drafted = await call(client, "growth_generate_item", { itemId: item.id, feedback: "more casual" });
     expect(drafted.structuredContent.item.status).toBe("draft");
+    const edited = await call(client, "growth_edit_draft", { itemId: item.id, body: "The founder's own post." });
+    expect(edited.structuredContent.item).toMatchObject({ status: "draft", draft: { body: "The founder's own post." } });
+    expect(edited.structuredContent.item.previousDrafts).toHaveLength(1);
     expect(
       (await call(client, "growth_review_item", { itemId: item.id, status: "approved" })).structuredContent.item.status,
     ).toBe("approved");

@@ -23,6 +23,7 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   submitRetro: { body: { overall: "Hijacked", items: [] } },
   generateItem: { body: {} },
   reviewItem: { body: { status: "skipped" } },
+  editItemDraft: { body: { body: "Hijacked" } },
   updateTask: { body: { status: "done" } },
   exportLaunchPack: { query: { format: "json" } },
   saveOnboardingDraft: { body: { step: 0, answers: { name: "Stranger's draft" } } },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { blankPlaces, blanksLeft, countBlanks, fillBlank, findBlanks, totalBlanks } from "@/components/blanks/blanks";
+import {
+  blankPlaces,
+  blanksLeft,
+  countBlanks,
+  fillBlank,
+  fillBlankInParts,
+  findBlanks,
+  totalBlanks,
+} from "@/components/blanks/blanks";
 
 describe("blanks", () => {
   const draft =
@@ -9,6 +17,15 @@ describe("blanks", () => {
     expect(findBlanks(draft).map((blank) => blank.what)).toEqual(["the one action you want", "a customer quote", "ein Zitat"]);
     expect(countBlanks("[à compléter : une citation] [completar: una cita]")).toBe(2);
     expect(countBlanks("No blanks here [not: this]")).toBe(0);
+  });
+
+  it("fills a thread's n-th blank in the post that holds it", () => {
+    const parts = ["One [add: a]", "Two, no blank", "Three [add: b] and [add: c]"];
+    expect(fillBlankInParts(parts, 0, "A")).toEqual(["One A", parts[1], parts[2]]);
+    expect(fillBlankInParts(parts, 2, "C")).toEqual([parts[0], parts[1], "Three [add: b] and C"]);
+    expect(fillBlankInParts(parts, 3, "none")).toEqual(parts);
+    // The same index in the joined body names the same blank.
+    expect(fillBlankInParts(parts, 1, "B").join("\n\n")).toBe(fillBlank(parts.join("\n\n"), 1, "B"));
   });
 
   it("fills the n-th blank and leaves the others", () => {

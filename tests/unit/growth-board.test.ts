@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { draftBlanks } from "@/components/growth/draft-blanks";
 import { type EditablePlan, fromPlan, toPlan, validatePlan, withItemSlugs } from "@/components/growth/plan-model";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
@@ -141,5 +142,14 @@ describe("review moves and network links", () => {
     expect(new URL(shareLinkFor("reddit", post, "A title")!.href).searchParams.get("title")).toBe("A title");
     expect(new URL(shareLinkFor("facebook-group", post, null)!.href).searchParams.get("u")).toBe("https://tidybooks.example");
     expect(shareLinkFor("instagram", post, null)).toBeNull();
+  });
+});
+
+describe("a growth draft's blanks", () => {
+  it("counts the body's and the title's, the title once when the body starts with it", () => {
+    expect(draftBlanks(null)).toBe(0);
+    expect(draftBlanks({ title: null, body: "One [add: a] two [add: b]" })).toBe(2);
+    expect(draftBlanks({ title: "News: [add: what]", body: "Body [add: a]" })).toBe(2);
+    expect(draftBlanks({ title: "News: [add: what]", body: "News: [add: what]\n\nBody" })).toBe(1);
   });
 });

@@ -117,7 +117,7 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
         key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
       const angle = carried ? carried.angle : angleText(key, w);
       return {
-        title: carried ? carried.title : `${label}: ${w.t(`angle.${key}` as PhraseKey) || key}`,
+        title: carried ? carried.title : w.t(`angle.${key}` as PhraseKey) || key,
         angle,
         keyMessage: messages[(weekNumber + entry.order + index * 2) % Math.max(1, messages.length)] ?? f.product,
         cta: f.cta,

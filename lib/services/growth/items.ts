@@ -17,15 +17,15 @@ import { ownedRow } from "../tenant";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
 
-const notApproved = (status: string, doing: string) =>
+export const notApproved = (status: string, doing: string) =>
   new AppError("cycle_state", `${doing} while their cycle is approved; this one is ${status}.`);
 
 /** The item's cycle is (still) approved: a subquery, so the check and the write are one statement. */
-const cycleIsApproved = (accountId: string) =>
+export const cycleIsApproved = (accountId: string) =>
   sql`${growthItems.cycleId} in (select ${growthCycles.id} from ${growthCycles} where ${growthCycles.accountId} = ${accountId} and ${growthCycles.status} = 'approved')`;
 
 /** Why a conditional write on an item found nothing to change: its cycle or its status moved meanwhile. */
-async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemRecord) => AppError | null, doing: string) {
+export async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemRecord) => AppError | null, doing: string) {
   const { item, cycle } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId });
   if (cycle.status !== "approved") return notApproved(cycle.status, doing);
   return refuse(item);

@@ -2,7 +2,16 @@
 
 import { runOperation } from "@/lib/actions/run-operation";
 import { createCalendarSubscription, revokeCalendarSubscription } from "@/lib/operations/calendar-feed";
-import { approveCycle, generateItem, planCycle, reviewItem, startGrowth, submitRetro, updateTask } from "@/lib/operations/growth";
+import {
+  approveCycle,
+  editItemDraft,
+  generateItem,
+  planCycle,
+  reviewItem,
+  startGrowth,
+  submitRetro,
+  updateTask,
+} from "@/lib/operations/growth";
 import { publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
@@ -15,6 +24,8 @@ export const generateItemAction = async (itemId: string, feedback?: string) =>
   runOperation(generateItem, { params: { itemId }, body: feedback ? { feedback } : {} });
 export const reviewItemAction = async (itemId: string, status: string, resultNote?: string) =>
   runOperation(reviewItem, { params: { itemId }, body: resultNote === undefined ? { status } : { status, resultNote } });
+export const editItemDraftAction = async (itemId: string, edit: unknown) =>
+  runOperation(editItemDraft, { params: { itemId }, body: edit });
 export const updateTaskAction = async (taskId: string, status: string) =>
   runOperation(updateTask, { params: { taskId }, body: { status } });
 export const submitRetroAction = async (cycleId: string, retro: unknown) =>

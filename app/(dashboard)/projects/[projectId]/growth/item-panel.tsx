@@ -1,16 +1,24 @@
 "use client";
 
 import { useState } from "react";
+import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
+import { blanksLeft, fillBlank, fillBlankInParts } from "@/components/blanks/blanks";
+import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge, channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { draftBlanks } from "@/components/growth/draft-blanks";
 import { DraftPreview } from "@/components/growth/draft-preview";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
 import type { GrowthItem } from "@/components/growth/types";
-import { Badge, Button, buttonClasses, CopyButton, cx, Input, Notice } from "@/components/ui";
+import { DraftHistory } from "@/components/history/draft-history";
+import { Badge, Button, buttonClasses, CopyButton, cx, Input, Notice, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
+import { describeFailure } from "@/lib/actions/form-state";
 import type { ActionResult } from "@/lib/actions/run-operation";
-import { canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
-import { generateItemAction, reviewItemAction } from "./actions";
+import { channelRules } from "@/lib/channels/rules";
+import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
+import { editItemDraftAction, generateItemAction, reviewItemAction } from "./actions";
+import { DraftEditor } from "./draft-editor";
 import { type AccountOption, PublicationPanel } from "./publication-panel";
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
@@ -125,9 +133,9 @@ function PublishForm({ item, busy, onPublish }: { item: GrowthItem; busy: boolea
 }
 
 /**
- * One item of an approved week: write its draft, see it as the channel shows it,
- * regenerate with feedback (earlier drafts stay viewable), move it through the review
- * states lib/growth allows, and publish it by hand.
+ * One item of an approved week: write its draft, see it as the channel shows it, fill its
+ * blanks or edit it by hand, regenerate with feedback (every earlier draft stays in its
+ * history), move it through the review states lib/growth allows, and publish it by hand.
  */
 export function ItemPanel({
   item,
@@ -147,13 +155,39 @@ export function ItemPanel({
   accounts: AccountOption[];
 }) {
   const { pending, error, run } = useOperationAction();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
   const busy = pending || generating;
   const draft = item.draft;
-  const earlier = item.previousDrafts;
   const share = draft ? shareLinkFor(item.channel, draft.parts[0] ?? draft.body, draft.title) : null;
+  const goingOut = item.publication?.status === "publishing";
+  const editable = Boolean(draft) && canEdit(item.status) && !goingOut;
+  const blanks = draftBlanks(draft);
+  // Copy, "Open in …", approve and publish ask first while the draft has blanks, and say where.
+  const where = `${channelLabel(item.channel)} › ${item.title}`;
+  const { guard, dialog } = useBlankGuard(blanks ? [{ where, count: blanks, href: `#item-${item.id}` }] : []);
 
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
+
+  const fill = async (index: number, value: string) => {
+    if (!draft) return "This item has no draft any more.";
+    const edit = channelRules[item.channel].threads
+      ? { parts: fillBlankInParts(draft.parts, index, value) }
+      : { body: fillBlank(draft.body, index, value) };
+    const result = await editItemDraftAction(item.id, edit);
+    if (!result.ok) return describeFailure(result);
+    onItem(result.data.item);
+    const left = draftBlanks(result.data.item.draft);
+    toast(left === 0 ? "Saved. No blank left in this draft." : `Saved. ${blanksLeft(left)} in this draft.`);
+    return undefined;
+  };
+  const versions = [...item.previousDrafts].reverse().map((entry, index) => ({
+    id: String(item.previousDrafts.length - index),
+    title: entry.title ?? item.title,
+    body: entry.body,
+    createdAt: entry.editedAt ?? entry.generatedAt,
+  }));
 
   return (
     <article
@@ -172,6 +206,7 @@ export function ItemPanel({
             <Badge tone={statusTone[item.status]} data-testid="item-status">
               {item.status}
             </Badge>
+            <BlankCount count={blanks} />
           </div>
           <h3 id={`item-${item.id}-title`} className="text-lg font-semibold tracking-tight">
             {item.title}
@@ -183,8 +218,22 @@ export function ItemPanel({
         </div>
       </header>
 
-      {draft ? (
-        <DraftPreview channel={item.channel} draft={draft} brand={brand} />
+      {draft && editing ? (
+        <DraftEditor
+          item={item}
+          onSaved={(saved) => {
+            onItem(saved);
+            setEditing(false);
+            toast("Draft saved. The earlier one is in its history.");
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : draft && editable ? (
+        <FillableDraft body={draft.body} onFill={fill}>
+          <DraftPreview channel={item.channel} draft={draft} brand={brand} fillable guard={guard} />
+        </FillableDraft>
+      ) : draft ? (
+        <DraftPreview channel={item.channel} draft={draft} brand={brand} guard={guard} />
       ) : (
         <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
           No draft yet. {item.status === "planned" ? "Write one when you are ready." : ""}
@@ -197,33 +246,58 @@ export function ItemPanel({
             {busy ? "Writing…" : "Write draft"}
           </Button>
         )}
-        {draft && (
+        {draft && !editing && (
           <CopyButton
             value={draft.title && !draft.body.startsWith(draft.title) ? `${draft.title}\n\n${draft.body}` : draft.body}
             label={draft.parts.length > 1 ? "Copy whole thread" : "Copy post"}
+            guard={guard}
           />
         )}
-        {draft && share && (
-          <a href={share.href} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
+        {draft && share && !editing && (
+          <a
+            href={share.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(event) => {
+              if (blanks === 0) return;
+              event.preventDefault();
+              guard(`Open in ${share.network}`, () => window.open(share.href, "_blank", "noopener,noreferrer"));
+            }}
+            className={buttonClasses("secondary", "sm")}
+          >
             Open in {share.network}
             <span className="sr-only"> (new tab)</span>
           </a>
         )}
-        {reviewMovesFrom(item.status).map((to) => (
-          <Button
-            key={to}
-            size="sm"
-            variant={to === "approved" ? "primary" : "ghost"}
-            disabled={busy}
-            data-move={to}
-            onClick={() => act(() => reviewItemAction(item.id, to))}
-          >
-            {moveLabels[to] ?? to}
+        {editable && !editing && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
+            Edit
           </Button>
-        ))}
+        )}
+        {draft && !editing && (
+          <DraftHistory title={item.title} current={draft.body} load={async () => ({ ok: true, data: { versions } })} />
+        )}
+        {!editing &&
+          reviewMovesFrom(item.status).map((to) => (
+            <Button
+              key={to}
+              size="sm"
+              variant={to === "approved" ? "primary" : "ghost"}
+              disabled={busy}
+              data-move={to}
+              onClick={() =>
+                to === "approved"
+                  ? guard("Approve", () => act(() => reviewItemAction(item.id, to)))
+                  : act(() => reviewItemAction(item.id, to))
+              }
+            >
+              {moveLabels[to] ?? to}
+            </Button>
+          ))}
       </div>
+      {dialog}
       {share?.hint && <p className="text-xs text-muted">{share.hint}</p>}
-      <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} />
+      <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} guard={guard} />
       {item.status === "published" && !item.publication && (
         <Notice tone="success">Published{item.resultNote ? `: ${item.resultNote}` : "."}</Notice>
       )}
@@ -247,34 +321,12 @@ export function ItemPanel({
         <PublishForm
           item={item}
           busy={busy}
-          onPublish={(note) => act(() => reviewItemAction(item.id, "published", note || undefined))}
+          onPublish={(note) =>
+            guard("Mark published", () => act(() => reviewItemAction(item.id, "published", note || undefined)))
+          }
         />
       )}
 
-      {earlier.length > 0 && (
-        <details className="rounded-xl border border-line px-4 py-3 text-sm">
-          <summary className="cursor-pointer font-medium">Earlier drafts ({earlier.length})</summary>
-          <ol className="mt-3 space-y-3">
-            {earlier
-              .map((entry, index) => ({ entry, index }))
-              .reverse()
-              .map(({ entry, index }) => (
-                <li key={index} data-testid="earlier-draft" className="space-y-1 rounded-lg bg-sunken p-3">
-                  <p className="text-xs text-muted">
-                    Draft {index + 1}
-                    {entry.feedback ? ` · asked: “${entry.feedback}”` : ""}
-                    {entry.generatedAt
-                      ? ` · ${new Date(entry.generatedAt).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`
-                      : ""}
-                  </p>
-                  {entry.title && <p className="font-semibold">{entry.title}</p>}
-                  <p className="whitespace-pre-wrap break-words">{entry.body}</p>
-                </li>
-              ))}
-          </ol>
-          {draft?.feedback && <p className="mt-2 text-xs text-muted">The current draft followed: “{draft.feedback}”.</p>}
-        </details>
-      )}
       <p className="sr-only" aria-live="polite">
         {pending ? `Working on ${channelLabel(item.channel)} item ${item.title}` : ""}
       </p>

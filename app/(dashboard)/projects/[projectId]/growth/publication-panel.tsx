@@ -44,11 +44,14 @@ export function PublicationPanel({
   projectId,
   accounts,
   onItem,
+  guard = (_action, run) => run(),
 }: {
   item: GrowthItem;
   projectId: string;
   accounts: AccountOption[];
   onItem: (item: GrowthItem) => void;
+  /** Asks before publishing (while the draft has blanks). */
+  guard?: (action: string, run: () => void) => void;
 }) {
   const router = useRouter();
   const { pending, error, run } = useOperationAction();
@@ -205,7 +208,7 @@ export function PublicationPanel({
             <Button
               size="sm"
               disabled={pending || !publication?.connectionId || publication.status === "publishing"}
-              onClick={() => act(() => publishItemAction(item.id))}
+              onClick={() => guard("Publish now", () => act(() => publishItemAction(item.id)))}
             >
               {publication?.status === "failed" ? "Retry now" : "Publish now"}
             </Button>

@@ -2,7 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { BlankCount } from "@/components/blanks/blank-guard";
+import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
+import { draftBlanks } from "@/components/growth/draft-blanks";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
@@ -83,6 +86,8 @@ export function WeekBoard({
   }
 
   const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
+  const blanksOf = (item: GrowthItem) => draftBlanks(item.draft);
+  const weekBlanks = items.reduce((sum, item) => sum + (item.status === "published" ? 0 : blanksOf(item)), 0);
   const theme = String((cycle.plan as { weekTheme?: unknown }).weekTheme ?? "");
 
   return (
@@ -128,6 +133,12 @@ export function WeekBoard({
               )}
             </div>
             {error && <Notice tone="danger">{error}</Notice>}
+            {weekBlanks > 0 && (
+              <p className="text-sm font-medium text-warning" data-testid="week-blanks">
+                {blanksLeft(weekBlanks)} in this week's drafts: only you know what goes there. Click a highlighted blank to fill
+                it.
+              </p>
+            )}
             <ol className="grid gap-2 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-7" aria-label="Calendar">
               {days.map((day) => {
                 const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
@@ -148,10 +159,11 @@ export function WeekBoard({
                           >
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
                             <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
-                            <span className="mt-1 block">
+                            <span className="mt-1 flex flex-wrap gap-1">
                               <Badge tone={statusTone[item.status]} className="max-w-full">
                                 <span className="min-w-0 truncate">{item.status}</span>
                               </Badge>
+                              {item.status !== "published" && <BlankCount count={blanksOf(item)} className="max-w-full" />}
                             </span>
                           </a>
                         </li>
