@@ -43,16 +43,6 @@ export function weekNumbers(items: GrowthItem[], weekStart: string): { days: Day
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-const width = 700;
-const height = 200;
-const top = 22;
-const bottom = 26;
-
-/**
- * The week's likes, reposts and replies per day as stacked bars (inline SVG, drawn on the
- * server with the theme's colours, so it follows dark mode), with the same numbers as a
- * table for screen readers.
- */
 export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart: string }) {
   const { days, total, posts } = weekNumbers(items, weekStart);
   if (posts === 0)
@@ -63,65 +53,48 @@ export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart
     );
   const sums = days.map((day) => day.likes + day.reposts + day.replies);
   const best = days[sums.indexOf(Math.max(...sums))]!;
-  const scale = (height - top - bottom) / Math.max(1, ...sums);
-  const slot = width / days.length;
-  const bar = Math.min(56, slot * 0.55);
+  const highest = Math.max(1, ...sums);
   const summary =
     `This week's numbers from ${plural(posts, "published post")}: ${plural(total.likes, "like")}, ` +
     `${plural(total.reposts, "repost")}, ${plural(total.replies, "reply", "replies")}; ` +
     `the best day was ${best.longLabel}.`;
   return (
-    <figure className="space-y-3" data-testid="week-chart">
-      <svg
-        role="img"
-        aria-label={summary}
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
-        preserveAspectRatio="xMidYMid meet"
-      >
-        <line
-          x1={0}
-          x2={width}
-          y1={height - bottom}
-          y2={height - bottom}
-          style={{ stroke: "var(--color-line)" }}
-          strokeWidth={1}
-        />
-        {days.map((day, index) => {
-          const x = index * slot + (slot - bar) / 2;
-          let y = height - bottom;
-          return (
-            <g key={day.label}>
-              {series.map(({ key, color }) => {
-                const size = day[key] * scale;
-                y -= size;
-                return size > 0 ? <rect key={key} x={x} y={y} width={bar} height={size} rx={3} style={{ fill: color }} /> : null;
-              })}
-              {sums[index]! > 0 && (
-                <text
-                  x={x + bar / 2}
-                  y={y - 6}
-                  textAnchor="middle"
-                  fontSize={15}
-                  fontWeight={600}
-                  style={{ fill: "var(--color-ink)" }}
-                >
-                  {sums[index]}
-                </text>
-              )}
-              <text
-                x={index * slot + slot / 2}
-                y={height - 6}
-                textAnchor="middle"
-                fontSize={15}
-                style={{ fill: "var(--color-muted)" }}
-              >
-                {day.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    <figure className="max-w-2xl space-y-3" data-testid="week-chart">
+      {/* Bars are SVG stretched to their share of the tallest day; the text stays HTML, so it keeps its size on a phone. */}
+      <div role="img" aria-label={summary} className="space-y-1">
+        <div className="grid h-36 grid-cols-7 items-end gap-2 border-b border-line sm:gap-4">
+          {days.map((day, index) => {
+            const sum = sums[index]!;
+            let from = sum;
+            return (
+              <div key={day.label} className="flex h-full flex-col items-center justify-end gap-1">
+                {sum > 0 && <span className="text-xs font-semibold tabular-nums">{sum}</span>}
+                {sum > 0 && (
+                  <svg
+                    aria-hidden="true"
+                    viewBox={`0 0 10 ${sum}`}
+                    preserveAspectRatio="none"
+                    className="w-full max-w-12"
+                    style={{ height: `calc((100% - 1.25rem) * ${sum / highest})` }}
+                  >
+                    {series.map(({ key, color }) => {
+                      from -= day[key];
+                      return day[key] > 0 ? (
+                        <rect key={key} x={0} y={from} width={10} height={day[key]} style={{ fill: color }} />
+                      ) : null;
+                    })}
+                  </svg>
+                )}
+              </div>
+            );
+          })}
+        </div>
+        <div className="grid grid-cols-7 gap-2 text-center text-xs text-muted sm:gap-4">
+          {days.map((day) => (
+            <span key={day.label}>{day.label}</span>
+          ))}
+        </div>
+      </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted" aria-hidden>
         {series.map(({ key, label, color }) => (
           <span key={key} className="inline-flex items-center gap-1.5">
@@ -130,31 +103,34 @@ export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart
           </span>
         ))}
       </figcaption>
-      <table className="sr-only">
-        <caption>This week's numbers per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Posts</th>
-            {series.map(({ key, label }) => (
-              <th key={key} scope="col">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.label}>
-              <th scope="row">{day.longLabel}</th>
-              <td>{day.posts}</td>
-              {series.map(({ key }) => (
-                <td key={key}>{day[key]}</td>
+      {/* A table cannot shrink to the visually-hidden box itself: its wrapper does. */}
+      <div className="sr-only">
+        <table>
+          <caption>This week's numbers per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Posts</th>
+              {series.map(({ key, label }) => (
+                <th key={key} scope="col">
+                  {label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.label}>
+                <th scope="row">{day.longLabel}</th>
+                <td>{day.posts}</td>
+                {series.map(({ key }) => (
+                  <td key={key}>{day[key]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
