@@ -41,6 +41,9 @@ export function weekNumbers(items: GrowthItem[], weekStart: string): { days: Day
   return { days, total, posts };
 }
 
+/** The tallest bar, in pixels: the chart's 9 rem less a line for the day's total. */
+const barAreaPx = 120;
+
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart: string }) {
@@ -75,7 +78,7 @@ export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart
                     viewBox={`0 0 10 ${sum}`}
                     preserveAspectRatio="none"
                     className="w-full max-w-12"
-                    style={{ height: `calc((100% - 1.25rem) * ${sum / highest})` }}
+                    style={{ height: `${Math.max(2, Math.round((barAreaPx * sum) / highest))}px` }}
                   >
                     {series.map(({ key, color }) => {
                       from -= day[key];

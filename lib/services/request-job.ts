@@ -78,7 +78,8 @@ export async function runAsRequestJob<Result>(job: RequestJob<Result>): Promise<
       await settleAbandoned(db, running, job.release, now);
       continue;
     }
-    return joinJob(job, running.id);
+    const joined = await joinJob(job, running.id);
+    if (joined) return joined.result;
   }
   throw job.busy();
 }
@@ -134,8 +135,12 @@ async function runJob<Result>(job: RequestJob<Result>, jobId: string): Promise<R
   }
 }
 
-/** Waits for the running job and answers as it did: its result, or its error. Its progress is passed on. */
-async function joinJob<Result>(job: RequestJob<Result>, jobId: string): Promise<Result> {
+/**
+ * Waits for the running job and answers as it did: its result, or its error. Its progress
+ * is passed on. Null when it was abandoned (settled without an answer of its own: its
+ * request died), so the caller starts the work afresh.
+ */
+async function joinJob<Result>(job: RequestJob<Result>, jobId: string): Promise<{ result: Result } | null> {
   const { ctx } = job;
   const deadline = Date.now() + joinLimitMs;
   let told = "";
@@ -145,10 +150,11 @@ async function joinJob<Result>(job: RequestJob<Result>, jobId: string): Promise<
       .select()
       .from(jobs)
       .where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.account.id)));
-    if (found?.status === "succeeded") return job.reread(found.payload);
+    if (found?.status === "succeeded") return { result: await job.reread(found.payload) };
     if (!found || found.status === "failed" || found.status === "cancelled") {
       const payload = (found?.payload ?? {}) as { code?: ErrorCode; message?: string };
-      throw new AppError(payload.code ?? "internal_error", payload.message ?? "The work this request joined did not finish.");
+      if (!payload.code) return null;
+      throw new AppError(payload.code, payload.message);
     }
     const progress = found.payload.progress as JobProgress | undefined;
     if (progress && progress.message !== told) {
