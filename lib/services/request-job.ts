@@ -143,7 +143,7 @@ async function runJob<Result>(job: RequestJob<Result>, jobId: string): Promise<R
 async function joinJob<Result>(job: RequestJob<Result>, jobId: string): Promise<{ result: Result } | null> {
   const { ctx } = job;
   const deadline = Date.now() + joinLimitMs;
-  let told = "";
+  let told = 0;
   ctx.progress?.(0, 1, "This work is already under way (another tab or client): waiting for it");
   while (Date.now() < deadline) {
     const [found] = await ctx.db
@@ -157,8 +157,9 @@ async function joinJob<Result>(job: RequestJob<Result>, jobId: string): Promise<
       throw new AppError(payload.code, payload.message);
     }
     const progress = found.payload.progress as JobProgress | undefined;
-    if (progress && progress.message !== told) {
-      told = progress.message;
+    // MCP progress only ever grows: a stage is passed on once the job is past the first.
+    if (progress && progress.step > told) {
+      told = progress.step;
       ctx.progress?.(progress.step, progress.steps, progress.message);
     }
     await new Promise((resolve) => setTimeout(resolve, joinPollMs));
