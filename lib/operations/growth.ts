@@ -135,13 +135,15 @@ export const generateItem = defineOperation({
   rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/generate" },
   tag: "Growth",
   summary: "Write (or rewrite) a channel-ready draft for a planned item",
-  description: "Needs an approved cycle and an item in `planned` or `draft`. Counts against the hourly write limit.",
+  description:
+    "Needs an approved cycle and an item in `planned` or `draft`. Counts against the hourly write limit. " +
+    "Recorded as a `draft` job (see the project's events); a second call for the same item while one writes joins it and answers with the same draft.",
   params: growthItemParams,
   body: itemGenerateRequest,
   bodyOptional: true,
   response: growthItemResponse,
   badIdIs: 400,
-  errors: ["cycle_state", "invalid_transition", "provider_unavailable"],
+  errors: ["cycle_state", "invalid_transition", "agent_running", "provider_unavailable"],
   limit: "write",
   long: true,
   tool: {

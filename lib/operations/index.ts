@@ -75,6 +75,7 @@ export const operations = {
   revokeShareLink: dashboard.revokeShareLink,
   getSharedPack: dashboard.getSharedPack,
   getProjectLogo: dashboard.getProjectLogo,
+  listActiveJobs: events.listActiveJobs,
   uploadProjectLogo: dashboard.uploadProjectLogo,
   removeProjectLogo: dashboard.removeProjectLogo,
   listContent: content.listContent,

@@ -6,9 +6,35 @@ export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
 export const connectionStatuses = ["pending", "connected", "disconnected"] as const;
-export const jobKinds = ["publish", "metrics", "plan"] as const;
+export const jobKinds = ["publish", "metrics", "plan", "draft"] as const;
 export type JobKind = (typeof jobKinds)[number];
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+
+export const jobProgressSchema = z
+  .object({
+    step: z.number().int().describe("Steps done so far"),
+    steps: z.number().int(),
+    message: z.string().describe('What the job is doing now, e.g. "Reading last week\'s results"'),
+  })
+  .meta({ id: "JobProgress" });
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** A job as the event stream and the dashboard see it: plans and drafts a request writes, publications, metric pulls. */
+export const jobStateSchema = z
+  .object({
+    id: uuid,
+    kind: z.enum(jobKinds),
+    subjectId: uuid.describe("What it works on: the project (plan) or the growth item (draft, publish, metrics)"),
+    status: z.enum(jobStatuses),
+    attempts: z.number().int(),
+    runAt: timestamp,
+    lastError: z.string().nullable(),
+    settledAt: timestamp.nullable(),
+    progress: jobProgressSchema.nullable(),
+  })
+  .meta({ id: "JobState" });
+export type JobState = z.infer<typeof jobStateSchema>;
+export const activeJobsResponse = z.object({ jobs: z.array(jobStateSchema) }).meta({ id: "ActiveJobs" });
 export const publicationStatuses = ["scheduled", "publishing", "published", "failed"] as const;
 
 /** A part of a published thread as the network knows it (Bluesky: at-uri and cid; Mastodon: status id). */

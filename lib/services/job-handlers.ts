@@ -3,10 +3,12 @@ import { startJobTicker } from "@/lib/jobs/engine";
 import { registerJobHandler } from "@/lib/jobs/run";
 import { planJobHandler } from "./growth/plan-job";
 import { metricsJobHandler, publishJobHandler } from "./publishing";
+import { abandonedRequestJobHandler } from "./request-job";
 
 registerJobHandler("publish", publishJobHandler);
 registerJobHandler("metrics", metricsJobHandler);
 registerJobHandler("plan", planJobHandler);
+registerJobHandler("draft", abandonedRequestJobHandler());
 
 /** Starts the embedded engine (a no-op when QStash runs the jobs). */
 export function startScheduler(): void {

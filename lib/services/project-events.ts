@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, jobs, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
+import type { JobProgress, JobState } from "@/lib/schemas/publishing";
 import { isStaleRun, pipelineState, settleStaleRuns } from "./pipeline";
 import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
@@ -60,23 +61,50 @@ async function readState(db: Database, accountId: string, projectId: string) {
   };
 }
 
-interface JobState {
-  id: string;
-  kind: string;
-  subjectId: string;
-  status: string;
-  attempts: number;
-  runAt: string;
-  lastError: string | null;
-  settledAt: string | null;
-}
-
-/** The project's latest jobs (publications, metric pulls): a subquery, so a poll stays one statement. */
+/** The project's latest jobs (plans, drafts, publications, metric pulls) with their progress: a subquery, so a poll stays one statement. */
 const recentJobs = (accountId: string, projectId: string) => sql<JobState[]>`(
   select coalesce(json_agg(recent), '[]'::json) from (
-    select id, kind, subject_id as "subjectId", status, attempts, run_at as "runAt", last_error as "lastError", settled_at as "settledAt"
+    select id, kind, subject_id as "subjectId", status, attempts, run_at as "runAt", last_error as "lastError",
+      settled_at as "settledAt", payload->'progress' as progress
     from ${jobs} where ${jobs.accountId} = ${accountId} and ${jobs.projectId} = ${projectId}
     order by ${jobs.createdAt} desc limit 25) recent)`;
+
+/**
+ * The work a request is doing in the project now (a plan or a draft being written), with
+ * its progress: what the dashboard shows after a reload. A job whose lease ran out is
+ * left out (its request died; the ticker settles it).
+ */
+export async function listActiveJobs(ctx: ServiceContext, { projectId }: { projectId: string }) {
+  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
+  const rows = await ctx.db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.accountId, ctx.account.id),
+        eq(jobs.projectId, projectId),
+        eq(jobs.status, "running"),
+        inArray(jobs.kind, ["plan", "draft"]),
+        gt(jobs.claimedUntil, ctx.now),
+      ),
+    )
+    .orderBy(asc(jobs.createdAt));
+  return {
+    jobs: rows.map(
+      (job): JobState => ({
+        id: job.id,
+        kind: job.kind,
+        subjectId: job.subjectId,
+        status: job.status,
+        attempts: job.attempts,
+        runAt: job.runAt.toISOString(),
+        lastError: job.lastError,
+        settledAt: job.settledAt?.toISOString() ?? null,
+        progress: (job.payload.progress as JobProgress | undefined) ?? null,
+      }),
+    ),
+  };
+}
 
 /** The state, after settling a run whose process died (a write only when a read finds one). */
 async function currentState(db: Database, accountId: string, projectId: string, now: Date) {

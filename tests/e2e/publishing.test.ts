@@ -123,6 +123,10 @@ describe("publishing in the dashboard", () => {
     pds.setCounts(pds.posts()[0]!.uri, { likeCount: 21, repostCount: 4, replyCount: 3, quoteCount: 1 });
     await bluesky.getByRole("button", { name: "Refresh numbers" }).click();
     await expect.poll(() => bluesky.getByTestId("post-metrics").textContent()).toContain("Likes21");
+    // The board's chart of the week's numbers counts it.
+    const chart = page.getByTestId("week-chart").getByRole("img");
+    await expect.poll(() => chart.getAttribute("aria-label")).toContain("21 likes, 4 reposts, 3 replies");
+    expect(await page.getByTestId("week-chart").locator("table td").allTextContents()).toContain("21");
 
     const mastodon = panel(items["masto-hello"]!);
     await mastodon.getByRole("button", { name: "Approve draft" }).click();

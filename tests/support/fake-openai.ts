@@ -7,6 +7,12 @@ export type FakeAnswer =
   | { kind: "text"; text: string }
   | { kind: "error"; status: number };
 
+/** What a route reads of a chat request: the structured output's name says which task asks (e.g. `weekly_plan`). */
+export interface ChatRequest {
+  messages?: { role: string; content: unknown }[];
+  response_format?: { json_schema?: { name?: string } };
+}
+
 /** A chat request's messages as the model reads them, one after another (what a provider's prompt cache keys on). */
 export const promptText = (body: { messages?: { role: string; content: unknown }[] }) =>
   (body.messages ?? [])
@@ -28,13 +34,16 @@ export const tokensOf = (text: string) => encode(text);
 export async function startFakeOpenAI(options: { countTokens?: boolean } = {}) {
   const answers: FakeAnswer[] = [];
   const requests: { body: any }[] = [];
+  let route: ((body: ChatRequest) => FakeAnswer | undefined) | undefined;
+  let gate: { opened: Promise<void>; open: () => void } | undefined;
   const server = http.createServer((request, response) => {
     let raw = "";
     request.on("data", (chunk) => (raw += chunk));
-    request.on("end", () => {
+    request.on("end", async () => {
       const body = JSON.parse(raw || "{}");
       requests.push({ body });
-      const answer = answers.length > 1 ? answers.shift()! : answers[0];
+      if (gate) await gate.opened;
+      const answer = route?.(body) ?? (answers.length > 1 ? answers.shift()! : answers[0]);
       response.setHeader("Content-Type", "application/json");
       if (request.url !== "/v1/chat/completions" || !answer) {
         response.statusCode = 404;
@@ -69,6 +78,22 @@ export async function startFakeOpenAI(options: { countTokens?: boolean } = {}) {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** Answers each request with what `pick` returns for its body (e.g. by the schema's name), the scripted answers otherwise. */
+    route(pick: (body: ChatRequest) => FakeAnswer | undefined) {
+      route = pick;
+    },
+    /** Holds every answer (requests are still recorded) until `open` is called: work that is under way, without timing. */
+    hold() {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      const held = { opened, open: () => {} };
+      held.open = () => {
+        if (gate === held) gate = undefined;
+        open();
+      };
+      gate = held;
+      return held.open;
+    },
     /** Replaces the scripted answers. */
     answer(...next: FakeAnswer[]) {
       answers.splice(0, answers.length, ...next);

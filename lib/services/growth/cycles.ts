@@ -20,9 +20,10 @@ import { decodeCursor, isPaged, pageOf } from "../pages";
 import { pipelineRunsOf, serializeProject } from "../pipeline";
 import { buildPlaybook } from "../playbook";
 import { getOwnedProject, type ProjectRecord } from "../project-records";
+import type { RequestJobHandle } from "../request-job";
 import { ownedRow, ownedRows } from "../tenant";
 import { contentsOf, cycleWithContents, getOwnedCycle } from "./load";
-import { planAsJob } from "./plan-job";
+import { type CountedPlan, planAsJob } from "./plan-job";
 import { serializeCycle } from "./serialize";
 
 /** Enters the growth phase: needs all five pipeline steps approved; again is a no-op. */
@@ -96,9 +97,14 @@ async function cycleHistory(db: Database, project: ProjectRecord): Promise<Cycle
   }));
 }
 
-async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: number, now: Date) {
-  const playbook = await buildPlaybook(db, project);
-  const result = await runTask(growthPlanner, plannerInput(project, playbook, await cycleHistory(db, project), weekNumber, now));
+/** The planning job's stages, as the dashboard shows them. */
+const planSteps = 3;
+
+async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: number, now: Date, job: RequestJobHandle) {
+  await job.progress(0, planSteps, "Reading your playbook and last week's results");
+  const [playbook, history] = await Promise.all([buildPlaybook(db, project), cycleHistory(db, project)]);
+  await job.progress(1, planSteps, `Planning week ${weekNumber}`);
+  const result = await runTask(growthPlanner, plannerInput(project, playbook, history, weekNumber, now));
   return { plan: toWeeklyPlan(result.output, weekNumber), usage: result.usage };
 }
 
@@ -107,10 +113,11 @@ async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: num
  * planner fails); only one cycle may be open (planned or approved) at a time.
  */
 export function planCycle(ctx: ServiceContext, input: { projectId: string }) {
-  return planAsJob(ctx, { projectId: input.projectId, work: () => planWeek(ctx, input) });
+  return planAsJob(ctx, { projectId: input.projectId, work: (job) => planWeek(ctx, { ...input, job }) });
 }
 
-async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
+async function planWeek(ctx: ServiceContext, input: { projectId: string; job: RequestJobHandle }) {
+  const { job } = input;
   const { db, account, now } = ctx;
   const project = await getOwnedProject(db, { accountId: account.id, projectId: input.projectId });
   assertCanGrow(account);
@@ -150,8 +157,9 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
   });
 
   try {
-    ctx.progress?.(0, 1, `Planning week ${weekNumber}`);
-    const { plan, usage } = await proposeWeek(db, project, weekNumber, now);
+    await job.remember({ countedDay, weekNumber } satisfies CountedPlan);
+    const { plan, usage } = await proposeWeek(db, project, weekNumber, now, job);
+    await job.progress(2, planSteps, `Saving the plan of week ${weekNumber}`);
     const weekStart = weekStartAfter(lastWeekStart, now);
     const cycle = await db.transaction(async (tx) => {
       await assertNoOpenCycle(tx);
@@ -161,7 +169,7 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string }) {
         .returning();
       return inserted!;
     });
-    ctx.progress?.(1, 1, `Week ${weekNumber} planned`);
+    await job.progress(planSteps, planSteps, `Week ${weekNumber} planned`);
     return cycleWithContents(db, cycle);
   } catch (error) {
     await releaseDailyRun(db, { accountId: account.id, projectId: project.id, day: countedDay });

@@ -13,6 +13,7 @@ import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
 import { buildPlaybook } from "../playbook";
 import { scheduleItem } from "../publishing";
+import { type RequestJobHandle, runAsRequestJob } from "../request-job";
 import { ownedRow } from "../tenant";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
@@ -42,16 +43,33 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
       : new AppError("invalid_transition", `Only a planned item or a draft can be (re)generated; this one is ${current.status}.`);
   const refused = notGeneratable(item);
   if (refused) throw refused;
+  return runAsRequestJob({
+    ctx,
+    kind: "draft",
+    projectId: item.projectId,
+    subjectId: item.id,
+    saved: () => ({ itemId: item.id }),
+    reread: async () => ({ item: serializeItem((await getOwnedItem(ctx.db, { accountId: account.id, itemId: item.id })).item) }),
+    busy: () => new AppError("agent_running", "A draft of this item is still being written; it will show on the item when done."),
+    work: (job) => writeDraft(ctx, { item, cycle, project, feedback: input.feedback ?? null, job, notGeneratable }),
+  });
+}
 
+type Owned = Awaited<ReturnType<typeof getOwnedItem>>;
+
+async function writeDraft(
+  ctx: ServiceContext,
+  input: Owned & {
+    feedback: string | null;
+    job: RequestJobHandle;
+    notGeneratable: (item: ItemRecord) => AppError | null;
+  },
+) {
+  const { account } = ctx;
+  const { item, cycle, project, job, notGeneratable } = input;
   const channel = item.channel as Channel;
-  const writerInput = writerInputOf(
-    project,
-    await buildPlaybook(ctx.db, project),
-    cycle.weekNumber,
-    item,
-    input.feedback ?? null,
-  );
-  ctx.progress?.(0, 1, `Writing the ${channelRules[channel].label} draft`);
+  const writerInput = writerInputOf(project, await buildPlaybook(ctx.db, project), cycle.weekNumber, item, input.feedback);
+  await job.progress(0, 1, `Writing the ${channelRules[channel].label} draft`);
   const result = await runTask(growthWriter, writerInput).catch((error: unknown) => {
     throw error instanceof ModelFailure ? new AppError("provider_unavailable", error.message) : error;
   });
@@ -86,7 +104,7 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
     )
     .returning();
   if (!updated) throw (await refusal(ctx, item.id, notGeneratable, "Drafts are written")) ?? new AppError("invalid_transition");
-  ctx.progress?.(1, 1, "Draft ready");
+  await job.progress(1, 1, "Draft ready");
   return { item: serializeItem(updated) };
 }
 

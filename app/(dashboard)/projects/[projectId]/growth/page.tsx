@@ -5,6 +5,7 @@ import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
+import { listActiveJobs } from "@/lib/operations/events";
 import { listCycles } from "@/lib/operations/growth";
 import { getPlaybook } from "@/lib/operations/projects";
 import { listConnections } from "@/lib/operations/publishing";
@@ -19,12 +20,13 @@ export const metadata = { title: "Growth" };
 export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }] = await Promise.all([
+  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }, { jobs: activeJobs }] = await Promise.all([
     readProject(projectId),
     readOperation(listCycles, input),
     readOperation(getPlaybook, input),
     readOperation(getCalendarSubscription, input),
     readOperation(listConnections, input),
+    readOperation(listActiveJobs, input),
   ]);
   const history = cycles.flatMap((cycle) => cycle.items).filter((item) => item.metrics);
   const brand = project.decisions.brandName ?? project.onboarding.businessName;
@@ -58,7 +60,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         {project.status === "launch_ready" && <StartGrowthPanel projectId={project.id} />}
         {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
         {project.status === "growth" && open?.status === "approved" && (
-          <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} />
+          <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} activeJobs={activeJobs} />
         )}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">
@@ -77,6 +79,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
                 projectId={project.id}
                 weekNumber={nextWeek}
                 label={lastClosed ? "Plan next week" : "Plan my week"}
+                activeJobs={activeJobs}
               />
             </CardBody>
           </Card>

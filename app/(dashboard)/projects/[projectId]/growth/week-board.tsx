@@ -7,14 +7,17 @@ import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
+import { WeekChart } from "@/components/growth/week-chart";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
+import type { JobState } from "@/lib/schemas/publishing";
 import { generateItemAction } from "./actions";
 import { ItemPanel } from "./item-panel";
 import type { AccountOption } from "./publication-panel";
 import { RetroForm } from "./retro-form";
 import { TaskChecklist } from "./task-checklist";
+import { useProjectJobs } from "./use-project-jobs";
 
 /** The week's items from Monday to Sunday (the plan's order within a day), those without a day last. */
 function inDayOrder(items: GrowthItem[], weekStart: string): GrowthItem[] {
@@ -41,13 +44,18 @@ export function WeekBoard({
   brand,
   accounts,
   history,
+  activeJobs,
 }: {
   cycle: Cycle;
   brand: string;
   accounts: AccountOption[];
   history: GrowthItem[];
+  activeJobs: JobState[];
 }) {
   const router = useRouter();
+  // Drafts being written (by this tab before a reload, or another tab): their items show as busy until they land.
+  const { jobs } = useProjectJobs(cycle.projectId, activeJobs);
+  const drafting = new Map(jobs.filter((job) => job.kind === "draft").map((job) => [job.subjectId, job]));
   const [items, setItems] = useState(cycle.items);
   const [tasks, setTasks] = useState(cycle.tasks);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -131,6 +139,16 @@ export function WeekBoard({
               {progress && progress.done >= progress.total && !error && (
                 <p className="text-sm text-success">All {progress.total} drafts written.</p>
               )}
+              {!progress && drafting.size > 0 && (
+                <p className="flex items-center gap-3 text-sm" data-testid="drafting">
+                  <span className="size-2 animate-pulse rounded-full bg-accent" aria-hidden />
+                  Drafting…{" "}
+                  {items
+                    .filter((item) => drafting.has(item.id))
+                    .map((item) => `${channelLabel(item.channel)}: ${item.title}`)
+                    .join(", ")}
+                </p>
+              )}
             </div>
             {error && <Notice tone="danger">{error}</Notice>}
             {weekBlanks > 0 && (
@@ -178,6 +196,16 @@ export function WeekBoard({
             )}
           </CardBody>
         </Card>
+        <Card aria-labelledby="numbers-title">
+          <CardHeader
+            id="numbers-title"
+            title="This week's numbers"
+            description="Likes, reposts and replies of the posts that went out on your connected accounts, per day."
+          />
+          <CardBody>
+            <WeekChart items={items} weekStart={cycle.weekStart} />
+          </CardBody>
+        </Card>
         <Card aria-labelledby="tasks-title">
           <CardHeader id="tasks-title" title="Your tasks" description="Things only you can do this week." />
           <CardBody>
@@ -201,7 +229,7 @@ export function WeekBoard({
                 brand={brand}
                 dayLabel={dayLabelOf(item)}
                 onItem={replaceItem}
-                generating={generatingId === item.id}
+                generating={generatingId === item.id || drafting.has(item.id)}
                 projectId={cycle.projectId}
                 accounts={accounts}
               />
