@@ -48,6 +48,7 @@ export const operations = {
   getMeta,
   getOpenApi,
   signup: account.signup,
+  resendConfirmation: account.resendConfirmation,
   bootstrapApiKey: account.bootstrapApiKey,
   getMe: account.getMe,
   listKeys: keys.listKeys,

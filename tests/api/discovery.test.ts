@@ -65,6 +65,9 @@ const publishingEndpoints = [
   "POST /api/v1/growth/items/{itemId}/metrics",
 ];
 
+// Sending the confirmation e-mail again (issue 24).
+const accountEndpoints = ["POST /api/v1/signup/resend"];
+
 describe("GET /api/v1/openapi.json", () => {
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the specification's endpoints, key management, the event stream and the calendar feed", async () => {
     const response = await app.request("GET", "/api/v1/openapi.json");
@@ -79,7 +82,9 @@ describe("GET /api/v1/openapi.json", () => {
     const declared = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(declared.sort()).toEqual([...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints].sort());
+    expect(declared.sort()).toEqual(
+      [...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints, ...accountEndpoints].sort(),
+    );
   });
 
   it("declares bearer security, closed request bodies and the error envelopes", async () => {
@@ -123,7 +128,9 @@ describe("GET /api/v1/meta", () => {
       ["pro", 24, 1, 40, true],
       ["studio", 89, 10, 100, true],
     ]);
-    expect(meta.endpoints).toHaveLength(specifiedEndpoints.length + calendarEndpoints.length + publishingEndpoints.length);
+    expect(meta.endpoints).toHaveLength(
+      specifiedEndpoints.length + calendarEndpoints.length + publishingEndpoints.length + accountEndpoints.length,
+    );
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");
     expect(meta.mcp).toEqual({ url: "http://launchloop.test/api/mcp", transport: "streamable-http" });

@@ -148,6 +148,12 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
 const validInput: Record<string, Pick<RawInput, "body" | "query">> = {
   signup: { body: { email: "stranger-signup@example.com", password: "a long enough password", acceptTerms: true } },
   bootstrapApiKey: { body: { tokenHash: "0".repeat(64) } },
+  // A fresh address each call: one address gets three re-sent links an hour.
+  resendConfirmation: {
+    get body() {
+      return { email: `stranger-resend-${crypto.randomUUID()}@example.com` };
+    },
+  },
   createProject: {
     body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
   },
