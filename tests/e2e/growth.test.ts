@@ -68,7 +68,7 @@ describe("the weekly growth board in Chromium", () => {
     await page.getByRole("button", { name: "Plan my week" }).click();
     const card = page.getByTestId("upgrade-card");
     await card.waitFor();
-    await expect.poll(() => card.textContent()).toContain("The weekly growth loop is part of the pro and studio plans.");
+    await expect.poll(() => card.textContent()).toContain("The weekly growth loop is part of the Pro and Studio plans.");
     expect(await card.getByRole("button", { name: "Upgrade to Pro" }).count()).toBe(1);
     expect(await card.getByRole("button", { name: "Upgrade to Studio" }).count()).toBe(1);
     await expectAccessible(page, "the 402 card");

@@ -1,3 +1,4 @@
+import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
@@ -28,7 +29,7 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
           action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
         />
       ) : (
-        <PackView projectId={projectId} items={items} exportsNeed={me.limits.canExport ? undefined : "Pro"} />
+        <PackView projectId={projectId} items={items} exportsNeed={planNeeds(me.limits, me.usage.projects).exports} />
       )}
     </>
   );
