@@ -78,6 +78,8 @@ export const operations = {
   getProjectLogo: dashboard.getProjectLogo,
   uploadProjectLogo: dashboard.uploadProjectLogo,
   removeProjectLogo: dashboard.removeProjectLogo,
+  getLaunchFreshness: dashboard.getLaunchFreshness,
+  refreshOutdatedStep: dashboard.refreshOutdatedStep,
   listContent: content.listContent,
   downloadAllContent: content.downloadAllContent,
   editContent: content.editContent,
