@@ -66,12 +66,12 @@ describe("the plans in words (pricing and billing pages)", () => {
       const { projects, dailyRuns, canExport, canGrow } = planCatalog[plan];
       const lines = planLines(plan);
       expect(lines[0]!.text).toContain(String(projects));
-      expect(lines[1]!.text).toContain(`${dailyRuns} agent runs a day`);
+      expect(lines[1]!.text).toContain(`${dailyRuns} drafts a day`);
       expect(lines.slice(2).map((line) => line.included)).toEqual([canExport, canGrow]);
     }
     expect(planLines("studio").map((line) => line.text)).toEqual([
       "Up to 10 projects",
-      "100 agent runs a day per project",
+      "100 drafts a day per project",
       "Exports: JSON, DOCX, PDF, XLSX",
       "Weekly growth loop",
     ]);

@@ -33,7 +33,7 @@ export default async function BillingPage() {
         <CardBody className="space-y-6">
           <div className="grid gap-6 sm:grid-cols-2">
             <UsageMeter
-              label="Agent runs today"
+              label="Drafts today"
               used={usage.runsToday}
               limit={limits.dailyRuns}
               note={limits.dailyRunsScope === "project" ? "per project" : undefined}
