@@ -11,6 +11,7 @@ import { Notice, useToast } from "./ui";
 export function FormMessage({ state, successAsToast = false }: { state: FormState; successAsToast?: boolean }) {
   const toast = useToast();
   const toasted = successAsToast && state.status === "success" ? state.message : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each submission's state is a new object, toasted once
   useEffect(() => {
     if (toasted) toast(toasted);
   }, [state, toasted, toast]);
