@@ -64,6 +64,10 @@ describe("the weekly growth board in Chromium", () => {
     const projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
     const { page } = founder;
     await page.goto(`/projects/${projectId}/growth`);
+    // The plan shows before any click: on the button and on the section in the sidebar.
+    expect(await page.getByRole("button", { name: "Start growth" }).getByTestId("plan-badge").textContent()).toBe("Pro plan");
+    const sidebarGrowth = page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: /^Growth/ });
+    expect(await sidebarGrowth.getByTestId("plan-badge").textContent()).toBe("Pro plan");
     await page.getByRole("button", { name: "Start growth" }).click();
     await page.getByRole("button", { name: "Plan my week" }).click();
     const card = page.getByTestId("upgrade-card");
