@@ -59,7 +59,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         eyebrow={`${planName(me.account.plan)} plan`}
         title="Your projects"
         actions={
-          <ButtonLink href={needs.moreProjects ? "/settings/billing" : "/projects/new"}>
+          <ButtonLink href="/projects/new">
             New project
             {needs.moreProjects && <PlanBadge plan={needs.moreProjects} />}
           </ButtonLink>
