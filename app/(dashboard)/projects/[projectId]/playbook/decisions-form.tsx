@@ -118,9 +118,12 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
       />
       {colors.length > 0 && <Swatches colors={colors} />}
       {message && <Notice tone="danger">{message}</Notice>}
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving…" : "Save decisions"}
-      </Button>
+      {/* Stays at the bottom of the window while the form runs past it: saving never needs a scroll. */}
+      <div className="sticky bottom-0 z-10 -mx-1 bg-surface px-1 py-3">
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? "Saving…" : "Save decisions"}
+        </Button>
+      </div>
     </form>
   );
 }
