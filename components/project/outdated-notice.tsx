@@ -33,8 +33,9 @@ export function OutdatedNotice({
     <div className="space-y-3" data-testid="outdated-notice">
       <Notice tone="warning" title={`${what} is out of date`}>
         <p>
-          You changed a decision <LocalTime iso={changedAt} relative />, after these drafts were made: {names}. Refreshing drafts
-          them again with your decisions as they are now (one run each); the current drafts and your edits to them are replaced.
+          You changed a decision on <LocalTime iso={changedAt} />, after these drafts were made: {names}. Refreshing drafts them
+          again with your decisions as they are now (one draft of your daily allowance each) and replaces the current ones, your
+          edits to them included.
         </p>
         <Button
           size="sm"
