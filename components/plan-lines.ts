@@ -10,7 +10,7 @@ export function planLines(plan: Plan): PlanLine[] {
   const { projects, dailyRuns, dailyRunsScope, canExport, canGrow } = planCatalog[plan];
   return [
     { text: projects === 1 ? "1 project" : `Up to ${projects} projects`, included: true },
-    { text: `${dailyRuns} agent runs a day${dailyRunsScope === "project" ? " per project" : ""}`, included: true },
+    { text: `${dailyRuns} drafts a day${dailyRunsScope === "project" ? " per project" : ""}`, included: true },
     { text: canExport ? "Exports: JSON, DOCX, PDF, XLSX" : "No exports", included: canExport },
     { text: canGrow ? "Weekly growth loop" : "No weekly growth loop", included: canGrow },
   ];

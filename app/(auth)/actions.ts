@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { type FormState, failedForm, fieldErrorsOf, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { confirmAndSignIn, requestPasswordReset, resetPassword, signIn, signOut } from "@/lib/actions/session";
-import { signup } from "@/lib/operations/account";
+import { resendConfirmation, signup } from "@/lib/operations/account";
 
 /** Only a path of this site: never an absolute or protocol-relative address. */
 const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/dashboard");
@@ -27,6 +27,18 @@ export async function signUpAction(_previous: FormState, formData: FormData): Pr
   redirect(`/signup/check-email?email=${encodeURIComponent(email)}`);
 }
 
+/** The same sentence for every address: whether it has a pending sign-up is nobody's business here. */
+export async function resendConfirmationAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const email = formText(formData, "email");
+  const result = await runOperation(resendConfirmation, { body: { email } });
+  if (!result.ok) return failedForm(result, { email });
+  return {
+    status: "success",
+    message: `If ${email} is waiting for confirmation, a new link is on its way. It needs the password you chose when you signed up.`,
+    values: { email },
+  };
+}
+
 export async function signInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = formText(formData, "email");
   const captchaToken = formText(formData, "altcha") || undefined;
@@ -34,7 +46,8 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
   if (!result.ok) {
     const state = failedForm(result, { email });
     const captchaRequired = result.error.code === "captcha_required" || result.error.captchaRequired === true;
-    return captchaRequired ? { ...state, data: { captchaRequired } } : state;
+    if (captchaRequired) return { ...state, data: { captchaRequired } };
+    return result.error.unconfirmed === true ? { ...state, data: { unconfirmed: true } } : state;
   }
   redirect(safeNext(formText(formData, "next")));
 }

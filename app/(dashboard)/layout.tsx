@@ -1,9 +1,11 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { planNeeds } from "@/components/plan-needs";
 import { AppShell } from "@/components/shell/app-shell";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
 import { readOperation } from "@/lib/actions/run-operation";
+import { entitlementsOf } from "@/lib/limits/plans";
 import { listProjects } from "@/lib/operations/projects";
 import { signOutAction } from "../(auth)/actions";
 
@@ -20,6 +22,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       projects={shellProjects}
       email={session.account.email}
       plan={session.account.plan}
+      needs={planNeeds(entitlementsOf(session.account), projects.length)}
       signOut={signOutAction}
       tools={<ThemeToggle />}
     >

@@ -1,11 +1,10 @@
 "use client";
 
+import { planName } from "@/components/plan-name";
 import { Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import type { UpgradeBody } from "@/components/upgrade-offer";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
-
-const planNames = { pro: "Pro", studio: "Studio" } as const;
 
 const featureSentence = {
   exports: "Exports (DOCX, PDF, XLSX, JSON) and downloads of the whole pack come with a paid plan.",
@@ -45,7 +44,7 @@ export function UpgradeCard({
         <div className="flex flex-wrap gap-2">
           {plans.map((plan, index) => (
             <Button key={plan} variant={index === 0 ? "primary" : "secondary"} disabled={pending} onClick={() => choose(plan)}>
-              Upgrade to {planNames[plan]}
+              Upgrade to {planName(plan)}
             </Button>
           ))}
           {body.upgrade?.pricingUrl && (

@@ -3,6 +3,7 @@
 import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { AccountMenu } from "@/components/account-menu";
+import type { PlanNeeds } from "@/components/plan-needs";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
 import type { ShellProject } from "./nav-model";
@@ -17,6 +18,7 @@ export function AppShell({
   projects,
   email,
   plan,
+  needs = {},
   signOut,
   tools,
   children,
@@ -24,6 +26,7 @@ export function AppShell({
   projects: ShellProject[];
   email: string;
   plan: string;
+  needs?: PlanNeeds;
   signOut: () => Promise<void>;
   tools?: ReactNode;
   children: ReactNode;
@@ -46,7 +49,7 @@ export function AppShell({
           <div className="flex h-14 shrink-0 items-center px-5">
             <Brand />
           </div>
-          <SidebarNav projects={projects} />
+          <SidebarNav projects={projects} needs={needs} />
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -79,7 +82,7 @@ export function AppShell({
             id="app-menu"
             className="fixed inset-x-0 top-14 bottom-0 z-40 overflow-y-auto border-t border-line bg-surface lg:hidden"
           >
-            <SidebarNav projects={projects} />
+            <SidebarNav projects={projects} needs={needs} />
           </div>
         )}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { PlanBadge } from "@/components/plan-badge";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { cx } from "@/components/ui";
 import { projectHome, type ShellProject } from "./nav-model";
@@ -8,7 +9,16 @@ import { projectHome, type ShellProject } from "./nav-model";
 const item = "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
 
 /** Jumps between projects: a native disclosure listing every project, all projects and a way to add one. */
-export function ProjectSwitcher({ projects, current }: { projects: ShellProject[]; current: ShellProject | undefined }) {
+export function ProjectSwitcher({
+  projects,
+  current,
+  newProjectNeeds,
+}: {
+  projects: ShellProject[];
+  current: ShellProject | undefined;
+  /** The plan a project beyond the limit needs, once the limit is reached. */
+  newProjectNeeds?: string;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     const close = (event: Event) => {
@@ -52,6 +62,7 @@ export function ProjectSwitcher({ projects, current }: { projects: ShellProject[
         </a>
         <a href="/projects/new" className={item}>
           Add a project
+          {newProjectNeeds && <PlanBadge plan={newProjectNeeds} className="ml-auto" />}
         </a>
       </div>
     </details>

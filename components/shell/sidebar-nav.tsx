@@ -1,13 +1,15 @@
 "use client";
 
 import { usePathname } from "next/navigation";
+import { PlanBadge } from "@/components/plan-badge";
+import type { PlanNeeds } from "@/components/plan-needs";
 import { cx } from "@/components/ui";
 import { accountSections, isCurrent, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
 import { ProjectSwitcher } from "./project-switcher";
 
 const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underline hover:bg-sunken hover:no-underline";
 
-function NavLink({ href, label, current }: { href: string; label: string; current: boolean }) {
+function NavLink({ href, label, current, needs }: { href: string; label: string; current: boolean; needs?: string }) {
   return (
     <a
       href={href}
@@ -15,18 +17,19 @@ function NavLink({ href, label, current }: { href: string; label: string; curren
       className={cx(link, current ? "bg-accent-soft font-medium text-accent-strong" : "text-ink")}
     >
       {label}
+      {needs && <PlanBadge plan={needs} className="ml-auto" />}
     </a>
   );
 }
 
 /** The shell's navigation: the project switcher, the current project's sections, the account's settings. */
-export function SidebarNav({ projects }: { projects: ShellProject[] }) {
+export function SidebarNav({ projects, needs = {} }: { projects: ShellProject[]; needs?: PlanNeeds }) {
   const pathname = usePathname();
   const projectId = projectIdInPath(pathname);
   const project = projects.find((entry) => entry.id === projectId);
   return (
     <div className="flex flex-col gap-6 p-3">
-      <ProjectSwitcher projects={projects} current={project} />
+      <ProjectSwitcher projects={projects} current={project} newProjectNeeds={needs.moreProjects} />
       {project && (
         <nav aria-label="Project">
           <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{project.name}</p>
@@ -35,7 +38,12 @@ export function SidebarNav({ projects }: { projects: ShellProject[] }) {
               const href = `/projects/${project.id}/${section.segment}`;
               return (
                 <li key={section.segment}>
-                  <NavLink href={href} label={section.label} current={isCurrent(pathname, href)} />
+                  <NavLink
+                    href={href}
+                    label={section.label}
+                    current={isCurrent(pathname, href)}
+                    needs={section.segment === "growth" ? needs.growth : undefined}
+                  />
                 </li>
               );
             })}

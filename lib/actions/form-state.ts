@@ -44,7 +44,7 @@ const sentences: Partial<Record<ErrorCode, Sentence>> = {
   write_limit: (_, wait) =>
     `You have reached the hourly limit for edits.${wait ? ` Try again in ${waitOf(wait)}.` : ""} Nothing you typed is lost: keep this page open.`,
   daily_run_limit: (_, wait) =>
-    `You have used all of today's agent runs on your plan.${wait ? ` It resets at midnight UTC, in ${waitOf(wait)}.` : " It resets at midnight UTC."} Upgrade for more runs a day.`,
+    `You have used all of today's drafts on your plan.${wait ? ` It resets at midnight UTC, in ${waitOf(wait)}.` : " It resets at midnight UTC."} Upgrade for more drafts a day.`,
   upgrade_required: (error) => `${error.error} Upgrade in Settings → Billing to continue.`,
   // The API's "send a bearer key" means nothing in a browser: there it is a session that ended.
   unauthorized: () => "Your session has ended. Sign in again to continue.",

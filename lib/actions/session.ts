@@ -58,7 +58,13 @@ export function signIn(raw: { email: string; password: string; captchaToken?: st
       throw invalidCredentials(counted.some((hit) => hit.remaining === 0));
     }
     if (result.kind === "unconfirmed")
-      throw new AppError("forbidden", "Confirm your e-mail address first: open the link we sent you when you signed up.");
+      throw new AppError(
+        "forbidden",
+        "Confirm your e-mail address first: open the link we sent you when you signed up, or have it sent again.",
+        {
+          details: { unconfirmed: true },
+        },
+      );
     await writeCookies(result.session.cookies);
     return { accountId: result.session.accountId };
   });

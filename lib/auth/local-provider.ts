@@ -132,10 +132,10 @@ async function withdrawConfirmation(db: Database, accountId: string, tokenHash: 
   });
 }
 
-/** The password of an unconfirmed account's newest live sign-up link, if any. */
-async function pendingPasswordHash(db: Database, accountId: string, now: Date): Promise<string | null> {
+/** An unconfirmed account's newest live sign-up link (its password and door), if any. */
+async function pendingSignUp(db: Database, accountId: string, now: Date) {
   const [token] = await db
-    .select({ passwordHash: authTokens.passwordHash })
+    .select({ passwordHash: authTokens.passwordHash, signupDoor: authTokens.signupDoor })
     .from(authTokens)
     .where(
       and(
@@ -147,7 +147,7 @@ async function pendingPasswordHash(db: Database, accountId: string, now: Date): 
     )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
-  return token?.passwordHash ?? null;
+  return token ?? null;
 }
 
 async function startSession(db: Database, accountId: string, now: Date): Promise<SignedIn> {
@@ -204,6 +204,27 @@ export const localAuthProvider: AuthProvider = {
     };
   },
 
+  async resendConfirmation(db, email, now) {
+    const account = await findAccountByEmail(db, email);
+    const pending = account && !account.emailConfirmedAt ? await pendingSignUp(db, account.id, now) : null;
+    if (!account || !pending?.passwordHash) return async () => {};
+    // A fresh token (only digests are stored) carrying the pending sign-up's own password and
+    // door; it retires nothing, so which sign-up's link is live stays the sign-ups' business.
+    const tokenHash = await issueToken(db, account.id, "email_confirmation", confirmationLifetimeMs, now, {
+      passwordHash: pending.passwordHash,
+      signupDoor: pending.signupDoor,
+    });
+    const link = `${config().appUrl}/auth/confirm?token_hash=${tokenHash}&type=email`;
+    return async () => {
+      try {
+        await sendMail({ to: account.email, ...confirmationEmail({ link, tokenHash, alreadyConfirmed: false }) });
+      } catch (error) {
+        await withdrawConfirmation(db, account.id, tokenHash, false);
+        throw error;
+      }
+    };
+  },
+
   async confirmEmail(db, tokenHash, now) {
     return db.transaction(async (tx) => {
       const token = await useToken(tx, tokenHash, "email_confirmation", now);
@@ -240,7 +261,8 @@ export const localAuthProvider: AuthProvider = {
   async signIn(db, { email, password }, cookies, now) {
     const account = await findAccountByEmail(db, email);
     // An unconfirmed account has no password yet: the newest sign-up's link carries it.
-    const stored = account && !account.emailConfirmedAt ? await pendingPasswordHash(db, account.id, now) : account?.passwordHash;
+    const stored =
+      account && !account.emailConfirmedAt ? (await pendingSignUp(db, account.id, now))?.passwordHash : account?.passwordHash;
     const matches = await verifyPassword(password, stored ?? (await decoy()));
     if (!account || !stored || !matches) return { kind: "invalid" };
     if (!account.emailConfirmedAt) return { kind: "unconfirmed" };

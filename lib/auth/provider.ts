@@ -59,6 +59,13 @@ export interface AuthProvider {
   /** Registers the e-mail if it is new and answers the delivery of its confirmation link; never says which. */
   requestConfirmation(db: Database, input: { email: string; password: string; door: SignupDoor }, now: Date): Promise<Delivery>;
   /**
+   * Sends the address's newest pending sign-up link again: a fresh link carrying that sign-up's
+   * own password and door, so whoever asks can neither choose the password nor change whose it
+   * is. Nothing is sent for an unknown or confirmed address, or one without a live link; the
+   * answer never says which.
+   */
+  resendConfirmation(db: Database, email: string, now: Date): Promise<Delivery>;
+  /**
    * Confirms the e-mail behind a link's token hash: the account id, or null when the token is
    * unknown, expired or used. The first confirmation revokes every session and key of the account.
    */

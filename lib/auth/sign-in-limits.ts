@@ -25,3 +25,11 @@ export function passwordResetLimits(email: string, clientIp: string): LimitPolic
     { key: `reset:ip:${clientIp}`, limit: 20, windowSeconds: 3600, code: "rate_limited" },
   ];
 }
+
+/** Re-sent confirmation links: three an hour per address, ten per client address, so nobody becomes an e-mail cannon. */
+export function confirmationResendLimits(email: string, clientIp: string): LimitPolicy[] {
+  return [
+    { key: `resend:email:${sha256Hex(normalizeEmail(email))}`, limit: 3, windowSeconds: 3600, code: "rate_limited" },
+    { key: `resend:ip:${clientIp}`, limit: 10, windowSeconds: 3600, code: "rate_limited" },
+  ];
+}

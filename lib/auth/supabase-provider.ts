@@ -90,6 +90,19 @@ export const supabaseAuthProvider: AuthProvider = {
     return noDelivery;
   },
 
+  async resendConfirmation(_db, email) {
+    // Supabase Auth sends the pending sign-up's own confirmation again, and stays silent for
+    // an unknown or confirmed address; it is asked after the answer, like any delivery.
+    return async () => {
+      const { error } = await (await supabaseAnon()).auth.resend({
+        type: "signup",
+        email: normalizeEmail(email),
+        options: { emailRedirectTo: `${config().appUrl}/auth/confirm` },
+      });
+      if (error?.status && error.status >= 500) throw unavailable(error);
+    };
+  },
+
   async confirmEmail(db, tokenHash, now) {
     const { data, error } = await (await supabaseAnon()).auth.verifyOtp({ token_hash: tokenHash, type: "email" });
     if (error || !data.user) return null;

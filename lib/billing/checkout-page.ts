@@ -1,3 +1,4 @@
+import { planName } from "@/lib/limits/plan-name";
 import { planCatalog } from "@/lib/limits/plans";
 import { escapeHtml } from "@/lib/mail/html";
 
@@ -22,14 +23,14 @@ export function checkoutPage(options: { plan: "pro" | "studio"; email: string; c
   if (options.completed) {
     return page(
       "Plan activated",
-      `${banner}<div class="card"><h1>You are on ${options.plan}</h1>
-<p>${escapeHtml(options.email)} now has the ${options.plan} plan. Your API keys work with it right away.</p>
+      `${banner}<div class="card"><h1>You are on ${planName(options.plan)}</h1>
+<p>${escapeHtml(options.email)} now has the ${planName(options.plan)} plan. Your API keys work with it right away.</p>
 <p><a href="/settings/billing">Back to billing</a> · <a href="/docs">API reference</a></p></div>`,
     );
   }
   return page(
-    `Checkout: ${options.plan}`,
-    `${banner}<div class="card"><h1>Launchloop ${options.plan}</h1>
+    `Checkout: ${planName(options.plan)}`,
+    `${banner}<div class="card"><h1>Launchloop ${planName(options.plan)}</h1>
 <p>$${price} per month for ${escapeHtml(options.email)}.</p>
 <form method="post"><button type="submit">Complete test payment</button></form></div>`,
   );

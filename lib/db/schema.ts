@@ -171,6 +171,8 @@ export const projects = pgTable(
     status: text("status", { enum: projectStatuses }).notNull().default("onboarding"),
     onboarding: jsonb("onboarding").$type<Onboarding>().notNull(),
     decisions: jsonb("decisions").$type<Decisions>().notNull().default({}),
+    /** When a founder last changed a decision after the fact: drafts made before it are out of date. */
+    decisionsChangedAt: timestamp("decisions_changed_at", { withTimezone: true }),
     /** Dated learnings from retros and founder edits, read by later plans. */
     learnings: jsonb("learnings").$type<Learning[]>().notNull().default([]),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),

@@ -3,6 +3,7 @@ import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
 import { accounts, dailyRunUsage, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { planNames } from "./plan-name";
 import { entitlementsOf, type PaidPlan, paidPlans, planCatalog } from "./plans";
 import { rateLimitHeaders } from "./policies";
 import { upgradeRequired } from "./upgrade";
@@ -46,20 +47,14 @@ export async function assertCanCreateProject(tx: Database, account: AccountRecor
 
 export function assertCanExport(account: AccountRecord): void {
   if (entitlementsOf(account).canExport) return;
-  throw upgradeRequired(
-    "exports",
-    plansWhere((plan) => plan.canExport),
-    "Exports are part of the pro and studio plans.",
-  );
+  const plans = plansWhere((plan) => plan.canExport);
+  throw upgradeRequired("exports", plans, `Exports are part of the ${planNames(plans)} plans.`);
 }
 
 export function assertCanGrow(account: AccountRecord): void {
   if (entitlementsOf(account).canGrow) return;
-  throw upgradeRequired(
-    "growth",
-    plansWhere((plan) => plan.canGrow),
-    "The weekly growth loop is part of the pro and studio plans.",
-  );
+  const plans = plansWhere((plan) => plan.canGrow);
+  throw upgradeRequired("growth", plans, `The weekly growth loop is part of the ${planNames(plans)} plans.`);
 }
 
 /**

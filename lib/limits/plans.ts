@@ -35,6 +35,12 @@ export function entitlementsOf(account: { plan: Plan; activated: boolean }): Ent
   return entitlements;
 }
 
+/** The cheapest paid plan that allows what `allows` asks (what a gated action's badge names), or null when none does. */
+export function cheapestPlanWith(allows: (entitlements: Entitlements) => boolean): PaidPlan | null {
+  const offering = paidPlans.filter((plan) => allows(planCatalog[plan]));
+  return offering.sort((a, b) => planCatalog[a].priceUsd - planCatalog[b].priceUsd)[0] ?? null;
+}
+
 /** The plans as the discovery endpoint and the pricing page list them. */
 export function publicPlans() {
   return (Object.keys(planCatalog) as Plan[]).map((plan) => ({

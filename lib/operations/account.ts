@@ -1,7 +1,15 @@
-import { bootstrapRequest, bootstrapResponse, meResponse, signupRequest, signupResponse } from "@/lib/schemas/account";
+import {
+  bootstrapRequest,
+  bootstrapResponse,
+  meResponse,
+  resendConfirmationRequest,
+  resendConfirmationResponse,
+  signupRequest,
+  signupResponse,
+} from "@/lib/schemas/account";
 import { bootstrapKey } from "@/lib/services/key-bootstrap";
 import { describeAccount } from "@/lib/services/me";
-import { signUp } from "@/lib/services/signup";
+import { resendConfirmation as resendConfirmationService, signUp } from "@/lib/services/signup";
 import { defineOperation } from "./operation";
 
 export const signup = defineOperation({
@@ -21,6 +29,22 @@ export const signup = defineOperation({
   errors: ["signups_closed", "invalid_invite", "invalid_captcha"],
   limit: "signup",
   handler: ({ body }, ctx) => signUp(ctx, body),
+});
+
+export const resendConfirmation = defineOperation({
+  id: "resendConfirmation",
+  rest: { method: "POST", path: "/api/v1/signup/resend" },
+  principals: ["none"],
+  tag: "Account",
+  summary: "Send the confirmation e-mail again",
+  description:
+    "Sends the newest pending sign-up's confirmation link again, with that sign-up's own password and door: nothing about the account changes. " +
+    "Answers 202 `resend_requested` whether or not the address is known, pending or confirmed (only a pending one gets an e-mail). " +
+    "At most 3 an hour per address and 10 per client address (429).",
+  body: resendConfirmationRequest,
+  status: 202,
+  response: resendConfirmationResponse,
+  handler: ({ body }, ctx) => resendConfirmationService(ctx, body),
 });
 
 export const bootstrapApiKey = defineOperation({

@@ -2,8 +2,10 @@ import { idParams } from "@/lib/schemas/common";
 import {
   createdShareLinkResponse,
   draftResponse,
+  launchFreshnessResponse,
   logoResponse,
   logoUploadRequest,
+  refreshedStepResponse,
   saveDraftRequest,
   sharedPackResponse,
   shareLinkListResponse,
@@ -13,6 +15,7 @@ import {
 } from "@/lib/schemas/dashboard";
 import { createProjectRequest, projectResponse } from "@/lib/schemas/project";
 import * as drafts from "@/lib/services/onboarding-drafts";
+import * as pipeline from "@/lib/services/pipeline";
 import * as logos from "@/lib/services/project-logos";
 import * as shares from "@/lib/services/share-links";
 import { defineOperation } from "./operation";
@@ -143,4 +146,29 @@ export const removeProjectLogo = defineOperation({
   badIdIs: 404,
   response: logoResponse,
   handler: ({ params }, ctx) => logos.removeLogo(ctx, { projectId: params.id }),
+});
+
+export const getLaunchFreshness = defineOperation({
+  id: "getLaunchFreshness",
+  reads: true,
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Which approved steps were drafted before the founder last changed a decision",
+  params: idParams,
+  badIdIs: 404,
+  response: launchFreshnessResponse,
+  handler: ({ params }, ctx) => pipeline.getLaunchFreshness(ctx, { projectId: params.id }),
+});
+
+export const refreshOutdatedStep = defineOperation({
+  id: "refreshOutdatedStep",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Draft the earliest out-of-date step again with the current decisions, replacing its pack items",
+  params: idParams,
+  badIdIs: 404,
+  response: refreshedStepResponse,
+  errors: ["not_found", "agent_running", "upgrade_required", "daily_run_limit"],
+  long: true,
+  handler: ({ params }, ctx) => pipeline.refreshOutdatedStep(ctx, { projectId: params.id }),
 });

@@ -13,6 +13,14 @@ export const signupRequest = z
 
 export const signupResponse = z.object({ status: z.literal("confirmation_required") }).meta({ id: "SignupResponse" });
 
+export const resendConfirmationRequest = z
+  .strictObject({ email: email.describe("The address signed up with") })
+  .meta({ id: "ResendConfirmationRequest" });
+
+export const resendConfirmationResponse = z
+  .object({ status: z.literal("resend_requested") })
+  .meta({ id: "ResendConfirmationResponse" });
+
 export const bootstrapRequest = z
   .strictObject({
     tokenHash: text(1, 512).describe("The token_hash of the confirmation e-mail link"),

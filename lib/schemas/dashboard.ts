@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { timestamp, uuid } from "./common";
 import { contentItemSchema } from "./content";
-import { decisionsSchema, onboardingSchema } from "./project";
+import { agentTypeSchema, decisionsSchema, onboardingSchema } from "./project";
 
 /** The wizard's answers so far: every onboarding field optional, each as strict as in a project. */
 export const draftAnswersSchema = z.strictObject({
@@ -52,3 +52,20 @@ export const logoUploadRequest = z.strictObject({
 export const logoResponse = z.object({
   logo: z.object({ url: z.string(), contentType: z.string(), size: z.number().int(), updatedAt: timestamp }).nullable(),
 });
+
+/** Which approved steps were drafted before the founder's last change of a decision. */
+export const launchFreshnessResponse = z
+  .object({
+    decisionsChangedAt: timestamp.nullable(),
+    outdatedSteps: z.array(agentTypeSchema).describe("Approved steps drafted before that change, in pipeline order"),
+  })
+  .meta({ id: "LaunchFreshness" });
+
+export const refreshedStepResponse = z
+  .object({
+    refreshed: agentTypeSchema.nullable().describe("The step drafted again; null when nothing was out of date"),
+    status: z.enum(["approved", "failed"]).nullable(),
+    error: z.string().nullable(),
+    outdatedSteps: z.array(agentTypeSchema),
+  })
+  .meta({ id: "RefreshedStep" });

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lt, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AgentInput } from "@/lib/agents";
 import { pipelineInput } from "@/lib/agents/inputs";
@@ -412,6 +412,98 @@ export async function getProjectDetail(ctx: ServiceContext, { projectId }: { pro
 /** `decisions || patch`: members sent replace the stored ones, members left out stay, in one statement. */
 const mergeDecisions = (patch: Decisions) => sql<Decisions>`${projects.decisions} || ${JSON.stringify(patch)}::jsonb`;
 
+/**
+ * The approved steps whose draft was made before the founder's last change of a decision, in
+ * pipeline order: their part of the pack (and what the playbook quotes from them) is out of date.
+ */
+export function outdatedSteps(project: Pick<ProjectRecord, "decisionsChangedAt">, runs: StepRun[]): AgentType[] {
+  const changedAt = project.decisionsChangedAt;
+  if (!changedAt) return [];
+  const approved = new Set(runs.filter((run) => run.status === "approved").map((run) => run.agentType));
+  // A refresh's draft counts from the moment it is made, before its approval: a second refresh never starts meanwhile.
+  const madeAt = new Map<string, Date>();
+  for (const run of runs) {
+    const earlier = madeAt.get(run.agentType);
+    if ((run.status === "approved" || run.status === "completed") && (!earlier || run.startedAt > earlier))
+      madeAt.set(run.agentType, run.startedAt);
+  }
+  return agentTypes.filter((step) => approved.has(step) && madeAt.get(step)! < changedAt);
+}
+
+export async function getLaunchFreshness(ctx: ServiceContext, { projectId }: { projectId: string }) {
+  const { project, runs } = await getOwnedProjectWithRuns(ctx.db, { accountId: ctx.account.id, projectId });
+  return { decisionsChangedAt: project.decisionsChangedAt?.toISOString() ?? null, outdatedSteps: outdatedSteps(project, runs) };
+}
+
+/**
+ * Makes the earliest out-of-date step's draft again with the decisions as they are now, and
+ * approves it in place of the old one (whose pack items it replaces). One run against the daily
+ * cap per call; the step is chosen under the project's lock, so a retry or a second tab never
+ * refreshes a step twice, and nothing out of date is a no-op.
+ */
+export async function refreshOutdatedStep(ctx: ServiceContext, { projectId }: { projectId: string }) {
+  const { db, account, now } = ctx;
+  await settleStaleRuns(db, { project: { id: projectId, accountId: account.id }, now });
+  let started: { run: RunRecord; runs: RunRecord[]; project: ProjectRecord } | null;
+  try {
+    started = await db.transaction(async (tx) => {
+      const [project] = await tx
+        .select()
+        .from(projects)
+        .where(ownedRow(projects, account.id, projectId))
+        .for("update");
+      if (!project) throw new AppError("not_found", "Project not found.");
+      const runs = await runsOf(tx, project);
+      if (runs.some((run) => run.status === "running")) throw new AppError("agent_running");
+      const step = outdatedSteps(project, runs)[0];
+      if (!step) return null;
+      const countedDay = await reserveDailyRun(tx, { account, projectId: project.id, now });
+      const [run] = await tx
+        .insert(agentRuns)
+        .values({ projectId: project.id, accountId: account.id, agentType: step, status: "running", countedDay, startedAt: now })
+        .returning();
+      return { run: run!, runs, project };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("agent_running");
+    throw error;
+  }
+  if (!started) return { refreshed: null, status: null, error: null, outdatedSteps: [] };
+  const { run, runs, project } = started;
+  ctx.accepted?.({ kind: "agent-run", id: run.id });
+  const work = executeRun(db, run, pipelineInput(project, runs, run.agentType as AgentType, now));
+  ctx.waitUntil?.(work);
+  const settled = await work;
+  if (settled.status === "completed") {
+    await db.transaction(async (tx) => {
+      const [approved] = await tx
+        .update(agentRuns)
+        .set({ status: "approved", reviewedAt: new Date() })
+        .where(ownedRow(agentRuns, account.id, run.id, eq(agentRuns.status, "completed")))
+        .returning({ id: agentRuns.id });
+      if (!approved) return;
+      await tx
+        .delete(contentItems)
+        .where(
+          ownedRows(
+            contentItems,
+            account.id,
+            eq(contentItems.projectId, run.projectId),
+            eq(contentItems.agentType, run.agentType),
+            ne(contentItems.runId, run.id),
+          ),
+        );
+    });
+  }
+  const after = await getOwnedProjectWithRuns(db, { accountId: account.id, projectId });
+  return {
+    refreshed: run.agentType as AgentType,
+    status: settled.status === "completed" ? ("approved" as const) : ("failed" as const),
+    error: settled.status === "completed" ? null : settled.error,
+    outdatedSteps: outdatedSteps(after.project, after.runs),
+  };
+}
+
 /** Merges founder decisions into the project: members sent replace, members left out stay. */
 export async function updateDecisions(
   ctx: ServiceContext,
@@ -419,7 +511,12 @@ export async function updateDecisions(
 ) {
   const [updated] = await ctx.db
     .update(projects)
-    .set({ decisions: mergeDecisions(decisions), updatedAt: ctx.now })
+    .set({
+      decisions: mergeDecisions(decisions),
+      // Only a real change dates the drafts made before it; sending what is stored changes nothing.
+      decisionsChangedAt: sql`case when ${mergeDecisions(decisions)} = ${projects.decisions} then ${projects.decisionsChangedAt} else ${ctx.now.toISOString()}::timestamptz end`,
+      updatedAt: ctx.now,
+    })
     .where(ownedRow(projects, ctx.account.id, projectId))
     .returning({ decisions: projects.decisions });
   if (!updated) throw new AppError("not_found", "Project not found.");

@@ -80,7 +80,7 @@ describe("billing without Stripe: the local test-mode checkout", () => {
       new Request(json.url, { method: "POST", headers: { accept: "text/html" } }),
       checkoutContext(json.url),
     );
-    expect(await first.text()).toContain("You are on studio");
+    expect(await first.text()).toContain("You are on Studio");
     const again = await localCheckoutPost(new Request(json.url, { method: "POST" }), checkoutContext(json.url));
     expect(await again.json()).toEqual({ status: "completed", plan: "studio" });
 

@@ -67,6 +67,9 @@ const publishingEndpoints = [
 /** A founder's own text for a growth draft (beyond the specification, like publishing). */
 const draftEndpoints = ["PATCH /api/v1/growth/items/{itemId}/draft"];
 
+// Sending the confirmation e-mail again (issue 24).
+const accountEndpoints = ["POST /api/v1/signup/resend"];
+
 describe("GET /api/v1/openapi.json", () => {
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the specification's endpoints, key management, the event stream and the calendar feed", async () => {
     const response = await app.request("GET", "/api/v1/openapi.json");
@@ -82,7 +85,7 @@ describe("GET /api/v1/openapi.json", () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(declared.sort()).toEqual(
-      [...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints, ...draftEndpoints].sort(),
+      [...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints, ...draftEndpoints, ...accountEndpoints].sort(),
     );
   });
 
@@ -128,7 +131,11 @@ describe("GET /api/v1/meta", () => {
       ["studio", 89, 10, 100, true],
     ]);
     expect(meta.endpoints).toHaveLength(
-      specifiedEndpoints.length + calendarEndpoints.length + publishingEndpoints.length + draftEndpoints.length,
+      specifiedEndpoints.length +
+        calendarEndpoints.length +
+        publishingEndpoints.length +
+        draftEndpoints.length +
+        accountEndpoints.length,
     );
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");

@@ -87,6 +87,26 @@ describe("Supabase Auth as the auth provider", () => {
     });
   });
 
+  it("sends a pending sign-up's confirmation again through Supabase Auth, and nothing for a confirmed or unknown address", async () => {
+    const provider = authProvider();
+    const pending = "resend-pending@example.com";
+    await (
+      await provider.requestConfirmation(app.db, { email: pending, password: "pending password", door: "browser" }, now())
+    )();
+    const first = fake.latestMail(pending, "signup");
+    await (await provider.resendConfirmation(app.db, pending, now()))();
+    const resent = fake.latestMail(pending, "signup");
+    expect(resent.tokenHash).not.toBe(first.tokenHash);
+    expect(resent.redirectTo).toBe("http://launchloop.test/auth/confirm");
+    expect(
+      (await provider.confirmAndSignIn(app.db, { tokenHash: resent.tokenHash, password: "pending password" }, now())).kind,
+    ).toBe("signed_in");
+    const sent = fake.mails.length;
+    await (await provider.resendConfirmation(app.db, pending, now()))();
+    await (await provider.resendConfirmation(app.db, "nobody-at-all@example.com", now()))();
+    expect(fake.mails.length).toBe(sent);
+  });
+
   it("never says whether an e-mail exists when sign-in fails", async () => {
     const provider = authProvider();
     expect(await provider.signIn(app.db, { email, password: "wrong password" }, [], now())).toEqual({ kind: "invalid" });

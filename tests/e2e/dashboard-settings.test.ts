@@ -2,10 +2,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
 import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
-import { checkAtBothWidths, visibleWithoutScrolling } from "./shell-browser";
+import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-browser";
 
-// Project settings rename the project and choose its language; every page's primary action is
-// on the first screen at 1280x800.
+// Project settings rename the project and choose its language; every page of the sample
+// project is at most 4,000 px tall at 1280 px and shows its primary action on the first screen at 1280x800.
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
@@ -53,22 +53,61 @@ describe("project settings", () => {
     await checkAtBothWidths(page, "project settings");
   });
 
-  it("shows each page's primary action without scrolling at 1280x800", async () => {
+  it("keeps every page under 4,000 px at 1280 and its primary action on the first screen at 1280x800", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    for (const [pathname, name] of [
-      ["/dashboard", "New project"],
-      [`/projects/${projectId}/pack`, "Export PDF"],
-      [`/projects/${projectId}/pack`, "Share read-only"],
-      [`/projects/${projectId}/growth`, "Start growth"],
-      [`/projects/${projectId}/settings`, "Save"],
-    ] as const) {
+    // Pages without a primary action (nothing to do there yet) are measured only.
+    const pages: [pathname: string, role: "link" | "button", action: string | null][] = [
+      ["/dashboard", "link", "New project"],
+      [`/projects/${projectId}/launch`, "link", "Open the launch pack"],
+      [`/projects/${projectId}/pack`, "button", "Export PDF"],
+      [`/projects/${projectId}/pack`, "link", "Share read-only"],
+      [`/projects/${projectId}/playbook`, "button", "Save decisions"],
+      [`/projects/${projectId}/growth`, "button", "Start growth"],
+      [`/projects/${projectId}/settings`, "button", "Save"],
+      ["/projects/new", "button", null],
+      ["/settings/account", "button", "Delete this project"],
+      ["/settings/billing", "button", "Upgrade to Studio"],
+      ["/settings/keys", "button", "Create key"],
+      ["/settings/connected-apps", "button", null],
+      [`/projects/${projectId}/growth/history`, "button", null],
+    ];
+    const measured: string[] = [];
+    for (const [pathname, role, name] of pages) {
       await page.goto(pathname);
+      await page.locator("main h1").waitFor();
+      const height = await pageHeight(page);
+      measured.push(`${pathname} ${height} px`);
+      expect(height, `${pathname} at 1280 px`).toBeLessThanOrEqual(4000);
+      if (!name) continue;
+      // The name as it starts: a gated action carries its plan's badge after it ("New project Studio plan").
       const action = page
         .locator("main")
-        .getByRole(name === "New project" || name === "Share read-only" ? "link" : "button", { name, exact: true })
+        .getByRole(role, { name: new RegExp(`^${name}`) })
         .first();
       await action.waitFor();
       expect(await visibleWithoutScrolling(page, action), `${name} on ${pathname}`).toBe(true);
     }
+    console.log(`page heights at 1280 px: ${measured.join(", ")}`);
+  });
+
+  it("says a pack and playbook drafted before a changed decision are out of date, and refreshes them", async () => {
+    const changed = await fetch(`${baseUrl}/api/v1/projects/${projectId}/decisions`, {
+      method: "PATCH",
+      headers: { Authorization: `Bearer ${founder.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ brandName: `Ledgerly ${crypto.randomUUID().slice(0, 6)}` }),
+    });
+    expect(changed.status).toBe(200);
+    await page.goto(`/projects/${projectId}/playbook`);
+    await page.getByText("The playbook is out of date").waitFor();
+    await page.goto(`/projects/${projectId}/pack`);
+    const notice = page.getByTestId("outdated-notice");
+    await notice.getByText("The launch pack is out of date").waitFor();
+    expect(await notice.textContent()).toContain("Market strategy, Brand system, Launch plan, Website copy, Launch assets");
+    await checkAtBothWidths(page, "the pack, out of date");
+    await notice.getByRole("button", { name: "Refresh these 5 drafts" }).click();
+    await page.getByRole("status").getByText("Refreshed: Market strategy").waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId("outdated-notice").count()).toBe(0);
+    await page.goto(`/projects/${projectId}/playbook`);
+    expect(await page.getByText("The playbook is out of date").count()).toBe(0);
   });
 });

@@ -202,7 +202,7 @@ describe("a founder in the browser", () => {
     await page.waitForURL(/\/billing\/checkout\//);
     await screenshot(page, "checkout");
     await page.getByRole("button", { name: "Complete test payment" }).click();
-    await page.getByText("You are on pro").waitFor();
+    await page.getByText("You are on Pro").waitFor();
     await page.goto("/settings/billing");
     expect(await page.getByRole("heading", { name: "pro plan" }).isVisible()).toBe(true);
     expect((await (await api("/api/v1/billing", apiKey)).json()).billing).toMatchObject({ plan: "pro", status: "active" });

@@ -64,11 +64,15 @@ describe("the weekly growth board in Chromium", () => {
     const projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
     const { page } = founder;
     await page.goto(`/projects/${projectId}/growth`);
+    // The plan shows before any click: on the button and on the section in the sidebar.
+    expect(await page.getByRole("button", { name: "Start growth" }).getByTestId("plan-badge").textContent()).toBe("Pro plan");
+    const sidebarGrowth = page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: /^Growth/ });
+    expect(await sidebarGrowth.getByTestId("plan-badge").textContent()).toBe("Pro plan");
     await page.getByRole("button", { name: "Start growth" }).click();
     await page.getByRole("button", { name: "Plan my week" }).click();
     const card = page.getByTestId("upgrade-card");
     await card.waitFor();
-    await expect.poll(() => card.textContent()).toContain("The weekly growth loop is part of the pro and studio plans.");
+    await expect.poll(() => card.textContent()).toContain("The weekly growth loop is part of the Pro and Studio plans.");
     expect(await card.getByRole("button", { name: "Upgrade to Pro" }).count()).toBe(1);
     expect(await card.getByRole("button", { name: "Upgrade to Studio" }).count()).toBe(1);
     await expectAccessible(page, "the 402 card");

@@ -140,7 +140,7 @@ describe("pages under the Content-Security-Policy", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.getByRole("button", { name: "Complete test payment" }).click();
-    await page.getByText("You are on pro").waitFor();
+    await page.getByText("You are on Pro").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(violations).toEqual([]);

@@ -210,6 +210,13 @@ export async function startFakeSupabase() {
       response.writeHead(204).end();
       return;
     }
+    if (route === "POST /auth/v1/resend") {
+      // The pending sign-up's confirmation again (the user's own password stays); silent otherwise.
+      const { email, type } = body();
+      const user = findByEmail(email ?? "");
+      if (type === "signup" && user && !user.confirmedAt) issueToken(user, "signup", url.searchParams.get("redirect_to"));
+      return json(200, {});
+    }
     if (route === "POST /auth/v1/recover") {
       const user = findByEmail(body().email ?? "");
       if (user) issueToken(user, "recovery", url.searchParams.get("redirect_to"));

@@ -8,6 +8,12 @@ export const onePixelPng = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlE
 export const validInput: Record<string, { body?: Record<string, unknown>; query?: Record<string, unknown> }> = {
   signup: { body: { email: "stranger-signup@example.com", password: "a long enough password", acceptTerms: true } },
   bootstrapApiKey: { body: { tokenHash: "0".repeat(64) } },
+  // A fresh address each call: one address gets three re-sent links an hour.
+  resendConfirmation: {
+    get body() {
+      return { email: `stranger-resend-${crypto.randomUUID()}@example.com` };
+    },
+  },
   createProject: {
     body: { name: "Stranger", onboarding: { businessName: "Stranger", productDescription: "x", problemSolved: "y" } },
   },

@@ -36,7 +36,7 @@ describe("form state from an error envelope", () => {
         3 * 3600 + 60,
       ),
     ).toBe(
-      "You have used all of today's agent runs on your plan. It resets at midnight UTC, in 3 h 1 min. Upgrade for more runs a day.",
+      "You have used all of today's drafts on your plan. It resets at midnight UTC, in 3 h 1 min. Upgrade for more drafts a day.",
     );
   });
 

@@ -1,6 +1,8 @@
 import { GettingStarted, gettingStarted } from "@/components/getting-started";
 import { LocalTime } from "@/components/local-time";
+import { PlanBadge } from "@/components/plan-badge";
 import { planName } from "@/components/plan-name";
+import { planNeeds } from "@/components/plan-needs";
 import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
@@ -49,13 +51,19 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const sorted = [...projects].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const atLimit = me.usage.projects >= me.limits.projects;
   const runsLeft = me.limits.dailyRuns - me.usage.runsToday;
+  const needs = planNeeds(me.limits, me.usage.projects);
   const checklist = gettingStarted(sorted, await closedAWeek(sorted));
   return (
     <>
       <PageHeader
         eyebrow={`${planName(me.account.plan)} plan`}
         title="Your projects"
-        actions={<ButtonLink href="/projects/new">New project</ButtonLink>}
+        actions={
+          <ButtonLink href="/projects/new">
+            New project
+            {needs.moreProjects && <PlanBadge plan={needs.moreProjects} />}
+          </ButtonLink>
+        }
       />
       <div className="space-y-6">
         {passwordChanged && <Notice tone="success">Your new password is saved. Every other browser was signed out.</Notice>}

@@ -1,4 +1,5 @@
 import { planLines } from "@/components/plan-lines";
+import { planName } from "@/components/plan-name";
 import { Badge, ButtonLink, Card, CardBody } from "@/components/ui";
 import { publicPlans } from "@/lib/limits/plans";
 
@@ -18,7 +19,7 @@ export default function PricingPage() {
             <CardBody className="flex h-full flex-col gap-5">
               <div className="space-y-1">
                 <div className="flex items-center justify-between">
-                  <h2 className="text-lg font-semibold capitalize">{plan.plan}</h2>
+                  <h2 className="text-lg font-semibold">{planName(plan.plan)}</h2>
                   {plan.plan === "pro" && <Badge tone="accent">Most founders</Badge>}
                 </div>
                 <p>
@@ -39,7 +40,7 @@ export default function PricingPage() {
                 href={plan.priceUsd === 0 ? "/signup" : "/settings/billing"}
                 variant={plan.plan === "pro" ? "primary" : "secondary"}
               >
-                {plan.priceUsd === 0 ? "Start free" : `Choose ${plan.plan}`}
+                {plan.priceUsd === 0 ? "Start free" : `Choose ${planName(plan.plan)}`}
               </ButtonLink>
             </CardBody>
           </Card>

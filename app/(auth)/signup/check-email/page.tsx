@@ -1,5 +1,6 @@
 import { AuthCard } from "@/components/auth-card";
 import { email as emailSchema } from "@/lib/schemas/common";
+import { ResendConfirmationForm } from "./resend-form";
 
 export const metadata = { title: "Check your inbox" };
 
@@ -31,8 +32,9 @@ export default async function CheckEmailPage({ searchParams }: { searchParams: P
           Click <strong>Confirm my e-mail</strong> and enter the password you just chose: you are signed in and land on your
           dashboard.
         </li>
-        <li>The link works once, for 24 hours. Nothing there? Look in the spam folder.</li>
+        <li>The link works once, for 24 hours. Nothing there? Look in the spam folder, or have it sent again.</li>
       </ol>
+      <ResendConfirmationForm email={email} />
     </AuthCard>
   );
 }

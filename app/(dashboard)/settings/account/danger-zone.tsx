@@ -16,14 +16,14 @@ export function DeleteProjectForm({ projects }: { projects: Array<{ id: string; 
   if (!chosen) {
     return (
       <div className="space-y-4">
-        <FormMessage state={state} />
+        <FormMessage state={state} successAsToast />
         <EmptyState title="No projects to delete" />
       </div>
     );
   }
   return (
     <form action={action} className="space-y-4" noValidate>
-      <FormMessage state={state} />
+      <FormMessage state={state} successAsToast />
       <Field label="Project" name="projectId" error={errors.id}>
         {(control) => (
           <Select {...control} value={projectId} onChange={(event) => setProjectId(event.target.value)}>
@@ -57,7 +57,7 @@ export function DeleteAccountForm({ email }: { email: string }) {
   const [state, action] = useActionState(deleteAccountAction, idleForm);
   return (
     <form action={action} className="space-y-4" noValidate>
-      <FormMessage state={state} />
+      <FormMessage state={state} successAsToast />
       <TextField
         label={
           <>

@@ -41,7 +41,7 @@ export default async function AccountPage() {
             <h3 id="delete-project-title" className="font-semibold">
               Delete a project
             </h3>
-            <p className="text-sm text-muted">Removes the project with its runs, launch pack, playbook and growth cycles.</p>
+            <p className="text-sm text-muted">Removes the project with its drafts, launch pack, playbook and growth cycles.</p>
             <DeleteProjectForm projects={projects.map(({ id, name }) => ({ id, name }))} />
           </section>
           <hr className="border-line" />

@@ -1,5 +1,6 @@
 import { LocalTime } from "@/components/local-time";
 import { planLines } from "@/components/plan-lines";
+import { planName } from "@/components/plan-name";
 import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { UsageMeter } from "@/components/usage-meter";
 import { readOperation } from "@/lib/actions/run-operation";
@@ -21,7 +22,7 @@ export default async function BillingPage() {
       <Card aria-labelledby="plan-title">
         <CardHeader
           id="plan-title"
-          title={<span className="capitalize">{account.activated ? `${account.plan} plan` : "Not activated"}</span>}
+          title={account.activated ? `${planName(account.plan)} plan` : "Not activated"}
           description={
             account.activated ? undefined : "Accounts created through the API start without a plan: choose one to start projects."
           }
@@ -32,7 +33,7 @@ export default async function BillingPage() {
         <CardBody className="space-y-6">
           <div className="grid gap-6 sm:grid-cols-2">
             <UsageMeter
-              label="Agent runs today"
+              label="Drafts today"
               used={usage.runsToday}
               limit={limits.dailyRuns}
               note={limits.dailyRunsScope === "project" ? "per project" : undefined}
@@ -75,7 +76,7 @@ export default async function BillingPage() {
               {offered.map((plan) => (
                 <div key={plan} className="flex flex-col gap-4 rounded-xl border border-line p-5">
                   <div className="flex items-baseline justify-between">
-                    <h3 className="text-lg font-semibold capitalize">{plan}</h3>
+                    <h3 className="text-lg font-semibold">{planName(plan)}</h3>
                     <p>
                       <span className="text-2xl font-semibold">${planCatalog[plan].priceUsd}</span>
                       <span className="text-muted">/month</span>
@@ -88,7 +89,7 @@ export default async function BillingPage() {
                         <li key={line.text}>{line.text}</li>
                       ))}
                   </ul>
-                  <UpgradeButton plan={plan} label={`Upgrade to ${plan}`} primary={plan === "pro"} />
+                  <UpgradeButton plan={plan} label={`Upgrade to ${planName(plan)}`} primary={plan === "pro"} />
                 </div>
               ))}
             </div>

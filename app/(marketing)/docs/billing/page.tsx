@@ -15,7 +15,7 @@ export default function BillingDocsPage() {
         ) and an <code>upgrade</code> block: the plans that lift the lock and the exact request that gets you a checkout link.
       </p>
       <pre>{`{
-  "error": "Exports are part of the pro and studio plans.",
+  "error": "Exports are part of the Pro and Studio plans.",
   "code": "upgrade_required",
   "retryable": false,
   "feature": "exports",

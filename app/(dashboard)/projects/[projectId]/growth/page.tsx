@@ -1,9 +1,11 @@
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
 import { SectionHeader } from "@/components/growth/section-header";
 import { WeekSummary } from "@/components/growth/week-summary";
+import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { getMe } from "@/lib/operations/account";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { listActiveJobs } from "@/lib/operations/events";
 import { listCycles } from "@/lib/operations/growth";
@@ -20,13 +22,14 @@ export const metadata = { title: "Growth" };
 export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }, { jobs: activeJobs }] = await Promise.all([
+  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }, { jobs: activeJobs }, me] = await Promise.all([
     readProject(projectId),
     readOperation(listCycles, input),
     readOperation(getPlaybook, input),
     readOperation(getCalendarSubscription, input),
     readOperation(listConnections, input),
     readOperation(listActiveJobs, input),
+    readOperation(getMe),
   ]);
   const history = cycles.flatMap((cycle) => cycle.items).filter((item) => item.metrics);
   const brand = project.decisions.brandName ?? project.onboarding.businessName;
@@ -57,7 +60,9 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
             action={<ButtonLink href={`/projects/${project.id}/launch`}>Go to the launch</ButtonLink>}
           />
         )}
-        {project.status === "launch_ready" && <StartGrowthPanel projectId={project.id} />}
+        {project.status === "launch_ready" && (
+          <StartGrowthPanel projectId={project.id} needsPlan={planNeeds(me.limits, me.usage.projects).growth} />
+        )}
         {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
         {project.status === "growth" && open?.status === "approved" && (
           <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} activeJobs={activeJobs} />

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
+import { PlanBadge } from "@/components/plan-badge";
 import { UpgradeCard } from "@/components/project/upgrade-card";
 import { Button, Card, CardBody, CardHeader, cx, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
@@ -10,7 +11,7 @@ import { planCycleAction, startGrowthAction } from "./actions";
 import { useProjectJobs } from "./use-project-jobs";
 
 /** Moves a launch-ready project into the weekly loop. */
-export function StartGrowthPanel({ projectId }: { projectId: string }) {
+export function StartGrowthPanel({ projectId, needsPlan }: { projectId: string; needsPlan?: string }) {
   const { pending, error, offer, run } = useOperationAction({ upgradeOffer: true });
   return (
     <Card aria-labelledby="start-growth-title">
@@ -22,6 +23,7 @@ export function StartGrowthPanel({ projectId }: { projectId: string }) {
       <CardBody className="space-y-4">
         <Button onClick={() => run(() => startGrowthAction(projectId))} disabled={pending}>
           {pending ? "Starting…" : "Start growth"}
+          {needsPlan && !pending && <PlanBadge plan={needsPlan} />}
         </Button>
         {error && <Notice tone="danger">{error}</Notice>}
         {offer && <UpgradeCard body={offer} startCheckout={startCheckout} />}

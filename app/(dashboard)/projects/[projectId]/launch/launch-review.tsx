@@ -209,7 +209,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
       {failure && (
         <Notice
           tone={failure.error.code === "agent_running" ? "info" : "danger"}
-          title={failure.error.code === "daily_run_limit" ? "Today's runs are used up" : undefined}
+          title={failure.error.code === "daily_run_limit" ? "Today's drafts are used up" : undefined}
         >
           {describeError(failure.error, failure.retryAfterSeconds)}
         </Notice>

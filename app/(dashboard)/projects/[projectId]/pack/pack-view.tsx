@@ -10,6 +10,7 @@ import { ChannelBadge } from "@/components/growth/channel-badge";
 import { shareLinkFor } from "@/components/growth/share-links";
 import { DraftHistory } from "@/components/history/draft-history";
 import { Markdown } from "@/components/markdown";
+import { PlanBadge } from "@/components/plan-badge";
 import { stepLabels } from "@/components/project/labels";
 import { channelOfKind, measurePost } from "@/components/project/post-meter";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
@@ -131,11 +132,7 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
               disabled={busy !== undefined}
             >
               {busy === format ? "Preparing…" : `Export ${label}`}
-              {exportsNeed && (
-                <Badge tone="accent" className="ml-0.5" data-testid="plan-badge">
-                  {exportsNeed}
-                </Badge>
-              )}
+              {exportsNeed && <PlanBadge plan={exportsNeed} className="ml-0.5" />}
             </Button>
           ))}
         </CardBody>

@@ -1,15 +1,23 @@
+import { planNeeds } from "@/components/plan-needs";
+import { OutdatedNotice } from "@/components/project/outdated-notice";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
 import { listContent } from "@/lib/operations/content";
+import { getLaunchFreshness } from "@/lib/operations/dashboard";
+import { refreshOutdatedDrafts, startCheckout } from "../../actions";
 import { PackView } from "./pack-view";
 
 export const metadata = { title: "Launch pack" };
 
 export default async function PackPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
-  const [{ items }, me] = await Promise.all([readOperation(listContent, { params: { id: projectId } }), readOperation(getMe)]);
+  const [{ items }, me, freshness] = await Promise.all([
+    readOperation(listContent, { params: { id: projectId } }),
+    readOperation(getMe),
+    readOperation(getLaunchFreshness, { params: { id: projectId } }),
+  ]);
   return (
     <>
       <PageHeader
@@ -21,6 +29,17 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
           </ButtonLink>
         }
       />
+      {freshness.decisionsChangedAt && freshness.outdatedSteps.length > 0 && items.length > 0 && (
+        <div className="mb-6">
+          <OutdatedNotice
+            what="The launch pack"
+            changedAt={freshness.decisionsChangedAt}
+            steps={freshness.outdatedSteps}
+            refresh={refreshOutdatedDrafts.bind(null, projectId)}
+            startCheckout={startCheckout}
+          />
+        </div>
+      )}
       {items.length === 0 ? (
         <EmptyState
           title="Nothing in the pack yet"
@@ -28,7 +47,7 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
           action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
         />
       ) : (
-        <PackView projectId={projectId} items={items} exportsNeed={me.limits.canExport ? undefined : "Pro"} />
+        <PackView projectId={projectId} items={items} exportsNeed={planNeeds(me.limits, me.usage.projects).exports} />
       )}
     </>
   );

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Swatches } from "@/components/project/decision-choices";
 import { issueMessage } from "@/components/project/wizard-steps";
-import { Button, Notice, TextAreaField, TextField } from "@/components/ui";
+import { Button, Notice, TextAreaField, TextField, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 import { type Decisions, decisionsSchema } from "@/lib/schemas/project";
@@ -68,7 +68,8 @@ function colorsOf(palette: string) {
 export function DecisionsForm({ projectId, decisions }: { projectId: string; decisions: Decisions }) {
   const [values, setValues] = useState(() => valuesOf(decisions));
   const [errors, setErrors] = useState<Partial<Values>>({});
-  const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string }>();
+  const [message, setMessage] = useState<string>();
+  const toast = useToast();
   const { pending, run } = useOperationAction();
   const bind = (name: keyof Values) => ({
     name,
@@ -89,17 +90,14 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
         if (field) found[field] ??= issueMessage({ ...issue, path: [field] } as never);
       }
       setErrors(found);
-      setMessage({ tone: "danger", text: "Some decisions need another look." });
+      setMessage("Some decisions need another look.");
       return;
     }
     setErrors({});
     run(
       () => saveDecisions(projectId, body),
-      () => setMessage({ tone: "success", text: "Decisions saved. The playbook and the next drafts follow them." }),
-      {
-        onFailure: ({ error, retryAfterSeconds }) =>
-          setMessage({ tone: "danger", text: describeError(error, retryAfterSeconds) }),
-      },
+      () => toast("Decisions saved. The playbook and the next drafts follow them."),
+      { onFailure: ({ error, retryAfterSeconds }) => setMessage(describeError(error, retryAfterSeconds)) },
     );
   };
 
@@ -119,10 +117,13 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
         {...bind("colorPalette")}
       />
       {colors.length > 0 && <Swatches colors={colors} />}
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
-      <Button type="submit" disabled={pending} className="w-full">
-        {pending ? "Saving…" : "Save decisions"}
-      </Button>
+      {message && <Notice tone="danger">{message}</Notice>}
+      {/* Stays at the bottom of the window while the form runs past it: saving never needs a scroll. */}
+      <div className="sticky bottom-0 z-10 -mx-1 bg-surface px-1 py-3">
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? "Saving…" : "Save decisions"}
+        </Button>
+      </div>
     </form>
   );
 }

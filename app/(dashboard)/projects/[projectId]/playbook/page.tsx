@@ -1,8 +1,11 @@
 import { Markdown } from "@/components/markdown";
+import { OutdatedNotice } from "@/components/project/outdated-notice";
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { getLaunchFreshness } from "@/lib/operations/dashboard";
 import { getPlaybook } from "@/lib/operations/projects";
+import { refreshOutdatedDrafts, startCheckout } from "../../actions";
 import { readProject } from "../read-project";
 import { DecisionsForm } from "./decisions-form";
 
@@ -10,10 +13,15 @@ export const metadata = { title: "Marketing Playbook" };
 
 export default async function PlaybookPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
-  const [{ playbook }, { project }] = await Promise.all([
+  const [{ playbook }, { project }, freshness] = await Promise.all([
     readOperation(getPlaybook, { params: { id: projectId } }),
     readProject(projectId),
+    readOperation(getLaunchFreshness, { params: { id: projectId } }),
   ]);
+  // The playbook quotes the market, brand and launch drafts: those are what can be out of date here.
+  const quoted = freshness.outdatedSteps.filter(
+    (step) => step === "market-strategist" || step === "brand-architect" || step === "launch-strategist",
+  );
   const markdown = typeof playbook.markdown === "string" ? playbook.markdown : "";
   const approved = Array.isArray(playbook.approvedSteps) ? playbook.approvedSteps.length : 0;
   return (
@@ -26,6 +34,17 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
             : "Your strategy in one place: what every later draft follows. Change a decision and the next drafts follow it."
         }
       />
+      {freshness.decisionsChangedAt && quoted.length > 0 && (
+        <div className="mb-6">
+          <OutdatedNotice
+            what="The playbook"
+            changedAt={freshness.decisionsChangedAt}
+            steps={freshness.outdatedSteps}
+            refresh={refreshOutdatedDrafts.bind(null, projectId)}
+            startCheckout={startCheckout}
+          />
+        </div>
+      )}
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <Card aria-label="The playbook" className="min-w-0">
           <CardBody>
