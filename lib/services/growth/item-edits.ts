@@ -98,6 +98,10 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
       ),
     )
     .returning();
-  if (!updated) throw (await refusal(ctx, item.id, notEditable, "Drafts are edited")) ?? new AppError("invalid_transition");
+  if (!updated)
+    throw (
+      (await refusal(ctx, { itemId: item.id, refuse: notEditable, doing: "Drafts are edited" })) ??
+      new AppError("invalid_transition")
+    );
   return { item: serializeItem(updated) };
 }

@@ -26,7 +26,10 @@ export const cycleIsApproved = (accountId: string) =>
   sql`${growthItems.cycleId} in (select ${growthCycles.id} from ${growthCycles} where ${growthCycles.accountId} = ${accountId} and ${growthCycles.status} = 'approved')`;
 
 /** Why a conditional write on an item found nothing to change: its cycle or its status moved meanwhile. */
-export async function refusal(ctx: ServiceContext, itemId: string, refuse: (item: ItemRecord) => AppError | null, doing: string) {
+export async function refusal(
+  ctx: ServiceContext,
+  { itemId, refuse, doing }: { itemId: string; refuse: (item: ItemRecord) => AppError | null; doing: string },
+) {
   const { item, cycle } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId });
   if (cycle.status !== "approved") return notApproved(cycle.status, doing);
   return refuse(item);
@@ -103,7 +106,11 @@ async function writeDraft(
       ownedRow(growthItems, account.id, item.id, inArray(growthItems.status, generatableStatuses), cycleIsApproved(account.id)),
     )
     .returning();
-  if (!updated) throw (await refusal(ctx, item.id, notGeneratable, "Drafts are written")) ?? new AppError("invalid_transition");
+  if (!updated)
+    throw (
+      (await refusal(ctx, { itemId: item.id, refuse: notGeneratable, doing: "Drafts are written" })) ??
+      new AppError("invalid_transition")
+    );
   await job.progress(1, 1, "Draft ready");
   return { item: serializeItem(updated) };
 }
