@@ -29,7 +29,7 @@ export function retryAfterMs(headers: Record<string, string>, now = Date.now()):
     const at = Date.parse(after);
     if (!Number.isNaN(at)) return Math.max(0, at - now);
   }
-  const reset = headers["ratelimit-reset"] ?? headers["x-ratelimit-reset"];
+  const reset = headers["ratelimit-reset"] ?? headers["x-ratelimit-reset"] ?? headers["x-rate-limit-reset"];
   if (reset && /^\d+$/.test(reset.trim())) {
     const value = Number(reset);
     // A Unix time, or (some servers) seconds from now.
@@ -97,12 +97,9 @@ export async function callNetwork(
 
 /** The classification of an HTTP answer that is not a success; `authError` says which 4xx mean "our credentials are refused". */
 export function classifyAnswer(answer: JsonAnswer, label: string, authError: (answer: JsonAnswer) => boolean): NetworkError {
-  const reason =
-    typeof answer.json?.message === "string"
-      ? answer.json.message
-      : typeof answer.json?.error === "string"
-        ? answer.json.error
-        : `HTTP ${answer.status}`;
+  // XRPC and Mastodon say `message`/`error`, OAuth servers `error_description`, X's API `detail`.
+  const said = ["message", "error_description", "detail", "error"].map((field) => answer.json?.[field]);
+  const reason = (said.find((value) => typeof value === "string") as string | undefined) ?? `HTTP ${answer.status}`;
   const code = typeof answer.json?.error === "string" ? answer.json.error : undefined;
   const message = `${label}: ${reason}`.slice(0, 500);
   if (answer.status === 429) return new NetworkError("rate_limit", message, retryAfterMs(answer.headers) ?? 60_000, code);

@@ -8,6 +8,9 @@ import {
   mastodonCallbackRequest,
   mastodonConnectRequest,
   mastodonConnectResponse,
+  oauthCallbackRequest,
+  oauthConnectRequest,
+  oauthConnectResponse,
   publishingSettingsRequest,
   publishingSettingsResponse,
 } from "@/lib/schemas/publishing";
@@ -25,7 +28,7 @@ export const listConnections = defineOperation({
   tag: "Publishing",
   summary: "The project's connected network accounts",
   description:
-    "Bluesky and Mastodon accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
+    "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings, and the networks that can be connected here (`connectable`). Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
   badIdIs: 404,
   response: connectionListResponse,
@@ -33,7 +36,7 @@ export const listConnections = defineOperation({
     name: "publishing_list_connections",
     title: "List connected accounts",
     description:
-      "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
+      "The project's connected Bluesky, Mastodon, LinkedIn and X accounts (connected in project settings), for growth_review_item's connectionId.",
     readOnly: true,
     idempotent: true,
   },
@@ -85,6 +88,28 @@ export const finishMastodonConnection = defineOperation({
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
   handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
+});
+
+export const startOAuthConnection = defineOperation({
+  id: "startOAuthConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Start connecting LinkedIn or X (OAuth 2.0; PKCE on X) and get the network's authorize page",
+  body: oauthConnectRequest,
+  response: oauthConnectResponse,
+  limit: "write",
+  handler: ({ body }, ctx) => connections.startOAuthConnection(ctx, body),
+});
+
+export const finishOAuthConnection = defineOperation({
+  id: "finishOAuthConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Finish connecting LinkedIn or X with the code the network sent back",
+  body: oauthCallbackRequest,
+  response: connectionResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  handler: ({ body }, ctx) => connections.finishOAuthConnection(ctx, body),
 });
 
 export const updatePublishingSettings = defineOperation({

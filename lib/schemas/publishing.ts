@@ -55,7 +55,14 @@ export const connectionSchema = z
   .meta({ id: "Connection" });
 
 export const connectionParams = z.strictObject({ connectionId: uuid.describe("Connection id") });
-export const connectionListResponse = z.object({ connections: z.array(connectionSchema) }).meta({ id: "ConnectionList" });
+export const connectionListResponse = z
+  .object({
+    connections: z.array(connectionSchema),
+    connectable: z
+      .array(networkSchema)
+      .describe("The networks an account can be connected to here (LinkedIn and X only where the server has their OAuth client)"),
+  })
+  .meta({ id: "ConnectionList" });
 export const connectionResponse = z.object({ connection: connectionSchema }).meta({ id: "ConnectionResponse" });
 
 const serviceUrl = safeString().max(300).url();
@@ -78,6 +85,17 @@ export const mastodonConnectResponse = z
 export const mastodonCallbackRequest = z
   .strictObject({ state: text(10, 200), code: text(1, 2000) })
   .meta({ id: "MastodonCallback" });
+
+export const oauthNetworkSchema = z.enum(["linkedin", "x"]);
+export const oauthConnectRequest = z
+  .strictObject({ projectId: uuid, network: oauthNetworkSchema })
+  .meta({ id: "OAuthConnectRequest" });
+export const oauthConnectResponse = z
+  .object({ authorizeUrl: z.string(), connection: connectionSchema })
+  .meta({ id: "OAuthConnectStart" });
+export const oauthCallbackRequest = z
+  .strictObject({ network: oauthNetworkSchema, state: text(10, 200), code: text(1, 2000) })
+  .meta({ id: "OAuthCallback" });
 
 export const timeZoneSchema = safeString()
   .max(64)

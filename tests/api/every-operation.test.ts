@@ -175,6 +175,8 @@ const validInput: Record<string, Pick<RawInput, "body" | "query">> = {
   connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
   startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
   finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
+  startOAuthConnection: { body: { network: "x" } },
+  finishOAuthConnection: { body: { network: "x", state: "s".repeat(40), code: "stranger-code" } },
   updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
 };
 
