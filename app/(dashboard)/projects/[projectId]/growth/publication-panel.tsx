@@ -144,12 +144,16 @@ export function PublicationPanel({
                   </div>
                 ))}
             </dl>
+          ) : item.channel === "linkedin" ? (
+            <p className="text-muted">LinkedIn does not give apps the numbers of members' posts: read them on LinkedIn.</p>
           ) : (
             <p className="text-muted">Numbers come about an hour after publishing.</p>
           )}
-          <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
-            Refresh numbers
-          </Button>
+          {item.channel !== "linkedin" && (
+            <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
+              Refresh numbers
+            </Button>
+          )}
         </div>
       ) : (
         <>
