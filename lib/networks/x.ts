@@ -73,6 +73,20 @@ async function findPosted(account: ConnectedAccount, now: Date, text: string, pa
   return found?.id ?? null;
 }
 
+/**
+ * The look-up of a part an earlier attempt may have posted. An app whose X access level may
+ * not read timelines is refused for good (403): then X's refusal of duplicate text is the
+ * only guard, so the retry posts and sees.
+ */
+async function lookUpBeforeRetry(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+  try {
+    return await findPosted(account, now, text, parentId);
+  } catch (error) {
+    if (error instanceof NetworkError && error.kind === "permanent") return null;
+    throw error;
+  }
+}
+
 async function createPost(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
   return withAccessToken(account, { now, label: "X" }, async (token) => {
     const answer = await callNetwork(`${base(account.serviceUrl)}/2/tweets`, {
@@ -93,10 +107,10 @@ export const x: NetworkModule = {
     for (let index = parts.length; index < request.parts.length; index++) {
       const text = request.parts[index]!;
       const parentId = parts[index - 1]?.id;
-      let id = request.reconcile ? await findPosted(account, request.now, text, parentId) : null;
+      let id = request.reconcile ? await lookUpBeforeRetry(account, request.now, text, parentId) : null;
       if (!id) {
         const created = await createPost(account, request.now, text, parentId);
-        id = created === "duplicate" ? await findPosted(account, request.now, text, parentId) : created;
+        id = created === "duplicate" ? await lookUpBeforeRetry(account, request.now, text, parentId) : created;
         if (!id)
           throw new NetworkError(
             "permanent",

@@ -85,6 +85,7 @@ const texts = {
   ],
   xLost: ["Books & invoices, done while you sleep: https://tidybooks.example/start"],
   xFlaky: ["Five minutes a week is all bookkeeping should take."],
+  xBlind: ["Reconciled while you slept, checked before you woke."],
   xRefresh: ["What freelancers told us about tax season."],
   xRevoked: ["This one meets a revoked token."],
   liOne: ["We built Tidybooks because bookkeeping ate our weekends.\n\nWhat would you do with yours? #freelance (really)"],
@@ -304,6 +305,19 @@ describe("publishing on X and LinkedIn", () => {
     expect(posted).toHaveLength(1);
     expect((await getItem(items.xLost)).publication).toMatchObject({ status: "published", externalId: posted[0]!.id });
     expect(xNetwork.requests.some((request) => request.path === `/2/users/${xNetwork.user.id}/tweets`)).toBe(true);
+
+    // An app that may not read timelines: X's duplicate refusal is the guard; no second post, and the founder is told.
+    xNetwork.access.timelineForbidden = true;
+    xNetwork.dropAnswerNext("/2/tweets");
+    await publishNow(items.xBlind);
+    await tick(later(1000));
+    await tick(later(minutes(10)));
+    xNetwork.access.timelineForbidden = false;
+    expect(xNetwork.posts().filter((post) => post.text === texts.xBlind[0])).toHaveLength(1);
+    expect((await getItem(items.xBlind)).publication).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("duplicate of one it already has"),
+    });
 
     linkedinNetwork.dropAnswerNext("/rest/posts");
     await publishNow(items.liLost);

@@ -15,6 +15,8 @@ export async function startFakeX(client: { clientId: string; clientSecret: strin
   const posts: { id: string; text: string; replyTo: string | null; createdAt: string }[] = [];
   const counts = new Map<string, { like_count: number; retweet_count: number; reply_count: number; quote_count: number }>();
   const issued: string[] = [];
+  /** `timelineForbidden`: reading the user's posts is refused, as for an app on an access level without reads. */
+  const settings = { timelineForbidden: false };
   const secret = (kind: string) => {
     const value = `x-${kind}-${randomBytes(12).toString("hex")}`;
     issued.push(value);
@@ -128,6 +130,16 @@ export async function startFakeX(client: { clientId: string; clientSecret: strin
     }
     const timeline = /^\/2\/users\/(\d+)\/tweets$/.exec(request.path);
     if (request.method === "GET" && timeline) {
+      if (settings.timelineForbidden)
+        return {
+          status: 403,
+          json: {
+            title: "Client Forbidden",
+            detail: "This endpoint is not available at your access level.",
+            reason: "client-not-enrolled",
+            type: "https://api.twitter.com/2/problems/client-forbidden",
+          },
+        };
       if (timeline[1] !== user.id) return { status: 200, json: { meta: { result_count: 0 } } };
       const data = [...posts].reverse().map((post) => ({
         id: post.id,
@@ -159,6 +171,7 @@ export async function startFakeX(client: { clientId: string; clientSecret: strin
     ...network,
     user,
     approve,
+    access: settings,
     posts: () => [...posts],
     setCounts: (id: string, values: { like_count: number; retweet_count: number; reply_count: number; quote_count: number }) =>
       counts.set(id, values),
