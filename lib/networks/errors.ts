@@ -74,15 +74,17 @@ export async function callNetwork(
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(options.form).toString();
   }
+  const answer = await sendGuarded(url, { method: options.method, headers, body, timeoutMs: options.timeoutMs });
+  return { status: answer.status, headers: answer.headers, json: parse(answer.body) };
+}
+
+/** One request through the outbound guard, its transport failures classified: a refusal by the guard is `permanent`, the rest `transient`. */
+export async function sendGuarded(
+  url: string,
+  options: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; timeoutMs?: number },
+) {
   try {
-    const answer = await sendOutbound(url, {
-      method: options.method,
-      headers,
-      body,
-      timeoutMs: options.timeoutMs ?? 15_000,
-      maxBytes: 1_000_000,
-    });
-    return { status: answer.status, headers: answer.headers, json: parse(answer.body) };
+    return await sendOutbound(url, { ...options, timeoutMs: options.timeoutMs ?? 15_000, maxBytes: 1_000_000 });
   } catch (error) {
     // Refused by the guard (scheme, private address): trying again changes nothing.
     if (
@@ -94,6 +96,20 @@ export async function callNetwork(
     throw new NetworkError("transient", error instanceof Error ? error.message : "the network could not be reached");
   }
 }
+
+/** A WhatWG `fetch` over the outbound guard, for clients that take one (the AT Protocol agent). */
+export const guardedFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") throw new NetworkError("permanent", `${method} requests are not sent`);
+  const answer = await sendGuarded(request.url, {
+    method,
+    headers: Object.fromEntries(request.headers),
+    body: method === "POST" ? await request.text() : undefined,
+  });
+  const empty = [204, 205, 304].includes(answer.status);
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
+};
 
 /** The classification of an HTTP answer that is not a success; `authError` says which 4xx mean "our credentials are refused". */
 export function classifyAnswer(answer: JsonAnswer, label: string, authError: (answer: JsonAnswer) => boolean): NetworkError {
