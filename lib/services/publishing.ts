@@ -27,7 +27,7 @@ import { ownedRow, ownedRows } from "./tenant";
 
 /** The networks Launchloop publishes to itself, by the channel an item is planned for. */
 const modules: Record<Network, NetworkModule> = { bluesky, mastodon, x, linkedin };
-const networkOfChannel = (channel: string): Network | null => (channel in modules ? (channel as Network) : null);
+const networkOfChannel = (channel: string): Network | null => (Object.hasOwn(modules, channel) ? (channel as Network) : null);
 
 const publishKey = (itemId: string) => `publish:${itemId}`;
 /** When the numbers are pulled after publishing. */
@@ -330,14 +330,14 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
   if (item.publicationStatus !== "published" || !item.publishedParts?.length)
     throw new GiveUp("The item is not published on a connected account.");
   if (!connection) throw new GiveUp("The item's account is no longer connected.");
-  const { metrics: read } = modules[connection.network];
-  if (!read)
+  const module = modules[connection.network];
+  if (!module.metrics)
     throw new GiveUp(
       `${channelRules[item.channel as Channel]?.label ?? connection.network} does not give apps the numbers of members' posts.`,
     );
   let metrics: PostMetrics;
   try {
-    metrics = await read(accountOf(db, connection, now), item.publishedParts[0]!, {
+    metrics = await module.metrics(accountOf(db, connection, now), item.publishedParts[0]!, {
       now,
       onSecrets: (secrets) => saveSecrets(db, connection, secrets, now),
     });
