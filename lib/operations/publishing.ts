@@ -11,6 +11,7 @@ import {
   oauthCallbackRequest,
   oauthConnectRequest,
   oauthConnectResponse,
+  publishingSettingsReadResponse,
   publishingSettingsRequest,
   publishingSettingsResponse,
 } from "@/lib/schemas/publishing";
@@ -28,15 +29,14 @@ export const listConnections = defineOperation({
   tag: "Publishing",
   summary: "The project's connected network accounts",
   description:
-    "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings, and the networks that can be connected here (`connectable`). Secrets are never returned. Use an id as an item's `connectionId`.",
+    "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
   badIdIs: 404,
   response: connectionListResponse,
   tool: {
     name: "publishing_list_connections",
     title: "List connected accounts",
-    description:
-      "The project's connected Bluesky, Mastodon, LinkedIn and X accounts (connected in project settings), for growth_review_item's connectionId.",
+    description: "The project's connected accounts (connected in project settings), for growth_review_item's connectionId.",
     readOnly: true,
     idempotent: true,
   },
@@ -183,9 +183,9 @@ export const getPublishingSettings = defineOperation({
   id: "getPublishingSettings",
   rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
-  summary: "The time zone scheduled posts default to",
+  summary: "The time zone scheduled posts default to, and the networks that can be connected here",
   params: idParams,
   badIdIs: 404,
-  response: publishingSettingsResponse,
+  response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
 });

@@ -55,14 +55,7 @@ export const connectionSchema = z
   .meta({ id: "Connection" });
 
 export const connectionParams = z.strictObject({ connectionId: uuid.describe("Connection id") });
-export const connectionListResponse = z
-  .object({
-    connections: z.array(connectionSchema),
-    connectable: z
-      .array(networkSchema)
-      .describe("The networks an account can be connected to here (LinkedIn and X only where the server has their OAuth client)"),
-  })
-  .meta({ id: "ConnectionList" });
+export const connectionListResponse = z.object({ connections: z.array(connectionSchema) }).meta({ id: "ConnectionList" });
 export const connectionResponse = z.object({ connection: connectionSchema }).meta({ id: "ConnectionResponse" });
 
 const serviceUrl = safeString().max(300).url();
@@ -110,3 +103,10 @@ export const timeZoneSchema = safeString()
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });
+export const publishingSettingsReadResponse = publishingSettingsResponse
+  .extend({
+    connectable: z
+      .array(networkSchema)
+      .describe("The networks an account can be connected to here (LinkedIn and X only where the server has their OAuth client)"),
+  })
+  .meta({ id: "PublishingSettingsRead" });

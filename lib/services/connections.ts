@@ -92,9 +92,15 @@ export async function listConnections(ctx: ServiceContext, input: { projectId: s
       ownedRows(connections, ctx.account.id, eq(connections.projectId, input.projectId), sql`${connections.status} <> 'pending'`),
     )
     .orderBy(asc(connections.createdAt));
-  const connectable: Network[] = ["bluesky", "mastodon", ...oauthNetworks.filter((network) => oauthClient(network))];
-  return { connections: rows.map(serializeConnection), connectable };
+  return { connections: rows.map(serializeConnection) };
 }
+
+/** The networks a founder can connect on this server: LinkedIn and X only with their OAuth client configured. */
+export const connectableNetworks = (): Network[] => [
+  "bluesky",
+  "mastodon",
+  ...oauthNetworks.filter((network) => oauthClient(network)),
+];
 
 /** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
 export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof blueskyConnectRequest>) {

@@ -175,7 +175,7 @@ afterAll(async () => {
 
 describe("connecting LinkedIn and X", () => {
   it("offers them only when their OAuth client is configured", async () => {
-    expect((await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connectable).toEqual([
+    expect((await call("GET", `/api/v1/projects/${projectId}/publishing`)).json.connectable).toEqual([
       "bluesky",
       "mastodon",
       "linkedin",
@@ -184,7 +184,7 @@ describe("connecting LinkedIn and X", () => {
     delete process.env.X_CLIENT_SECRET;
     await reloadConfig();
     try {
-      expect((await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connectable).toEqual([
+      expect((await call("GET", `/api/v1/projects/${projectId}/publishing`)).json.connectable).toEqual([
         "bluesky",
         "mastodon",
         "linkedin",

@@ -28,7 +28,7 @@ export default async function ProjectSettingsPage({
 }) {
   const projectId = await projectIdOf(params);
   const { connected } = await searchParams;
-  const [{ links }, { logo }, { project }, { connections, connectable }, { timeZone }] = await Promise.all([
+  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable }] = await Promise.all([
     readOperation(listShareLinks, { params: { id: projectId } }),
     readOperation(getProjectLogo, { params: { id: projectId } }),
     readProject(projectId),
