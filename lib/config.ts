@@ -64,6 +64,12 @@ const environment = z.object({
   LINKEDIN_CLIENT_SECRET: optionalText,
   X_CLIENT_ID: optionalText,
   X_CLIENT_SECRET: optionalText,
+  // Where LinkedIn and X answer (tests point these at fakes): the OAuth pages, and the token and API hosts.
+  LINKEDIN_AUTH_URL: z.string().default("https://www.linkedin.com"),
+  LINKEDIN_API_URL: z.string().default("https://api.linkedin.com"),
+  LINKEDIN_API_VERSION: z.string().default("202610"),
+  X_AUTH_URL: z.string().default("https://x.com"),
+  X_API_URL: z.string().default("https://api.x.com"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -136,11 +142,22 @@ function readConfig(env: NodeJS.ProcessEnv) {
     oauthNetworks: {
       linkedin:
         values.LINKEDIN_CLIENT_ID && values.LINKEDIN_CLIENT_SECRET
-          ? { clientId: values.LINKEDIN_CLIENT_ID, clientSecret: values.LINKEDIN_CLIENT_SECRET }
+          ? {
+              clientId: values.LINKEDIN_CLIENT_ID,
+              clientSecret: values.LINKEDIN_CLIENT_SECRET,
+              authUrl: values.LINKEDIN_AUTH_URL.replace(/\/+$/, ""),
+              apiUrl: values.LINKEDIN_API_URL.replace(/\/+$/, ""),
+              apiVersion: values.LINKEDIN_API_VERSION,
+            }
           : undefined,
       x:
         values.X_CLIENT_ID && values.X_CLIENT_SECRET
-          ? { clientId: values.X_CLIENT_ID, clientSecret: values.X_CLIENT_SECRET }
+          ? {
+              clientId: values.X_CLIENT_ID,
+              clientSecret: values.X_CLIENT_SECRET,
+              authUrl: values.X_AUTH_URL.replace(/\/+$/, ""),
+              apiUrl: values.X_API_URL.replace(/\/+$/, ""),
+            }
           : undefined,
     },
     supabase:

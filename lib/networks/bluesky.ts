@@ -1,11 +1,13 @@
 import "server-only";
+import { AtpAgent, type AtpSessionData, XRPCError } from "@atproto/api";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { guardedFetch, NetworkError, retryAfterMs } from "./errors";
 import type { ConnectionSecrets } from "./secrets";
 import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
 
 /**
- * Bluesky over XRPC at the account's PDS (which also proxies the `app.bsky` reads). A post's
+ * Bluesky through `@atproto/api`'s agent at the account's PDS (which also proxies the
+ * `app.bsky` reads), every request through the outbound guard (`guardedFetch`). A post's
  * record key is a TID we choose and store before the first call: a retry looks the record
  * up with `getRecord` before creating it, and a second create with the same key cannot make
  * a second post.
@@ -14,18 +16,40 @@ import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
 export const defaultPds = "https://bsky.social";
 const collection = "app.bsky.feed.post";
 
-const xrpc = (serviceUrl: string, method: string, query?: Record<string, string>) =>
-  `${serviceUrl.replace(/\/+$/, "")}/xrpc/${method}${query ? `?${new URLSearchParams(query)}` : ""}`;
+/** XRPC's refusals of our credentials; `ExpiredToken` is only the access token's age (the agent refreshes it). */
+const refusals = ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AccountTakedown"];
 
-/** XRPC's refusals of our credentials; `ExpiredToken` is only the access token's age (refreshed, not a disconnect). */
-const sessionRefused = (answer: JsonAnswer) =>
-  answer.status === 401 ||
-  (answer.status === 400 &&
-    ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AccountTakedown"].includes(String(answer.json?.error)));
+/** The agent's failure as a classified network error (a transport failure arrives classified already). */
+function classified(error: unknown, label: string): unknown {
+  if (error instanceof NetworkError) return error;
+  if (!(error instanceof XRPCError)) return error;
+  if (error.cause instanceof NetworkError) return error.cause;
+  const message = `Bluesky ${label}: ${error.message || error.error || `HTTP ${error.status}`}`.slice(0, 500);
+  const status = Number(error.status);
+  if (status === 429)
+    return new NetworkError(
+      "rate_limit",
+      message,
+      retryAfterMs(
+        Object.fromEntries(
+          Object.entries(error.headers ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        ),
+      ) ?? 60_000,
+      error.error,
+    );
+  // 1 and 0: an answer that was not XRPC (or none) — the PDS is not itself; try again later.
+  if (status >= 500 || status === 408 || status < 100) return new NetworkError("transient", message, undefined, error.error);
+  if (status === 401 || (status === 400 && refusals.includes(error.error)))
+    return new NetworkError("auth", message, undefined, error.error);
+  return new NetworkError("permanent", message, undefined, error.error);
+}
 
-function check(answer: JsonAnswer, label: string): Record<string, unknown> {
-  if (answer.status >= 200 && answer.status < 300 && answer.json) return answer.json;
-  throw classifyAnswer(answer, `Bluesky ${label}`, sessionRefused);
+async function call<T>(label: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw classified(error, label);
+  }
 }
 
 export interface BlueskySession {
@@ -35,70 +59,67 @@ export interface BlueskySession {
   refreshJwt: string;
 }
 
-/** Signs in with a handle (or e-mail) and an app password: `auth` when the PDS refuses them. */
-export async function createBlueskySession(serviceUrl: string, identifier: string, appPassword: string): Promise<BlueskySession> {
-  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.createSession"), {
-    method: "POST",
-    json: { identifier, password: appPassword },
+/** An agent at the PDS whose session changes are handed to `onSession` (awaited before the caller goes on). */
+function agentAt(serviceUrl: string, onSession?: (session: AtpSessionData) => Promise<void>) {
+  const saves: Promise<void>[] = [];
+  const agent = new AtpAgent({
+    service: serviceUrl,
+    fetch: guardedFetch,
+    persistSession: (event, session) => {
+      if (session && onSession && (event === "create" || event === "update")) saves.push(onSession(session));
+    },
   });
-  const body = check(answer, "sign-in");
-  const { did, handle, accessJwt, refreshJwt } = body as Record<string, string | undefined>;
-  if (!did || !handle || !accessJwt || !refreshJwt)
-    throw new NetworkError("permanent", "Bluesky sign-in: the PDS answered without a session");
-  return { did, handle, accessJwt, refreshJwt };
+  return { agent, saved: () => Promise.all(saves) };
 }
 
-async function refreshBlueskySession(
-  serviceUrl: string,
-  refreshJwt: string,
-): Promise<Pick<BlueskySession, "accessJwt" | "refreshJwt">> {
-  const answer = await callNetwork(xrpc(serviceUrl, "com.atproto.server.refreshSession"), {
-    method: "POST",
-    headers: { authorization: `Bearer ${refreshJwt}` },
-  });
-  const body = check(answer, "session refresh") as Record<string, string | undefined>;
-  if (!body.accessJwt || !body.refreshJwt)
-    throw new NetworkError("transient", "Bluesky session refresh: no tokens in the answer");
-  return { accessJwt: body.accessJwt, refreshJwt: body.refreshJwt };
+/** Signs in with a handle (or e-mail) and an app password: `auth` when the PDS refuses them. */
+export async function createBlueskySession(serviceUrl: string, identifier: string, appPassword: string): Promise<BlueskySession> {
+  const { agent } = agentAt(serviceUrl);
+  const { data } = await call("sign-in", () => agent.login({ identifier, password: appPassword }));
+  return { did: data.did, handle: data.handle, accessJwt: data.accessJwt, refreshJwt: data.refreshJwt };
 }
 
 /**
- * Runs `work` with a valid access token: on a refused token it refreshes the session, and
- * if that is refused too signs in again with the app password. Only a refused app password
- * is an `auth` failure (the founder revoked it).
+ * Runs `work` with a signed-in agent: the stored session first (the agent refreshes an
+ * expired access token itself), then a new sign-in with the app password if the session is
+ * refused. Only a refused app password is an `auth` failure (the founder revoked it).
  */
 async function withSession<T>(
   account: ConnectedAccount,
   onSecrets: (secrets: ConnectionSecrets) => Promise<void>,
-  work: (accessJwt: string) => Promise<T>,
+  label: string,
+  work: (agent: AtpAgent) => Promise<T>,
 ): Promise<T> {
   const secrets = { ...account.secrets };
-  const isSessionError = (error: unknown) => error instanceof NetworkError && error.kind === "auth";
-  if (secrets.accessJwt) {
+  const { agent, saved } = agentAt(account.serviceUrl, async (session) => {
+    Object.assign(secrets, { accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
+    await onSecrets({ ...secrets });
+  });
+  const run = async () => {
     try {
-      return await work(secrets.accessJwt);
-    } catch (error) {
-      if (!isSessionError(error)) throw error;
+      return await call(label, () => work(agent));
+    } finally {
+      await saved();
     }
-  }
-  if (secrets.refreshJwt) {
+  };
+  if (secrets.accessJwt && secrets.refreshJwt) {
+    agent.sessionManager.session = {
+      did: account.externalAccountId!,
+      handle: account.handle ?? "",
+      accessJwt: secrets.accessJwt,
+      refreshJwt: secrets.refreshJwt,
+      active: true,
+    };
     try {
-      Object.assign(secrets, await refreshBlueskySession(account.serviceUrl, secrets.refreshJwt));
-      await onSecrets(secrets);
-      return await work(secrets.accessJwt!);
+      return await run();
     } catch (error) {
-      if (!isSessionError(error)) throw error;
+      if (!(error instanceof NetworkError) || error.kind !== "auth") throw error;
     }
   }
   if (!secrets.appPassword) throw new NetworkError("auth", "Bluesky: no app password is stored; reconnect the account");
-  const session = await createBlueskySession(
-    account.serviceUrl,
-    account.externalAccountId ?? account.handle ?? "",
-    secrets.appPassword,
-  );
-  Object.assign(secrets, { accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
-  await onSecrets(secrets);
-  return work(session.accessJwt);
+  const identifier = account.externalAccountId ?? account.handle ?? "";
+  await call("sign-in", () => agent.login({ identifier, password: secrets.appPassword! })).finally(saved);
+  return run();
 }
 
 const encoder = new TextEncoder();
@@ -127,15 +148,14 @@ export function facetsOf(text: string) {
 const rkeyOf = (uri: string) => uri.split("/").pop() ?? "";
 export const blueskyPostUrl = (handleOrDid: string, uri: string) => `https://bsky.app/profile/${handleOrDid}/post/${rkeyOf(uri)}`;
 
-async function getRecord(account: ConnectedAccount, rkey: string): Promise<{ uri: string; cid: string } | null> {
-  const answer = await callNetwork(
-    xrpc(account.serviceUrl, "com.atproto.repo.getRecord", { repo: account.externalAccountId!, collection, rkey }),
-    { method: "GET" },
-  );
-  if (answer.status === 400 && answer.json?.error === "RecordNotFound") return null;
-  if (answer.status === 404) return null;
-  const body = check(answer, "record lookup");
-  return typeof body.uri === "string" && typeof body.cid === "string" ? { uri: body.uri, cid: body.cid } : null;
+async function getRecord(agent: AtpAgent, did: string, rkey: string): Promise<{ uri: string; cid: string } | null> {
+  try {
+    const { data } = await agent.com.atproto.repo.getRecord({ repo: did, collection, rkey });
+    return data.cid ? { uri: data.uri, cid: data.cid } : null;
+  } catch (error) {
+    if (error instanceof XRPCError && (error.error === "RecordNotFound" || Number(error.status) === 404)) return null;
+    throw error;
+  }
 }
 
 export const bluesky: NetworkModule = {
@@ -144,38 +164,33 @@ export const bluesky: NetworkModule = {
     const did = account.externalAccountId!;
     for (let index = parts.length; index < request.parts.length; index++) {
       const rkey = request.keys[index]!;
-      let posted = request.reconcile ? await getRecord(account, rkey) : null;
-      if (!posted) {
-        const root = parts[0];
-        const parent = parts[index - 1];
-        const text = request.parts[index]!;
-        const facets = facetsOf(text);
-        const record = {
-          $type: collection,
-          text,
-          createdAt: request.now.toISOString(),
-          ...(request.language && { langs: [request.language] }),
-          ...(facets.length > 0 && { facets }),
-          ...(root &&
-            parent && { reply: { root: { uri: root.id, cid: root.cid }, parent: { uri: parent.id, cid: parent.cid } } }),
-        };
+      const root = parts[0];
+      const parent = parts[index - 1];
+      const text = request.parts[index]!;
+      const facets = facetsOf(text);
+      const record = {
+        $type: collection,
+        text,
+        createdAt: request.now.toISOString(),
+        ...(request.language && { langs: [request.language] }),
+        ...(facets.length > 0 && { facets }),
+        ...(root &&
+          parent && { reply: { root: { uri: root.id, cid: root.cid! }, parent: { uri: parent.id, cid: parent.cid! } } }),
+      };
+      const posted = await withSession(account, request.onSecrets, "post", async (agent) => {
+        const found = request.reconcile ? await getRecord(agent, did, rkey) : null;
+        if (found) return found;
         try {
-          posted = await withSession(account, request.onSecrets, async (accessJwt) => {
-            const answer = await callNetwork(xrpc(account.serviceUrl, "com.atproto.repo.createRecord"), {
-              method: "POST",
-              headers: { authorization: `Bearer ${accessJwt}` },
-              json: { repo: did, collection, rkey, record },
-            });
-            const body = check(answer, "post");
-            return { uri: String(body.uri), cid: String(body.cid) };
-          });
+          const { data } = await agent.com.atproto.repo.createRecord({ repo: did, collection, rkey, record });
+          return { uri: data.uri, cid: data.cid };
         } catch (error) {
           // The key is taken: an earlier attempt's post went through. Take it, never post again.
-          if (!(error instanceof NetworkError) || error.kind !== "permanent") throw error;
-          posted = await getRecord(account, rkey);
-          if (!posted) throw error;
+          if (!(error instanceof XRPCError) || Number(error.status) !== 400 || refusals.includes(error.error)) throw error;
+          const taken = await getRecord(agent, did, rkey);
+          if (!taken) throw error;
+          return taken;
         }
-      }
+      });
       parts.push({ id: posted.uri, cid: posted.cid, url: blueskyPostUrl(account.handle ?? did, posted.uri) });
       await request.onPart(parts);
     }
@@ -183,22 +198,17 @@ export const bluesky: NetworkModule = {
   },
 
   async metrics(account, post, options): Promise<PostMetrics> {
-    return withSession(account, options.onSecrets, async (accessJwt) => {
-      const answer = await callNetwork(xrpc(account.serviceUrl, "app.bsky.feed.getPosts", { uris: post.id }), {
-        method: "GET",
-        headers: { authorization: `Bearer ${accessJwt}` },
-      });
-      const body = check(answer, "numbers");
-      const found = (Array.isArray(body.posts) ? body.posts : [])[0] as Record<string, unknown> | undefined;
-      if (!found) throw new NetworkError("permanent", "Bluesky: the post is gone (deleted on the network)");
-      const count = (field: string) => (typeof found[field] === "number" ? (found[field] as number) : 0);
-      return {
-        likes: count("likeCount"),
-        reposts: count("repostCount"),
-        replies: count("replyCount"),
-        quotes: count("quoteCount"),
-        collectedAt: options.now.toISOString(),
-      };
+    const found = await withSession(account, options.onSecrets, "numbers", async (agent) => {
+      const { data } = await agent.app.bsky.feed.getPosts({ uris: [post.id] });
+      return data.posts[0];
     });
+    if (!found) throw new NetworkError("permanent", "Bluesky: the post is gone (deleted on the network)");
+    return {
+      likes: found.likeCount ?? 0,
+      reposts: found.repostCount ?? 0,
+      replies: found.replyCount ?? 0,
+      quotes: found.quoteCount ?? 0,
+      collectedAt: options.now.toISOString(),
+    };
   },
 };

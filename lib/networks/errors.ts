@@ -29,7 +29,7 @@ export function retryAfterMs(headers: Record<string, string>, now = Date.now()):
     const at = Date.parse(after);
     if (!Number.isNaN(at)) return Math.max(0, at - now);
   }
-  const reset = headers["ratelimit-reset"] ?? headers["x-ratelimit-reset"];
+  const reset = headers["ratelimit-reset"] ?? headers["x-ratelimit-reset"] ?? headers["x-rate-limit-reset"];
   if (reset && /^\d+$/.test(reset.trim())) {
     const value = Number(reset);
     // A Unix time, or (some servers) seconds from now.
@@ -74,15 +74,17 @@ export async function callNetwork(
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(options.form).toString();
   }
+  const answer = await sendGuarded(url, { method: options.method, headers, body, timeoutMs: options.timeoutMs });
+  return { status: answer.status, headers: answer.headers, json: parse(answer.body) };
+}
+
+/** One request through the outbound guard, its transport failures classified: a refusal by the guard is `permanent`, the rest `transient`. */
+export async function sendGuarded(
+  url: string,
+  options: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; timeoutMs?: number },
+) {
   try {
-    const answer = await sendOutbound(url, {
-      method: options.method,
-      headers,
-      body,
-      timeoutMs: options.timeoutMs ?? 15_000,
-      maxBytes: 1_000_000,
-    });
-    return { status: answer.status, headers: answer.headers, json: parse(answer.body) };
+    return await sendOutbound(url, { ...options, timeoutMs: options.timeoutMs ?? 15_000, maxBytes: 1_000_000 });
   } catch (error) {
     // Refused by the guard (scheme, private address): trying again changes nothing.
     if (
@@ -95,14 +97,25 @@ export async function callNetwork(
   }
 }
 
+/** A WhatWG `fetch` over the outbound guard, for clients that take one (the AT Protocol agent). */
+export const guardedFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") throw new NetworkError("permanent", `${method} requests are not sent`);
+  const answer = await sendGuarded(request.url, {
+    method,
+    headers: Object.fromEntries(request.headers),
+    body: method === "POST" ? await request.text() : undefined,
+  });
+  const empty = [204, 205, 304].includes(answer.status);
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
+};
+
 /** The classification of an HTTP answer that is not a success; `authError` says which 4xx mean "our credentials are refused". */
 export function classifyAnswer(answer: JsonAnswer, label: string, authError: (answer: JsonAnswer) => boolean): NetworkError {
-  const reason =
-    typeof answer.json?.message === "string"
-      ? answer.json.message
-      : typeof answer.json?.error === "string"
-        ? answer.json.error
-        : `HTTP ${answer.status}`;
+  // XRPC and Mastodon say `message`/`error`, OAuth servers `error_description`, X's API `detail`.
+  const said = ["message", "error_description", "detail", "error"].map((field) => answer.json?.[field]);
+  const reason = (said.find((value) => typeof value === "string") as string | undefined) ?? `HTTP ${answer.status}`;
   const code = typeof answer.json?.error === "string" ? answer.json.error : undefined;
   const message = `${label}: ${reason}`.slice(0, 500);
   if (answer.status === 429) return new NetworkError("rate_limit", message, retryAfterMs(answer.headers) ?? 60_000, code);

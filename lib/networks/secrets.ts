@@ -14,6 +14,8 @@ export interface ConnectionSecrets {
   clientSecret?: string;
   accessToken?: string;
   refreshToken?: string;
+  /** When the OAuth access token runs out (ISO time), if the network said. */
+  expiresAt?: string;
   /** PKCE verifier while an OAuth authorization is under way. */
   codeVerifier?: string;
 }

@@ -7,6 +7,12 @@ export interface ConnectedAccount {
   handle: string | null;
   externalAccountId: string | null;
   secrets: ConnectionSecrets;
+  /**
+   * OAuth networks: trades the refresh token for new tokens, once across concurrent callers
+   * (a refresh token may be single-use): given the secrets a caller found stale, answers the
+   * connection's current ones, renewed by this call or by another that got there first.
+   */
+  renewTokens?(stale: ConnectionSecrets): Promise<ConnectionSecrets>;
 }
 
 export interface PublishRequest {
@@ -28,7 +34,8 @@ export interface PublishRequest {
 
 export interface NetworkModule {
   publish(account: ConnectedAccount, request: PublishRequest): Promise<{ parts: PublishedPart[] }>;
-  metrics(
+  /** Absent where the network shares no numbers for the account's posts (LinkedIn members). */
+  metrics?(
     account: ConnectedAccount,
     post: PublishedPart,
     options: { now: Date; onSecrets(secrets: ConnectionSecrets): Promise<void> },

@@ -107,6 +107,8 @@ export const operations = {
   connectBluesky: publishing.connectBluesky,
   startMastodonConnection: publishing.startMastodonConnection,
   finishMastodonConnection: publishing.finishMastodonConnection,
+  startOAuthConnection: publishing.startOAuthConnection,
+  finishOAuthConnection: publishing.finishOAuthConnection,
   downloadGrowthCalendar: calendarFeed.downloadGrowthCalendar,
   getCalendarSubscription: calendarFeed.getCalendarSubscription,
   createCalendarSubscription: calendarFeed.createCalendarSubscription,

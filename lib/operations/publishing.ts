@@ -8,6 +8,10 @@ import {
   mastodonCallbackRequest,
   mastodonConnectRequest,
   mastodonConnectResponse,
+  oauthCallbackRequest,
+  oauthConnectRequest,
+  oauthConnectResponse,
+  publishingSettingsReadResponse,
   publishingSettingsRequest,
   publishingSettingsResponse,
 } from "@/lib/schemas/publishing";
@@ -25,15 +29,14 @@ export const listConnections = defineOperation({
   tag: "Publishing",
   summary: "The project's connected network accounts",
   description:
-    "Bluesky and Mastodon accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
+    "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
   badIdIs: 404,
   response: connectionListResponse,
   tool: {
     name: "publishing_list_connections",
     title: "List connected accounts",
-    description:
-      "The project's connected Bluesky and Mastodon accounts (connected in project settings), for growth_review_item's connectionId.",
+    description: "The project's connected accounts (connected in project settings), for growth_review_item's connectionId.",
     readOnly: true,
     idempotent: true,
   },
@@ -85,6 +88,28 @@ export const finishMastodonConnection = defineOperation({
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
   handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
+});
+
+export const startOAuthConnection = defineOperation({
+  id: "startOAuthConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Start connecting LinkedIn or X (OAuth 2.0; PKCE on X) and get the network's authorize page",
+  body: oauthConnectRequest,
+  response: oauthConnectResponse,
+  limit: "write",
+  handler: ({ body }, ctx) => connections.startOAuthConnection(ctx, body),
+});
+
+export const finishOAuthConnection = defineOperation({
+  id: "finishOAuthConnection",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Finish connecting LinkedIn or X with the code the network sent back",
+  body: oauthCallbackRequest,
+  response: connectionResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  handler: ({ body }, ctx) => connections.finishOAuthConnection(ctx, body),
 });
 
 export const updatePublishingSettings = defineOperation({
@@ -158,9 +183,9 @@ export const getPublishingSettings = defineOperation({
   id: "getPublishingSettings",
   rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
-  summary: "The time zone scheduled posts default to",
+  summary: "The time zone scheduled posts default to, and the networks that can be connected here",
   params: idParams,
   badIdIs: 404,
-  response: publishingSettingsResponse,
+  response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
 });

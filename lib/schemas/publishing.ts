@@ -105,6 +105,17 @@ export const mastodonCallbackRequest = z
   .strictObject({ state: text(10, 200), code: text(1, 2000) })
   .meta({ id: "MastodonCallback" });
 
+export const oauthNetworkSchema = z.enum(["linkedin", "x"]);
+export const oauthConnectRequest = z
+  .strictObject({ projectId: uuid, network: oauthNetworkSchema })
+  .meta({ id: "OAuthConnectRequest" });
+export const oauthConnectResponse = z
+  .object({ authorizeUrl: z.string(), connection: connectionSchema })
+  .meta({ id: "OAuthConnectStart" });
+export const oauthCallbackRequest = z
+  .strictObject({ network: oauthNetworkSchema, state: text(10, 200), code: text(1, 2000) })
+  .meta({ id: "OAuthCallback" });
+
 export const timeZoneSchema = safeString()
   .max(64)
   .refine((zone) => {
@@ -118,3 +129,10 @@ export const timeZoneSchema = safeString()
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });
+export const publishingSettingsReadResponse = publishingSettingsResponse
+  .extend({
+    connectable: z
+      .array(networkSchema)
+      .describe("The networks an account can be connected to here (LinkedIn and X only where the server has their OAuth client)"),
+  })
+  .meta({ id: "PublishingSettingsRead" });

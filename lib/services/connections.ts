@@ -8,6 +8,7 @@ import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
+import { linkedinMember } from "@/lib/networks/linkedin";
 import {
   exchangeMastodonCode,
   mastodonAuthorizeUrl,
@@ -16,8 +17,27 @@ import {
   revokeMastodonToken,
   verifyMastodonAccount,
 } from "@/lib/networks/mastodon";
+import {
+  exchangeOAuthCode,
+  isOAuthNetwork,
+  type OAuthNetwork,
+  oauthAuthorizeUrl,
+  oauthClient,
+  oauthNetworks,
+  oauthSpecs,
+  refreshOAuthTokens,
+  revokeOAuthToken,
+} from "@/lib/networks/oauth2";
 import { type ConnectionSecrets, openSecrets, sealSecrets } from "@/lib/networks/secrets";
-import type { blueskyConnectRequest, mastodonCallbackRequest, mastodonConnectRequest } from "@/lib/schemas/publishing";
+import { verifyXAccount } from "@/lib/networks/x";
+import type {
+  blueskyConnectRequest,
+  mastodonCallbackRequest,
+  mastodonConnectRequest,
+  Network,
+  oauthCallbackRequest,
+  oauthConnectRequest,
+} from "@/lib/schemas/publishing";
 import { sha256Hex } from "@/lib/security/hashing";
 import { checkOutboundUrl, OutboundUrlError } from "@/lib/security/outbound-url";
 import { getOwnedProject } from "./project-records";
@@ -38,6 +58,8 @@ export const serializeConnection = (connection: ConnectionRecord) => ({
 });
 
 export const mastodonRedirectUri = () => `${config().appUrl}/connections/mastodon/callback`;
+/** The redirect URI to register in the LinkedIn or X developer app. */
+export const oauthRedirectUri = (network: OAuthNetwork) => `${config().appUrl}/connections/${network}/callback`;
 
 function founderUrl(value: string | undefined, fallback: string): string {
   try {
@@ -72,6 +94,13 @@ export async function listConnections(ctx: ServiceContext, input: { projectId: s
     .orderBy(asc(connections.createdAt));
   return { connections: rows.map(serializeConnection) };
 }
+
+/** The networks a founder can connect on this server: LinkedIn and X only with their OAuth client configured. */
+export const connectableNetworks = (): Network[] => [
+  "bluesky",
+  "mastodon",
+  ...oauthNetworks.filter((network) => oauthClient(network)),
+];
 
 /** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
 export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof blueskyConnectRequest>) {
@@ -200,6 +229,152 @@ export async function finishMastodonConnection(ctx: ServiceContext, input: z.inf
   }
 }
 
+/** Records a pending LinkedIn or X connection (the PKCE verifier sealed, the state's digest) and answers the network's authorize page. */
+export async function startOAuthConnection(ctx: ServiceContext, input: z.infer<typeof oauthConnectRequest>) {
+  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
+  const client = oauthClient(input.network);
+  if (!client)
+    throw new AppError(
+      "invalid_request",
+      `${oauthSpecs[input.network].label} publishing is not set up on this server: use Open in … and Copy on the week board.`,
+    );
+  const state = crypto.randomUUID() + crypto.randomUUID();
+  const pkce = pkcePair();
+  const [row] = await ctx.db
+    .insert(connections)
+    .values({
+      accountId: ctx.account.id,
+      projectId: input.projectId,
+      network: input.network,
+      status: "pending",
+      serviceUrl: client.apiUrl,
+      sealedSecrets: sealSecrets({ codeVerifier: pkce.verifier }),
+      stateDigest: sha256Hex(state),
+    })
+    .returning();
+  const authorizeUrl = oauthAuthorizeUrl(input.network, client, {
+    redirectUri: oauthRedirectUri(input.network),
+    state,
+    codeChallenge: pkce.challenge,
+  });
+  return { authorizeUrl, connection: serializeConnection(row!) };
+}
+
+/**
+ * LinkedIn or X sent the founder back: the state is used up (once, by its owner), the code
+ * becomes access and refresh tokens, kept sealed. The same account connected again keeps
+ * its row (and the items on it) with the new tokens.
+ */
+export async function finishOAuthConnection(ctx: ServiceContext, input: z.infer<typeof oauthCallbackRequest>) {
+  const label = oauthSpecs[input.network].label;
+  const [pending] = await ctx.db
+    .update(connections)
+    .set({ stateDigest: null, updatedAt: ctx.now })
+    .where(
+      ownedRows(
+        connections,
+        ctx.account.id,
+        eq(connections.stateDigest, sha256Hex(input.state)),
+        eq(connections.status, "pending"),
+        eq(connections.network, input.network),
+      ),
+    )
+    .returning();
+  if (!pending)
+    throw new AppError(
+      "invalid_request",
+      `This ${label} authorization is unknown or already used. Start connecting again from project settings.`,
+    );
+  const forget = () =>
+    ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
+  const client = oauthClient(input.network);
+  if (!client) {
+    await forget();
+    throw new AppError("invalid_request", `${label} publishing is not set up on this server.`);
+  }
+  try {
+    const tokens = await exchangeOAuthCode(input.network, client, {
+      code: input.code,
+      redirectUri: oauthRedirectUri(input.network),
+      codeVerifier: openSecrets(pending.sealedSecrets).codeVerifier,
+      now: ctx.now,
+    });
+    const member =
+      input.network === "x"
+        ? await verifyXAccount(client.apiUrl, tokens.accessToken).then((user) => ({ id: user.id, handle: `@${user.username}` }))
+        : await linkedinMember(client.apiUrl, tokens.accessToken).then((person) => ({ id: person.id, handle: person.name }));
+    const values = {
+      status: "connected" as const,
+      serviceUrl: client.apiUrl,
+      handle: member.handle,
+      externalAccountId: member.id,
+      sealedSecrets: sealSecrets(tokens),
+      statusReason: null,
+      updatedAt: ctx.now,
+    };
+    const [existing] = await ctx.db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(
+        ownedRows(
+          connections,
+          ctx.account.id,
+          eq(connections.projectId, pending.projectId),
+          eq(connections.network, input.network),
+          eq(connections.externalAccountId, member.id),
+        ),
+      );
+    const [row] = await ctx.db
+      .update(connections)
+      .set(values)
+      .where(ownedRow(connections, ctx.account.id, existing?.id ?? pending.id))
+      .returning();
+    if (existing) await forget();
+    return { connection: serializeConnection(row!) };
+  } catch (error) {
+    await forget();
+    refusedConnect(error, label);
+  }
+}
+
+/**
+ * Renews a LinkedIn or X connection's tokens once, whoever asks: under the row's lock, a
+ * caller whose stale token was already replaced gets the replacement instead of spending the
+ * (single-use, on X) refresh token again. A refused refresh token is `auth` (the caller
+ * disconnects); a timeout or 5xx leaves the stored tokens as they were.
+ */
+export async function renewConnectionTokens(input: {
+  db: Database;
+  connection: Pick<ConnectionRecord, "id" | "accountId" | "network">;
+  stale: ConnectionSecrets;
+  now: Date;
+}): Promise<ConnectionSecrets> {
+  const { db, connection, stale, now } = input;
+  if (!isOAuthNetwork(connection.network)) throw new NetworkError("permanent", `${connection.network} has no OAuth tokens`);
+  const network = connection.network;
+  const client = oauthClient(network);
+  if (!client) throw new NetworkError("permanent", `${oauthSpecs[network].label} publishing is not set up on this server`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sealedSecrets: connections.sealedSecrets })
+      .from(connections)
+      .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)))
+      .for("update");
+    if (!row) throw new NetworkError("permanent", "The connection was removed");
+    const current = openSecrets(row.sealedSecrets);
+    if (current.accessToken && current.accessToken !== stale.accessToken) return current;
+    if (!current.refreshToken)
+      throw new NetworkError("auth", `${oauthSpecs[network].label}: the access has expired; reconnect the account`);
+    const tokens = await refreshOAuthTokens(network, client, { refreshToken: current.refreshToken, now });
+    const renewed: ConnectionSecrets = { ...current, ...tokens, refreshToken: tokens.refreshToken ?? current.refreshToken };
+    await tx
+      .update(connections)
+      .set({ sealedSecrets: sealSecrets(renewed), updatedAt: now })
+      .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
+    return renewed;
+  });
+}
+
 /** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
 export async function deleteConnection(ctx: ServiceContext, input: { connectionId: string }) {
   const [removed] = await ctx.db
@@ -231,6 +406,12 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
           sql`${jobs.subjectId} = any(${sql.param(detached.map((item) => item.id))}::uuid[])`,
         ),
       );
+  }
+  const oauthNetwork = isOAuthNetwork(removed.network) ? removed.network : null;
+  const client = oauthNetwork ? oauthClient(oauthNetwork) : undefined;
+  if (oauthNetwork && client && removed.status !== "pending") {
+    const token = openSecrets(removed.sealedSecrets).accessToken;
+    if (token) ctx.waitUntil?.(revokeOAuthToken(oauthNetwork, client, token));
   }
   if (removed.network === "mastodon" && removed.status !== "pending") {
     const secrets = openSecrets(removed.sealedSecrets);
@@ -275,7 +456,7 @@ export async function saveSecrets(
     .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
 }
 
-/** Mastodon authorizations never finished (the founder left the instance's page) are forgotten after an hour. */
+/** OAuth authorizations never finished (the founder left the instance's page) are forgotten after an hour. */
 export async function purgeAbandonedConnections(db: Database, now: Date) {
   await db
     .delete(connections)

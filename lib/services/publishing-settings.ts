@@ -2,6 +2,7 @@ import "server-only";
 import type { ServiceContext } from "@/lib/core/context";
 import { projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { connectableNetworks } from "./connections";
 import { getOwnedProject } from "./project-records";
 import { ownedRow } from "./tenant";
 
@@ -18,5 +19,5 @@ export async function updatePublishingSettings(ctx: ServiceContext, input: { pro
 
 export async function readPublishingSettings(ctx: ServiceContext, input: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
-  return { timeZone: project.timeZone };
+  return { timeZone: project.timeZone, connectable: connectableNetworks() };
 }

@@ -12,20 +12,22 @@ import type { JobContext, JobHandler } from "@/lib/jobs/run";
 import { cancelQueuedJob, enqueueJob, type JobRecord } from "@/lib/jobs/store";
 import { bluesky } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
+import { linkedin } from "@/lib/networks/linkedin";
 import { mastodon } from "@/lib/networks/mastodon";
 import { openSecrets } from "@/lib/networks/secrets";
 import { newTid } from "@/lib/networks/tid";
 import type { ConnectedAccount, NetworkModule } from "@/lib/networks/types";
+import { x } from "@/lib/networks/x";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Network, PostMetrics } from "@/lib/schemas/publishing";
-import { type ConnectionRecord, markDisconnected, saveSecrets } from "./connections";
+import { type ConnectionRecord, markDisconnected, renewConnectionTokens, saveSecrets } from "./connections";
 import { getOwnedItem } from "./growth/load";
 import { type ItemRecord, serializeItem } from "./growth/serialize";
 import { ownedRow, ownedRows } from "./tenant";
 
 /** The networks Launchloop publishes to itself, by the channel an item is planned for. */
-const modules: Partial<Record<Network, NetworkModule>> = { bluesky, mastodon };
-const networkOfChannel = (channel: string): Network | null => (channel === "bluesky" || channel === "mastodon" ? channel : null);
+const modules: Record<Network, NetworkModule> = { bluesky, mastodon, x, linkedin };
+const networkOfChannel = (channel: string): Network | null => (Object.hasOwn(modules, channel) ? (channel as Network) : null);
 
 const publishKey = (itemId: string) => `publish:${itemId}`;
 /** When the numbers are pulled after publishing. */
@@ -192,11 +194,12 @@ async function loadForJob(db: Database, job: JobRecord) {
   return found ?? null;
 }
 
-const accountOf = (connection: ConnectionRecord): ConnectedAccount => ({
+const accountOf = (db: Database, connection: ConnectionRecord, now: Date): ConnectedAccount => ({
   serviceUrl: connection.serviceUrl,
   handle: connection.handle,
   externalAccountId: connection.externalAccountId,
   secrets: openSecrets(connection.sealedSecrets),
+  renewTokens: (stale) => renewConnectionTokens({ db, connection, stale, now }),
 });
 
 /** A network's classified failure as the job's next step; an auth refusal disconnects the account first. */
@@ -231,7 +234,6 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
   if (connection.status !== "connected")
     throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
   const module = modules[connection.network];
-  if (!module) throw new GiveUp(`Publishing to ${connection.network} is not available.`);
   const rule = channelRules[item.channel as Channel];
   const parts = item.draft?.parts?.length ? item.draft.parts : item.draft?.body ? [item.draft.body] : [];
   if (parts.length === 0) throw new GiveUp("The item has no draft to publish.");
@@ -266,7 +268,7 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
   };
   let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
   try {
-    result = await module.publish(accountOf(connection), {
+    result = await module.publish(accountOf(db, connection, now), {
       parts,
       keys,
       posted: claimed.publishedParts ?? [],
@@ -293,7 +295,7 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
     })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
-  for (const pull of metricsPulls) {
+  for (const pull of module.metrics ? metricsPulls : []) {
     const metricsJob = await enqueueJob(db, {
       accountId: job.accountId,
       projectId: job.projectId,
@@ -329,10 +331,13 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
     throw new GiveUp("The item is not published on a connected account.");
   if (!connection) throw new GiveUp("The item's account is no longer connected.");
   const module = modules[connection.network];
-  if (!module) throw new GiveUp(`Numbers from ${connection.network} are not available.`);
+  if (!module.metrics)
+    throw new GiveUp(
+      `${channelRules[item.channel as Channel]?.label ?? connection.network} does not give apps the numbers of members' posts.`,
+    );
   let metrics: PostMetrics;
   try {
-    metrics = await module.metrics(accountOf(connection), item.publishedParts[0]!, {
+    metrics = await module.metrics(accountOf(db, connection, now), item.publishedParts[0]!, {
       now,
       onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });

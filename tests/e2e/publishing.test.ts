@@ -5,22 +5,32 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
+import { type FakeX, startFakeX } from "../support/fake-x";
 import { httpClient } from "../support/http-client";
 import { type StartedServer, startServer } from "../support/server";
 import { expectAccessible, launchBrowser, screenshot } from "./browser";
 import { browserFounder, launchReadyProject } from "./fixtures";
 
-// Publishing in Chromium against fake Bluesky and Mastodon servers, on a server of its own
+// Publishing in Chromium against fake Bluesky, Mastodon and X servers, on a server of its own
+// (X configured, LinkedIn not)
 // (its ticker runs every second; short leases), which this suite also kills with SIGKILL
 // while a publication is claimed and starts again on the same data directory.
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "launchloop-publishing-"));
-const env = { OUTBOUND_ALLOW_HTTP: "1", SCHEDULER_TICK_S: "1", JOB_LEASE_S: "4", JOB_RETRY_BASE_S: "1", DATA_DIR: dataDir };
+const env: Record<string, string> = {
+  OUTBOUND_ALLOW_HTTP: "1",
+  SCHEDULER_TICK_S: "1",
+  JOB_LEASE_S: "4",
+  JOB_RETRY_BASE_S: "1",
+  DATA_DIR: dataDir,
+};
 let server: StartedServer;
 let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let pds: FakeBluesky;
 let instance: FakeMastodon;
+let xNetwork: FakeX;
+const xClient = { clientId: "x-e2e-client", clientSecret: "x-e2e-client-secret-0123456789" };
 let key: string;
 let projectId: string;
 let page: Page;
@@ -39,6 +49,13 @@ beforeAll(async () => {
   pds = await startFakeBluesky();
   instance = await startFakeMastodon();
   pds.addAccount("founder.bsky.test", "app-pass-1234");
+  xNetwork = await startFakeX(xClient);
+  Object.assign(env, {
+    X_CLIENT_ID: xClient.clientId,
+    X_CLIENT_SECRET: xClient.clientSecret,
+    X_AUTH_URL: xNetwork.url,
+    X_API_URL: xNetwork.url,
+  });
   server = await startServer(env);
   ({ browser, close: closeBrowser } = await launchBrowser());
   const founder = await browserFounder(browser, server.baseUrl, dataDir, "pro");
@@ -76,6 +93,7 @@ afterAll(async () => {
   server?.stop();
   await pds?.close();
   await instance?.close();
+  await xNetwork?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -105,6 +123,25 @@ describe("publishing in the dashboard", () => {
     const html = await page.content();
     for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
       expect(html.includes(secret), secret).toBe(false);
+  });
+
+  it("offers Connect X only because the server has an X client (LinkedIn keeps Open in … and Copy), and connects X through its authorize page", async () => {
+    await page.goto(`/projects/${projectId}/settings`);
+    const connectX = page.getByRole("button", { name: "Connect X", exact: true });
+    await connectX.waitFor();
+    expect(await page.getByRole("button", { name: "Connect LinkedIn", exact: true }).count()).toBe(0);
+    await page.getByText(/^LinkedIn: open the post in the network's composer/).waitFor();
+    await connectX.click();
+    await page.waitForURL(/\/settings\?connected=x/);
+    await expect
+      .poll(() => page.locator('[data-testid="connection"][data-network="x"][data-status="connected"]').count())
+      .toBe(1);
+    await page.getByText(/X is connected/).waitFor();
+    expect(await page.locator('[data-testid="connection"][data-network="x"]').textContent()).toContain("@tidyfounder");
+    await expectAccessible(page, "project settings with X connected");
+    await screenshot(page, "publishing-settings-x");
+    const html = await page.content();
+    for (const secret of [...xNetwork.issuedTokens(), xClient.clientSecret]) expect(html.includes(secret), secret).toBe(false);
   });
 
   it("schedules an approved post on its account, publishes it now, shows its link and numbers; a revoked token fails with the reason and offers a retry", async () => {
@@ -148,7 +185,7 @@ describe("publishing in the dashboard", () => {
     const html = await page.content();
     for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
       expect(html.includes(secret), secret).toBe(false);
-    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), "app-pass-1234"])
+    for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), ...xNetwork.issuedTokens(), "app-pass-1234"])
       expect(server.output.join("").includes(secret), `server log: ${secret}`).toBe(false);
   });
 });

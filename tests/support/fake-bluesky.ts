@@ -1,5 +1,23 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type FakeAnswer, startFakeNetwork } from "./fake-network";
+
+/** A real CIDv1 (dag-cbor, sha-256) in base32, as a repo names a record (clients validate the format). */
+function cidOf(content: string) {
+  const bytes = Buffer.concat([Buffer.from([0x01, 0x71, 0x12, 0x20]), createHash("sha256").update(content).digest()]);
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  let bits = 0;
+  let value = 0;
+  let out = "b";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return bits > 0 ? out + alphabet[(value << (5 - bits)) & 31] : out;
+}
 
 interface FakeAccount {
   did: string;
@@ -79,7 +97,7 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
         if ([...String(record.text ?? "")].length > 300 * 2) return xrpcError(400, "InvalidRequest", "Record/text too long");
         const uri = `at://${did}/${body.collection}/${rkey}`;
         if (records.has(uri)) return xrpcError(400, "InvalidRequest", "Record already exists");
-        const cid = `bafyrei${randomBytes(16).toString("hex")}`;
+        const cid = cidOf(`${uri}:${JSON.stringify(record)}:${randomBytes(8).toString("hex")}`);
         records.set(uri, { uri, cid, value: record, did, at: Date.now() });
         counts.set(uri, { likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0 });
         return { status: 200, json: { uri, cid } };
@@ -95,7 +113,19 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
         if (!access.get(bearer(request.headers))) return xrpcError(400, "ExpiredToken", "Token has expired");
         const posts = request.query.getAll("uris").flatMap((uri) => {
           const record = records.get(uri);
-          return record ? [{ uri, cid: record.cid, record: record.value, ...counts.get(uri) }] : [];
+          const author = accounts.find((account) => account.did === record?.did);
+          return record
+            ? [
+                {
+                  uri,
+                  cid: record.cid,
+                  author: { did: record.did, handle: author?.handle ?? "handle.invalid" },
+                  record: record.value,
+                  indexedAt: new Date(record.at).toISOString(),
+                  ...counts.get(uri),
+                },
+              ]
+            : [];
         });
         return { status: 200, json: { posts } };
       }

@@ -42,5 +42,7 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
   startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
   finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
+  startOAuthConnection: { body: { network: "x" } },
+  finishOAuthConnection: { body: { network: "x", state: "s".repeat(40), code: "stranger-code" } },
   updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
 };

@@ -16,7 +16,9 @@ export interface AccountOption {
   status: string;
 }
 
-const publishable = new Set(["bluesky", "mastodon"]);
+const networkLabels: Record<string, string> = { bluesky: "Bluesky", mastodon: "Mastodon", x: "X", linkedin: "LinkedIn" };
+/** Connected only where the server has their OAuth client: without an account they keep Open in … and Copy alone. */
+const optional = new Set(["x", "linkedin"]);
 
 /** `datetime-local`'s value for an instant, in the browser's own zone. */
 function localInputValue(iso: string | null | undefined) {
@@ -69,8 +71,9 @@ export function PublicationPanel({
     return () => clearInterval(timer);
   }, [watching, router]);
 
-  if (!publishable.has(item.channel) || (item.status !== "approved" && item.status !== "published")) return null;
+  if (!networkLabels[item.channel] || (item.status !== "approved" && item.status !== "published")) return null;
   const mine = accounts.filter((account) => account.network === item.channel);
+  if (optional.has(item.channel) && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
   const id = `publication-${item.id}`;
@@ -80,7 +83,7 @@ export function PublicationPanel({
     return (
       <p className="rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted">
         <Link href={`/projects/${projectId}/settings#connections`} className="font-medium text-accent underline">
-          Connect a {item.channel === "bluesky" ? "Bluesky" : "Mastodon"} account
+          Connect a {networkLabels[item.channel]} account
         </Link>{" "}
         to publish this from here at its time.
       </p>
@@ -144,12 +147,16 @@ export function PublicationPanel({
                   </div>
                 ))}
             </dl>
+          ) : item.channel === "linkedin" ? (
+            <p className="text-muted">LinkedIn does not give apps the numbers of members' posts: read them on LinkedIn.</p>
           ) : (
             <p className="text-muted">Numbers come about an hour after publishing.</p>
           )}
-          <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
-            Refresh numbers
-          </Button>
+          {item.channel !== "linkedin" && (
+            <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
+              Refresh numbers
+            </Button>
+          )}
         </div>
       ) : (
         <>

@@ -3,7 +3,13 @@
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
 import { updateProject } from "@/lib/operations/projects";
-import { connectBluesky, deleteConnection, startMastodonConnection, updatePublishingSettings } from "@/lib/operations/publishing";
+import {
+  connectBluesky,
+  deleteConnection,
+  startMastodonConnection,
+  startOAuthConnection,
+  updatePublishingSettings,
+} from "@/lib/operations/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -33,6 +39,8 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
   });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
   runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
+export const startOAuthAction = async (projectId: string, network: "linkedin" | "x") =>
+  runOperation(startOAuthConnection, { body: { projectId, network } });
 export const deleteConnectionAction = async (connectionId: string) =>
   runOperation(deleteConnection, { params: { connectionId } });
 export const saveTimeZoneAction = async (projectId: string, timeZone: string) =>

@@ -4,7 +4,13 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
-import { connectBlueskyAction, deleteConnectionAction, saveTimeZoneAction, startMastodonAction } from "./actions";
+import {
+  connectBlueskyAction,
+  deleteConnectionAction,
+  saveTimeZoneAction,
+  startMastodonAction,
+  startOAuthAction,
+} from "./actions";
 
 export interface ConnectionView {
   id: string;
@@ -17,24 +23,32 @@ export interface ConnectionView {
 
 const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" } as const;
 
+const oauthNetworks = [
+  { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
+  { network: "linkedin", hint: "LinkedIn asks you to allow Launchloop to post on your profile, then sends you back here." },
+] as const;
+
 /**
  * Connected accounts: Bluesky with an app password (and an optional hosting provider),
- * Mastodon through the instance's own authorize page; the time zone scheduled posts use.
+ * Mastodon through the instance's own authorize page, LinkedIn and X through theirs where
+ * the server has their OAuth client; the time zone scheduled posts use.
  */
 export function Connections({
   projectId,
   connections,
+  connectable,
   timeZone,
   notice,
 }: {
   projectId: string;
   connections: ConnectionView[];
+  connectable: ConnectionView["network"][];
   timeZone: string;
   notice: string | null;
 }) {
   const { pending, run } = useOperationAction();
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
-    notice ? { tone: notice.startsWith("Mastodon is connected") ? "success" : "danger", text: notice } : null,
+    notice ? { tone: / is connected: /.test(notice) ? "success" : "danger", text: notice } : null,
   );
   const [zone, setZone] = useState(timeZone);
   const [detected, setDetected] = useState<string | null>(null);
@@ -82,6 +96,17 @@ export function Connections({
       { ...failed, refresh: false },
     );
   };
+
+  const connectOAuth = (network: "linkedin" | "x") => {
+    setMessage(null);
+    return run(
+      () => startOAuthAction(projectId, network),
+      (data) => window.location.assign(data.authorizeUrl),
+      { ...failed, refresh: false },
+    );
+  };
+  const offered = oauthNetworks.filter((entry) => connectable.includes(entry.network));
+  const byHand = oauthNetworks.filter((entry) => !connectable.includes(entry.network));
 
   const disconnect = (connection: ConnectionView) =>
     run(
@@ -198,10 +223,29 @@ export function Connections({
             Connect Mastodon
           </Button>
         </form>
+        {offered.map(({ network, hint }) => (
+          <section
+            key={network}
+            className="space-y-3 rounded-xl border border-line p-4"
+            aria-labelledby={`${network}-title`}
+            data-testid={`connect-${network}`}
+          >
+            <p id={`${network}-title`} className="font-semibold">
+              Connect {networkLabel[network]}
+            </p>
+            <p className="text-sm text-muted">{hint}</p>
+            <Button size="sm" disabled={pending} onClick={() => connectOAuth(network)}>
+              Connect {networkLabel[network]}
+            </Button>
+          </section>
+        ))}
       </div>
-      <p className="text-sm text-muted">
-        LinkedIn and X: open the post in the network's composer from the week board, or copy it.
-      </p>
+      {byHand.length > 0 && (
+        <p className="text-sm text-muted">
+          {byHand.map((entry) => networkLabel[entry.network]).join(" and ")}: open the post in the network's composer from the
+          week board, or copy it.
+        </p>
+      )}
 
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-line p-4">
         <div className="min-w-0 flex-1 space-y-1">

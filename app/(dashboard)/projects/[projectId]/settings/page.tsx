@@ -13,8 +13,10 @@ export const metadata = { title: "Project settings" };
 
 const connectNotices: Record<string, string> = {
   mastodon: "Mastodon is connected: approved Mastodon posts can go out from the week board.",
-  denied: "Mastodon was not connected: the instance did not give access.",
-  failed: "Mastodon was not connected: the authorization could not be finished. Start again.",
+  linkedin: "LinkedIn is connected: approved LinkedIn posts can go out from the week board.",
+  x: "X is connected: approved X posts and threads can go out from the week board.",
+  denied: "The account was not connected: the network did not give access.",
+  failed: "The account was not connected: the authorization could not be finished. Start again.",
 };
 
 export default async function ProjectSettingsPage({
@@ -26,7 +28,7 @@ export default async function ProjectSettingsPage({
 }) {
   const projectId = await projectIdOf(params);
   const { connected } = await searchParams;
-  const [{ links }, { logo }, { project }, { connections }, { timeZone }] = await Promise.all([
+  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable }] = await Promise.all([
     readOperation(listShareLinks, { params: { id: projectId } }),
     readOperation(getProjectLogo, { params: { id: projectId } }),
     readProject(projectId),
@@ -56,6 +58,7 @@ export default async function ProjectSettingsPage({
             <Connections
               projectId={projectId}
               connections={connections}
+              connectable={connectable}
               timeZone={timeZone}
               notice={connected ? (connectNotices[connected] ?? null) : null}
             />

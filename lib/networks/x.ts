@@ -1,0 +1,149 @@
+import "server-only";
+import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
+import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { withAccessToken } from "./oauth2";
+import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
+
+/**
+ * X over its v2 API with the founder's OAuth 2.0 user token. X takes no idempotency key:
+ * the claim is recorded before the call, and a retry first looks for the part among the
+ * account's recent posts (`GET /2/users/:id/tweets`, same text, same parent); X's own refusal
+ * of duplicate content is the second guard, after which the post is looked up again.
+ */
+
+const base = (serviceUrl: string) => serviceUrl.replace(/\/+$/, "");
+const tokenRefused = (answer: JsonAnswer) => answer.status === 401;
+
+function check(answer: JsonAnswer, what: string): Record<string, unknown> {
+  if (answer.status >= 200 && answer.status < 300 && answer.json) return answer.json;
+  throw classifyAnswer(answer, `X ${what}`, tokenRefused);
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function verifyXAccount(apiUrl: string, accessToken: string) {
+  const answer = await callNetwork(`${base(apiUrl)}/2/users/me`, { method: "GET", headers: bearer(accessToken) });
+  const data = check(answer, "account").data as Record<string, unknown> | undefined;
+  if (typeof data?.id !== "string" || typeof data.username !== "string")
+    throw new NetworkError("permanent", "X account: the answer named no user");
+  return { id: data.id, username: data.username };
+}
+
+export const xPostUrl = (handle: string | null, id: string) =>
+  handle ? `https://x.com/${handle.replace(/^@/, "")}/status/${id}` : `https://x.com/i/web/status/${id}`;
+
+/** X shortens links (t.co) and escapes `&`, `<` and `>` in the text it returns: compare what survives. */
+const comparable = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/https?:\/\/\S+/g, "<link>")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** The account's post with this text (replying to `parentId`, if any) from the last week, or null. */
+async function findPosted(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+  const since = new Date(now.getTime() - 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const query = new URLSearchParams({
+    max_results: "100",
+    exclude: "retweets",
+    "tweet.fields": "created_at,referenced_tweets",
+    start_time: since,
+  });
+  const body = await withAccessToken(account, { now, label: "X" }, async (token) =>
+    check(
+      await callNetwork(`${base(account.serviceUrl)}/2/users/${encodeURIComponent(account.externalAccountId!)}/tweets?${query}`, {
+        method: "GET",
+        headers: bearer(token),
+      }),
+      "post lookup",
+    ),
+  );
+  const wanted = comparable(text);
+  const posts = (Array.isArray(body.data) ? body.data : []) as {
+    id: string;
+    text: string;
+    referenced_tweets?: { type: string; id: string }[];
+  }[];
+  const found = posts.find((post) => {
+    const repliedTo = post.referenced_tweets?.find((reference) => reference.type === "replied_to")?.id;
+    return comparable(post.text) === wanted && repliedTo === parentId;
+  });
+  return found?.id ?? null;
+}
+
+/**
+ * The look-up of a part an earlier attempt may have posted. An app whose X access level may
+ * not read timelines is refused for good (403): then X's refusal of duplicate text is the
+ * only guard, so the retry posts and sees.
+ */
+async function lookUpBeforeRetry(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+  try {
+    return await findPosted(account, now, text, parentId);
+  } catch (error) {
+    if (error instanceof NetworkError && error.kind === "permanent") return null;
+    throw error;
+  }
+}
+
+async function createPost(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+  return withAccessToken(account, { now, label: "X" }, async (token) => {
+    const answer = await callNetwork(`${base(account.serviceUrl)}/2/tweets`, {
+      method: "POST",
+      headers: bearer(token),
+      json: { text, ...(parentId && { reply: { in_reply_to_tweet_id: parentId } }) },
+    });
+    if (answer.status === 403 && /duplicate/i.test(String(answer.json?.detail ?? ""))) return "duplicate" as const;
+    const data = check(answer, "post").data as Record<string, unknown> | undefined;
+    if (typeof data?.id !== "string") throw new NetworkError("transient", "X post: the answer named no post");
+    return data.id;
+  });
+}
+
+export const x: NetworkModule = {
+  async publish(account, request: PublishRequest) {
+    const parts: PublishedPart[] = [...request.posted];
+    for (let index = parts.length; index < request.parts.length; index++) {
+      const text = request.parts[index]!;
+      const parentId = parts[index - 1]?.id;
+      let id = request.reconcile ? await lookUpBeforeRetry(account, request.now, text, parentId) : null;
+      if (!id) {
+        const created = await createPost(account, request.now, text, parentId);
+        id = created === "duplicate" ? await lookUpBeforeRetry(account, request.now, text, parentId) : created;
+        if (!id)
+          throw new NetworkError(
+            "permanent",
+            "X refused the post as a duplicate of one it already has, which Launchloop could not find: check the account before retrying",
+          );
+      }
+      parts.push({ id, url: xPostUrl(account.handle, id) });
+      await request.onPart(parts);
+    }
+    return { parts };
+  },
+
+  async metrics(account, post, options): Promise<PostMetrics> {
+    const body = await withAccessToken(account, { now: options.now, label: "X" }, async (token) =>
+      check(
+        await callNetwork(`${base(account.serviceUrl)}/2/tweets/${encodeURIComponent(post.id)}?tweet.fields=public_metrics`, {
+          method: "GET",
+          headers: bearer(token),
+        }),
+        "numbers",
+      ),
+    );
+    const data = body.data as { public_metrics?: Record<string, unknown> } | undefined;
+    // A deleted post is a 200 whose `errors` name it and whose `data` is missing.
+    if (!data) throw new NetworkError("permanent", "X: the post is gone (deleted on the network)");
+    const count = (field: string) =>
+      typeof data.public_metrics?.[field] === "number" ? (data.public_metrics[field] as number) : 0;
+    return {
+      likes: count("like_count"),
+      reposts: count("retweet_count"),
+      replies: count("reply_count"),
+      quotes: count("quote_count"),
+      collectedAt: options.now.toISOString(),
+    };
+  },
+};

@@ -1,0 +1,410 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
+import { runDueJobs } from "@/lib/jobs/run";
+import { operations } from "@/lib/operations";
+import { executeOperation } from "@/lib/operations/execute";
+import "@/lib/services/job-handlers";
+import { type FakeLinkedIn, startFakeLinkedIn } from "../support/fake-linkedin";
+import { type FakeX, startFakeX } from "../support/fake-x";
+import { appWithLaunchedProject } from "../support/pipeline";
+import type { TestApp } from "../support/test-app";
+
+// LinkedIn and X over OAuth 2.0 against fake servers started here (authorize page, token
+// endpoint, API); the job engine's clock is the test's: `tick(at)` runs what is due at `at`.
+
+const xClient = { clientId: "x-client-id", clientSecret: "x-client-secret-0123456789" };
+const linkedinClient = { clientId: "li-client-id", clientSecret: "li-client-secret-0123456789" };
+const configured = [
+  "X_CLIENT_ID",
+  "X_CLIENT_SECRET",
+  "X_AUTH_URL",
+  "X_API_URL",
+  "LINKEDIN_CLIENT_ID",
+  "LINKEDIN_CLIENT_SECRET",
+  "LINKEDIN_AUTH_URL",
+  "LINKEDIN_API_URL",
+];
+
+let app: TestApp;
+let key: string;
+let projectId: string;
+let owner: ServiceContext;
+let xNetwork: FakeX;
+let linkedinNetwork: FakeLinkedIn;
+const responses: string[] = [];
+const logged: string[] = [];
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await app.request(method, path, { key, body });
+  responses.push(response.text);
+  return response;
+};
+const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
+const minutes = (count: number) => count * 60_000;
+const later = (ms: number) => new Date(Date.now() + ms);
+const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
+
+async function codeOf(work: Promise<unknown>) {
+  try {
+    responses.push(JSON.stringify(await work));
+    return "ok";
+  } catch (error) {
+    return error instanceof AppError ? error.code : String(error);
+  }
+}
+
+type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
+async function getItem(itemId: string): Promise<Item> {
+  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
+  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
+}
+const connectionOf = async (network: "x" | "linkedin") =>
+  (
+    await app.db
+      .select()
+      .from(connections)
+      .where(and(eq(connections.network, network), eq(connections.projectId, projectId)))
+  )[0]!;
+
+/** Approves the item (it takes the project's only account of its network and a time) and asks to publish it now. */
+async function publishNow(itemId: string) {
+  const approved = (await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).json.item;
+  expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
+  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
+}
+
+const texts = {
+  xOne: ["Tidybooks reconciles your books overnight. Try it free."],
+  xThread: [
+    "Why we built Tidybooks, a thread (1/3)",
+    "Freelancers lose a weekend a quarter to bookkeeping. (2/3)",
+    "So the books now reconcile overnight: https://tidybooks.example (3/3)",
+  ],
+  xLost: ["Books & invoices, done while you sleep: https://tidybooks.example/start"],
+  xFlaky: ["Five minutes a week is all bookkeeping should take."],
+  xBlind: ["Reconciled while you slept, checked before you woke."],
+  xRefresh: ["What freelancers told us about tax season."],
+  xRevoked: ["This one meets a revoked token."],
+  liOne: ["We built Tidybooks because bookkeeping ate our weekends.\n\nWhat would you do with yours? #freelance (really)"],
+  liLost: ["A LinkedIn post whose answer gets lost on the way back."],
+  liRevoked: ["This LinkedIn post meets a revoked token."],
+};
+const items = {} as Record<keyof typeof texts, string>;
+
+beforeAll(async () => {
+  xNetwork = await startFakeX(xClient);
+  linkedinNetwork = await startFakeLinkedIn(linkedinClient);
+  ({ app, key, projectId } = await appWithLaunchedProject("pro"));
+  Object.assign(process.env, {
+    OUTBOUND_ALLOW_HTTP: "1",
+    X_CLIENT_ID: xClient.clientId,
+    X_CLIENT_SECRET: xClient.clientSecret,
+    X_AUTH_URL: xNetwork.url,
+    X_API_URL: xNetwork.url,
+    LINKEDIN_CLIENT_ID: linkedinClient.clientId,
+    LINKEDIN_CLIENT_SECRET: linkedinClient.clientSecret,
+    LINKEDIN_AUTH_URL: linkedinNetwork.url,
+    LINKEDIN_API_URL: linkedinNetwork.url,
+  });
+  await reloadConfig();
+  for (const level of ["log", "warn", "error", "info"] as const) {
+    const original = console[level];
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      logged.push(
+        args
+          .map((arg) =>
+            arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg),
+          )
+          .join(" "),
+      );
+      original(...(args as []));
+    });
+  }
+  const [account] = await app.db.select().from(accounts).limit(1);
+  owner = {
+    requestId: "t",
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.5",
+    account: account!,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  };
+
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const post = (slug: string) => ({
+    slug,
+    title: `Post ${slug}`,
+    angle: "Why we built it",
+    keyMessage: "Tidybooks reconciles your books overnight",
+    suggestedDay: "Fri",
+  });
+  const xSlugs = Object.keys(texts).filter((slug) => slug.startsWith("x"));
+  const linkedinSlugs = Object.keys(texts).filter((slug) => slug.startsWith("li"));
+  const plan = {
+    ...planned.plan,
+    contentPlan: [
+      { channel: "x", count: xSlugs.length, items: xSlugs.map(post) },
+      { channel: "linkedin", count: linkedinSlugs.length, items: linkedinSlugs.map(post) },
+    ],
+  };
+  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
+  for (const item of approved.items as { id: string; slug: keyof typeof texts }[]) {
+    items[item.slug] = item.id;
+    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
+    // Texts of our own, each unique (X and LinkedIn refuse a repeated text).
+    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
+    const parts = texts[item.slug];
+    await app.db
+      .update(growthItems)
+      .set({ draft: { ...row!.draft!, parts, body: parts.join("\n\n") } })
+      .where(eq(growthItems.id, item.id));
+  }
+}, 240_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  for (const name of configured) delete process.env[name];
+  await xNetwork?.close();
+  await linkedinNetwork?.close();
+  await app?.close();
+});
+
+describe("connecting LinkedIn and X", () => {
+  it("offers them only when their OAuth client is configured", async () => {
+    expect((await call("GET", `/api/v1/projects/${projectId}/publishing`)).json.connectable).toEqual([
+      "bluesky",
+      "mastodon",
+      "linkedin",
+      "x",
+    ]);
+    delete process.env.X_CLIENT_SECRET;
+    await reloadConfig();
+    try {
+      expect((await call("GET", `/api/v1/projects/${projectId}/publishing`)).json.connectable).toEqual([
+        "bluesky",
+        "mastodon",
+        "linkedin",
+      ]);
+      expect(await codeOf(executeOperation(operations.startOAuthConnection, { body: { projectId, network: "x" } }, owner))).toBe(
+        "invalid_request",
+      );
+    } finally {
+      process.env.X_CLIENT_SECRET = xClient.clientSecret;
+      await reloadConfig();
+    }
+  });
+
+  it("connects X with PKCE (S256) through its authorize page; the state works once", async () => {
+    const started = await executeOperation(operations.startOAuthConnection, { body: { projectId, network: "x" } }, owner);
+    expect(started.connection).toMatchObject({ network: "x", status: "pending" });
+    const authorize = new URL(started.authorizeUrl);
+    expect(authorize.pathname).toBe("/i/oauth2/authorize");
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      response_type: "code",
+      client_id: xClient.clientId,
+      scope: "tweet.read tweet.write users.read offline.access",
+      code_challenge_method: "S256",
+      redirect_uri: expect.stringMatching(/\/connections\/x\/callback$/),
+    });
+    const { code, state } = xNetwork.approve(started.authorizeUrl);
+    expect(
+      await codeOf(
+        executeOperation(operations.finishOAuthConnection, { body: { network: "x", state: "s".repeat(40), code } }, owner),
+      ),
+    ).toBe("invalid_request");
+    // The state of an X authorization does not finish a LinkedIn one.
+    expect(
+      await codeOf(executeOperation(operations.finishOAuthConnection, { body: { network: "linkedin", state, code } }, owner)),
+    ).toBe("invalid_request");
+    const finished = await executeOperation(operations.finishOAuthConnection, { body: { network: "x", state, code } }, owner);
+    expect(finished.connection).toMatchObject({ network: "x", status: "connected", handle: "@tidyfounder" });
+    expect(await codeOf(executeOperation(operations.finishOAuthConnection, { body: { network: "x", state, code } }, owner))).toBe(
+      "invalid_request",
+    );
+    const stored = await connectionOf("x");
+    expect(stored.externalAccountId).toBe(xNetwork.user.id);
+    for (const token of xNetwork.issuedTokens()) expect(stored.sealedSecrets).not.toContain(token);
+  });
+
+  it("connects LinkedIn as the member userinfo names", async () => {
+    const started = await executeOperation(operations.startOAuthConnection, { body: { projectId, network: "linkedin" } }, owner);
+    const authorize = new URL(started.authorizeUrl);
+    expect(authorize.pathname).toBe("/oauth/v2/authorization");
+    expect(authorize.searchParams.get("scope")).toBe("openid profile w_member_social");
+    const { code, state } = linkedinNetwork.approve(started.authorizeUrl);
+    const finished = await executeOperation(
+      operations.finishOAuthConnection,
+      { body: { network: "linkedin", state, code } },
+      owner,
+    );
+    expect(finished.connection).toMatchObject({ network: "linkedin", status: "connected", handle: "Tidy Founder" });
+    expect((await connectionOf("linkedin")).externalAccountId).toBe(linkedinNetwork.member.sub);
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
+    expect(listed.map((connection: { network: string }) => connection.network)).toEqual(["x", "linkedin"]);
+  });
+});
+
+describe("publishing on X and LinkedIn", () => {
+  it("posts an X post and a three-part thread as replies, each once", async () => {
+    await publishNow(items.xOne);
+    await publishNow(items.xThread);
+    await tick(later(1000));
+    await tick(later(minutes(1)));
+    const posts = xNetwork.posts();
+    expect(posts.map((post) => post.text).sort()).toEqual([...texts.xOne, ...texts.xThread].sort());
+    const thread = texts.xThread.map((text) => posts.find((post) => post.text === text)!);
+    expect(thread.map((post) => post.replyTo)).toEqual([null, thread[0]!.id, thread[1]!.id]);
+    expect((await getItem(items.xThread)).publication).toMatchObject({
+      status: "published",
+      externalId: thread[0]!.id,
+      url: `https://x.com/tidyfounder/status/${thread[0]!.id}`,
+    });
+    expect((await getItem(items.xOne)).status).toBe("published");
+  });
+
+  it("posts on LinkedIn with the versioned headers, as the member, hashtags as LinkedIn writes them; no numbers are made up", async () => {
+    await publishNow(items.liOne);
+    await tick(later(1000));
+    const [post] = linkedinNetwork.posts();
+    expect(post!.headers).toMatchObject({
+      "linkedin-version": expect.stringMatching(/^\d{6}$/),
+      "x-restli-protocol-version": "2.0.0",
+    });
+    expect(post!.body).toMatchObject({ author: "urn:li:person:782bbtaQ", visibility: "PUBLIC", lifecycleState: "PUBLISHED" });
+    expect(post!.body.commentary).toBe(
+      "We built Tidybooks because bookkeeping ate our weekends.\n\nWhat would you do with yours? {hashtag|\\#|freelance} \\(really\\)",
+    );
+    const item = await getItem(items.liOne);
+    expect(item.publication).toMatchObject({
+      status: "published",
+      externalId: post!.urn,
+      url: `https://www.linkedin.com/feed/update/${post!.urn}/`,
+    });
+    const metricJobs = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.liOne), eq(jobs.kind, "metrics")));
+    expect(metricJobs).toHaveLength(0);
+    const pulled = await call("POST", `/api/v1/growth/items/${items.liOne}/metrics`);
+    expect([pulled.status, pulled.json.code]).toEqual([409, "not_publishable"]);
+    expect(pulled.text).toMatch(/LinkedIn does not give apps the numbers/);
+  });
+
+  it("posts once when the network commits the post but the answer is lost (X: found among the account's recent posts; LinkedIn: its duplicate refusal names the post)", async () => {
+    xNetwork.dropAnswerNext("/2/tweets");
+    await publishNow(items.xLost);
+    await tick(later(1000));
+    expect(xNetwork.posts().filter((post) => post.text === texts.xLost[0])).toHaveLength(1);
+    expect((await getItem(items.xLost)).publication?.status).toBe("publishing");
+    await tick(later(minutes(10)));
+    const posted = xNetwork.posts().filter((post) => post.text === texts.xLost[0]);
+    expect(posted).toHaveLength(1);
+    expect((await getItem(items.xLost)).publication).toMatchObject({ status: "published", externalId: posted[0]!.id });
+    expect(xNetwork.requests.some((request) => request.path === `/2/users/${xNetwork.user.id}/tweets`)).toBe(true);
+
+    // An app that may not read timelines: X's duplicate refusal is the guard; no second post, and the founder is told.
+    xNetwork.access.timelineForbidden = true;
+    xNetwork.dropAnswerNext("/2/tweets");
+    await publishNow(items.xBlind);
+    await tick(later(1000));
+    await tick(later(minutes(10)));
+    xNetwork.access.timelineForbidden = false;
+    expect(xNetwork.posts().filter((post) => post.text === texts.xBlind[0])).toHaveLength(1);
+    expect((await getItem(items.xBlind)).publication).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("duplicate of one it already has"),
+    });
+
+    linkedinNetwork.dropAnswerNext("/rest/posts");
+    await publishNow(items.liLost);
+    await tick(later(1000));
+    await tick(later(minutes(10)));
+    const linkedinPosts = linkedinNetwork
+      .posts()
+      .filter((post) => String(post.body.commentary).startsWith("A LinkedIn post whose"));
+    expect(linkedinPosts).toHaveLength(1);
+    expect((await getItem(items.liLost)).publication).toMatchObject({ status: "published", externalId: linkedinPosts[0]!.urn });
+  });
+
+  it("posts once after 503 twice, and the connection stays", async () => {
+    xNetwork.failNext("/2/tweets", 503, 2);
+    await publishNow(items.xFlaky);
+    let at = Date.now() + 1000;
+    for (let round = 0; round < 4 && (await getItem(items.xFlaky)).status !== "published"; round++) {
+      await tick(new Date(at));
+      at += minutes(10);
+    }
+    expect(xNetwork.posts().filter((post) => post.text === texts.xFlaky[0])).toHaveLength(1);
+    expect((await getItem(items.xFlaky)).status).toBe("published");
+    expect((await connectionOf("x")).status).toBe("connected");
+  });
+});
+
+describe("tokens", () => {
+  it("renews an expired X token once for jobs that need it at the same time, and reads the numbers", async () => {
+    const before = xNetwork.refreshCalls();
+    const sealedBefore = (await connectionOf("x")).sealedSecrets;
+    const firstPost = xNetwork.posts().find((post) => post.text === texts.xOne[0])!;
+    xNetwork.setCounts(firstPost.id, { like_count: 12, retweet_count: 3, reply_count: 2, quote_count: 1 });
+    // Three hours on (X access tokens last two): every X item's 1 h pull is due at once.
+    await tick(later(minutes(180)));
+    expect(xNetwork.refreshCalls()).toBe(before + 1);
+    expect((await getItem(items.xOne)).metrics).toMatchObject({ likes: 12, reposts: 3, replies: 2, quotes: 1 });
+    expect((await getItem(items.xThread)).metrics).toMatchObject({ likes: 0 });
+    const renewed = await connectionOf("x");
+    expect(renewed.status).toBe("connected");
+    expect(renewed.sealedSecrets).not.toBe(sealedBefore);
+  });
+
+  it("keeps the connection when the token endpoint answers 503, and renews on the next attempt", async () => {
+    xNetwork.expireAccessTokens();
+    xNetwork.failNext("/2/oauth2/token", 503, 1);
+    await publishNow(items.xRefresh);
+    await tick(later(1000));
+    expect((await connectionOf("x")).status).toBe("connected");
+    expect(xNetwork.posts().some((post) => post.text === texts.xRefresh[0])).toBe(false);
+    await tick(later(minutes(10)));
+    expect((await getItem(items.xRefresh)).status).toBe("published");
+    expect((await connectionOf("x")).status).toBe("connected");
+  });
+
+  it("disconnects on a revoked grant (X: the refresh token refused; LinkedIn: a 401) and fails the publication with the reason", async () => {
+    xNetwork.revokeAll();
+    await publishNow(items.xRevoked);
+    await tick(later(1000));
+    const x = await connectionOf("x");
+    expect(x).toMatchObject({
+      status: "disconnected",
+      statusReason: expect.stringContaining("Value passed for the token was invalid"),
+    });
+    const failed = await getItem(items.xRevoked);
+    expect(failed.status).toBe("approved");
+    expect(failed.publication).toMatchObject({ status: "failed", error: expect.stringContaining("X token refresh") });
+
+    linkedinNetwork.revokeAll();
+    await publishNow(items.liRevoked);
+    await tick(later(1000));
+    expect(await connectionOf("linkedin")).toMatchObject({
+      status: "disconnected",
+      statusReason: expect.stringContaining("Invalid access token"),
+    });
+    expect((await getItem(items.liRevoked)).publication).toMatchObject({ status: "failed" });
+  });
+
+  it("never shows a token or client secret in a response, a log line or an export", async () => {
+    const exported = await call("GET", "/api/v1/account/export");
+    const everything = [...responses, exported.text, ...logged].join("\n");
+    const secrets = [
+      ...xNetwork.issuedTokens(),
+      ...linkedinNetwork.issuedTokens(),
+      xClient.clientSecret,
+      linkedinClient.clientSecret,
+    ];
+    expect(secrets.length).toBeGreaterThan(6);
+    for (const secret of secrets) expect(everything.includes(secret), secret).toBe(false);
+  });
+});
