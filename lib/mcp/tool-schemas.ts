@@ -23,22 +23,52 @@ const droppedFromOutput = new Set([
 const safeIntegerBound = (key: string, value: unknown) =>
   (key === "minimum" || key === "maximum") && Math.abs(value as number) === Number.MAX_SAFE_INTEGER;
 
-/** `anyOf: [{type: T, ...}, {type: "null"}]` for a scalar T, as `{type: [T, "null"], ...}`. */
-function mergeNullable(json: Json): Json {
+const scalarTypes = ["string", "integer", "number", "boolean"];
+
+/** `anyOf: [{type: T, ...}, {type: "null"}]` for a scalar T (or one of `types`), as `{type: [T, "null"], ...}`. */
+function mergeNullable(json: Json, types = scalarTypes): Json {
   const options = json.anyOf;
   if (!Array.isArray(options) || options.length !== 2) return json;
   const [value, nothing] = options as Json[];
   if (nothing?.type !== "null" || Object.keys(nothing).length !== 1) return json;
-  if (
-    typeof value?.type !== "string" ||
-    !["string", "integer", "number", "boolean"].includes(value.type) ||
-    value.anyOf ||
-    value.enum ||
-    value.const !== undefined
-  )
+  if (typeof value?.type !== "string" || !types.includes(value.type) || value.anyOf || value.enum || value.const !== undefined)
     return json;
   const { anyOf: _, ...rest } = json;
   return { ...value, ...rest, type: [value.type, "null"] };
+}
+
+const withoutDescription = ({ description: _, ...rest }: Json) => rest;
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A union of objects with the same fields (e.g. one agent run per `agentType`) as one object:
+ * a field that differs only by its description is kept once without it, consts become one
+ * enum, anything else an `anyOf` of its variants. Every member of the union still matches.
+ */
+function mergeObjectUnion(json: Json): Json {
+  const key = json.oneOf ? "oneOf" : "anyOf";
+  const options = json[key] as Json[] | undefined;
+  if (!Array.isArray(options) || options.length < 2) return json;
+  const objects = options.filter((option) => option.type === "object" && option.properties);
+  if (objects.length !== options.length) return json;
+  const names = Object.keys(objects[0]!.properties as Json);
+  const sameFields = objects.every(
+    (option) => sameJson(Object.keys(option.properties as Json), names) && sameJson(option.required, objects[0]!.required),
+  );
+  if (!sameFields) return json;
+  const properties: Json = {};
+  for (const name of names) {
+    const variants = objects.map((option) => (option.properties as Record<string, Json>)[name]!);
+    const first = variants[0]!;
+    if (variants.every((variant) => sameJson(variant, first))) properties[name] = first;
+    else if (variants.every((variant) => sameJson(withoutDescription(variant), withoutDescription(first))))
+      properties[name] = withoutDescription(first);
+    else if (variants.every((variant) => variant.const !== undefined && variant.type === first.type))
+      properties[name] = { type: first.type, enum: variants.map((variant) => variant.const) };
+    else properties[name] = { anyOf: variants };
+  }
+  const { [key]: _, ...rest } = json;
+  return { ...rest, type: "object", properties, ...(objects[0]!.required !== undefined && { required: objects[0]!.required }) };
 }
 
 /**
@@ -88,23 +118,30 @@ export function compactOutputSchema(schema: z.ZodType, described = new Set<strin
         out[key] = compact(value, depth);
       }
     }
-    return mergeNullable(out);
+    return mergeObjectUnion(mergeNullable(out));
   }
 
   return compact(full, -1) as Json;
 }
 
-/** An input's advertised schema: exactly the SDK's, less the regex of strings that carry a format (uuid, date-time). */
+/**
+ * An input's advertised schema: the SDK's, less the regex of strings that carry a format
+ * (uuid, date-time), with nullable scalars and lists as one `type: [T, "null"]` (the same
+ * values, a third of the bytes: the onboarding answers are mostly nullable).
+ */
 export function compactInputSchema(schema: z.ZodType): Json {
   const full = z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "any" }) as Json;
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== "object") return node;
     const json = node as Json;
-    return Object.fromEntries(
-      Object.entries(json)
-        .filter(([key]) => !(key === "pattern" && json.format))
-        .map(([key, value]) => [key, strip(value)]),
+    return mergeNullable(
+      Object.fromEntries(
+        Object.entries(json)
+          .filter(([key]) => !(key === "pattern" && json.format))
+          .map(([key, value]) => [key, strip(value)]),
+      ),
+      [...scalarTypes, "array"],
     );
   };
   return strip(full) as Json;
