@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { findAccountByEmail, normalizeEmail } from "@/lib/db/accounts";
@@ -90,14 +90,23 @@ async function retireTokens(
  * sign-up whose link was used, every other link dies, and whatever already spoke for the
  * account (sessions, keys) is revoked, so an earlier registrant of the address keeps nothing.
  */
-async function confirmAccount(db: Database, token: NonNullable<Awaited<ReturnType<typeof useToken>>>, now: Date) {
+async function confirmAccount(
+  db: Database,
+  token: NonNullable<Awaited<ReturnType<typeof useToken>>>,
+  now: Date,
+  { passwordProven }: { passwordProven: boolean },
+) {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, token.accountId)).for("update");
   if (!account || account.emailConfirmedAt) return;
   const door = token.signupDoor ?? account.signupDoor;
+  // A link alone cannot say whose sign-up it was when the address was signed up with other
+  // passwords too (a victim's inbox holds an attacker's later link): then the account takes no
+  // password, and its owner, who reads that inbox, sets one by a reset.
+  const contested = !passwordProven && (await signedUpWithOtherPasswords(db, account.id, token.passwordHash));
   await db
     .update(accounts)
     .set({
-      passwordHash: token.passwordHash ?? account.passwordHash,
+      passwordHash: contested ? null : (token.passwordHash ?? account.passwordHash),
       signupDoor: door,
       activated: door === "browser",
       emailConfirmedAt: now,
@@ -108,6 +117,39 @@ async function confirmAccount(db: Database, token: NonNullable<Awaited<ReturnTyp
   await retireTokens(db, account.id, "password_reset", now);
   await revokeAccountAccess(db, { accountId: account.id, now });
 }
+
+/** Whether another sign-up link of the account carries a different password than this one. */
+async function signedUpWithOtherPasswords(db: Database, accountId: string, passwordHash: string | null) {
+  const [other] = await db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.accountId, accountId),
+        eq(authTokens.purpose, "email_confirmation"),
+        isNotNull(authTokens.passwordHash),
+        passwordHash === null ? sql`true` : ne(authTokens.passwordHash, passwordHash),
+      ),
+    )
+    .limit(1);
+  return Boolean(other);
+}
+
+/** A confirmation link checked against the password of its sign-up, in the same time whatever the outcome. */
+async function checkSignUpPassword(db: Database, tokenHash: string, password: string, now: Date) {
+  const [pending] = await db
+    .select({ fromSignUp: authTokens.passwordHash, current: accounts.passwordHash })
+    .from(authTokens)
+    .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
+    .where(liveToken(tokenHash, "email_confirmation", now));
+  const expected = pending?.fromSignUp ?? pending?.current;
+  const matches = await verifyPassword(password, expected ?? (await decoy()));
+  if (!pending) return "invalid_link" as const;
+  return expected && matches ? ("matches" as const) : ("wrong_password" as const);
+}
+
+const signUpPasswordMatches = async (db: Database, tokenHash: string, password: string, now: Date) =>
+  (await checkSignUpPassword(db, tokenHash, password, now)) === "matches";
 
 /**
  * Takes back a confirmation whose e-mail was not sent: its token, and the account when this
@@ -225,11 +267,13 @@ export const localAuthProvider: AuthProvider = {
     };
   },
 
-  async confirmEmail(db, tokenHash, now) {
+  async confirmEmail(db, tokenHash, now, { password } = {}) {
+    // A password given with the link must be the one chosen at that sign-up (checked before the link is used).
+    if (password !== undefined && !(await signUpPasswordMatches(db, tokenHash, password, now))) return null;
     return db.transaction(async (tx) => {
       const token = await useToken(tx, tokenHash, "email_confirmation", now);
       if (!token) return null;
-      await confirmAccount(tx, token, now);
+      await confirmAccount(tx, token, now, { passwordProven: password !== undefined });
       return token.accountId;
     });
   },
@@ -245,16 +289,10 @@ export const localAuthProvider: AuthProvider = {
 
   async confirmAndSignIn(db, { tokenHash, password }, now) {
     // The password is checked before the link is used: a wrong one leaves it working.
-    const [pending] = await db
-      .select({ fromSignUp: authTokens.passwordHash, current: accounts.passwordHash })
-      .from(authTokens)
-      .innerJoin(accounts, eq(accounts.id, authTokens.accountId))
-      .where(liveToken(tokenHash, "email_confirmation", now));
-    const expected = pending?.fromSignUp ?? pending?.current;
-    const matches = await verifyPassword(password, expected ?? (await decoy()));
-    if (!pending) return { kind: "invalid_link" };
-    if (!expected || !matches) return { kind: "wrong_password" };
-    const accountId = await this.confirmEmail(db, tokenHash, now);
+    const checked = await checkSignUpPassword(db, tokenHash, password, now);
+    if (checked === "invalid_link") return { kind: "invalid_link" };
+    if (checked === "wrong_password") return { kind: "wrong_password" };
+    const accountId = await this.confirmEmail(db, tokenHash, now, { password });
     return accountId ? { kind: "signed_in", session: await startSession(db, accountId, now) } : { kind: "invalid_link" };
   },
 

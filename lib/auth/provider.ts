@@ -67,9 +67,11 @@ export interface AuthProvider {
   resendConfirmation(db: Database, email: string, now: Date): Promise<Delivery>;
   /**
    * Confirms the e-mail behind a link's token hash: the account id, or null when the token is
-   * unknown, expired or used. The first confirmation revokes every session and key of the account.
+   * unknown, expired or used (or `password` is not the one chosen at that sign-up). The first
+   * confirmation revokes every session and key of the account. Without a proven password, an
+   * address signed up with more than one password is confirmed without any.
    */
-  confirmEmail(db: Database, tokenHash: string, now: Date): Promise<string | null>;
+  confirmEmail(db: Database, tokenHash: string, now: Date, options?: { password?: string }): Promise<string | null>;
   /** The account an e-mailed link acts on, without using it (null when unknown, or when the provider cannot tell). */
   describeLink(
     db: Database,

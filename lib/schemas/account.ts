@@ -25,6 +25,11 @@ export const bootstrapRequest = z
   .strictObject({
     tokenHash: text(1, 512).describe("The token_hash of the confirmation e-mail link"),
     name: text(1, 80).optional().describe("Label of the key (default `bootstrap`)"),
+    password: text(8, 200)
+      .optional()
+      .describe(
+        "The password chosen at sign-up. Without it, an address that was signed up more than once is confirmed without a password (set one by resetting it)",
+      ),
   })
   .meta({ id: "KeyBootstrapRequest" });
 

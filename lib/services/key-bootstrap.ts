@@ -23,14 +23,14 @@ type BootstrapResponse = z.infer<typeof bootstrapResponse>;
 export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bootstrapRequest>): Promise<BootstrapResponse> {
   const name = input.name ?? "bootstrap";
   const tokenDigest = sha256Hex(input.tokenHash);
-  const requestDigest = sha256Hex(JSON.stringify({ tokenHash: input.tokenHash, name }));
+  const requestDigest = sha256Hex(JSON.stringify({ tokenHash: input.tokenHash, name, password: input.password ?? null }));
 
   await purgeExpiredReplays(ctx.db, ctx.now);
   const replay = await findReplay(ctx.db, tokenDigest, requestDigest, ctx.now);
   if (replay) return replay;
 
   const issued = await ctx.db.transaction(async (tx) => {
-    const accountId = await authProvider().confirmEmail(tx, input.tokenHash, ctx.now);
+    const accountId = await authProvider().confirmEmail(tx, input.tokenHash, ctx.now, { password: input.password });
     if (!accountId) return null;
     const { secret, record } = await createApiKey(tx, { accountId, name });
     const response: BootstrapResponse = { key: secret, apiKey: serializeApiKey(record) };

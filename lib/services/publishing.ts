@@ -254,11 +254,13 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
         eq(growthItems.id, item.id),
         eq(growthItems.accountId, job.accountId),
         eq(growthItems.status, "approved"),
+        // The draft read above is the one that goes out: an edit saved meanwhile makes this claim miss.
+        sql`${growthItems.draft} = ${JSON.stringify(item.draft)}::jsonb`,
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
       ),
     )
     .returning();
-  if (!claimed) return;
+  if (!claimed) throw new RetryLater("The draft changed while it was being claimed; publishing what it holds now.", 1000);
 
   const saveParts = async (posted: NonNullable<ItemRecord["publishedParts"]>) => {
     await db

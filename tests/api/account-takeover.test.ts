@@ -84,15 +84,41 @@ describe("account pre-hijacking", () => {
     );
   });
 
-  it("the API door's confirmation (key bootstrap) also takes the password of the link used", async () => {
+  it("the API door's confirmation (key bootstrap) takes the password of the link used when it is proven", async () => {
     const email = "api-owner@example.com";
     await signUp(email, attackerPassword, "browser");
     const ownerLink = await signUp(email, ownerPassword, "api");
-    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: ownerLink } });
+    const wrong = await app.request("POST", "/api/v1/keys/bootstrap", {
+      body: { tokenHash: ownerLink, password: attackerPassword },
+    });
+    expect(wrong.json).toMatchObject({ code: "invalid_token" });
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", {
+      body: { tokenHash: ownerLink, password: ownerPassword },
+    });
     expect(bootstrap.status).toBe(200);
     expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
     expect((await signIn(email, ownerPassword)).kind).toBe("signed_in");
     expect(await findAccountByEmail(app.db, email)).toMatchObject({ signupDoor: "api", activated: false });
+  });
+
+  it("a key bootstrap with a link alone gives an address signed up with other passwords no password at all", async () => {
+    // The victim signs up through the API; an attacker signs up again with the victim's address;
+    // the newest link in the victim's inbox is the attacker's, and the victim bootstraps with it.
+    const email = "api-victim@example.com";
+    await signUp(email, ownerPassword, "api");
+    const attackerLink = await signUp(email, attackerPassword, "api");
+    const bootstrap = await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: attackerLink } });
+    expect(bootstrap.status).toBe(200);
+    expect((await signIn(email, attackerPassword)).kind).toBe("invalid");
+    expect((await signIn(email, ownerPassword)).kind).toBe("invalid");
+    expect((await app.request("GET", "/api/v1/me", { key: bootstrap.json.key })).status).toBe(200);
+  });
+
+  it("a key bootstrap with a link alone keeps the password of an address signed up once", async () => {
+    const email = "api-single@example.com";
+    const link = await signUp(email, ownerPassword, "api");
+    expect((await app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash: link } })).status).toBe(200);
+    expect((await signIn(email, ownerPassword)).kind).toBe("signed_in");
   });
 });
 
