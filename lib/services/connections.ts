@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
+import { databaseKind } from "@/lib/db/client";
 import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
@@ -354,7 +355,7 @@ export async function renewConnectionTokens(input: {
   const network = connection.network;
   const client = oauthClient(network);
   if (!client) throw new NetworkError("permanent", `${oauthSpecs[network].label} publishing is not set up on this server`);
-  return db.transaction(async (tx) => {
+  const renew = async (tx: Database) => {
     const [row] = await tx
       .select({ sealedSecrets: connections.sealedSecrets })
       .from(connections)
@@ -372,7 +373,22 @@ export async function renewConnectionTokens(input: {
       .set({ sealedSecrets: sealSecrets(renewed), updatedAt: now })
       .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
     return renewed;
-  });
+  };
+  // The embedded database has one session, which a transaction holds whole: there (one
+  // process) renewals of a connection queue in memory instead of across the network call.
+  if (databaseKind(db) === "pglite") return inTurn(connection.id, () => renew(db));
+  return db.transaction(renew);
+}
+
+const renewals = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier call with the same key has settled. */
+function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const previous = renewals.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  renewals.set(key, next);
+  void next.finally(() => renewals.get(key) === next && renewals.delete(key)).catch(() => undefined);
+  return next;
 }
 
 /** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
