@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui";
 import { accountSections, isCurrent, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
@@ -7,15 +8,17 @@ import { ProjectSwitcher } from "./project-switcher";
 
 const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underline hover:bg-sunken hover:no-underline";
 
-function NavLink({ href, label, current }: { href: string; label: string; current: boolean }) {
+/** `prefetch` loads the whole page ahead (a project's sections), so a switch needs no round trip. */
+function NavLink({ href, label, current, prefetch }: { href: string; label: string; current: boolean; prefetch?: boolean }) {
   return (
-    <a
+    <Link
       href={href}
+      prefetch={prefetch}
       aria-current={current ? "page" : undefined}
       className={cx(link, current ? "bg-accent-soft font-medium text-accent-strong" : "text-ink")}
     >
       {label}
-    </a>
+    </Link>
   );
 }
 
@@ -35,7 +38,7 @@ export function SidebarNav({ projects }: { projects: ShellProject[] }) {
               const href = `/projects/${project.id}/${section.segment}`;
               return (
                 <li key={section.segment}>
-                  <NavLink href={href} label={section.label} current={isCurrent(pathname, href)} />
+                  <NavLink href={href} label={section.label} current={isCurrent(pathname, href)} prefetch />
                 </li>
               );
             })}
