@@ -1,13 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { fitToChannel } from "@/lib/channels";
 import { buildIfNeeded } from "@/lib/cli/build";
+import { openDatabase } from "@/lib/db/client";
 import { channels } from "@/lib/schemas/growth";
 import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
+import { latestTokenHash } from "../support/mailbox";
+import { setPlan } from "../support/plans";
 import { type StartedServer, startServer } from "../support/server";
 
 /**
@@ -155,9 +159,9 @@ async function sequentialMs(url: string, key: string, count: number): Promise<nu
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A founder with a full launch pack: all five steps run (offline engine) and approved. */
-async function fullLaunchPack(server: StartedServer) {
+async function fullLaunchPack(server: StartedServer, databaseUrl?: string) {
   const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
-  const { key } = await paidFounder("studio");
+  const key = databaseUrl ? await operatorPlacedFounder(server, databaseUrl) : (await paidFounder("studio")).key;
   const { json } = await call("POST", "/api/v1/projects", { key, body: sampleProject });
   const projectId = json.project.id as string;
   await call("POST", `/api/v1/projects/${projectId}/confirm`, { key });
@@ -167,6 +171,25 @@ async function fullLaunchPack(server: StartedServer) {
     await call("PATCH", "/api/v1/agents", { key, body: { runId: run.json.run.id, action: "approve" } });
   }
   return { key, projectId, call };
+}
+
+/**
+ * On Postgres the server has no local checkout (no payment provider is configured): the
+ * founder signs up through the API and is put on Studio the way the operator command does.
+ */
+async function operatorPlacedFounder(server: StartedServer, databaseUrl: string): Promise<string> {
+  const { call } = httpClient(server.baseUrl, server.dataDir);
+  const email = `founder-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await call("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+  const tokenHash = latestTokenHash(path.join(server.dataDir, "mail"), email);
+  const { json } = await call("POST", "/api/v1/keys/bootstrap", { body: { tokenHash } });
+  const handle = await openDatabase({ url: databaseUrl, migrate: false });
+  try {
+    await setPlan(handle.db, email, "studio");
+  } finally {
+    await handle.close();
+  }
+  return json.key as string;
 }
 
 async function benchDatabase(label: string, env: Record<string, string>) {
@@ -187,7 +210,7 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     figures.rssIdleMb = idle.rssMb;
     console.log(`    server's own view: ${describeMemory(await serverMemory(server.baseUrl))}`);
 
-    const { key, projectId, call } = await fullLaunchPack(server);
+    const { key, projectId, call } = await fullLaunchPack(server, env.DATABASE_URL);
     const detail = await call("GET", `/api/v1/projects/${projectId}`, { key });
     await fetch(`${server.baseUrl}/api/bench/bare`, { method: "POST", body: detail.text });
     console.log(
