@@ -11,4 +11,9 @@ export async function register() {
   startHousekeeping();
   const { startScheduler } = await import("@/lib/services/job-handlers");
   startScheduler();
+  // Next.js serves no request before this resolves: the embedded database (its thread, the
+  // WebAssembly Postgres, the migrations) opens now, not inside the first request. A failure
+  // is logged and forgotten there; the first request then tries again and answers 503.
+  const { getDatabase } = await import("@/lib/db");
+  await getDatabase().catch(() => {});
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { accountSections as sections } from "./shell/nav-model";
 import { cx } from "./ui";
@@ -14,7 +15,7 @@ export function SettingsNav() {
           const current = pathname === section.href;
           return (
             <li key={section.href}>
-              <a
+              <Link
                 href={section.href}
                 aria-current={current ? "page" : undefined}
                 className={cx(
@@ -23,7 +24,7 @@ export function SettingsNav() {
                 )}
               >
                 {section.label}
-              </a>
+              </Link>
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cx } from "@/components/ui";
 
@@ -11,7 +12,11 @@ const tabs = [
   { segment: "settings", label: "Settings" },
 ] as const;
 
-/** The project's sections as tabs; the current one is marked for screen readers too. */
+/**
+ * The project's sections as tabs, switched on the client (each tab's loading skeleton is
+ * prefetched; its data is always fresh: a full prefetch would be kept for 5 minutes); the
+ * current one is marked for screen readers too.
+ */
 export function ProjectTabs({ projectId }: { projectId: string }) {
   const pathname = usePathname();
   return (
@@ -22,7 +27,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={tab.segment}>
-              <a
+              <Link
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cx(
@@ -31,7 +36,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
                 )}
               >
                 {tab.label}
-              </a>
+              </Link>
             </li>
           );
         })}

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { PlanBadge } from "@/components/plan-badge";
 import type { PlanNeeds } from "@/components/plan-needs";
@@ -11,14 +12,14 @@ const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underl
 
 function NavLink({ href, label, current, needs }: { href: string; label: string; current: boolean; needs?: string }) {
   return (
-    <a
+    <Link
       href={href}
       aria-current={current ? "page" : undefined}
       className={cx(link, current ? "bg-accent-soft font-medium text-accent-strong" : "text-ink")}
     >
       {label}
       {needs && <PlanBadge plan={needs} className="ml-auto" />}
-    </a>
+    </Link>
   );
 }
 

@@ -18,7 +18,10 @@ export interface DatabaseHandle {
   lost?: Promise<unknown>;
 }
 
-const kinds = new WeakMap<Database, DatabaseHandle["kind"]>();
+// On globalThis, like the database itself (below): the instrumentation hook that opens it
+// runs in a module graph of its own, and the request handlers must still know its kind.
+const kindsHolder = globalThis as unknown as { launchloopDatabaseKinds?: WeakMap<Database, DatabaseHandle["kind"]> };
+const kinds = (kindsHolder.launchloopDatabaseKinds ??= new WeakMap());
 
 /** Which engine a database handle runs on. */
 export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {

@@ -98,8 +98,26 @@ class WorkerSocket extends Duplex {
     });
   }
 
+  private arrived: Buffer[] = [];
+
+  /**
+   * Node drains a message port's queue (up to 1000 messages) in one go before it looks at
+   * sockets or timers again. Handled right there, each answer's follow-up statement is
+   * answered in the same drain, so a stream of database answers could hold HTTP requests
+   * (and timers) waiting for a second or more. The answers are only queued there and handed
+   * to the driver once per turn of the event loop, beside the sockets.
+   */
   receive(bytes: Uint8Array) {
-    if (this.readyState === "open") this.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (this.readyState !== "open") return;
+    this.arrived.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    if (this.arrived.length === 1) setImmediate(() => this.deliver());
+  }
+
+  private deliver() {
+    const arrived = this.arrived;
+    this.arrived = [];
+    if (this.readyState !== "open") return;
+    this.push(arrived.length === 1 ? arrived[0] : Buffer.concat(arrived));
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {

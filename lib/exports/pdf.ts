@@ -3,6 +3,7 @@ import { decisionLines, type LaunchPack, wordsOf } from "./launch-pack";
 import { type Block, type ListItem, markdownBlocks, type Run } from "./markdown-blocks";
 import { registerFonts, type Style } from "./pdf-fonts";
 import { type Line, layoutLines, measureSpans, type Span } from "./pdf-layout";
+import { reuseCompressedStreams } from "./pdf-streams";
 
 const ink = "#17181C";
 const muted = "#5B6170";
@@ -403,8 +404,14 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
     margin,
     bufferPages: true,
     info: { Title: `${pack.brand.name}: ${words.launchPack}`, Creator: "Launchloop" },
+    // No default Helvetica (parsed from its metrics file for every document; never drawn with), and
+    // the first page added once its streams can be reused.
+    font: null as unknown as string,
+    autoFirstPage: false,
   });
+  reuseCompressedStreams(doc);
   registerFonts(doc);
+  doc.addPage();
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
