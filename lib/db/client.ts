@@ -21,7 +21,8 @@ export interface DatabaseHandle {
 // On globalThis, like the database itself (below): the instrumentation hook that opens it
 // runs in a module graph of its own, and the request handlers must still know its kind.
 const kindsHolder = globalThis as unknown as { launchloopDatabaseKinds?: WeakMap<Database, DatabaseHandle["kind"]> };
-const kinds = (kindsHolder.launchloopDatabaseKinds ??= new WeakMap());
+kindsHolder.launchloopDatabaseKinds ??= new WeakMap();
+const kinds = kindsHolder.launchloopDatabaseKinds;
 
 /** Which engine a database handle runs on. */
 export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {
