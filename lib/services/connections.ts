@@ -182,8 +182,11 @@ export async function startMastodonConnection(ctx: ServiceContext, input: z.infe
   return { authorizeUrl, connection: serializeConnection(row!) };
 }
 
-/** The instance sent the founder back: the code becomes a token (once: the state is used up), kept sealed. */
-export async function finishMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonCallbackRequest>) {
+/** Uses up a pending connection's state (once, by the account that started it) and answers the connection. */
+async function claimPendingConnection(
+  ctx: ServiceContext,
+  { state, network, label }: { state: string; network: ConnectionRecord["network"]; label: string },
+) {
   const [pending] = await ctx.db
     .update(connections)
     .set({ stateDigest: null, updatedAt: ctx.now })
@@ -191,16 +194,23 @@ export async function finishMastodonConnection(ctx: ServiceContext, input: z.inf
       ownedRows(
         connections,
         ctx.account.id,
-        eq(connections.stateDigest, sha256Hex(input.state)),
+        eq(connections.stateDigest, sha256Hex(state)),
         eq(connections.status, "pending"),
+        eq(connections.network, network),
       ),
     )
     .returning();
   if (!pending)
     throw new AppError(
       "invalid_request",
-      "This Mastodon authorization is unknown or already used. Start connecting again from project settings.",
+      `This ${label} authorization is unknown or already used. Start connecting again from project settings.`,
     );
+  return pending;
+}
+
+/** The instance sent the founder back: the code becomes a token (once: the state is used up), kept sealed. */
+export async function finishMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonCallbackRequest>) {
+  const pending = await claimPendingConnection(ctx, { state: input.state, network: "mastodon", label: "Mastodon" });
   const secrets = openSecrets(pending.sealedSecrets);
   try {
     const accessToken = await exchangeMastodonCode(pending.serviceUrl, {
@@ -268,24 +278,7 @@ export async function startOAuthConnection(ctx: ServiceContext, input: z.infer<t
  */
 export async function finishOAuthConnection(ctx: ServiceContext, input: z.infer<typeof oauthCallbackRequest>) {
   const label = oauthSpecs[input.network].label;
-  const [pending] = await ctx.db
-    .update(connections)
-    .set({ stateDigest: null, updatedAt: ctx.now })
-    .where(
-      ownedRows(
-        connections,
-        ctx.account.id,
-        eq(connections.stateDigest, sha256Hex(input.state)),
-        eq(connections.status, "pending"),
-        eq(connections.network, input.network),
-      ),
-    )
-    .returning();
-  if (!pending)
-    throw new AppError(
-      "invalid_request",
-      `This ${label} authorization is unknown or already used. Start connecting again from project settings.`,
-    );
+  const pending = await claimPendingConnection(ctx, { state: input.state, network: input.network, label });
   const forget = () =>
     ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
   const client = oauthClient(input.network);
