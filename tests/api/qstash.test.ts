@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as runJobsRoute } from "@/app/api/jobs/run/route";
 import { GET as sweepRoute } from "@/app/api/jobs/sweep/route";
@@ -83,7 +83,10 @@ describe("QStash as the job engine", () => {
     expect(last.authorization).toBe("Bearer qstash-test-token");
     expect(last.delaySeconds).toBeGreaterThanOrEqual(88);
     expect(last.delaySeconds).toBeLessThanOrEqual(91);
-    const [job] = await app.db.select().from(jobs).where(eq(jobs.subjectId, itemId));
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, itemId), eq(jobs.kind, "publish")));
     expect(JSON.parse(last.body)).toEqual({ jobId: job!.id });
     // The approval's default time was announced first, with its own (longer or zero) delay.
     expect(qstash.messages.length).toBe(2);
