@@ -232,6 +232,8 @@ describe("the review step of a project in its pipeline", () => {
 
     // On the free plan the exports carry their plan up front, before any click.
     await reviewPage.goto(`/projects/${reviewProject}/pack`);
-    expect(await reviewPage.getByRole("button", { name: /^Export .+ Pro$/ }).count()).toBe(4);
+    const gatedExports = reviewPage.getByRole("button", { name: /^Export .+ Pro plan$/ });
+    await gatedExports.first().waitFor();
+    expect(await gatedExports.count()).toBe(4);
   });
 });
