@@ -1,6 +1,7 @@
 import { countAs } from "@/lib/channels/count";
 import { type ChannelRule, channelRules } from "@/lib/channels/rules";
-import { type Channel, channels } from "@/lib/schemas/growth";
+import type { Channel } from "@/lib/schemas/growth";
+import { channels } from "@/lib/schemas/growth-lists";
 
 /** The channel a launch-pack item is a post for (`post-x` → `x`), if it is one. */
 export function channelOfKind(kind: string): Channel | undefined {
