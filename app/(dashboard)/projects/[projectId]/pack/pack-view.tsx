@@ -421,7 +421,9 @@ function PackItem({
           </div>
         ) : (
           <Foldable label={displayTitle(item)} maxHeight={220}>
-            <FillableDraft body={item.body} onFill={fill} />
+            <FillableDraft body={item.body} onFill={fill}>
+              <Markdown source={item.body} fillable />
+            </FillableDraft>
           </Foldable>
         )}
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
