@@ -1,25 +1,23 @@
 "use client";
 
 import { type FormEvent, type MouseEvent, type ReactNode, useState } from "react";
-import { Markdown } from "@/components/markdown";
 import { Button, Field, Modal, Textarea } from "@/components/ui";
 import { findBlanks } from "./blanks";
 
 /**
  * A draft whose blanks ("[add: …]") are buttons: one opens a small form asking for what
  * the blank needs, and `onFill` saves the draft with it (an error message, or nothing on success).
- * The draft shows as Markdown, or as `children` that render its blanks with BlankText.
+ * `children` draw the draft with its blanks as those buttons (Markdown with `fillable`, or
+ * BlankText): the caller picks, so a page that never shows Markdown never loads its parser.
  */
 export function FillableDraft({
   body,
   onFill,
-  className,
   children,
 }: {
   body: string;
   onFill: (index: number, value: string) => Promise<string | undefined>;
-  className?: string;
-  children?: ReactNode;
+  children: ReactNode;
 }) {
   const [open, setOpen] = useState<{ index: number; what: string }>();
   const [value, setValue] = useState("");
@@ -52,7 +50,7 @@ export function FillableDraft({
     // biome-ignore lint/a11y/noStaticElementInteractions: delegates clicks to the blank buttons inside the rendered draft
     // biome-ignore lint/a11y/useKeyWithClickEvents: the blanks are real buttons, Enter and Space click them
     <div onClick={choose}>
-      {children ?? <Markdown source={body} fillable className={className} />}
+      {children}
       <Modal
         open={open !== undefined}
         onClose={() => setOpen(undefined)}

@@ -1,9 +1,11 @@
 "use client";
 
+import { Suspense } from "react";
 import { cx } from "@/components/ui";
-import { countAs } from "@/lib/channels/count";
+import { countPlain } from "@/lib/channels/count-plain";
 import { type CountingUnit, channelRules } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
+import { useCounters } from "./use-counters";
 
 const unitNames: Record<CountingUnit, string> = {
   weighted: "characters as X counts them",
@@ -13,8 +15,23 @@ const unitNames: Record<CountingUnit, string> = {
 
 /** How long a post is, counted the way its channel counts (X weights URLs and emoji; Bluesky counts graphemes). */
 export function LengthMeter({ channel, text, label }: { channel: Channel; text: string; label: string }) {
+  const { unit } = channelRules[channel];
+  if (unit !== "weighted") return <Meter channel={channel} label={label} length={countPlain(unit, text)} />;
+  // X's weighted count needs twitter-text: loaded only for X posts, not with every page that shows a draft.
+  return (
+    <Suspense>
+      <WeightedMeter channel={channel} text={text} label={label} />
+    </Suspense>
+  );
+}
+
+function WeightedMeter({ channel, text, label }: { channel: Channel; text: string; label: string }) {
+  const { countAs } = useCounters();
+  return <Meter channel={channel} label={label} length={countAs("weighted", text)} />;
+}
+
+function Meter({ channel, label, length }: { channel: Channel; label: string; length: number }) {
   const rule = channelRules[channel];
-  const length = countAs(rule.unit, text);
   const ratio = Math.min(1, length / rule.bodyLimit);
   const over = length > rule.bodyLimit;
   return (

@@ -1,5 +1,5 @@
 import { reviewTransition } from "@/lib/growth/item-transitions";
-import { itemStatuses } from "@/lib/schemas/growth";
+import { itemStatuses } from "@/lib/schemas/growth-lists";
 
 type ItemStatus = (typeof itemStatuses)[number];
 

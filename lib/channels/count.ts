@@ -1,21 +1,10 @@
 import twitterText from "twitter-text";
+import { countPlain, segmenter } from "./count-plain";
 import type { CountingUnit } from "./rules";
-
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The length of `text` as a channel counts it. */
 export function countAs(unit: CountingUnit, text: string): number {
-  switch (unit) {
-    case "weighted":
-      return twitterText.parseTweet(text).weightedLength;
-    case "graphemes": {
-      let count = 0;
-      for (const _ of segmenter.segment(text)) count += 1;
-      return count;
-    }
-    case "characters":
-      return text.length;
-  }
+  return unit === "weighted" ? twitterText.parseTweet(text).weightedLength : countPlain(unit, text);
 }
 
 /** Whether `text` is within `limit` as the channel counts; stops counting graphemes once past the limit. */

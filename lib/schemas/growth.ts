@@ -1,29 +1,13 @@
 import { z } from "zod";
 import { nextCursor, text, timestamp, uuid } from "./common";
+import { channels, itemStatuses } from "./growth-lists";
 import { postMetricsSchema, publicationSchema } from "./publishing";
 
-export const channels = [
-  "x",
-  "linkedin",
-  "instagram",
-  "threads",
-  "bluesky",
-  "mastodon",
-  "pinterest",
-  "tiktok",
-  "instagram-reels",
-  "youtube-shorts",
-  "reddit",
-  "discord",
-  "facebook-group",
-  "blog",
-  "thought-leadership",
-  "newsletter",
-] as const;
+export { channels, itemStatuses };
+
 export const channelSchema = z.enum(channels);
 export type Channel = z.infer<typeof channelSchema>;
 
-export const itemStatuses = ["planned", "draft", "approved", "skipped", "published"] as const;
 export const itemStatusSchema = z.enum(itemStatuses);
 export const taskStatuses = ["open", "done", "skipped"] as const;
 export const taskStatusSchema = z.enum(taskStatuses);

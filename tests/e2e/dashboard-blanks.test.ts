@@ -48,6 +48,8 @@ describe("blanks in the launch pack", () => {
     const blanks = await packBlanks(projectId);
     expect(blanks, "the offline engine leaves blanks for what the answers do not say").toBeGreaterThan(0);
     await page.goto(`/projects/${projectId}/pack`);
+    // The pack streams in behind its loading skeleton and may show after the load event.
+    await chips().first().waitFor();
     expect(await chips().count()).toBe(blanks);
     const summary = page.getByTestId("pack-blanks");
     expect(await summary.textContent()).toContain(`${blanks} blank${blanks === 1 ? "" : "s"} left in the pack`);

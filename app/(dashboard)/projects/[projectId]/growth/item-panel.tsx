@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
 import { blanksLeft, fillBlank, fillBlankInParts } from "@/components/blanks/blanks";
@@ -18,8 +19,10 @@ import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import { editItemDraftAction, generateItemAction, reviewItemAction } from "./actions";
-import { DraftEditor } from "./draft-editor";
 import { type AccountOption, PublicationPanel } from "./publication-panel";
+
+// The editor and its channel counters (twitter-text) load when a founder opens it.
+const DraftEditor = dynamic(() => import("./draft-editor").then((module) => module.DraftEditor));
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 

@@ -419,7 +419,9 @@ function ReviewPanel({
                 <BlankCount count={countBlanks(item.body)} />
               </div>
               <Foldable label={item.title}>
-                <FillableDraft body={item.body} onFill={fill(item)} />
+                <FillableDraft body={item.body} onFill={fill(item)}>
+                  <Markdown source={item.body} fillable />
+                </FillableDraft>
               </Foldable>
             </article>
           ))}

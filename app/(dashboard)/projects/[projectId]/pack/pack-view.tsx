@@ -1,18 +1,19 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
 import { type BlankPlace, blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge } from "@/components/growth/channel-badge";
 import { shareLinkFor } from "@/components/growth/share-links";
+import { loadCounters, useCounters } from "@/components/growth/use-counters";
 import { DraftHistory } from "@/components/history/draft-history";
 import { Markdown } from "@/components/markdown";
 import { PlanBadge } from "@/components/plan-badge";
 import { stepLabels } from "@/components/project/labels";
-import { channelOfKind, measurePost } from "@/components/project/post-meter";
+import { channelOfKind, type Measure, measurePostWith } from "@/components/project/post-measures";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
 import {
   Badge,
@@ -58,7 +59,18 @@ async function saveResponse(response: Response) {
 }
 
 /** The launch pack grouped by step: each item as it will be used, editable in place, downloadable and exportable. */
-export function PackView({ projectId, items, exportsNeed }: { projectId: string; items: Item[]; exportsNeed?: string }) {
+export function PackView({
+  projectId,
+  items,
+  lengths,
+  exportsNeed,
+}: {
+  projectId: string;
+  items: Item[];
+  /** Each post's lengths as saved, measured on the server (the counters stay off the page until an edit). */
+  lengths: Record<string, Measure[]>;
+  exportsNeed?: string;
+}) {
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState<string>();
@@ -190,6 +202,7 @@ export function PackView({ projectId, items, exportsNeed }: { projectId: string;
               <PackItem
                 key={item.id}
                 item={item}
+                lengths={lengths[item.id]}
                 onDownload={() => download(`item=${item.id}`, item.id)}
                 downloading={busy === item.id}
               />
@@ -230,11 +243,24 @@ function displayTitle(item: Pick<Item, "title" | "kind">): string {
   return title || item.title;
 }
 
-/** Each part of a pack post (title, post, or each post of a thread) against its channel's limit. */
-function PostMeter({ kind, body }: { kind: string; body: string }) {
+/** Each part of a pack post (title, post, or each post of a thread) against its channel's limit: as saved, or as edited. */
+function PostMeter({ kind, body, saved }: { kind: string; body: string; saved?: Measure[] }) {
   const channel = channelOfKind(kind);
   if (!channel) return null;
-  const measures = measurePost(channel, body);
+  if (saved) return <Lengths measures={saved} />;
+  return (
+    <Suspense>
+      <EditedLengths channel={channel} body={body} />
+    </Suspense>
+  );
+}
+
+function EditedLengths({ channel, body }: { channel: NonNullable<ReturnType<typeof channelOfKind>>; body: string }) {
+  const { countAs } = useCounters();
+  return <Lengths measures={measurePostWith(countAs, channel, body)} />;
+}
+
+function Lengths({ measures }: { measures: Measure[] }) {
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-2" aria-label="Length as the channel counts it" data-testid="length-meter">
       {measures.map((measure) => {
@@ -261,7 +287,17 @@ function PostMeter({ kind, body }: { kind: string; body: string }) {
   );
 }
 
-function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: () => void; downloading: boolean }) {
+function PackItem({
+  item,
+  lengths,
+  onDownload,
+  downloading,
+}: {
+  item: Item;
+  lengths?: Measure[];
+  onDownload: () => void;
+  downloading: boolean;
+}) {
   const router = useRouter();
   const toast = useToast();
   const channel = channelOfKind(item.kind);
@@ -339,7 +375,7 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
           {item.awaitingReview && <Badge tone="warning">Awaiting your review</Badge>}
           {item.editedByFounder && <Badge tone="success">Edited by you</Badge>}
         </div>
-        <PostMeter kind={item.kind} body={body} />
+        <PostMeter kind={item.kind} body={body} saved={body === item.body ? lengths : undefined} />
         {editing ? (
           <div className="space-y-3">
             <Field label="Title" name={`title-${item.id}`} maxLength={200} error={errors.title}>
@@ -385,7 +421,9 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
           </div>
         ) : (
           <Foldable label={displayTitle(item)} maxHeight={220}>
-            <FillableDraft body={item.body} onFill={fill} />
+            <FillableDraft body={item.body} onFill={fill}>
+              <Markdown source={item.body} fillable />
+            </FillableDraft>
           </Foldable>
         )}
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
@@ -401,7 +439,14 @@ function PackItem({ item, onDownload, downloading }: { item: Item; onDownload: (
             </>
           ) : (
             <>
-              <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  void loadCounters();
+                  setEditing(true);
+                }}
+              >
                 Edit
               </Button>
               <Button variant="secondary" size="sm" onClick={copy}>

@@ -1,5 +1,6 @@
 import { planNeeds } from "@/components/plan-needs";
 import { OutdatedNotice } from "@/components/project/outdated-notice";
+import { channelOfKind, measurePost } from "@/components/project/post-meter";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
@@ -18,6 +19,12 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
     readOperation(getMe),
     readOperation(getLaunchFreshness, { params: { id: projectId } }),
   ]);
+  const lengths = Object.fromEntries(
+    items.flatMap((item) => {
+      const channel = channelOfKind(item.kind);
+      return channel ? [[item.id, measurePost(channel, item.body)]] : [];
+    }),
+  );
   return (
     <>
       <PageHeader
@@ -47,7 +54,12 @@ export default async function PackPage({ params }: { params: Promise<{ projectId
           action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
         />
       ) : (
-        <PackView projectId={projectId} items={items} exportsNeed={planNeeds(me.limits, me.usage.projects).exports} />
+        <PackView
+          projectId={projectId}
+          items={items}
+          lengths={lengths}
+          exportsNeed={planNeeds(me.limits, me.usage.projects).exports}
+        />
       )}
     </>
   );

@@ -2,11 +2,10 @@
 
 import { useState } from "react";
 import { Swatches } from "@/components/project/decision-choices";
-import { issueMessage } from "@/components/project/wizard-steps";
 import { Button, Notice, TextAreaField, TextField, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
-import { type Decisions, decisionsSchema } from "@/lib/schemas/project";
+import type { Decisions } from "@/lib/schemas/project";
 import { saveDecisions } from "./actions";
 
 const fields = [
@@ -78,10 +77,16 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  const save = (event: React.FormEvent) => {
+  const save = async (event: React.FormEvent) => {
     event.preventDefault();
     setMessage(undefined);
     const body = decisionsOf(values);
+    // The schema (and zod with it) loads on the first save rather than with the page.
+    const loaded = await Promise.all([import("@/lib/schemas/project"), import("@/components/project/wizard-steps")]).catch(
+      () => undefined,
+    );
+    if (!loaded) return setMessage("The connection dropped before the form could check your decisions. Try again.");
+    const [{ decisionsSchema }, { issueMessage }] = loaded;
     const parsed = decisionsSchema.safeParse(body);
     if (!parsed.success) {
       const found: Partial<Values> = {};
