@@ -1,3 +1,4 @@
+import { Card, CardBody, CardHeader } from "@/components/ui";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { GrowthItem } from "./types";
 
@@ -46,14 +47,31 @@ const barAreaPx = 120;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-export function WeekChart({ items, weekStart }: { items: GrowthItem[]; weekStart: string }) {
-  const { days, total, posts } = weekNumbers(items, weekStart);
-  if (posts === 0)
-    return (
-      <p className="text-sm text-muted" data-testid="week-chart-empty">
-        Numbers show here once a post goes out on a connected account and its likes, reposts and replies come in.
-      </p>
-    );
+/** The board's numbers card: the chart once a post has numbers, until then one line saying where they come from. */
+export function WeekNumbersCard({ items, weekStart }: { items: GrowthItem[]; weekStart: string }) {
+  const numbers = weekNumbers(items, weekStart);
+  const empty = numbers.posts === 0;
+  return (
+    <Card aria-labelledby="numbers-title">
+      <CardHeader
+        id="numbers-title"
+        title="This week's numbers"
+        description={
+          empty
+            ? "They show here once a post goes out on a connected account and its likes, reposts and replies come in."
+            : "Likes, reposts and replies of the posts that went out on your connected accounts, per day."
+        }
+      />
+      {!empty && (
+        <CardBody>
+          <WeekChart {...numbers} />
+        </CardBody>
+      )}
+    </Card>
+  );
+}
+
+function WeekChart({ days, total, posts }: ReturnType<typeof weekNumbers>) {
   const sums = days.map((day) => day.likes + day.reposts + day.replies);
   const best = days[sums.indexOf(Math.max(...sums))]!;
   const highest = Math.max(1, ...sums);

@@ -560,8 +560,9 @@ export const connections = pgTable(
 ).enableRLS();
 
 /**
- * Deferred and long work (publications, metric pulls): recorded before it starts, claimed
- * by one worker at a time (`claimed_until` is the lease), retried with backoff, settled.
+ * Deferred and long work (publications, metric pulls, plans and drafts a request writes):
+ * recorded before it starts, claimed by one worker at a time (`claimed_until` is the lease),
+ * retried with backoff, settled.
  */
 export const jobs = pgTable(
   "jobs",

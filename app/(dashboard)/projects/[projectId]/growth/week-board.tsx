@@ -7,7 +7,7 @@ import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
 import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
-import { WeekChart, weekNumbers } from "@/components/growth/week-chart";
+import { WeekNumbersCard } from "@/components/growth/week-chart";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
@@ -196,26 +196,7 @@ export function WeekBoard({
             )}
           </CardBody>
         </Card>
-        <Card aria-labelledby="numbers-title">
-          {weekNumbers(items, cycle.weekStart).posts > 0 ? (
-            <>
-              <CardHeader
-                id="numbers-title"
-                title="This week's numbers"
-                description="Likes, reposts and replies of the posts that went out on your connected accounts, per day."
-              />
-              <CardBody>
-                <WeekChart items={items} weekStart={cycle.weekStart} />
-              </CardBody>
-            </>
-          ) : (
-            <CardHeader
-              id="numbers-title"
-              title="This week's numbers"
-              description="They show here once a post goes out on a connected account and its likes, reposts and replies come in."
-            />
-          )}
-        </Card>
+        <WeekNumbersCard items={items} weekStart={cycle.weekStart} />
         <Card aria-labelledby="tasks-title">
           <CardHeader id="tasks-title" title="Your tasks" description="Things only you can do this week." />
           <CardBody>
