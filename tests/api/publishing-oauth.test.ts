@@ -7,6 +7,7 @@ import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import "@/lib/services/job-handlers";
+import { captureConsole } from "../support/console-capture";
 import { type FakeLinkedIn, startFakeLinkedIn } from "../support/fake-linkedin";
 import { type FakeX, startFakeX } from "../support/fake-x";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -35,7 +36,7 @@ let owner: ServiceContext;
 let xNetwork: FakeX;
 let linkedinNetwork: FakeLinkedIn;
 const responses: string[] = [];
-const logged: string[] = [];
+let logged: string[] = [];
 
 const call = async (method: string, path: string, body?: unknown) => {
   const response = await app.request(method, path, { key, body });
@@ -110,28 +111,10 @@ beforeAll(async () => {
     LINKEDIN_API_URL: linkedinNetwork.url,
   });
   await reloadConfig();
-  for (const level of ["log", "warn", "error", "info"] as const) {
-    const original = console[level];
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(
-        args
-          .map((arg) =>
-            arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg),
-          )
-          .join(" "),
-      );
-      original(...(args as []));
-    });
-  }
+  logged = captureConsole();
+
   const [account] = await app.db.select().from(accounts).limit(1);
-  owner = {
-    requestId: "t",
-    db: app.db,
-    now: new Date(),
-    clientIp: "203.0.113.5",
-    account: account!,
-    principal: { kind: "session", sessionId: crypto.randomUUID() },
-  };
+  owner = await app.sessionContext(account!.email);
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;

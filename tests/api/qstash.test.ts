@@ -49,14 +49,7 @@ beforeAll(async () => {
   await call("POST", `/api/v1/growth/items/${itemId}/generate`);
   pds.addAccount("founder.bsky.test", "app-pass-1234");
   const [account] = await app.db.select().from(accounts).limit(1);
-  const owner: ServiceContext = {
-    requestId: "t",
-    db: app.db,
-    now: new Date(),
-    clientIp: "203.0.113.5",
-    account: account!,
-    principal: { kind: "session", sessionId: crypto.randomUUID() },
-  };
+  const owner: ServiceContext = await app.sessionContext(account!.email);
   await executeOperation(
     operations.connectBluesky,
     { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
