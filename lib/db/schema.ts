@@ -556,7 +556,14 @@ export const connections = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("connections_project_idx").on(table.projectId)],
+  (table) => [
+    index("connections_project_idx").on(table.projectId),
+    // One row per network account and project: connecting it again replaces its tokens. The
+    // service is part of an account's identity: Mastodon ids are only unique on their instance.
+    uniqueIndex("connections_one_per_network_account")
+      .on(table.projectId, table.network, table.serviceUrl, table.externalAccountId)
+      .where(sql`external_account_id is not null`),
+  ],
 ).enableRLS();
 
 /**

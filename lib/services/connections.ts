@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { databaseKind } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
@@ -116,19 +117,6 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
     accessJwt: session.accessJwt,
     refreshJwt: session.refreshJwt,
   });
-  // The same account connected again (a new app password) replaces the old row's secrets.
-  const [existing] = await ctx.db
-    .select({ id: connections.id })
-    .from(connections)
-    .where(
-      ownedRows(
-        connections,
-        ctx.account.id,
-        eq(connections.projectId, input.projectId),
-        eq(connections.network, "bluesky"),
-        eq(connections.externalAccountId, session.did),
-      ),
-    );
   const values = {
     status: "connected" as const,
     serviceUrl,
@@ -138,16 +126,12 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
     statusReason: null,
     updatedAt: ctx.now,
   };
-  const [row] = existing
-    ? await ctx.db
-        .update(connections)
-        .set(values)
-        .where(ownedRow(connections, ctx.account.id, existing.id))
-        .returning()
-    : await ctx.db
-        .insert(connections)
-        .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" })
-        .returning();
+  // The same account connected again (a new app password, or two tabs at once) replaces the row's secrets.
+  const [row] = await ctx.db
+    .insert(connections)
+    .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" })
+    .onConflictDoUpdate({ target: oneRowPerNetworkAccount, targetWhere: knownNetworkAccount, set: values })
+    .returning();
   return { connection: serializeConnection(row!) };
 }
 
@@ -208,6 +192,61 @@ async function claimPendingConnection(
   return pending;
 }
 
+const oneRowPerNetworkAccount = [
+  connections.projectId,
+  connections.network,
+  connections.serviceUrl,
+  connections.externalAccountId,
+];
+const knownNetworkAccount = sql`external_account_id is not null`;
+
+/**
+ * A finished authorization becomes the project's one row for that network account: a row it
+ * already has (connected again, or in two tabs) takes the new tokens, keeping the items
+ * scheduled on it, and the pending row goes. Two callbacks racing meet at the unique index;
+ * the loser finds the winner's row on its second try.
+ */
+async function settleConnection(
+  ctx: ServiceContext,
+  {
+    pending,
+    values,
+  }: { pending: ConnectionRecord; values: Partial<ConnectionRecord> & { serviceUrl: string; externalAccountId: string } },
+): Promise<ConnectionRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const [existing] = await ctx.db
+      .select({ id: connections.id })
+      .from(connections)
+      .where(
+        ownedRows(
+          connections,
+          ctx.account.id,
+          eq(connections.projectId, pending.projectId),
+          eq(connections.network, pending.network),
+          eq(connections.serviceUrl, values.serviceUrl),
+          eq(connections.externalAccountId, values.externalAccountId),
+          ne(connections.id, pending.id),
+        ),
+      );
+    try {
+      const [row] = await ctx.db
+        .update(connections)
+        .set(values)
+        .where(ownedRow(connections, ctx.account.id, existing?.id ?? pending.id))
+        .returning();
+      if (existing)
+        await ctx.db
+          .delete(connections)
+          .where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
+      if (row) return row;
+    } catch (error) {
+      if (attempt > 1 || !isUniqueViolation(error)) throw error;
+    }
+    if (attempt > 1)
+      throw new AppError("connection_refused", "This connection was removed while it was being made. Connect again.");
+  }
+}
+
 /** The instance sent the founder back: the code becomes a token (once: the state is used up), kept sealed. */
 export async function finishMastodonConnection(ctx: ServiceContext, input: z.infer<typeof mastodonCallbackRequest>) {
   const pending = await claimPendingConnection(ctx, { state: input.state, network: "mastodon", label: "Mastodon" });
@@ -222,18 +261,19 @@ export async function finishMastodonConnection(ctx: ServiceContext, input: z.inf
     });
     const account = await verifyMastodonAccount(pending.serviceUrl, accessToken);
     const host = new URL(pending.serviceUrl).host;
-    const [row] = await ctx.db
-      .update(connections)
-      .set({
+    const row = await settleConnection(ctx, {
+      pending,
+      values: {
         status: "connected",
+        serviceUrl: pending.serviceUrl,
         handle: `@${account.acct.includes("@") ? account.acct : `${account.acct}@${host}`}`,
         externalAccountId: account.id,
         sealedSecrets: sealSecrets({ clientId: secrets.clientId, clientSecret: secrets.clientSecret, accessToken }),
+        statusReason: null,
         updatedAt: ctx.now,
-      })
-      .where(ownedRow(connections, ctx.account.id, pending.id))
-      .returning();
-    return { connection: serializeConnection(row!) };
+      },
+    });
+    return { connection: serializeConnection(row) };
   } catch (error) {
     await ctx.db.delete(connections).where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
     refusedConnect(error, "Mastodon");
@@ -297,34 +337,19 @@ export async function finishOAuthConnection(ctx: ServiceContext, input: z.infer<
       input.network === "x"
         ? await verifyXAccount(client.apiUrl, tokens.accessToken).then((user) => ({ id: user.id, handle: `@${user.username}` }))
         : await linkedinMember(client.apiUrl, tokens.accessToken).then((person) => ({ id: person.id, handle: person.name }));
-    const values = {
-      status: "connected" as const,
-      serviceUrl: client.apiUrl,
-      handle: member.handle,
-      externalAccountId: member.id,
-      sealedSecrets: sealSecrets(tokens),
-      statusReason: null,
-      updatedAt: ctx.now,
-    };
-    const [existing] = await ctx.db
-      .select({ id: connections.id })
-      .from(connections)
-      .where(
-        ownedRows(
-          connections,
-          ctx.account.id,
-          eq(connections.projectId, pending.projectId),
-          eq(connections.network, input.network),
-          eq(connections.externalAccountId, member.id),
-        ),
-      );
-    const [row] = await ctx.db
-      .update(connections)
-      .set(values)
-      .where(ownedRow(connections, ctx.account.id, existing?.id ?? pending.id))
-      .returning();
-    if (existing) await forget();
-    return { connection: serializeConnection(row!) };
+    const row = await settleConnection(ctx, {
+      pending,
+      values: {
+        status: "connected",
+        serviceUrl: client.apiUrl,
+        handle: member.handle,
+        externalAccountId: member.id,
+        sealedSecrets: sealSecrets(tokens),
+        statusReason: null,
+        updatedAt: ctx.now,
+      },
+    });
+    return { connection: serializeConnection(row) };
   } catch (error) {
     await forget();
     refusedConnect(error, label);

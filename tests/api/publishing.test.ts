@@ -165,6 +165,37 @@ describe("connections", () => {
     expect(stored!.sealedSecrets).not.toContain("app-pass-1234");
   });
 
+  it("keep one row per network account: Bluesky connected twice at once, Mastodon connected again in two tabs at once", async () => {
+    const projectConnections = () =>
+      app.db.select().from(connections).where(eq(connections.projectId, projectId)).orderBy(connections.network);
+    const before = await projectConnections();
+    const idOf = (network: string) => before.find((connection) => connection.network === network)!.id;
+
+    const connectBluesky = () =>
+      executeOperation(
+        operations.connectBluesky,
+        { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+        owner,
+      );
+    const bluesky = await Promise.all([connectBluesky(), connectBluesky()]);
+    expect(bluesky.map((answer) => answer.connection.id)).toEqual([idOf("bluesky"), idOf("bluesky")]);
+
+    const tabs = await Promise.all(
+      [1, 2].map(() =>
+        executeOperation(operations.startMastodonConnection, { body: { projectId, instanceUrl: instance.url } }, owner),
+      ),
+    );
+    const mastodon = await Promise.all(
+      tabs.map((started) =>
+        executeOperation(operations.finishMastodonConnection, { body: instance.approve(started.authorizeUrl) }, owner),
+      ),
+    );
+    expect(mastodon.map((answer) => answer.connection.id)).toEqual([idOf("mastodon"), idOf("mastodon")]);
+    expect((await projectConnections()).map(({ id, status }) => ({ id, status }))).toEqual(
+      before.map(({ id }) => ({ id, status: "connected" })),
+    );
+  });
+
   it("refuse private addresses for a PDS unless OUTBOUND_ALLOW_HTTP is set", async () => {
     process.env.OUTBOUND_ALLOW_HTTP = "";
     (await import("@/lib/config")).reloadConfig();

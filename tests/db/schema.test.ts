@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { accounts, agentRuns, growthCycles, growthItems, projects } from "@/lib/db/schema";
+import { accounts, agentRuns, connections, growthCycles, growthItems, projects } from "@/lib/db/schema";
 import { openTestDatabase } from "../support/database";
 
 let database: DatabaseHandle;
@@ -123,5 +123,76 @@ describe("the migrated schema", () => {
       .from(growthItems)
       .where(eq(growthItems.cycleId, cycle!.id));
     expect(titles.map((row) => row.title).sort()).toEqual(["Customer pain", "Proof", "Q&A: ask us"]);
+  });
+
+  it("keeps one connection per network account and project, merging the rows connected twice (migration one_connection_per_network_account)", async () => {
+    const { account, project } = await newProject();
+    const connection = (
+      status: "connected" | "pending" | "disconnected",
+      externalAccountId: string | null,
+      updatedAt: string,
+      serviceUrl = "https://mastodon.example",
+    ) => ({
+      accountId: account.id,
+      projectId: project.id,
+      network: "mastodon" as const,
+      status,
+      serviceUrl,
+      externalAccountId,
+      sealedSecrets: "sealed",
+      updatedAt: new Date(updatedAt),
+    });
+    await expect(
+      database.db
+        .insert(connections)
+        .values([connection("connected", "42", "2026-11-01"), connection("connected", "42", "2026-11-02")]),
+    ).rejects.toThrow();
+
+    await database.db.execute(sql`drop index connections_one_per_network_account`);
+    // Account 42 on another instance is another account.
+    const [older, newer, , pending, other, elsewhere] = await database.db
+      .insert(connections)
+      .values([
+        connection("connected", "42", "2026-11-01"),
+        connection("connected", "42", "2026-11-02"),
+        connection("disconnected", "42", "2026-11-03"),
+        connection("pending", null, "2026-11-04"),
+        connection("connected", "7", "2026-11-01"),
+        connection("connected", "42", "2026-11-01", "https://other.example"),
+      ])
+      .returning();
+    const [cycle] = await database.db
+      .insert(growthCycles)
+      .values({
+        projectId: project.id,
+        accountId: account.id,
+        weekStart: "2026-11-23",
+        weekNumber: 1,
+        plan: { weekTheme: "Week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] },
+      })
+      .returning();
+    const [item] = await database.db
+      .insert(growthItems)
+      .values({
+        cycleId: cycle!.id,
+        projectId: project.id,
+        accountId: account.id,
+        channel: "mastodon",
+        slug: "post",
+        title: "Post",
+        angle: "a",
+        keyMessage: "k",
+        suggestedDay: "Mon",
+        connectionId: older!.id,
+      })
+      .returning();
+
+    const migration = readFileSync("supabase/migrations/20261124091830_one_connection_per_network_account.sql", "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await database.db.execute(sql.raw(statement));
+
+    const left = await database.db.select({ id: connections.id }).from(connections).where(eq(connections.projectId, project.id));
+    expect(left.map((row) => row.id).sort()).toEqual([newer!.id, pending!.id, other!.id, elsewhere!.id].sort());
+    const [moved] = await database.db.select().from(growthItems).where(eq(growthItems.id, item!.id));
+    expect(moved!.connectionId).toBe(newer!.id);
   });
 });
