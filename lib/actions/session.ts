@@ -2,15 +2,15 @@ import "server-only";
 import { z } from "zod";
 import { requestClientIp, requestCookies, writeCookies } from "@/lib/actions/browser-session";
 import { authProvider } from "@/lib/auth";
-import { verifyCaptcha } from "@/lib/auth/captcha";
 import { confirmForm, forgotPasswordForm, linkToken, resetPasswordForm, signInForm } from "@/lib/auth/forms";
 import { passwordChangedEmail } from "@/lib/auth/password-changed-email";
-import { passwordResetLimits, signInFailureRules } from "@/lib/auth/sign-in-limits";
+import { attemptSignIn } from "@/lib/auth/sign-in";
+import { passwordResetLimits } from "@/lib/auth/sign-in-limits";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { waitUntil } from "@/lib/http/handle";
-import { enforceLimit, generalLimit, limiterFor } from "@/lib/limits";
+import { enforceLimit, generalLimit } from "@/lib/limits";
 import { sendAfterResponse, sendMail } from "@/lib/mail";
 import { validationIssues } from "@/lib/operations/execute";
 import { type ActionResult, actionFailure } from "./run-operation";
@@ -39,34 +39,16 @@ async function sessionStep<S extends z.ZodType, T>(
   }
 }
 
-const invalidCredentials = (captchaRequired: boolean) =>
-  new AppError("invalid_credentials", undefined, { details: captchaRequired ? { captchaRequired } : {} });
-
 export function signIn(raw: { email: string; password: string; captchaToken?: string }) {
-  return sessionStep(signInForm, raw, async (input, ip) => {
-    const db = await getDatabase();
-    const now = new Date();
-    const limiter = limiterFor(db);
-    const rules = signInFailureRules(input.email, ip);
-    const failures = await Promise.all(rules.map((rule) => limiter.count(rule, now)));
-    if (rules.some((rule, index) => failures[index]! >= rule.limit)) {
-      if (!input.captchaToken || !(await verifyCaptcha(db, input.captchaToken, now))) throw new AppError("captcha_required");
-    }
-    const result = await authProvider().signIn(db, input, await requestCookies(), now);
-    if (result.kind === "invalid") {
-      const counted = await Promise.all(rules.map((rule) => limiter.hit(rule, now)));
-      throw invalidCredentials(counted.some((hit) => hit.remaining === 0));
-    }
-    if (result.kind === "unconfirmed")
-      throw new AppError(
-        "forbidden",
-        "Confirm your e-mail address first: open the link we sent you when you signed up, or have it sent again.",
-        {
-          details: { unconfirmed: true },
-        },
-      );
-    await writeCookies(result.session.cookies);
-    return { accountId: result.session.accountId };
+  return sessionStep(signInForm, raw, async (input, clientIp) => {
+    const session = await attemptSignIn(await getDatabase(), {
+      ...input,
+      clientIp,
+      cookies: await requestCookies(),
+      now: new Date(),
+    });
+    await writeCookies(session.cookies);
+    return { accountId: session.accountId };
   });
 }
 

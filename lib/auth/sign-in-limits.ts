@@ -2,20 +2,22 @@ import { normalizeEmail } from "@/lib/db/accounts";
 import type { LimitPolicy, LimitRule } from "@/lib/limits";
 import { sha256Hex } from "@/lib/security/hashing";
 
-const failuresPerEmail = 10;
+const attemptsPerEmail = 10;
 const failuresPerAddress = 30;
 const windowSeconds = 15 * 60;
 
 /**
- * Failed sign-ins counted per e-mail and per client address in 15 minutes. Only failures
- * count, after the password check; past either limit a sign-in must bring a solved captcha
- * instead of being refused, so guessing gets slow but nobody can lock the owner out.
+ * Past either limit a sign-in must bring a solved captcha instead of being refused, so
+ * guessing gets slow but nobody can lock the owner out. Attempts on one e-mail are counted
+ * before the password is checked (a burst sent at once counts whole; the owner rarely signs
+ * in ten times in 15 minutes); failures from one client address are counted after it, so an
+ * office behind one address is not asked for captchas by its own successful sign-ins.
  */
-export function signInFailureRules(email: string, clientIp: string): LimitRule[] {
-  return [
-    { key: `signin-failed:email:${sha256Hex(normalizeEmail(email))}`, limit: failuresPerEmail, windowSeconds },
-    { key: `signin-failed:ip:${clientIp}`, limit: failuresPerAddress, windowSeconds },
-  ];
+export function signInLimits(email: string, clientIp: string): { perEmail: LimitRule; failuresPerClient: LimitRule } {
+  return {
+    perEmail: { key: `signin:email:${sha256Hex(normalizeEmail(email))}`, limit: attemptsPerEmail, windowSeconds },
+    failuresPerClient: { key: `signin-failed:ip:${clientIp}`, limit: failuresPerAddress, windowSeconds },
+  };
 }
 
 /** Reset e-mails per address per hour: nobody gets flooded with links. */

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProvider } from "@/lib/auth";
 import type { RequestCookie, SessionCookie } from "@/lib/auth/provider";
+import { attemptSignIn } from "@/lib/auth/sign-in";
 import { browserSessions } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
 import { sha256Hex } from "@/lib/security/hashing";
 import { mailsTo } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -46,6 +48,19 @@ describe("embedded browser sessions", () => {
       .where(eq(browserSessions.tokenDigest, sha256Hex(cookies[0]!.value)));
     expect(stored).toBeDefined();
     expect(JSON.stringify(await app.db.select().from(browserSessions))).not.toContain(cookies[0]!.value);
+  });
+
+  it("counts sign-ins sent at once before checking them: past ten for an address, even the right password needs a captcha", async () => {
+    await confirmedAccount("burst@example.com", "first password");
+    const now = new Date();
+    const attempt = (password: string) =>
+      attemptSignIn(app.db, { email: "burst@example.com", password, clientIp: "203.0.113.9", cookies: [], now }).then(
+        () => "signed_in",
+        (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+      );
+    const answers = await Promise.all(Array.from({ length: 12 }, () => attempt("wrong")));
+    expect(answers.sort()).toEqual([...Array(2).fill("captcha_required"), ...Array(10).fill("invalid_credentials")]);
+    expect(await attempt("first password")).toBe("captcha_required");
   });
 
   it("answers the same for a wrong password and an unknown e-mail; unconfirmed accounts are told to confirm", async () => {
