@@ -15,11 +15,20 @@ export function passwordChangedEmail({ revoked, resetUrl }: { revoked: RevokedAc
     revoked.grants > 0
       ? `${plural(revoked.grants, "connected app was", "connected apps were")} disconnected; connect them again from your assistant.`
       : "";
+  const links =
+    revoked.shareLinks + revoked.calendarFeeds > 0
+      ? `${[
+          revoked.shareLinks > 0 ? plural(revoked.shareLinks, "share link", "share links") : "",
+          revoked.calendarFeeds > 0 ? plural(revoked.calendarFeeds, "calendar subscription", "calendar subscriptions") : "",
+        ]
+          .filter(Boolean)
+          .join(" and ")} stopped working; make new ones from your project where you still want them.`
+      : "";
   const warning = `If this was not you, choose a new password now at ${resetUrl} and check Settings → API keys.`;
-  const text = [opening, "", sessions, keys, ...(apps ? [apps] : []), "", warning].join("\n");
+  const text = [opening, "", sessions, keys, ...[apps, links].filter(Boolean), "", warning].join("\n");
   const html = htmlEmail({
     heading: "Your password was changed",
-    paragraphs: [opening, sessions, keys, apps].filter(Boolean),
+    paragraphs: [opening, sessions, keys, apps, links].filter(Boolean),
     button: { label: "It was not me", href: resetUrl },
     footnote: warning,
   });

@@ -36,6 +36,8 @@ export interface RevokedAccess {
   sessions: number;
   apiKeys: string[];
   grants: number;
+  shareLinks: number;
+  calendarFeeds: number;
 }
 
 /** A password reset that went through: the new session, whose account it is, and what it revoked. */

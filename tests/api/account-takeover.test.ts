@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProvider } from "@/lib/auth";
 import { createBrowserSession } from "@/lib/auth/local-sessions";
 import { findAccountByEmail } from "@/lib/db/accounts";
-import { apiKeys, oauthGrants } from "@/lib/db/schema";
+import { apiKeys, calendarFeeds, oauthGrants, projects, shareLinks } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
 import { createApiKey } from "@/lib/services/api-keys";
@@ -123,7 +123,7 @@ describe("account pre-hijacking", () => {
 });
 
 describe("a password reset", () => {
-  it("revokes every session and every API key, unless the founder keeps the keys", async () => {
+  it("revokes every session, connected app, share link, calendar subscription and API key, unless the founder keeps the keys", async () => {
     const { email, key } = await app.signUpWithKey();
     const account = (await findAccountByEmail(app.db, email))!;
     await app.db.update(apiKeys).set({ name: "intruder's key" }).where(eq(apiKeys.accountId, account.id));
@@ -141,6 +141,19 @@ describe("a password reset", () => {
       })
       .returning();
 
+    // What an intruder with a session can set up to keep reading: a share link and a calendar feed.
+    const [project] = await app.db
+      .insert(projects)
+      .values({
+        accountId: account.id,
+        name: "Acme",
+        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
+      })
+      .returning();
+    const owned = { accountId: account.id, projectId: project!.id };
+    await app.db.insert(shareLinks).values({ ...owned, tokenHash: "a".repeat(64), hint: "aaaa" });
+    await app.db.insert(calendarFeeds).values({ ...owned, tokenHash: "b".repeat(64) });
+
     await authProvider().requestPasswordReset(app.db, email, new Date());
     const tokenHash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
     const reset = await authProvider().resetPassword(
@@ -148,7 +161,12 @@ describe("a password reset", () => {
       { tokenHash, password: "a brand new password", keepApiKeys: false },
       new Date(),
     );
-    expect(reset).toMatchObject({ email, revoked: { sessions: 1, apiKeys: ["intruder's key"], grants: 1 } });
+    expect(reset).toMatchObject({
+      email,
+      revoked: { sessions: 1, apiKeys: ["intruder's key"], grants: 1, shareLinks: 1, calendarFeeds: 1 },
+    });
+    for (const table of [shareLinks, calendarFeeds])
+      expect((await app.db.select().from(table).where(eq(table.accountId, account.id)))[0]!.revokedAt).not.toBeNull();
     expect((await app.db.select().from(oauthGrants).where(eq(oauthGrants.id, grant!.id)))[0]!.revokedAt).not.toBeNull();
     expect((await app.request("GET", "/api/v1/me", { key })).status).toBe(401);
     expect(await authProvider().currentSession(app.db, [{ name: "ll_session", value: session }], new Date())).toBeNull();
