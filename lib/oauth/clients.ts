@@ -86,7 +86,7 @@ const metadataDocument = clientMetadata.extend({
 
 export type RegistrationRequest = z.infer<typeof clientMetadata>;
 
-const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
+export const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
 const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({
   id: row.id,
   kind: row.kind,
@@ -136,7 +136,12 @@ async function fetchMetadataDocument(clientId: string) {
  * cache while it is fresh, else fetched, checked and cached). Throws a ClientProblem when
  * there is none or its document is unusable.
  */
-export async function findClient(db: Database, clientId: string, now: Date): Promise<OAuthClient> {
+export async function findClient(
+  db: Database,
+  clientId: string,
+  now: Date,
+  { mayFetch = true }: { mayFetch?: boolean } = {},
+): Promise<OAuthClient> {
   if (clientId.length > 500) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
     const [row] = await db
@@ -152,6 +157,7 @@ export async function findClient(db: Database, clientId: string, now: Date): Pro
     .from(oauthClients)
     .where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "metadata_document"), gt(oauthClients.expiresAt, now)));
   if (cached) return toClient(cached);
+  if (!mayFetch) throw new ClientProblem("Unknown client.");
   const { document, lifetimeSeconds } = await fetchMetadataDocument(clientId);
   const values = {
     id: clientId,

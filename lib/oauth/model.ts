@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import { ClientProblem, findClient } from "./clients";
+import { ClientProblem, findClient, isMetadataDocumentId } from "./clients";
 import { revokeGrant, tokenPrefixes } from "./grants";
 import { requestedScopes } from "./scopes";
 
@@ -64,6 +64,15 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
     return found;
   }
 
+  async function hasLiveGrant(clientId: string) {
+    const [grant] = await db
+      .select({ id: oauthGrants.id })
+      .from(oauthGrants)
+      .where(and(eq(oauthGrants.clientId, clientId), isNull(oauthGrants.revokedAt)))
+      .limit(1);
+    return grant !== undefined;
+  }
+
   const userOf = (grant: typeof oauthGrants.$inferSelect): GrantUser => ({
     accountId: grant.accountId,
     resource: grant.resource,
@@ -73,7 +82,11 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
   return {
     async getClient(clientId) {
       try {
-        const client = await findClient(db, clientId, now());
+        // The token endpoint answers anyone: it fetches a client's metadata document only for a
+        // client some founder has granted (else only a fresh cached copy counts), so it is no
+        // fetching proxy for arbitrary URLs.
+        const mayFetch = !isMetadataDocumentId(clientId) || (await hasLiveGrant(clientId));
+        const client = await findClient(db, clientId, now(), { mayFetch });
         return {
           id: client.id,
           name: client.name,

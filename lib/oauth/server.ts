@@ -12,8 +12,12 @@ import { type OAuthScope, requestedScopes } from "./scopes";
 export type CheckedAuthorization =
   /** Nothing may be sent to the redirect URI (unknown client, unregistered redirect URI): the page says why. */
   | { kind: "refused"; message: string }
-  /** The client is known and the redirect URI registered: the error goes back to it. */
-  | { kind: "error"; redirectTo: string }
+  /**
+   * The client is known and the redirect URI registered: the error may go back to it, but
+   * only when the founder follows the link (RFC 9700 4.11.2: never an automatic redirect to
+   * an address a client registered by itself).
+   */
+  | { kind: "error"; redirectTo: string; message: string; clientName: string }
   | { kind: "valid"; client: OAuthClient; params: AuthorizationParams; scopes: OAuthScope[]; redirectUri: string };
 
 /** The redirect URI with the authorization response's parameters (and `iss`, RFC 9207) added. */
@@ -48,6 +52,8 @@ export async function checkAuthorization(db: Database, params: AuthorizationPara
   const fail = (error: string, description: string) => ({
     kind: "error" as const,
     redirectTo: authorizationResponseUrl(redirectUri, { error, error_description: description, state: params.state }),
+    message: description,
+    clientName: client.name,
   });
   if (params.response_type !== "code") return fail("unsupported_response_type", "Only response_type=code is supported.");
   if (!params.code_challenge || params.code_challenge_method !== "S256")

@@ -660,5 +660,18 @@ describe("client registration and metadata documents", () => {
       await expect(consent(withDocument(`${base}/big.json`))).rejects.toThrow(/larger than/);
       await expect(consent(withDocument(`${base}/moved.json`))).rejects.toThrow(/redirects/);
     });
+
+    it("the token endpoint, open to anyone, fetches no document for a client nobody granted", async () => {
+      const before = hits;
+      const unknown = `http://127.0.0.1:${(server.address() as AddressInfo).port}/never-granted.json`;
+      for (const grant of <Record<string, string>[]>[
+        { grant_type: "authorization_code", code: "lloc_made_up", code_verifier: "v".repeat(43), redirect_uri: redirectUri },
+        { grant_type: "refresh_token", refresh_token: "llor_made_up" },
+      ]) {
+        const refused = await token({ ...grant, client_id: unknown });
+        expect([refused.status, refused.json.error]).toEqual([400, "invalid_client"]);
+      }
+      expect(hits).toBe(before);
+    });
   });
 });

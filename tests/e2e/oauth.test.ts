@@ -265,6 +265,32 @@ describe("adding Launchloop to an assistant by URL", () => {
     await client.close();
   });
 
+  it("a faulty request from a self-registered client shows its error; the founder is not sent to the client's address unasked", async () => {
+    const registered = await fetch(`${server.baseUrl}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ client_name: "Lure", redirect_uris: [redirectUrl], token_endpoint_auth_method: "none" }),
+    }).then((response) => response.json() as Promise<{ client_id: string }>);
+    const faulty = new URL("/oauth/authorize", server.baseUrl);
+    faulty.search = new URLSearchParams({ client_id: registered.client_id, redirect_uri: redirectUrl, state: "s" }).toString();
+    const own = await context.browser()!.newContext();
+    const tab = await own.newPage();
+    try {
+      await tab.goto(faulty.toString());
+      await tab.waitForURL(/\/login\?next=/);
+      await tab.getByLabel("E-mail").fill(founder.email);
+      await tab.getByLabel("Password").fill(founder.password);
+      await tab.getByRole("button", { name: "Sign in" }).click();
+      await tab.getByRole("heading", { name: "This request cannot be answered" }).waitFor();
+      expect(new URL(tab.url()).origin).toBe(server.baseUrl);
+      await expect.poll(() => tab.getByText("Only response_type=code is supported.").count()).toBeGreaterThan(0);
+      await tab.getByRole("link", { name: /^Tell Lure at 127\.0\.0\.1/ }).click();
+      await tab.waitForURL(/\/callback\?error=unsupported_response_type/);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("the consent page is not shown inside another page", async () => {
     // The browser refuses to frame it (frame-ancestors 'none', X-Frame-Options DENY) ...
     const response = await fetch(metadataClient.authorizationUrl!, { redirect: "manual" });

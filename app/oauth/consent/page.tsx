@@ -38,21 +38,21 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const session = await currentBrowserSession();
   if (!session) redirect(`/login?next=${encodeURIComponent(consentPath(query))}`);
   const checked = await checkAuthorization(await getDatabase(), authorizationParamsOf(query), new Date());
-  if (checked.kind === "error") redirect(checked.redirectTo);
-  if (checked.kind === "refused") {
+  if (checked.kind === "error") {
     return (
-      <AuthCard
-        title="This app cannot connect"
-        footer={
-          <p>
-            <a href="/dashboard">Back to your dashboard</a>
-          </p>
-        }
+      <Refusal
+        title="This request cannot be answered"
+        message={`${checked.clientName} sent an incomplete request: ${checked.message}`}
       >
-        <Notice tone="danger">{checked.message}</Notice>
-      </AuthCard>
+        <p className="mt-4 text-sm">
+          <a href={checked.redirectTo} rel="noreferrer">
+            Tell {checked.clientName} at {new URL(checked.redirectTo).host || "the app"}
+          </a>
+        </p>
+      </Refusal>
     );
   }
+  if (checked.kind === "refused") return <Refusal title="This app cannot connect" message={checked.message} />;
   const { client, scopes, redirectUri } = checked;
   const redirectHost = new URL(redirectUri).host || redirectUri;
   const identity =
@@ -95,6 +95,23 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         <p className="text-sm text-muted">You can disconnect it any time in Settings → Connected apps.</p>
       </div>
       <ConsentForm params={params} clientName={client.name} />
+    </AuthCard>
+  );
+}
+
+/** Why the consent page asks nothing: the founder stays here, with a way back to the dashboard. */
+function Refusal({ title, message, children }: { title: string; message: string; children?: React.ReactNode }) {
+  return (
+    <AuthCard
+      title={title}
+      footer={
+        <p>
+          <a href="/dashboard">Back to your dashboard</a>
+        </p>
+      }
+    >
+      <Notice tone="danger">{message}</Notice>
+      {children}
     </AuthCard>
   );
 }
