@@ -67,7 +67,7 @@ export async function reserveDailyRun(
   tx: Database,
   { account, projectId, now }: { account: AccountRecord; projectId: string; now: Date },
 ): Promise<string> {
-  const { dailyRuns, dailyRunsScope } = entitlementsOf(account);
+  const { dailyRuns, dailyRunsScope, projects } = entitlementsOf(account);
   if (dailyRuns === 0) {
     throw upgradeRequired(
       "runs",
@@ -77,24 +77,24 @@ export async function reserveDailyRun(
   }
   const day = utcDay(now);
   await lockAccount(tx, account.id);
-  const scope = and(
-    eq(dailyRunUsage.accountId, account.id),
-    eq(dailyRunUsage.day, day),
-    dailyRunsScope === "project" ? eq(dailyRunUsage.projectId, projectId) : undefined,
-  );
+  // A per-project cap also holds for the whole account (the runs of every project it may
+  // have): a deleted project's runs still count, so deleting and re-creating one starts nothing anew.
   const [used] = await tx
-    .select({ value: sql<number>`coalesce(sum(${dailyRunUsage.count}), 0)::int` })
+    .select({
+      project: sql<number>`coalesce(sum(${dailyRunUsage.count}) filter (where ${dailyRunUsage.projectId} = ${projectId}), 0)::int`,
+      account: sql<number>`coalesce(sum(${dailyRunUsage.count}), 0)::int`,
+    })
     .from(dailyRunUsage)
-    .where(scope);
-  if ((used?.value ?? 0) >= dailyRuns) {
-    const scopeText = dailyRunsScope === "project" ? " for this project" : "";
-    throw new AppError(
-      "daily_run_limit",
-      `Your plan allows ${dailyRuns} runs a day${scopeText}. The count resets at midnight UTC.`,
-      {
-        headers: { "Retry-After": String(secondsToUtcMidnight(now)), ...rateLimitHeaders({ limit: dailyRuns, remaining: 0 }) },
-      },
-    );
+    .where(and(eq(dailyRunUsage.accountId, account.id), eq(dailyRunUsage.day, day)));
+  const perProject = dailyRunsScope === "project";
+  const accountCap = perProject ? dailyRuns * projects : dailyRuns;
+  const overProject = perProject && (used?.project ?? 0) >= dailyRuns;
+  if (overProject || (used?.account ?? 0) >= accountCap) {
+    const limit = overProject ? dailyRuns : accountCap;
+    const scopeText = overProject ? " for this project" : perProject ? " across your projects" : "";
+    throw new AppError("daily_run_limit", `Your plan allows ${limit} runs a day${scopeText}. The count resets at midnight UTC.`, {
+      headers: { "Retry-After": String(secondsToUtcMidnight(now)), ...rateLimitHeaders({ limit, remaining: 0 }) },
+    });
   }
   await tx
     .insert(dailyRunUsage)

@@ -98,7 +98,7 @@ export const approveCycle = defineOperation({
   bodyOptional: true,
   response: cycleResponse,
   badIdIs: 400,
-  errors: ["cycle_state"],
+  errors: ["cycle_state", "upgrade_required"],
   tool: {
     name: "growth_approve_cycle",
     title: "Approve a weekly plan",
@@ -143,7 +143,7 @@ export const generateItem = defineOperation({
   bodyOptional: true,
   response: growthItemResponse,
   badIdIs: 400,
-  errors: ["cycle_state", "invalid_transition", "agent_running", "provider_unavailable"],
+  errors: ["cycle_state", "invalid_transition", "agent_running", "provider_unavailable", "upgrade_required"],
   limit: "write",
   long: true,
   tool: {
@@ -169,7 +169,7 @@ export const reviewItem = defineOperation({
   body: itemReviewRequest,
   response: growthItemResponse,
   badIdIs: 400,
-  errors: ["cycle_state", "invalid_transition", "not_publishable"],
+  errors: ["cycle_state", "invalid_transition", "not_publishable", "upgrade_required"],
   tool: {
     name: "growth_review_item",
     title: "Set an item's status or schedule",

@@ -138,7 +138,7 @@ export const publishItem = defineOperation({
   badIdIs: 400,
   status: 202,
   response: growthItemResponse,
-  errors: ["not_publishable"],
+  errors: ["not_publishable", "upgrade_required"],
   tool: {
     name: "growth_publish_item",
     title: "Publish an item now",
@@ -175,7 +175,7 @@ export const scheduleItem = defineOperation({
   badIdIs: 400,
   body: itemScheduleRequest,
   response: growthItemResponse,
-  errors: ["not_publishable"],
+  errors: ["not_publishable", "upgrade_required"],
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
 });
 

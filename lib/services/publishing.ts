@@ -10,6 +10,7 @@ import { announceJob } from "@/lib/jobs/engine";
 import { GiveUp, RetryLater } from "@/lib/jobs/outcome";
 import type { JobContext, JobHandler } from "@/lib/jobs/run";
 import { cancelQueuedJob, enqueueJob, type JobRecord } from "@/lib/jobs/store";
+import { assertCanGrow, entitlementsOf } from "@/lib/limits";
 import { bluesky } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
 import { linkedin } from "@/lib/networks/linkedin";
@@ -77,6 +78,9 @@ export async function scheduleItem(
 ) {
   const { db, account, now } = ctx;
   const { item, cycle, project } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
+  // After a plan ends, items can be taken off the schedule but not put on it.
+  const mayPublish = entitlementsOf(account).canGrow;
+  if (input.scheduledAt || input.connectionId) assertCanGrow(account);
   const network = networkOfChannel(item.channel);
   const changing = input.scheduledAt !== undefined || input.connectionId !== undefined;
   if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
@@ -117,7 +121,7 @@ export async function scheduleItem(
     );
   }
   if (item.status !== "approved") scheduledAt = null;
-  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId) {
+  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId && mayPublish) {
     scheduledAt = defaultPublishTime(
       { channel: item.channel as Channel, suggestedDay: item.suggestedDay },
       cycle.weekStart,
@@ -152,6 +156,7 @@ export async function scheduleItem(
 /** Publishes an approved item with an account now (or again, after a failure). */
 export async function publishNow(ctx: ServiceContext, input: { itemId: string }) {
   const { db, account, now } = ctx;
+  assertCanGrow(account);
   const [updated] = await db
     .update(growthItems)
     .set({ scheduledAt: now, publicationStatus: null, publicationError: null, updatedAt: now })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccountRecord } from "@/lib/db/records";
+import { dailyRunUsage } from "@/lib/db/schema";
 import { toErrorEnvelope } from "@/lib/errors";
 import { assertCanCreateProject, assertCanExport, assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import { accountOnPlan, addProjects, type PlanState } from "../support/accounts";
@@ -116,6 +117,26 @@ describe("daily run cap", () => {
     await reserveAll(account, first!, 100);
     expect((await failure(() => reserve(account, first!))).body.code).toBe("daily_run_limit");
     await expect(reserve(account, second!)).resolves.toBe("2026-11-22");
+  });
+
+  it("studio: a deleted project's runs still count, so the account's day stops at 100 times its projects", async () => {
+    const account = await accountOnPlan(app.db, "studio");
+    // Nine earlier projects, each used up and deleted (their ids are gone): 900 runs today.
+    await app.db.insert(dailyRunUsage).values(
+      Array.from({ length: 9 }, () => ({
+        accountId: account.id,
+        projectId: crypto.randomUUID(),
+        day: "2026-11-22",
+        count: 100,
+      })),
+    );
+    const [current] = await addProjects(app.db, account, 1);
+    await reserveAll(account, current!, 100);
+    const [recreated] = await addProjects(app.db, account, 1);
+    const refused = await failure(() => reserve(account, recreated!));
+    expect(refused.body.code).toBe("daily_run_limit");
+    expect(refused.body.error).toMatch(/1000 runs a day across your projects/);
+    expect(refused.headers["X-RateLimit-Limit"]).toBe("1000");
   });
 
   it("resets at UTC midnight (injected clock)", async () => {

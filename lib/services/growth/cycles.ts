@@ -183,6 +183,7 @@ async function planWeek(ctx: ServiceContext, input: { projectId: string; job: Re
 /** Approves a planned week, optionally with the founder's own plan: its items (`planned`) and tasks (`open`) are created. */
 export async function approveCycle(ctx: ServiceContext, input: { cycleId: string } & z.infer<typeof cycleApprovalRequest>) {
   const { cycle } = await getOwnedCycle(ctx.db, { accountId: ctx.account.id, cycleId: input.cycleId });
+  assertCanGrow(ctx.account);
   const notPlanned = (status: string) =>
     new AppError("cycle_state", `Only a planned cycle can be approved; this one is ${status}.`);
   if (cycle.status !== "planned") throw notPlanned(cycle.status);

@@ -10,6 +10,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { growthCycles, growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth/item-transitions";
+import { assertCanGrow } from "@/lib/limits";
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
 import { buildPlaybook } from "../playbook";
 import { scheduleItem } from "../publishing";
@@ -39,6 +40,7 @@ export async function refusal(
 export async function generateItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemGenerateRequest>) {
   const { account } = ctx;
   const { item, cycle, project } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
+  assertCanGrow(account);
   if (cycle.status !== "approved") throw notApproved(cycle.status, "Drafts are written");
   const notGeneratable = (current: ItemRecord) =>
     canGenerate(current.status)
