@@ -4,6 +4,7 @@ import { currentBrowserSession, requestClientIp } from "@/lib/actions/browser-se
 import { describeError } from "@/lib/actions/form-state";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { getDatabase } from "@/lib/db";
+import { describeError as logLineOf } from "@/lib/db/errors";
 import { AppError, type ErrorEnvelope, toErrorEnvelope } from "@/lib/errors";
 import { waitUntil } from "@/lib/http/handle";
 import { executeOperation, type GeneralLimit, type RawInput } from "@/lib/operations/execute";
@@ -63,7 +64,7 @@ async function run<O extends AnyOperation>(
  */
 export function actionFailure(error: unknown, label: string): { ok: false; error: ErrorEnvelope; retryAfterSeconds?: number } {
   unstable_rethrow(error);
-  if (!(error instanceof AppError)) console.error(`[${label}] unexpected error`, error);
+  if (!(error instanceof AppError)) console.error(`[${label}] unexpected error:`, logLineOf(error));
   const envelope = toErrorEnvelope(error);
   const retryAfter = Number(envelope.headers["Retry-After"]);
   return { ok: false, error: envelope.body, ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };

@@ -2,6 +2,7 @@ import "server-only";
 import { Client, Receiver } from "@upstash/qstash";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
+import { describeError } from "@/lib/db/errors";
 import { runDueJobs } from "./run";
 import type { JobRecord } from "./store";
 
@@ -36,7 +37,7 @@ async function tick() {
       if (report.claimed < 25) break;
     }
   } catch (error) {
-    console.error("[jobs] the ticker's run failed; the next tick retries", error instanceof Error ? error.message : error);
+    console.error("[jobs] the ticker's run failed; the next tick retries:", describeError(error));
   } finally {
     state.running = false;
   }
@@ -93,7 +94,7 @@ export async function announceJob(job: Pick<JobRecord, "id" | "runAt">): Promise
   try {
     await jobEngine().announce(job);
   } catch (error) {
-    console.error(`[jobs] announcing ${job.id} failed; the sweeper will run it`, error instanceof Error ? error.message : error);
+    console.error(`[jobs] announcing ${job.id} failed; the sweeper will run it:`, describeError(error));
   }
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 import os from "node:os";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
+import { describeError } from "@/lib/db/errors";
+import { AppError } from "@/lib/errors";
 import type { JobKind } from "@/lib/schemas/publishing";
 import { backoffMs, GiveUp, RetryLater } from "./outcome";
 import { claimDueJobs, type JobRecord, requeueJob, settleJob } from "./store";
@@ -69,14 +71,19 @@ export async function runDueJobs(
         await settleJob(db, job, { status: "succeeded" }, clock());
         report.succeeded++;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        // Only our own errors' words are kept on the job (and shown on its item): a database
+        // error's message carries the statement's parameters.
+        const ours = error instanceof GiveUp || error instanceof RetryLater || error instanceof AppError;
+        const reason = ours ? (error as Error).message : "An unexpected error stopped this attempt.";
         if (!(error instanceof GiveUp) && !(error instanceof RetryLater))
-          console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed`, error);
+          console.error(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} failed:`, describeError(error));
         const now = clock();
         if (error instanceof GiveUp || job.attempts >= job.maxAttempts) {
           await handler
             .giveUp(job, reason, { db, now })
-            .catch((failure) => console.error(`[jobs] ${job.kind} ${job.id}: recording the failure failed`, failure));
+            .catch((failure) =>
+              console.error(`[jobs] ${job.kind} ${job.id}: recording the failure failed:`, describeError(failure)),
+            );
           await settleJob(db, job, { status: "failed", error: reason }, now);
           report.failed++;
           return;

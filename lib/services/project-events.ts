@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
+import { describeError } from "@/lib/db/errors";
 import { agentRuns, jobs, projects } from "@/lib/db/schema";
 import type { AgentType } from "@/lib/schemas/project";
 import type { JobProgress, JobState } from "@/lib/schemas/publishing";
@@ -181,7 +182,7 @@ export async function streamProjectEvents(ctx: ServiceContext, { projectId }: { 
           await sleep(eventTiming.pollMs);
         }
       } catch (error) {
-        console.error(`[events ${projectId}] stream failed`, error);
+        console.error(`[events ${projectId}] stream failed:`, describeError(error));
         send("end", { reason: "error" });
       }
       if (!stopped) {
