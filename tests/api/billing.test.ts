@@ -205,6 +205,32 @@ describe("billing with Stripe", () => {
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: false });
   });
 
+  it("a subscription that ended stays ended, whatever late or retried event arrives after; an unpaid checkout waits for payment", async () => {
+    const account = await accountOnPlan(app.db, "unactivated");
+    const subscriptionId = `sub_${account.id.slice(0, 8)}`;
+    const unpaid = completed(account.id, "pro");
+    await deliver({ ...unpaid, data: { object: { ...unpaid.data.object, payment_status: "unpaid" } } });
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ activated: false });
+
+    await deliver(completed(account.id, "pro"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
+    await deliver(event("customer.subscription.deleted", { id: subscriptionId, object: "subscription", metadata: {} }));
+    // Delivered late (Stripe keeps no order) or retried under a new id after the end:
+    await deliver(completed(account.id, "pro"));
+    await deliver(
+      event("customer.subscription.updated", {
+        id: subscriptionId,
+        object: "subscription",
+        status: "active",
+        customer: "cus_1",
+        cancel_at_period_end: false,
+        metadata: { accountId: account.id },
+        items: { object: "list", data: [{ id: "si_1", price: { id: "price_pro" }, current_period_end: 1798761600 }] },
+      }),
+    );
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: false });
+  });
+
   it("follows subscription updates: plan by price, period end, past due, and ends", async () => {
     const account = await accountOnPlan(app.db, "free");
     await deliver(completed(account.id, "pro"));
