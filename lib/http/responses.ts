@@ -1,10 +1,12 @@
 import type { FileResult } from "@/lib/core/file-result";
+import { JsonText } from "@/lib/core/json-text";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 
+/** A JSON answer; one the handler sent as JSON text goes out as it is. */
 export function jsonResponse(body: unknown, status: number, headers: Headers): Response {
   headers.set("Content-Type", "application/json; charset=utf-8");
-  return new Response(JSON.stringify(body), { status, headers });
+  return new Response(body instanceof JsonText ? body.text : JSON.stringify(body), { status, headers });
 }
 
 export function fileResponse(file: FileResult, headers: Headers): Response {

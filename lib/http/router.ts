@@ -4,15 +4,16 @@ import { handleOperation } from "./handle";
 import { hasMalformedEscape, malformedPathError } from "./malformed-path";
 import { errorResponse, newResponseHeaders } from "./responses";
 
-interface CompiledRoute {
-  operation: RestOperation;
+/** One path of the route table and the operation of each method at it. */
+interface CompiledPath {
   pattern: RegExp;
   paramNames: string[];
+  byMethod: Map<string, RestOperation>;
 }
 
-function compile(operation: RestOperation): CompiledRoute {
+function compile(path: string): CompiledPath {
   const paramNames: string[] = [];
-  const source = operation.rest.path
+  const source = path
     .split("/")
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);
@@ -21,7 +22,7 @@ function compile(operation: RestOperation): CompiledRoute {
       return "([^/]+)";
     })
     .join("/");
-  return { operation, pattern: new RegExp(`^${source}$`), paramNames };
+  return { pattern: new RegExp(`^${source}$`), paramNames, byMethod: new Map() };
 }
 
 /**
@@ -30,30 +31,39 @@ function compile(operation: RestOperation): CompiledRoute {
  * paths with another method 405 JSON, both with the error envelope.
  */
 export function createRouter(operations: readonly RestOperation[]) {
-  // Static segments win over parameters: fewer parameters first.
-  const routes = operations.map(compile).sort((a, b) => a.paramNames.length - b.paramNames.length);
+  const paths = new Map<string, CompiledPath>();
+  for (const operation of operations) {
+    const compiled = paths.get(operation.rest.path) ?? compile(operation.rest.path);
+    compiled.byMethod.set(operation.rest.method, operation);
+    paths.set(operation.rest.path, compiled);
+  }
+  // Static segments win over parameters: fewer parameters first. The first path that
+  // matches wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
+  const table = [...paths.values()].sort((a, b) => a.paramNames.length - b.paramNames.length);
 
   return async function dispatch(request: Request): Promise<Response> {
     const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
     if (hasMalformedEscape(pathname)) return errorResponse(malformedPathError(), newResponseHeaders());
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const matching = routes
-      .map((route) => ({ route, match: route.pattern.exec(pathname) }))
-      .filter((candidate) => candidate.match);
-    // The most specific path wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
-    const candidates = matching.filter(
-      (candidate) => candidate.route.operation.rest.path === matching[0]?.route.operation.rest.path,
-    );
+    let path: CompiledPath | undefined;
+    let match: RegExpExecArray | null = null;
+    for (const candidate of table) {
+      match = candidate.pattern.exec(pathname);
+      if (match) {
+        path = candidate;
+        break;
+      }
+    }
 
-    if (candidates.length === 0) {
+    if (!path || !match) {
       return errorResponse(
         new AppError("not_found", `No endpoint at ${pathname}. The endpoint list is at /api/v1/openapi.json.`),
         newResponseHeaders(),
       );
     }
-    const chosen = candidates.find((candidate) => candidate.route.operation.rest.method === method);
-    if (!chosen) {
-      const allowed = [...new Set(candidates.map((candidate) => candidate.route.operation.rest.method))].join(", ");
+    const operation = path.byMethod.get(method);
+    if (!operation) {
+      const allowed = [...path.byMethod.keys()].join(", ");
       const headers = newResponseHeaders();
       headers.set("Allow", allowed);
       return errorResponse(
@@ -61,9 +71,10 @@ export function createRouter(operations: readonly RestOperation[]) {
         headers,
       );
     }
-    const params = Object.fromEntries(
-      chosen.route.paramNames.map((name, index) => [name, decodeURIComponent(chosen.match![index + 1]!)]),
-    );
-    return handleOperation(chosen.route.operation, request, params);
+    const params: Record<string, string> = {};
+    path.paramNames.forEach((name, index) => {
+      params[name] = decodeURIComponent(match[index + 1]!);
+    });
+    return handleOperation(operation, request, params);
   };
 }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
+import { answerValue, JsonText } from "@/lib/core/json-text";
 import { AppError } from "@/lib/errors";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
 import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
@@ -108,14 +109,16 @@ const checkResponses = () => process.env.NODE_ENV !== "production" || process.en
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
-function checkedResponse(operation: AnyOperation, result: unknown) {
+function checkedResponse(operation: AnyOperation, answer: unknown) {
+  const result = answerValue(answer);
   const parsed = operation.response.parse(result);
   if (!isDeepStrictEqual(asJson(parsed), asJson(result))) {
     throw new Error(
       `The ${operation.id} handler answered members or values its response schema does not have (the parse changed them).`,
     );
   }
-  return parsed;
+  // JSON text goes out as the handler built it, once its value has passed.
+  return answer instanceof JsonText ? answer : parsed;
 }
 
 /**
@@ -135,13 +138,14 @@ const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContex
  * text, the principal check, the general rate limit), closed validation, the browser's captcha, the operation's named limit, the handler, and the
  * response schema on what goes out. Also answers the general limit's state (REST sends
  * it as headers; null for an unmetered page read). Throws `AppError`s for the face to render.
+ * The output may be the answer's JSON text (`JsonText`), for a face that sends it as is.
  */
 export async function executeWithLimits<O extends AnyOperation>(
   operation: O,
   raw: RawInput,
   ctx: RequestContext | ServiceContext,
   general?: GeneralLimit,
-): Promise<{ output: OperationOutput<O>; rateLimit: LimitResult | null }> {
+): Promise<{ output: OperationOutput<O> | JsonText<OperationOutput<O>>; rateLimit: LimitResult | null }> {
   refuseUnsafeText(raw);
   assertPrincipalAllowed(operation, ctx);
   const caller = callerOf(ctx);
@@ -156,7 +160,7 @@ export async function executeWithLimits<O extends AnyOperation>(
   if (operation.limit) await enforceLimit(ctx.db, limitPolicies[operation.limit](caller), ctx.now);
   const result = await operation.handler(input as never, ctx as ServiceContext);
   const output = operation.files || !checkResponses() ? result : checkedResponse(operation, result);
-  return { output: output as OperationOutput<O>, rateLimit };
+  return { output: output as OperationOutput<O> | JsonText<OperationOutput<O>>, rateLimit };
 }
 
 /**
@@ -169,5 +173,5 @@ export async function executeOperation<O extends AnyOperation>(
   ctx: RequestContext | ServiceContext,
   general?: GeneralLimit,
 ): Promise<OperationOutput<O>> {
-  return (await executeWithLimits(operation, raw, ctx, general)).output;
+  return answerValue((await executeWithLimits(operation, raw, ctx, general)).output);
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { PrincipalKind, RequestContext, ServiceContext } from "@/lib/core/context";
+import type { JsonText } from "@/lib/core/json-text";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
 
@@ -100,7 +101,7 @@ export interface Operation<
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
   tool?: ToolDeclaration;
   // Method syntax: a typed operation stays assignable to `AnyOperation`.
-  handler(input: OperationInput<P, Q, B>, ctx: ContextFor<A>): Promise<z.input<R>>;
+  handler(input: OperationInput<P, Q, B>, ctx: ContextFor<A>): Promise<z.input<R> | JsonText<z.input<R>>>;
 }
 
 export type AnyOperation = Operation<Principals, z.ZodType, z.ZodType, z.ZodType, z.ZodType>;

@@ -37,17 +37,25 @@ function keyLookup(db: Database, counted: boolean) {
         where secret_hash = ${secretHash} and revoked_at is null and (last_used_at is null or last_used_at < ${sql.placeholder("touchedBefore")}::timestamptz)
         returning id`,
   );
+  // A counted hit need not outlive a crash of the database server: this statement's commit
+  // does not wait for its write-ahead log to reach the disk (a flush took 4.6 ms on the
+  // development machine, against 0.3 ms without, and every keyed request would wait for one).
+  // The count itself is exact and seen by the next request at once; a crash could forget
+  // the last fraction of a second of hits and `last_used_at` touches, nothing else.
+  const commitWithoutFlush = db
+    .$with("commit_without_flush", { setting: sql<string>`setting` })
+    .as(sql`select set_config('synchronous_commit', 'off', true) as setting`);
   const hit = db.$with("hit", { count: sql<number>`count` }).as(
     counted
       ? sql`insert into limit_counters (key, window_start, count, expires_at)
             select ${sql.placeholder("counterKey")}::text || k.id::text, ${sql.placeholder("windowStart")}::timestamptz, 1, ${sql.placeholder("resetAt")}::timestamptz
-            from api_keys k where k.secret_hash = ${secretHash} and k.revoked_at is null
+            from api_keys k cross join commit_without_flush where k.secret_hash = ${secretHash} and k.revoked_at is null
             on conflict (key, window_start) do update set count = limit_counters.count + 1
             returning count`
       : sql`select null::integer as count where false`,
   );
   return db
-    .with(touch, hit)
+    .with(touch, ...(counted ? [commitWithoutFlush] : []), hit)
     .select({ account: accounts, keyId: apiKeys.id, hits: sql<number | null>`(select count from hit)` })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))

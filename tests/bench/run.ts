@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -92,6 +93,23 @@ function processesOf(server: StartedServer) {
       const [, pid, rss, args] = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!;
       return { pid: Number(pid), rssMb: Number(rss) / 1024, command: args!.slice(0, 60) };
     });
+}
+
+const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** CPU time (user and system, ms) used per request by the server's processes (npm's own aside) while `run` makes `count` requests. */
+async function serverCpuMsPer(server: StartedServer, run: () => Promise<unknown>, count: number): Promise<number> {
+  const cpuMs = () =>
+    processesOf(server)
+      .filter((process) => !/^npm( |$)/.test(process.command))
+      .reduce((sum, process) => {
+        const stat = readFileSync(`/proc/${process.pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return sum + ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+      }, 0);
+  const before = cpuMs();
+  await run();
+  return (cpuMs() - before) / count;
 }
 
 function describeProcesses(label: string, server: StartedServer) {
@@ -280,6 +298,12 @@ async function benchDatabase(label: string, env: Record<string, string>) {
     figures.pdfRatio = pdf / get;
     console.log(
       `  PDF export (full launch pack, warm, median of 5): ${fixed(pdf, 0)} ms = ${fixed(pdf / get)}x a keyed GET (${fixed(get, 2)} ms, sequential median of 50)`,
+    );
+    // On a loaded machine a longer request is preempted more often than a short one: CPU time is not.
+    const pdfCpu = await serverCpuMsPer(server, () => sequentialMs(exportUrl, key, 20), 20);
+    const getCpu = await serverCpuMsPer(server, () => sequentialMs(`${server.baseUrl}${keyed.path}`, key, 100), 100);
+    console.log(
+      `    in the server's CPU time: ${fixed(pdfCpu)} ms = ${fixed(pdfCpu / getCpu)}x a keyed GET's ${fixed(getCpu, 2)} ms (means of 20 and 100; on Postgres without the database's own)`,
     );
 
     const after = describeProcesses("after the PDF exports too", server);
