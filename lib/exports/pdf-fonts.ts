@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as fontkit from "fontkit";
+import { TextCache } from "./bounded-cache";
 
 export type Style = "regular" | "bold" | "italic" | "bold-italic" | "code";
 
@@ -25,20 +26,18 @@ interface GlyphRun {
 }
 type ParsedFont = Omit<fontkit.Font, "layout"> & { layout(text: string): GlyphRun };
 
-const layoutCacheLimit = 100_000;
-
 /**
  * Fonts are parsed once per process, not per export, and word layouts (fontkit shaping, the
- * expensive part) are kept across exports: PDFKit's own per-document cache is swapped for
- * this one, bounded, so an unchanged item is shaped once.
+ * expensive part) are kept across exports, about 40,000 characters of words per font, so
+ * an unchanged item is shaped once.
  */
-let loaded: Map<EmbeddedName, { font: ParsedFont; scale: number; layouts: Map<string, GlyphRun> }> | undefined;
+let loaded: Map<EmbeddedName, { font: ParsedFont; scale: number; layouts: TextCache<GlyphRun> }> | undefined;
 
 function fonts() {
   loaded ??= new Map(
     Object.entries(fontFiles()).map(([name, file]) => {
       const font = fontkit.openSync(file) as unknown as ParsedFont;
-      return [name as EmbeddedName, { font, scale: 1000 / font.unitsPerEm, layouts: new Map<string, GlyphRun>() }];
+      return [name as EmbeddedName, { font, scale: 1000 / font.unitsPerEm, layouts: new TextCache<GlyphRun>(40_000) }];
     }),
   );
   return loaded;
@@ -55,24 +54,7 @@ function shaped(name: EmbeddedName, text: string): GlyphRun {
     for (const key in position) position[key]! *= entry.scale;
     position.advanceWidth = run.glyphs[i]!.advanceWidth * entry.scale;
   }
-  if (entry.layouts.size >= layoutCacheLimit) entry.layouts.clear();
-  entry.layouts.set(text, run);
-  return run;
-}
-
-/** PDFKit reads and writes `layoutCache[text]`: this object answers from the shared cache. */
-function sharedLayoutCache(name: EmbeddedName) {
-  return new Proxy(Object.create(null), {
-    get: (_target, text) => (typeof text === "string" ? fonts().get(name)!.layouts.get(text) : undefined),
-    set: (_target, text, run: GlyphRun) => {
-      const layouts = fonts().get(name)!.layouts;
-      if (typeof text === "string" && !layouts.has(text)) {
-        if (layouts.size >= layoutCacheLimit) layouts.clear();
-        layouts.set(text, run);
-      }
-      return true;
-    },
-  });
+  return entry.layouts.set(text, run);
 }
 
 const subsets = new Map<string, unknown>();
@@ -84,7 +66,7 @@ function rememberSubsets(name: EmbeddedName, subset: { glyphs: number[]; encode(
     const key = `${name}:${subset.glyphs.join(",")}`;
     let bytes = subsets.get(key);
     if (bytes === undefined) {
-      if (subsets.size >= 64) subsets.delete(subsets.keys().next().value!);
+      if (subsets.size >= 16) subsets.delete(subsets.keys().next().value!);
       bytes = encode();
       subsets.set(key, bytes);
     }
@@ -92,18 +74,118 @@ function rememberSubsets(name: EmbeddedName, subset: { glyphs: number[]; encode(
   };
 }
 
-/** Registers every font with a PDFKit document under its name, sharing parsed fonts, word layouts and subsets. */
-export function registerFonts(document: PDFKit.PDFDocument) {
+/** A glyph as fontkit gives it: its id in the whole font, its advance in font units and the text it draws. */
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+/** Where each glyph goes, in thousandths of an em (PDFKit's layout). */
+export interface GlyphPosition {
+  xAdvance: number;
+  xOffset: number;
+  yOffset: number;
+  advanceWidth: number;
+}
+interface PdfKitEmbeddedFont {
+  id: string;
+  scale: number;
+  widths: number[];
+  unicode: number[][];
+  subset: { glyphs: number[]; includeGlyph(id: number): number; encode(): unknown };
+  ref(): unknown;
+}
+interface PdfKitStandardFont {
+  id: string;
+  ref(): unknown;
+  encode(text: string): [string[], GlyphPosition[]];
+}
+
+/** A piece of text in one font, as a document draws it: the font's resource and each glyph's code and position. */
+export interface EncodedText {
+  id: string;
+  ref(): unknown;
+  codes: string[];
+  positions: GlyphPosition[];
+}
+
+/** Laid-out text of a whole piece (a line's run in one font), kept by text: about 60,000 characters per font. */
+const pieces = new Map<EmbeddedName, TextCache<{ glyphs: Glyph[]; positions: GlyphPosition[] }>>();
+
+/** The glyphs and positions of `text`, word by word as PDFKit's EmbeddedFont.layout joins them. */
+function pieceLayout(name: EmbeddedName, text: string) {
+  let cache = pieces.get(name);
+  if (!cache) {
+    cache = new TextCache(60_000);
+    pieces.set(name, cache);
+  }
+  const known = cache.get(text);
+  if (known) return known;
+  const glyphs: Glyph[] = [];
+  const positions: GlyphPosition[] = [];
+  let start = 0;
+  for (let index = 0; index <= text.length; index++) {
+    if (index === text.length ? start < index : text[index] === " " || text[index] === "\t") {
+      const run = shaped(name, text.slice(start, index + 1));
+      for (const glyph of run.glyphs) glyphs.push(glyph);
+      for (const position of run.positions) positions.push(position as unknown as GlyphPosition);
+      start = index + 1;
+    }
+  }
+  return cache.set(text, { glyphs, positions });
+}
+
+/** The fonts of one document: each glyph's code in this document's subset, found once per glyph. */
+export interface DocumentFonts {
+  encode(name: FontName, text: string): EncodedText;
+}
+
+/**
+ * Registers every font with a PDFKit document under its name, sharing parsed fonts, word
+ * layouts and subsets. Text is encoded as PDFKit's EmbeddedFont.encode does it (the same
+ * subset codes, widths and ToUnicode entries), from layouts kept across documents: only
+ * the glyph codes, which depend on the order this document first uses each glyph, are its own.
+ */
+export function registerFonts(document: PDFKit.PDFDocument): DocumentFonts {
+  const holder = document as unknown as { _font: unknown };
+  const embedded = new Map<EmbeddedName, { font: PdfKitEmbeddedFont; codes: Map<number, string> }>();
   for (const [name, entry] of fonts()) {
     document.registerFont(name, entry.font as never);
     document.font(name);
-    const embedded = (
-      document as unknown as { _font: { layoutCache?: unknown; subset: { glyphs: number[]; encode(): unknown } } }
-    )._font;
-    embedded.layoutCache = sharedLayoutCache(name);
-    rememberSubsets(name, embedded.subset);
+    const font = holder._font as PdfKitEmbeddedFont;
+    rememberSubsets(name, font.subset);
+    embedded.set(name, { font, codes: new Map() });
   }
   document.registerFont("mono", "Courier");
+  let mono: PdfKitStandardFont | undefined;
+  return {
+    encode(name, text) {
+      if (name === "mono") {
+        if (!mono) {
+          document.font("mono");
+          mono = holder._font as PdfKitStandardFont;
+        }
+        const [codes, positions] = mono.encode(text);
+        return { id: mono.id, ref: () => mono!.ref(), codes, positions };
+      }
+      const { font, codes: known } = embedded.get(name)!;
+      const { glyphs, positions } = pieceLayout(name, text);
+      const codes = new Array<string>(glyphs.length);
+      for (let index = 0; index < glyphs.length; index++) {
+        const glyph = glyphs[index]!;
+        let code = known.get(glyph.id);
+        if (code === undefined) {
+          const id = font.subset.includeGlyph(glyph.id);
+          code = `0000${id.toString(16)}`.slice(-4);
+          font.widths[id] ??= glyph.advanceWidth * font.scale;
+          font.unicode[id] ??= glyph.codePoints;
+          known.set(glyph.id, code);
+        }
+        codes[index] = code;
+      }
+      return { id: font.id, ref: () => font.ref(), codes, positions };
+    },
+  };
 }
 
 /** Ascender and descender (negative) in thousandths of an em: what baselines are aligned with. */

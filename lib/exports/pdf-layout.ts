@@ -1,3 +1,4 @@
+import { TextCache } from "./bounded-cache";
 import { type FontName, fontMetrics, fontRuns, type Style, textWidth } from "./pdf-fonts";
 
 /** Inline text with one look: what a paragraph is made of before it is broken into lines. */
@@ -161,7 +162,8 @@ function finishLine(pieces: Piece[], fallbackSize: number): Line {
   return { pieces: pieces.filter((piece) => piece.text), width, ascent, descent, height: ascent + descent };
 }
 
-const laidOut = new Map<string, Line[]>();
+// Keys are spans as JSON, several times their text: about 120,000 characters of text.
+const laidOut = new TextCache<Line[]>(500_000);
 
 /**
  * Lays spans out in lines no wider than `width` points, each piece in the font that has its
@@ -170,13 +172,7 @@ const laidOut = new Map<string, Line[]>();
  */
 export function layoutLines(spans: Span[], width: number): Line[] {
   const key = `${width}\u0000${JSON.stringify(spans)}`;
-  let lines = laidOut.get(key);
-  if (!lines) {
-    if (laidOut.size >= 20_000) laidOut.clear();
-    lines = breakLines(spans, width);
-    laidOut.set(key, lines);
-  }
-  return lines;
+  return laidOut.get(key) ?? laidOut.set(key, breakLines(spans, width));
 }
 
 function breakLines(spans: Span[], width: number): Line[] {

@@ -4,6 +4,7 @@ import { deflateSync } from "node:zlib";
 interface PdfReference {
   compress: boolean;
   buffer: Uint8Array[];
+  write(chunk: unknown): void;
   finalize(): void;
 }
 
@@ -36,14 +37,33 @@ function deflated(bytes: Buffer): Buffer {
  * the pages of an unchanged pack) had been compressed before: each stream of this document
  * is deflated once per distinct content per process. The stream is handed to PDFKit already
  * deflated (its FlateDecode filter is set when it is written), so PDFKit writes it as is.
+ * Text written to a stream (a page's operators) is kept as strings and turned into bytes
+ * once, when the stream ends or bytes follow, not character by character on every write as
+ * PDFKit does it (the same bytes: each character's low byte, each write ending in a newline).
  */
 export function reuseCompressedStreams(document: PDFKit.PDFDocument): void {
   const holder = document as unknown as { ref(data?: object): PdfReference };
   const ref = holder.ref.bind(document);
   holder.ref = (data) => {
     const reference = ref(data);
+    const write = reference.write.bind(reference);
     const finalize = reference.finalize.bind(reference);
+    let text: string[] = [];
+    const writeText = () => {
+      if (text.length === 0) return;
+      text.push("");
+      write(Buffer.from(text.join("\n"), "latin1"));
+      text = [];
+    };
+    reference.write = (chunk) => {
+      if (typeof chunk === "string") text.push(chunk);
+      else {
+        writeText();
+        write(chunk);
+      }
+    };
     reference.finalize = () => {
+      writeText();
       if (reference.compress && reference.buffer.length > 0) {
         reference.buffer = [deflated(Buffer.concat(reference.buffer))];
         reference.compress = false;

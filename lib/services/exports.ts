@@ -33,8 +33,7 @@ import { ownedRows } from "./tenant";
  * pack's content (items of approved runs) grouped by pipeline step.
  */
 export async function loadLaunchPack(db: Database, { project, now }: { project: ProjectRecord; now: Date }): Promise<LaunchPack> {
-  const playbook = await buildPlaybook(db, project);
-  const items = await projectContent(db, { project, approvedOnly: true });
+  const [playbook, items] = await Promise.all([buildPlaybook(db, project), projectContent(db, { project, approvedOnly: true })]);
   const { steps } = exportHeadings(project.language);
   return {
     format: "launchloop.launch-pack",

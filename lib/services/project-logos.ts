@@ -143,18 +143,38 @@ export async function uploadLogo(
   return describe(row);
 }
 
+/** Covers drawn already, by storage key (each upload is a new object, never rewritten): at most 4 MB of them. */
+const covers = new Map<string, CoverImage | null>();
+const coverBudgetBytes = 4 * 2 ** 20;
+let coverBytes = 0;
+
+function rememberCover(storageKey: string, cover: CoverImage | null) {
+  covers.set(storageKey, cover);
+  coverBytes += cover?.bytes.length ?? 0;
+  for (const [oldest, value] of covers) {
+    if (coverBytes <= coverBudgetBytes) break;
+    covers.delete(oldest);
+    coverBytes -= value?.bytes.length ?? 0;
+  }
+}
+
 /**
  * The logo for an export's cover, drawn anew as PNG or JPEG (what PDF and DOCX draw), so a
  * logo stored before uploads were re-encoded (a WebP, or bytes that do not decode) never
- * breaks an export: one that does not decode is left off the cover.
+ * breaks an export: one that does not decode is left off the cover. Drawn once per stored
+ * object: the key comes from the caller's own row, so only its owner's exports reach it.
  */
 export async function coverLogoOf(ctx: ServiceContext, project: { id: string }): Promise<CoverImage | undefined> {
   const [row] = await ctx.db.select().from(projectLogos).where(ownedLogo(ctx.account.id, project.id));
   if (!row) return undefined;
+  const known = covers.get(row.storageKey);
+  if (known !== undefined) return known ?? undefined;
   const stored = await storage().get(row.storageKey);
   if (!stored) return undefined;
   const image = await reencode(stored.body, row.contentType).catch(() => undefined);
-  return image && { bytes: image.bytes, contentType: image.type };
+  const cover = image ? { bytes: image.bytes, contentType: image.type } : null;
+  rememberCover(row.storageKey, cover);
+  return cover ?? undefined;
 }
 
 export async function removeLogo(ctx: ServiceContext, { projectId }: { projectId: string }) {

@@ -239,7 +239,10 @@ describe("the project's logo", () => {
       owner,
     );
     expect(await coverImages()).toBe(1);
+    // Drawn once per stored logo: a second export draws it again, and none after it is removed.
+    expect(await coverImages()).toBe(1);
     await executeOperation(removeProjectLogo, { params: { id: projectId } }, owner);
+    expect(await coverImages()).toBe(0);
   });
 
   it("refuses what is not the image it claims to be, SVG, and oversized files", async () => {

@@ -444,6 +444,33 @@ describe("exports of Markdown a founder wrote", () => {
     );
   });
 
+  it("PDF: the next export after an edit draws the new text, though layouts are kept across exports", async () => {
+    const items = (await app.request("GET", `/api/v1/projects/${showcaseProject}/content`, { key: showcaseKey })).json.items;
+    const faq = items.find((item: { kind: string }) => item.kind === "faq");
+    const edit = (title: string, word: string) =>
+      app.request("PATCH", `/api/v1/content/${faq.id}`, {
+        key: showcaseKey,
+        body: {
+          title,
+          body: `Every answer here was checked by ${word} this week.\n\n| Question | Answer |\n| --- | --- |\n| Who? | ${word} |`,
+        },
+      });
+    const pdfText = async () => (await readPdf(await download("pdf"))).pages.map((page) => page.all).join("\n");
+
+    expect((await edit("Questions, first draft", "Zanzibar")).status).toBe(200);
+    const before = await pdfText();
+    expect(before).toContain("Questions, first draft");
+    expect(before).toContain("checked by Zanzibar");
+    await pdfText();
+
+    expect((await edit("Questions, second draft", "Quokka")).status).toBe(200);
+    const after = await pdfText();
+    expect(after).toContain("Questions, second draft");
+    expect(after).toContain("checked by Quokka");
+    expect(after).not.toContain("Zanzibar");
+    expect(after).not.toContain("first draft");
+  });
+
   it("DOCX: checklists without raw brackets, nested lists at their depth, code in monospace", async () => {
     const xml = await (await JSZip.loadAsync(await download("docx"))).file("word/document.xml")!.async("string");
     const text = xml.replace(/<[^>]+>/g, "");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { launchPackDocx } from "@/lib/exports/docx";
 import { kindLabel } from "@/lib/exports/launch-pack";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
-import { columnWidths } from "@/lib/exports/pdf";
+import { columnWidths } from "@/lib/exports/pdf-blocks";
 import { layoutLines, type Span } from "@/lib/exports/pdf-layout";
 import { packWith, solidPng } from "../support/export-pack";
 import { showcaseMarkdown } from "../support/export-showcase";
