@@ -28,7 +28,7 @@ export const brandArchitect: Agent<BrandSystem> = {
       {
         kind: "voice",
         title: w.t("title.voice"),
-        body: `${output.voice.description}\n\n**${w.t("title.traits")}:** ${output.voice.traits.join(", ")}\n\n## ${w.t("title.do")}\n\n${bullets(output.voice.do)}\n\n## ${w.t("title.dont")}\n\n${bullets(output.voice.dont)}`,
+        body: `${output.voice.description}\n\n**${w.label(w.t("title.traits"))}** ${output.voice.traits.join(", ")}\n\n## ${w.t("title.do")}\n\n${bullets(output.voice.do)}\n\n## ${w.t("title.dont")}\n\n${bullets(output.voice.dont)}`,
       },
       {
         kind: "palette",

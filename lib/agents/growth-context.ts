@@ -1,4 +1,5 @@
 import { channelMentions, channelRules, resolveChannel, shortenToFit } from "@/lib/channels";
+import { weekTitle } from "@/lib/growth/week";
 import type { CycleHistory, PlaybookDigest } from "@/lib/schemas/agent-inputs";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Onboarding } from "@/lib/schemas/project";
@@ -214,7 +215,7 @@ export function historyLines(history: CycleHistory[]): string {
     );
     const tasks = cycle.tasks.map((task) => `${cut(task.title, 100)} (${task.status})`);
     return [
-      `Week ${cycle.weekNumber}: ${cut(cycle.theme, 120)}`,
+      cut(weekTitle(cycle.weekNumber, cycle.theme), 130),
       ...items,
       results.length ? `Channel results: ${results.join("; ")}` : "",
       tasks.length ? `Founder tasks: ${tasks.join("; ")}` : "",

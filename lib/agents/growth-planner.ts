@@ -2,6 +2,7 @@ import { channelsOfAnswers, shortenToFit } from "@/lib/channels";
 import { weeklyBudget } from "@/lib/growth/budget";
 import { droppedChannels } from "@/lib/growth/dropped-channels";
 import { itemSlug } from "@/lib/growth/item-slugs";
+import { withoutWeekLabel } from "@/lib/growth/week";
 import { clean } from "@/lib/i18n/text";
 import type { CycleHistory, PlannerInput, PlaybookDigest } from "@/lib/schemas/agent-inputs";
 import { type PlannerOutput, plannerOutputSchema } from "@/lib/schemas/agent-outputs";
@@ -17,7 +18,7 @@ const cut = (text: string | null | undefined, max: number) => shortenToFit(clean
 export function toWeeklyPlan(output: PlannerOutput, weekNumber: number): WeeklyPlan {
   const seen = new Set<string>();
   const plan = {
-    weekTheme: cut(output.weekTheme, 200) || `Week ${weekNumber}`,
+    weekTheme: cut(withoutWeekLabel(output.weekTheme, weekNumber), 200) || `Week ${weekNumber}`,
     rationale: cut(output.rationale, 3000),
     contentPlan: output.contentPlan.slice(0, 15).map((entry) => {
       const items = entry.items.slice(0, 10).map((item) => {

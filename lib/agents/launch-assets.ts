@@ -77,14 +77,14 @@ export const launchAssets: Agent<LaunchAssets> = {
       {
         kind: "announcement-email",
         title: w.t("title.announcement-email"),
-        body: `**${w.t("title.subject")}:** ${output.announcementEmail.subject}\n\n**${w.t("title.preview")}:** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
+        body: `**${w.label(w.t("title.subject"))}** ${output.announcementEmail.subject}\n\n**${w.label(w.t("title.preview"))}** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
       },
       ...(output.productHunt
         ? [
             {
               kind: "product-hunt",
               title: w.t("title.product-hunt"),
-              body: `**${w.t("title.name")}:** ${output.productHunt.name}\n\n**${w.t("title.tagline")}:** ${output.productHunt.tagline}\n\n**${w.t("title.description")}:** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
+              body: `**${w.label(w.t("title.name"))}** ${output.productHunt.name}\n\n**${w.label(w.t("title.tagline"))}** ${output.productHunt.tagline}\n\n**${w.label(w.t("title.description"))}** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
             },
           ]
         : []),

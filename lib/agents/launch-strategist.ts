@@ -27,7 +27,7 @@ export const launchStrategist: Agent<LaunchStrategy> = {
       {
         kind: "launch-plan",
         title: w.t("title.launch-plan"),
-        body: `**${w.t("title.goal")}:** ${output.launchGoal}\n\n${output.launchPlan.map((phase) => `## ${phase.phase} (${phase.timing})\n\n${bullets(phase.actions)}`).join("\n\n")}`,
+        body: `**${w.label(w.t("title.goal"))}** ${output.launchGoal}\n\n${output.launchPlan.map((phase) => `## ${phase.phase} (${phase.timing})\n\n${bullets(phase.actions)}`).join("\n\n")}`,
       },
       {
         kind: "channel-strategy",
@@ -35,10 +35,10 @@ export const launchStrategist: Agent<LaunchStrategy> = {
         body: [
           ...output.channelStrategy.map(
             (entry) =>
-              `## ${entry.channel}\n\n- ${w.t("title.role")}: ${entry.role}\n- ${w.t("title.cadence")}: ${entry.cadence}\n- ${w.t("title.firstMove")}: ${entry.firstMove}`,
+              `## ${entry.channel}\n\n- ${w.label(w.t("title.role"))} ${entry.role}\n- ${w.label(w.t("title.cadence"))} ${entry.cadence}\n- ${w.label(w.t("title.firstMove"))} ${entry.firstMove}`,
           ),
           output.skipped.length
-            ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${entry.what}: ${entry.why}`))}`
+            ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${w.label(entry.what)} ${entry.why}`))}`
             : "",
         ]
           .filter(Boolean)

@@ -40,7 +40,7 @@ export const marketStrategist: Agent<MarketStrategy> = {
         body: output.competitorAngles
           .map(
             (angle) =>
-              `## ${angle.alternative}\n\n- ${w.t("title.theirAngle")}: ${angle.theirAngle}\n- ${w.t("title.ourOpening")}: ${angle.ourOpening}`,
+              `## ${angle.alternative}\n\n- ${w.label(w.t("title.theirAngle"))} ${angle.theirAngle}\n- ${w.label(w.t("title.ourOpening"))} ${angle.ourOpening}`,
           )
           .join("\n\n"),
       },
@@ -54,7 +54,7 @@ export const marketStrategist: Agent<MarketStrategy> = {
       {
         kind: "value-propositions",
         title: w.t("title.value-propositions"),
-        body: `${output.valuePropositions.map((value) => `- **${value.angle}:** ${value.statement}`).join("\n")}\n\n## ${w.t("title.risks")}\n\n${bullets(output.risks)}`,
+        body: `${output.valuePropositions.map((value) => `- **${w.label(value.angle)}** ${value.statement}`).join("\n")}\n\n## ${w.t("title.risks")}\n\n${bullets(output.risks)}`,
       },
     ];
   },

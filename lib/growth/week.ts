@@ -22,3 +22,13 @@ export function weekStartAfter(lastWeekStart: string | null, now: Date): string 
   const monday = nextMonday(now);
   return following && following > monday ? following : monday;
 }
+
+/** A theme without a leading label of its week ("Week 3: …", "Woche 3 – …"), which the week's title says already. */
+export const withoutWeekLabel = (theme: string, weekNumber: number) =>
+  theme.replace(new RegExp(`^\\s*\\p{L}+\\s+${weekNumber}(?:\\s*[:–—-]\\s*|\\s*$)`, "u"), "").trim();
+
+/** How a week is named everywhere (board, history, calendar, the planner's prompt): "Week 3: theme", its number said once. */
+export function weekTitle(weekNumber: number, theme: string | null | undefined): string {
+  const rest = withoutWeekLabel(theme ?? "", weekNumber);
+  return rest ? `Week ${weekNumber}: ${rest}` : `Week ${weekNumber}`;
+}

@@ -26,6 +26,8 @@ export interface Words {
   t: (key: PhraseKey, vars?: Vars) => string;
   /** A clearly marked fill-in for what the answers did not give. */
   fill: (need: PhraseKey) => string;
+  /** A field label with its colon as the language writes it ("Rôle :" in French, "Role:" elsewhere). */
+  label: (text: string) => string;
   /** "a, b and c" in the language. */
   list: (items: string[]) => string;
   /** Whether a clause inside a sentence may lose its capital (not in German, where nouns keep theirs). */
@@ -65,6 +67,7 @@ export function wordsFor(language: string | null | undefined): Words {
       // Titles stay readable: the English heading, marked as a worksheet's.
       t: (key, vars = {}) => (key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars)}` : worksheetLine(en[key], vars)),
       fill: (need) => `[+ ${need.replace(/^need\./, "")}]`,
+      label: (text) => `${text}:`,
       list: (items) => items.filter(Boolean).join(" · "),
       lowerClauses: false,
     };
@@ -74,6 +77,8 @@ export function wordsFor(language: string | null | undefined): Words {
     worksheet: false,
     t: (key, vars = {}) => fillTemplate(phrases[key], vars),
     fill: (need) => phrases.fill.replace("{what}", phrases[need]),
+    // French sets a space before a colon; the phrasebooks' own sentences already do.
+    label: (text) => (primaryOf(tag) === "fr" ? `${text} :` : `${text}:`),
     list: (items) => {
       const kept = items.map((item) => item.trim()).filter(Boolean);
       return kept.length <= 1 ? (kept[0] ?? "") : `${kept.slice(0, -1).join(", ")} ${phrases["list.and"]} ${kept.at(-1)}`;

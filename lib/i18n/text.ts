@@ -44,3 +44,6 @@ export const bullets = (items: string[]) =>
     .filter(Boolean)
     .map((item) => `- ${item}`)
     .join("\n");
+
+/** Whether the text is only a fill-in the offline engine left for the founder ("[add: a tagline…]"). */
+export const isFillIn = (text: string | null | undefined) => /^\[[^[\]]+\]$/.test(clean(text));

@@ -8,6 +8,7 @@ import type { Database } from "@/lib/db";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { calendarFeeds, growthCycles, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { weekTitle } from "@/lib/growth/week";
 import { dateOf } from "@/lib/growth/week-days";
 import type { Channel, WeeklyPlan } from "@/lib/schemas/growth";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
@@ -59,7 +60,7 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
             uid: `plan-${cycle.id}-${entryIndex}-${index}@launchloop`,
             title: `${channelRules[entry.channel].label}: ${item.title}`,
             description: lines(
-              `Week ${cycle.weekNumber} (proposed): ${theme}`,
+              `${weekTitle(cycle.weekNumber, theme)} (proposed)`,
               `Angle: ${item.angle}`,
               item.keyMessage && `Key message: ${item.keyMessage}`,
               item.cta && `Call to action: ${item.cta}`,
@@ -79,7 +80,7 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
         uid: `item-${item.id}@launchloop`,
         title: `${channelRules[item.channel as Channel]?.label ?? item.channel}: ${item.title}`,
         description: lines(
-          `Week ${cycle.weekNumber}: ${theme}`,
+          weekTitle(cycle.weekNumber, theme),
           `Status: ${item.status}`,
           `Angle: ${item.angle}`,
           item.keyMessage && `Key message: ${item.keyMessage}`,
@@ -99,7 +100,7 @@ async function projectCalendarText(db: Database, project: ProjectRecord, now: Da
         uid: `task-${task.id}@launchloop`,
         title: `${task.status === "done" ? "✓ " : ""}Task: ${task.title}`,
         description: lines(
-          `Week ${cycle.weekNumber}: ${theme}`,
+          weekTitle(cycle.weekNumber, theme),
           task.description,
           `Effort: ${task.effort}`,
           `Status: ${task.status}`,

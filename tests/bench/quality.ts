@@ -1,5 +1,6 @@
 import { eld } from "eld/medium";
 import type { ApprovedOutputs } from "@/lib/agents";
+import { historyLines } from "@/lib/agents/growth-context";
 import { type CycleHistory, growthPlanner, type PlaybookDigest, toWeeklyPlan } from "@/lib/agents/growth-planner";
 import { fittedDraft, growthWriter } from "@/lib/agents/growth-writer";
 import { type ProjectFacts, pipelineInput, plannerInput, type RunFacts, writerInput } from "@/lib/agents/inputs";
@@ -9,6 +10,7 @@ import { channelRules, channelsOfAnswers } from "@/lib/channels";
 import { reloadConfig } from "@/lib/config";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import { weeklyBudget } from "@/lib/growth/budget";
+import { weekTitle } from "@/lib/growth/week";
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { draftingLanguages } from "@/lib/i18n/phrasebook";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
@@ -17,7 +19,23 @@ import { agentTypes, type Decisions, type Onboarding } from "@/lib/schemas/proje
 import { promptText, startFakeOpenAI, tokensOf } from "../support/fake-openai";
 import { sampleOnboarding } from "../support/founder";
 import { type BenchFounder, benchFounders } from "../support/founders";
-import { doubledQuotes, doubledWords, hashtagsIn, labelRepeats, misfitPieces, strayHashtags } from "../support/rough-edges";
+import {
+  brokenBrackets,
+  cutShort,
+  doubledLabels,
+  doubledQuotes,
+  doubledWords,
+  emptyPlaceholders,
+  foreignPunctuation,
+  hashtagsIn,
+  labelRepeats,
+  lowercaseStarts,
+  misfitPieces,
+  repeatedHeadings,
+  repeatedSentences,
+  stackedLabels,
+  strayHashtags,
+} from "../support/rough-edges";
 
 /**
  * `npm run bench:quality`: the words Launchloop writes, measured. Every founder of
@@ -110,8 +128,9 @@ function leaksIn(texts: string[], extra: string[], ownAnswers: string) {
 
 /** Share of week two's lines already in week one (the founder's call-to-action line, repeated by design, aside). */
 function overlap(week1: string[], week2: string[], brand: string, cta: string | null | undefined) {
-  const normalize = (line: string) => line.toLowerCase();
-  const action = cta ? stripLine(`${cta}:`, brand).toLowerCase() : null;
+  // "Réserver un cours d'essai :" is the call-to-action line too (French sets a space before its colon).
+  const normalize = (line: string) => line.toLowerCase().replace(/\s+:/g, ":");
+  const action = cta ? normalize(stripLine(`${cta}:`, brand)) : null;
   const seen = new Set(substantiveLines(week1, brand).map(normalize));
   const lines = substantiveLines(week2, brand)
     .map(normalize)
@@ -377,14 +396,51 @@ const missingFacts = (prompt: string, facts: (string | null | undefined)[]) =>
     .filter((fact): fact is string => Boolean(fact))
     .filter((fact) => !prompt.includes(fact) && !prompt.includes(JSON.stringify(fact).slice(1, -1)));
 
-const roughEdgeKinds = ["doubled words", "doubled quotes", "label repeats", "stray hashtags", "misfit pieces"] as const;
+const roughEdgeKinds = [
+  "doubled words",
+  "doubled quotes",
+  "label repeats",
+  "stray hashtags",
+  "misfit pieces",
+  "repeated headings",
+  "doubled labels",
+  "stacked labels",
+  "broken brackets",
+  "lowercase starts",
+  "empty placeholders",
+  "foreign punctuation",
+  "repeated sentences",
+  "cut short",
+] as const;
+
+/** A week's plan as the founder reads it on the board (its title, "Week 2: …", is the app's own English): rationale, items, tasks, what it skipped. */
+const planText = (plan: WeeklyPlan) =>
+  [
+    plan.rationale,
+    ...itemsOf(plan).flatMap((item) => [item.title, item.angle, item.keyMessage, item.cta ?? "", item.notes ?? ""]),
+    ...plan.founderTasks.flatMap((task) => [task.title, task.description]),
+    ...plan.skipped.flatMap((entry) => [entry.what, entry.why]),
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+/** The earlier weeks as the next plan's prompt reads them. */
+const historyText = (run: Awaited<ReturnType<typeof offlineRun>>) =>
+  historyLines([
+    ...run.history,
+    { weekNumber: 2, theme: run.two.week.plan.weekTheme, items: graded(itemsOf(run.two.week.plan)), tasks: [], overall: null },
+  ]);
 
 /** The rough edges in one offline run (launch pack and two weeks), by kind, with what was found. */
 function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchFounder) {
   const texts = [
     ...run.packItems.map((item) => `${item.title}\n${item.body}`),
     ...[...run.one.week.drafts, ...run.two.week.drafts].map((draft) => draft.text),
+    planText(run.one.week.plan),
+    planText(run.two.week.plan),
   ];
+  const weekTitles = [weekTitle(1, run.one.week.plan.weekTheme), weekTitle(2, run.two.week.plan.weekTheme)].join("\n");
+  const brand = founder.onboarding.businessName ?? founder.name;
   const product = [
     founder.onboarding.productDescription ?? "",
     ...(founder.onboarding.features ?? []).flatMap((feature) => [feature.what ?? "", feature.benefit ?? ""]),
@@ -395,7 +451,7 @@ function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchF
     "label repeats": texts.flatMap(labelRepeats),
     "stray hashtags": texts.flatMap((text) =>
       strayHashtags(hashtagsIn(text), {
-        brand: founder.onboarding.businessName ?? founder.name,
+        brand,
         product,
         post: text,
         answersLanguage: founder.language,
@@ -407,6 +463,20 @@ function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchF
       productHunt: founder.productHunt,
       text: run.packItems.map((item) => `${item.title}\n${item.body}`).join("\n"),
     }),
+    "repeated headings": texts.flatMap(repeatedHeadings),
+    "doubled labels": [...texts, weekTitles, historyText(run)].flatMap(doubledLabels),
+    "stacked labels": [...texts, weekTitles].flatMap(stackedLabels),
+    "broken brackets": texts.flatMap(brokenBrackets),
+    "lowercase starts": texts.flatMap((text) => lowercaseStarts(text, [brand])),
+    "empty placeholders": [...texts, historyText(run)].flatMap(emptyPlaceholders),
+    "foreign punctuation": texts.flatMap((text) => foreignPunctuation(text, run.language)),
+    "repeated sentences": [
+      ...run.packItems
+        .filter((item) => /^(post-|announcement|press)/.test(item.kind))
+        .map((item) => `${item.title}\n${item.body}`),
+      ...[...run.one.week.drafts, ...run.two.week.drafts].map((draft) => draft.text),
+    ].flatMap(repeatedSentences),
+    "cut short": texts.flatMap(cutShort),
   };
   return found;
 }
@@ -419,12 +489,15 @@ reloadConfig();
 const offline = [];
 for (const founder of benchFounders) offline.push({ founder, run: await offlineRun(founder) });
 // The rough edges in each drafting language: the founder's own answers, the engine's words in each phrasebook.
-const edgesByFounder = new Map<string, { language: string; found: ReturnType<typeof roughEdges> }[]>();
+const edgesByFounder = new Map<
+  string,
+  { language: string; run: Awaited<ReturnType<typeof offlineRun>>; found: ReturnType<typeof roughEdges> }[]
+>();
 for (const { founder, run } of offline) {
   const rows = [];
   for (const language of draftingLanguages) {
     const inLanguage = language === run.language ? run : await offlineRun(founder, language);
-    rows.push({ language, found: roughEdges(inLanguage, founder) });
+    rows.push({ language, run: inLanguage, found: roughEdges(inLanguage, founder) });
   }
   edgesByFounder.set(founder.key, rows);
 }
@@ -538,15 +611,6 @@ for (const { founder, run, model } of results) {
           .join("; ")}`,
       );
   }
-  if (process.env.BENCH_SHOW === founder.key) {
-    for (const [number, week] of [
-      [1, run.one.week],
-      [2, run.two.week],
-    ] as const) {
-      console.log(`=== week ${number}: ${week.plan.weekTheme}\n${week.plan.rationale}\n${JSON.stringify(week.plan.skipped)}`);
-      for (const draft of week.drafts) console.log(`---\n${draft.text}`);
-    }
-  }
   if (language.off.length)
     console.log(
       `       lines not detected as ${founder.language}: ${language.off
@@ -556,4 +620,31 @@ for (const { founder, run, model } of results) {
     );
   console.log("");
 }
+
+/** `BENCH_SHOW=<founder key>[:<language>]` (or `all`): every text the rough edges were looked for in, to read as a founder would. */
+function show(run: Awaited<ReturnType<typeof offlineRun>>, title: string) {
+  console.log(`\n######## ${title}`);
+  for (const item of run.packItems) console.log(`\n=== pack: ${item.kind}\n# ${item.title}\n${item.body}`);
+  for (const [number, week] of [
+    [1, run.one.week],
+    [2, run.two.week],
+  ] as const) {
+    const plan = week.plan;
+    console.log(`\n=== ${weekTitle(number, plan.weekTheme)}\n${plan.rationale}`);
+    for (const item of itemsOf(plan))
+      console.log(
+        `  item ${item.channel} | ${item.title} | ${item.angle} | ${item.keyMessage} | ${item.cta ?? ""} | ${item.notes ?? ""}`,
+      );
+    for (const task of plan.founderTasks) console.log(`  task ${task.title} | ${task.description} | ${task.category}`);
+    for (const entry of plan.skipped) console.log(`  skipped ${entry.what} | ${entry.why}`);
+    for (const draft of week.drafts) console.log(`---\n${draft.text}`);
+  }
+  console.log(`\n=== the planner's history (week 3)\n${historyText(run)}`);
+}
+const shown = process.env.BENCH_SHOW;
+if (shown)
+  for (const [key, rows] of edgesByFounder)
+    for (const { language, run } of rows)
+      if (shown === "all" || shown === key || shown === `${key}:${language}`) show(run, `${key} (${language})`);
+
 console.log(failures ? `${failures} threshold(s) missed.` : 'Every founder meets every threshold of the issue\'s "Done when".');

@@ -48,6 +48,185 @@ export function labelRepeats(text: string): string[] {
   return found;
 }
 
+const plain = (text: string) =>
+  text
+    .replace(/^\s*(?:#{1,6}\s+|[-*>]\s+|\d+\.\s+)/, "")
+    .replace(/[*_`]+/g, "")
+    .replace(/[.…:;,!?\s]+$/u, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/**
+ * A heading said again as the first line under it: the text's first line (its title) or a
+ * Markdown heading or bold line, as the whole next line that is not empty, or (a heading of
+ * five words or more) as its opening ("How it started: My grandmother…" titled "How it
+ * started: My grandmother…"). A short label opening a longer sentence ("## Households in
+ * Leipzig" / "Households in Leipzig who…") is how a card is written, not a repeat.
+ */
+export function repeatedHeadings(text: string): string[] {
+  const lines = text.split("\n");
+  const found: string[] = [];
+  lines.forEach((line, index) => {
+    const isHeading = index === 0 || /^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*\s*$/.test(line);
+    const heading = plain(line);
+    if (!isHeading || !heading) return;
+    const next = lines.slice(index + 1).find((candidate) => candidate.trim());
+    if (next === undefined) return;
+    const opening = plain(next);
+    const continues = opening.startsWith(heading) && !/^[\p{L}\p{N}]/u.test(opening.slice(heading.length));
+    if (opening === heading || (continues && heading.split(" ").length >= 5)) found.push(`${line.trim()} / ${next.trim()}`);
+  });
+  return found;
+}
+
+/**
+ * A label said twice in a row: "Week 2: Week 2: …", "Hinter den Kulissen: Hinter den
+ * Kulissen: …", or the same numbered label in two languages ("Week 2: Woche 2: …").
+ */
+export function doubledLabels(text: string): string[] {
+  const found: string[] = [];
+  const label = "(\\p{L}[\\p{L}\\p{N}'’-]*(?: [\\p{L}\\p{N}'’-]+){0,4})";
+  const pair = new RegExp(`${label}\\s?:\\**\\s+${label}\\s?:`, "gu");
+  for (const line of text.split("\n")) {
+    for (const match of line.matchAll(pair)) {
+      const [first, second] = [match[1]!.toLowerCase(), match[2]!.toLowerCase()];
+      const number = (words: string) => /^\p{L}+ (\d+)$/u.exec(words)?.[1];
+      if (first === second || first.endsWith(` ${second}`) || (number(first) && number(first) === number(second)))
+        found.push(match[0]);
+    }
+  }
+  return found;
+}
+
+// What a sentence may hold that is not its own words: a link, a fill-in, a quotation.
+const asides = (line: string) =>
+  line
+    .replace(/(?:https?:\/\/|www\.)\S+/g, "LINK")
+    .replace(/\[[^\]\n]*\]/g, "FILL")
+    // A quotation that ends its sentence ("…: « Enfin. »") ends the sentence around it too.
+    .replace(/„[^“\n]*“|“[^”\n]*”|«[^»\n]*»|"[^"\n]*"|‚[^‘\n]*‘/g, (quote) => (/[.!?…]\s*.$/u.test(quote) ? "QUOTE." : "QUOTE"));
+
+/**
+ * Labels stacked in one sentence: two colons ("One tip for X: Photo identification: know
+ * which plant…", "Role: Depth: teach…", "Goal: 300 sign-ups, by: June"), or a line that ends
+ * on a colon with nothing after it. A colon before a link ("Sign up: https://…") or a
+ * fill-in ("Their angle: [add: …]"), inside either or a quotation, or inside a word
+ * ("Abonnent:innen", "7:30") is not counted.
+ */
+export function stackedLabels(text: string): string[] {
+  const found: string[] = [];
+  for (const line of text.split("\n")) {
+    const spoken = asides(line).replace(/\|/g, ".");
+    for (const part of spoken.split(/(?<=[.!?])\s+/)) {
+      const colons = part.match(/\s?:\**(?=\s+(?!LINK|FILL)|\s*$)/g) ?? [];
+      if (colons.length >= 2) found.push(line.trim());
+    }
+  }
+  return [...new Set(found)];
+}
+
+/** Brackets that do not pair within a line, or that nest: "(Weeks 1 to 2 (from …))", "[add: a tagline…". */
+export function brokenBrackets(text: string): string[] {
+  const found: string[] = [];
+  const pairs: Record<string, string> = { "(": ")", "[": "]" };
+  for (const line of text.split("\n")) {
+    if (/^\s*- \[[ x]\] /.test(line) && !/[()[\]]/.test(line.replace(/^\s*- \[[ x]\] /, ""))) continue;
+    const open: string[] = [];
+    let broken = false;
+    for (const char of line.replace(/^\s*- \[[ x]\] /, "").replace(/\(\d+\/\d+\)/g, "")) {
+      if (char in pairs) {
+        if (open.length) broken = true;
+        open.push(pairs[char]!);
+      } else if (char === ")" || char === "]") {
+        if (open.pop() !== char) broken = true;
+      }
+    }
+    if (broken || open.length) found.push(line.trim());
+  }
+  return found;
+}
+
+/**
+ * A title, line or sentence opening with a small letter ("know exactly which plant… |
+ * Plantpal"). Links, hashtags, list markers and words written with a capital inside (a
+ * name such as "iPhone") aside; `names` are words that keep their small letter (a brand
+ * written so).
+ */
+export function lowercaseStarts(text: string, names: string[] = []): string[] {
+  const found: string[] = [];
+  const kept = names.map((name) => name.toLowerCase());
+  for (const line of text.split("\n")) {
+    const spoken = line
+      .replace(/^\s*(?:#{1,6}\s+|[-*>]\s+(?:\[[ x]\]\s+)?|\d+\.\s+|\|\s*)/, "")
+      .replace(/^[*_]+/, "")
+      .trim();
+    for (const sentence of [spoken, ...spoken.split(/(?<=[.!?])\s+/).slice(1)]) {
+      if (/^(?:[a-z][a-z+.-]*:\/\/|www\.)/i.test(sentence)) continue;
+      const word = sentence.match(/^\p{L}[\p{L}\p{N}'’-]*/u)?.[0];
+      if (!word || !/^\p{Ll}/u.test(word) || /\p{Lu}/u.test(word)) continue;
+      if (kept.some((name) => sentence.toLowerCase().startsWith(name))) continue;
+      found.push(sentence.slice(0, 60));
+    }
+  }
+  return found;
+}
+
+/**
+ * Punctuation of another language: in French, a colon, semicolon, question or exclamation
+ * mark set without its space ("Rôle: …", "Objet:"); in German, French and Spanish, a
+ * quotation in straight typewriter marks ("…", where „…“ or «…» belong). Links aside.
+ */
+export function foreignPunctuation(text: string, language: string): string[] {
+  const words = text.replace(/(?:https?:\/\/|www\.)\S+/g, "LINK");
+  const primary = language.toLowerCase().split("-")[0];
+  const found: string[] = [];
+  if (primary === "fr") found.push(...[...words.matchAll(/[\p{L}\p{N}*)»"][:;?!](?=[\s*]|$)/gmu)].map((match) => match[0]));
+  if (primary === "de" || primary === "fr" || primary === "es")
+    found.push(...[...words.matchAll(/"[^"\n]*"?/g)].map((match) => match[0].slice(0, 60)));
+  return found;
+}
+
+/**
+ * A sentence said twice in one post ("A CLI that diffs…" opening the post and again under
+ * "How it helps"): sentences of six words or more, the title (first line), headings and
+ * labelled fields such as an email's preview aside.
+ */
+export function repeatedSentences(text: string): string[] {
+  const said = new Map<string, number>();
+  for (const line of text.split("\n").slice(1)) {
+    if (/^\s*#{1,6}\s|^\s*\*\*[^*]+\*\*/.test(line)) continue;
+    const spoken = line.replace(/(?:https?:\/\/|www\.)\S+/g, "").replace(/^\s*(?:[-*>]\s+|\d+\.\s+)/, "");
+    for (const sentence of spoken.split(/(?<=[.!?…»“”"])\s+/)) {
+      const key = sentence
+        .replace(/[*_]+/g, "")
+        .replace(/[.!?…\s]+$/u, "")
+        .trim()
+        .toLowerCase();
+      if (key.split(/\s+/).length >= 6) said.set(key, (said.get(key) ?? 0) + 1);
+    }
+  }
+  return [...said].filter(([, count]) => count > 1).map(([sentence]) => sentence.slice(0, 80));
+}
+
+/**
+ * Words cut short where a founder would see it: a title (the text's first line) ending in an
+ * ellipsis ("…für quem trabalha sentado o…"), or any line cut right after a separator
+ * ("… aula longa |…", "Ziel:…").
+ */
+export function cutShort(text: string): string[] {
+  const lines = text.split("\n");
+  const title = lines[0]?.replace(/[*_]+/g, "").trim() ?? "";
+  const cut = lines.filter((line) => /[|:;,–—/(-][*_\s]*…[*_]*\s*$/u.test(line)).map((line) => line.trim());
+  return [...(title.endsWith("…") && !cut.includes(lines[0]!.trim()) ? [title] : []), ...cut];
+}
+
+/** Template words that reached the text: "undefined", "null", "NaN", "[object Object]", an unfilled "{slot}". */
+export function emptyPlaceholders(text: string): string[] {
+  const words = text.replace(/(?:https?:\/\/|www\.)\S+/g, " ");
+  return [...words.matchAll(/\b(?:undefined|null|NaN)\b|\[object \w+\]|\{\w+\}/g)].map((match) => match[0]);
+}
+
 // Words that never make a hashtag: articles, pronouns, prepositions, conjunctions and common
 // verbs, in the five drafting languages.
 const functionWords = new Set(

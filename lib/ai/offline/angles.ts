@@ -13,5 +13,7 @@ export function angleOf(angle: string, w: Words): AngleKey | undefined {
   );
 }
 
-export const angleText = (key: AngleKey, w: Words) =>
-  [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)].filter(Boolean).join(": ") || key;
+export function angleText(key: AngleKey, w: Words): string {
+  const [label, description] = [w.t(`angle.${key}` as PhraseKey), w.t(`angle.${key}Desc` as PhraseKey)];
+  return (label && description ? `${w.label(label)} ${description}` : label || description) || key;
+}

@@ -88,7 +88,10 @@ export function offlineBrandSystem(input: AgentInput): BrandSystem {
           tone: w.t(`mood.${palette.mood}` as PhraseKey),
         }),
     messagingPillars: [
-      { pillar: w.t("section.problem") || "1", proofPoints: [f.problem, f.quote ? `"${f.quote}"` : w.fill("need.quote")] },
+      {
+        pillar: w.t("section.problem") || "1",
+        proofPoints: [f.problem, f.quote ? w.t("quoted", { quote: f.quote }) : w.fill("need.quote")],
+      },
       {
         pillar: w.t("section.outcome") || "2",
         proofPoints: f.features.length ? f.features.map((feature) => sentence(feature.benefit || feature.what)) : [f.product],

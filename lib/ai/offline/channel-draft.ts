@@ -16,6 +16,7 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
   const directives = readFeedback(input.feedback);
   const facts = factsOf(input.onboarding, input.decisions);
   const english = primaryOf(languageOf(input)) === "en";
+  const w = wordsFor(languageOf(input));
   const rule = channelRules[draft.channel];
   let body = draft.parts.map((part) => part.replace(/ \(\d+\/\d+\)$/, "")).join("\n\n");
   let hashtags = draft.hashtags;
@@ -29,7 +30,7 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
     const more = [
       ...facts.story,
       ...facts.features.map((feature) =>
-        feature.benefit ? `${feature.what}: ${clause(feature.benefit, [facts.brand])}` : feature.what,
+        feature.benefit ? `${w.label(feature.what)} ${clause(feature.benefit, [facts.brand])}` : feature.what,
       ),
     ].filter((line) => !head.includes(line));
     body = [head, ...more, tail].filter(Boolean).join("\n\n");

@@ -1,7 +1,7 @@
 import { type ChannelDraft, channelRules, fitToChannel } from "@/lib/channels";
 import type { PhraseKey } from "@/lib/i18n/en";
 import type { Words } from "@/lib/i18n/phrasebook";
-import { bullets, clause, sentence, sentencesOf } from "@/lib/i18n/text";
+import { bullets, clause, sentence } from "@/lib/i18n/text";
 import type { Channel } from "@/lib/schemas/growth";
 import type { AngleKey } from "./angles";
 import type { Facts } from "./facts";
@@ -41,8 +41,33 @@ const hashtag = (word: string) => {
 export function callToAction({ facts, words: w, cta }: Pick<DraftRequest, "facts" | "words" | "cta">): string {
   const action = cta ?? facts.cta;
   if (!action) return facts.url ? `${w.fill("need.cta")} ${facts.url}` : w.fill("need.cta");
-  return `${sentence(action).replace(/\.$/, "")}: ${facts.url ?? w.fill("need.link")}`;
+  return `${w.label(sentence(action).replace(/\.$/, ""))} ${facts.url ?? w.fill("need.link")}`;
 }
+
+/**
+ * The first of the candidate titles that fits the channel's limit, each also tried without a
+ * leading label ("For parents: Weekly lessons…" as "Weekly lessons…"); else the last one up to
+ * a clause that fits ("…, Nudeln und Müsli" left off), never cut mid-word with an ellipsis.
+ */
+function titled(candidates: string[], limit: number | undefined): string {
+  const tries = candidates.flatMap((candidate) => {
+    const rest = candidate.replace(/^[^:|]{1,60}\s?:\s+/, "");
+    return rest !== candidate ? [candidate, rest[0]!.toUpperCase() + rest.slice(1)] : [candidate];
+  });
+  const last = tries.at(-1)!;
+  if (!limit) return tries[0]!;
+  const clauses = [...last.matchAll(/[,;–—]\s/g)].map((match) => last.slice(0, match.index).trim());
+  return (
+    tries.find((candidate) => candidate.length <= limit) ??
+    clauses.filter((clause) => clause.length >= 20 && clause.length <= limit).at(-1) ??
+    last
+  );
+}
+
+/** A feature and its benefit as one sentence ("Rescue mode — a step-by-step plan…."), to stand after an opening's colon. */
+const featureSentence = (feature: Facts["features"][number], { facts: f, words: w }: DraftRequest) =>
+  w.t("open.feature", { what: feature.what, benefit: clause(feature.benefit, [f.brand], w.lowerClauses) }) ||
+  sentence(feature.what);
 
 /** The angle's opening lines, from the founder's own material (or a fill-in where there is none). */
 function opening(request: DraftRequest): string[] {
@@ -51,10 +76,7 @@ function opening(request: DraftRequest): string[] {
   const key = (base: string) => (alt ? `${base}2` : base) as PhraseKey;
   const audience = f.audience ? clause(f.audience, [f.brand], w.lowerClauses) : null;
   const feature = at(f.features, variant);
-  const featureLine = feature
-    ? w.t("open.feature", { what: feature.what, benefit: clause(feature.benefit, [f.brand], w.lowerClauses) }) ||
-      sentence(feature.what)
-    : "";
+  const featureLine = feature ? featureSentence(feature, request) : "";
   switch (request.angle) {
     case "launch":
       return [w.t("post.launch", { brand: f.brand }), f.product];
@@ -64,9 +86,9 @@ function opening(request: DraftRequest): string[] {
         f.quote ? w.t("open.painQuote", { quote: f.quote }) : w.fill("need.quote"),
       ];
     case "story": {
-      const told = f.story.length
-        ? [at(f.story, variant)!, f.story.length > 1 ? at(f.story, variant + 1)! : ""]
-        : [w.fill("need.story")];
+      // Two sentences of the story in the founder's order: "Then I started over…" never opens it.
+      const from = f.story.length > 1 ? variant % (f.story.length - 1) : 0;
+      const told = f.story.length ? [f.story[from]!, f.story[from + 1] ?? ""] : [w.fill("need.story")];
       return [[w.t(key("open.story"), { brand: f.brand }), told[0]].filter(Boolean).join(" "), told[1] ?? ""];
     }
     case "how-to":
@@ -78,9 +100,11 @@ function opening(request: DraftRequest): string[] {
       ];
     case "proof": {
       const proof = at(
-        [f.research, f.quote ? `"${f.quote}"` : null, f.existingAudience ? sentence(f.existingAudience) : null].filter(
-          (entry): entry is string => Boolean(entry),
-        ),
+        [
+          f.research,
+          f.quote ? w.t("quoted", { quote: f.quote }) : null,
+          f.existingAudience ? sentence(f.existingAudience) : null,
+        ].filter((entry): entry is string => Boolean(entry)),
         variant,
       );
       return [[w.t(key("open.proof"), { brand: f.brand }), proof ?? w.fill("need.proof")].filter(Boolean).join(" ")];
@@ -116,7 +140,9 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
         .filter((feature, index, all) => all.indexOf(feature) === index)
     : [];
   const featureLines = features
-    .map((feature) => (feature.benefit ? `${feature.what}: ${clause(feature.benefit, [f.brand], w.lowerClauses)}` : feature.what))
+    .map((feature) =>
+      feature.benefit ? `${w.label(feature.what)} ${clause(feature.benefit, [f.brand], w.lowerClauses)}` : feature.what,
+    )
     .filter((line) => !message || !line.toLowerCase().includes(message.toLowerCase().replace(/\.$/, "")));
   const said = `${open.join(" ")} ${message}`.toLowerCase();
   const fresh = featureLines.filter((line) => !said.includes(line.split(":")[0]!.toLowerCase()));
@@ -138,6 +164,8 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
       ? [[...open, message].filter(Boolean).join(" ")]
       : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
   const cta = callToAction(request);
+  // What a title says: the message, or (a positioning too long for a title: "For X: …") what follows its label.
+  const headline = request.message ?? f.product;
   const hashtags = [f.brand, ...f.topics].map(hashtag).filter(Boolean);
   let title: string | null = null;
   let script: VideoScript | null = null;
@@ -160,14 +188,25 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
         .join("\n\n");
       break;
     case "visual":
-      title = rule.titleLimit ? `${f.brand}: ${clause(request.message ?? f.product, [f.brand], w.lowerClauses)}` : null;
+      title = rule.titleLimit
+        ? titled(
+            [`${w.label(f.brand)} ${clause(headline, [f.brand], w.lowerClauses)}`, sentence(headline).replace(/\.$/, "")],
+            rule.titleLimit,
+          )
+        : null;
       body = [rule.titleLimit ? "" : w.t("post.image", { brand: f.brand }), ...lead, cta].filter(Boolean).join("\n\n");
       break;
     case "video": {
-      title = rule.titleLimit ? `${clause(request.message ?? f.product, [f.brand], w.lowerClauses)} | ${f.brand}` : null;
+      title = rule.titleLimit
+        ? titled(
+            [`${sentence(headline).replace(/\.$/, "")} | ${f.brand}`, sentence(headline).replace(/\.$/, "")],
+            rule.titleLimit,
+          )
+        : null;
       script = {
-        hook: open[0] ?? f.problem,
-        onScreenText: featureLines[0] ?? f.brand,
+        // A hook is said on its own: an opening that leads into the next line ("Quick poll for…:") ends there.
+        hook: sentence((open[0] ?? f.problem).replace(/\s*:$/, "")),
+        onScreenText: features[0] ? featureSentence(features[0], request) : f.brand,
         voiceOver: [open[1], message || f.product].filter(Boolean).join(" "),
         caption: cta,
       };
@@ -187,26 +226,22 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
         .join("\n\n");
       break;
     case "long-form": {
-      title = sentence(request.message ?? f.product).replace(/\.$/, "");
+      // Titled after its message, which the piece opens toward: never its own first line again.
+      title = titled([sentence(headline).replace(/\.$/, "")], rule.titleLimit);
       const headings = (["post.h1", "post.h2", "post.h3", "post.h4"] as PhraseKey[]).map((key) => w.t(key, { brand: f.brand }));
+      // Each section says what its heading promises, so no sentence is said twice: the problem, the story, the product.
       const sections = launch
         ? [
-            [...open].join("\n\n"),
-            [f.problem, f.story.length ? f.story.join(" ") : (f.why ?? "")].filter(Boolean).join(" "),
-            [message || f.product, featureLines.length ? bullets(featureLines) : ""].filter(Boolean).join("\n\n"),
+            [open[0], f.problem].filter(Boolean).join("\n\n"),
+            f.story.length ? f.story.join(" ") : (f.why ?? w.fill("need.story")),
+            [f.product, message, featureLines.length ? bullets(featureLines) : ""].filter(Boolean).join("\n\n"),
             cta,
           ]
         : [...weekly([fresh[0] ?? "", context]), cta].filter(Boolean);
-      // A weekly piece is titled after its angle's longest opening sentence.
-      if (!launch)
-        title =
-          sentencesOf(open.join(" "))
-            .sort((a, b) => b.length - a.length)[0]
-            ?.replace(/[.:]$/, "") || title;
       // The launch story has an outline; a weekly piece is written from its angle, without the same headings every week.
       body = [
         launch && headings.every(Boolean)
-          ? `**${w.t("post.outline")}:**\n${headings.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}`
+          ? `**${w.label(w.t("post.outline"))}**\n${headings.map((heading, index) => `${index + 1}. ${heading}`).join("\n")}`
           : "",
         ...sections.map((section, index) => (launch && headings[index] ? `## ${headings[index]}\n\n${section}` : section)),
       ]
@@ -226,5 +261,5 @@ export const scriptBody = (script: VideoScript, w: Words) =>
     [w.t("title.voiceOver"), script.voiceOver],
     [w.t("title.caption"), script.caption],
   ]
-    .map(([label, text]) => (label ? `${label}: ${text}` : text!))
+    .map(([label, text]) => (label ? `${w.label(label)} ${text}` : text!))
     .join("\n");

@@ -1,7 +1,7 @@
 import { launchesOnProductHunt, projectChannels } from "@/lib/channels";
 import { readFeedback } from "@/lib/i18n/feedback";
 import { wordsFor } from "@/lib/i18n/phrasebook";
-import { bullets, sentence } from "@/lib/i18n/text";
+import { bullets, isFillIn, sentence } from "@/lib/i18n/text";
 import type { AgentInput } from "@/lib/schemas/agent-inputs";
 import type { LaunchAssets } from "@/lib/schemas/agent-outputs";
 import { callToAction, writeChannelDraft } from "./channel-drafts";
@@ -56,10 +56,13 @@ export function offlineLaunchAssets(input: AgentInput): LaunchAssets {
     productHunt: launchesOnProductHunt(input.onboarding, input.feedback)
       ? {
           name: f.brand,
-          tagline: (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
-            /\.$/,
-            "",
-          ),
+          // A tagline still to be written stays a whole fill-in: the listing's 60 characters would cut a long one.
+          tagline: isFillIn(tagline)
+            ? w.fill("need.shortTagline")
+            : (tagline ? sentence(tagline) : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.brand).replace(
+                /\.$/,
+                "",
+              ),
           description: [f.product, f.audience ? w.t("web.for", { audience: f.audience }) : ""].filter(Boolean).join(" "),
           firstComment: [w.t("ph.hello", { brand: f.brand }), f.story.length ? f.story.join(" ") : f.problem, w.t("ph.ask")]
             .filter(Boolean)

@@ -11,11 +11,15 @@ export function offlineMarketStrategy(input: AgentInput): MarketStrategy {
   const f = factsOf(input.onboarding, input.decisions);
   const audience = f.audience ?? w.fill("need.audience");
   const quote = f.quote ? w.t("market.words", { quote: f.quote }) : w.fill("need.quote");
+  // Named after the description's first sentence (no audience type given), a profile takes its head, so the description does not say its name again.
+  const named = sentence(audience).replace(/\.$/, "");
+  const fromDescription = f.audienceDescription?.startsWith(named) ?? false;
+  const name = fromDescription ? named.split(/,\s/)[0]! : named;
   const profiles: MarketStrategy["idealCustomerProfiles"] = [
     {
-      name: sentence(audience).replace(/\.$/, ""),
+      name,
       description: f.audienceDescription ?? w.fill("need.audienceDescription"),
-      painPoints: [f.problem, f.quote ? `"${f.quote}"` : w.fill("need.quote")],
+      painPoints: [f.problem, f.quote ? w.t("quoted", { quote: f.quote }) : w.fill("need.quote")],
       whereTheyAre: f.platforms.length ? f.platforms : [w.fill("need.platforms")],
       buyingTriggers: [
         w.t("market.trigger", { problem: clause(f.problem, [f.brand], w.lowerClauses) }),
@@ -47,8 +51,12 @@ export function offlineMarketStrategy(input: AgentInput): MarketStrategy {
       statement: w.t("market.for", { audience: f.audience, text: f.product }) || f.product,
       whyItWorks: w.t("market.pos1Why"),
     },
-    { name: w.t("market.pos2"), statement: `${f.brand}: ${outcome}`, whyItWorks: w.t("market.pos2Why") },
-    { name: w.t("market.pos3"), statement: `${f.brand}: ${f.edge ?? w.fill("need.edge")}`, whyItWorks: w.t("market.pos3Why") },
+    { name: w.t("market.pos2"), statement: `${w.label(f.brand)} ${outcome}`, whyItWorks: w.t("market.pos2Why") },
+    {
+      name: w.t("market.pos3"),
+      statement: `${w.label(f.brand)} ${f.edge ?? w.fill("need.edge")}`,
+      whyItWorks: w.t("market.pos3Why"),
+    },
   ];
   const valuePropositions = f.features.length
     ? f.features

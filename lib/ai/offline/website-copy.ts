@@ -23,11 +23,14 @@ export function offlineWebsiteCopy(input: AgentInput): WebsiteCopy {
     { heading: w.t("section.why", { brand: f.brand }), body: f.edge ?? w.fill("need.edge") },
     { heading: w.t("section.start"), body: f.cta ? `**${w.t("web.ready", { cta: f.cta })}**` : w.fill("need.cta") },
   ];
+  const headline =
+    tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product;
+  const lead = value && value !== tagline ? sentence(value) : f.product;
   return finish(input, {
     home: {
-      headline:
-        tagline && !tagline.startsWith("[") ? tagline : f.features[0]?.benefit ? sentence(f.features[0].benefit) : f.product,
-      subheadline: [value && value !== tagline ? sentence(value) : f.product, audienceLine].filter(Boolean).join(" "),
+      headline,
+      // Under a headline that is already the product's sentence, the subheadline goes on from it.
+      subheadline: [lead.startsWith(headline.replace(/\.$/, "")) ? "" : lead, audienceLine].filter(Boolean).join(" ") || lead,
       primaryCta: f.cta ? f.cta.split(/\s+/).slice(0, 4).join(" ") : w.fill("need.cta"),
       sections: sections.filter((section) => section.body),
     },

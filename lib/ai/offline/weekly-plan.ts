@@ -153,14 +153,20 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   }
 
   const planned = contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
-  const leadAngle = contentPlan[0]?.items[0] ? angleOf(contentPlan[0].items[0].angle, w) : undefined;
+  const plannedItems = contentPlan.flatMap((entry) => entry.items);
+  const leadAngle = plannedItems.map((item) => angleOf(item.angle, w)).find(Boolean);
+  // The week's title says its number ("Week 2: …"); the theme is what the week is about.
   const weekTheme =
     weekNumber === 1
       ? w.t("plan.themeFirst", { brand: f.brand })
-      : w.t("plan.theme", { week: weekNumber, angle: leadAngle ? w.t(`angle.${leadAngle}Desc` as PhraseKey) : null }) ||
-        `${weekNumber}`;
+      : (leadAngle && w.t(`angle.${leadAngle}Desc` as PhraseKey)) ||
+        (plannedItems[0] ? sentence(plannedItems[0].angle).replace(/\.$/, "") : w.t("plan.themeTasks"));
   const rationale = [
-    w.t("plan.budget", { hours: budget.hours, pieces: budget.pieces, tasks: founderTasks.length }),
+    w.t(founderTasks.length === 1 ? "plan.budgetOneTask" : "plan.budget", {
+      hours: budget.hours,
+      pieces: budget.pieces,
+      tasks: founderTasks.length,
+    }),
     w.t("plan.planned", { count: planned }),
     last ? w.t("plan.results", { week: last.weekNumber }) : w.t("plan.first"),
     ...notes,
@@ -168,5 +174,5 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   ]
     .filter(Boolean)
     .join(" ");
-  return { weekTheme: weekTheme || `${weekNumber}`, rationale, contentPlan, founderTasks, skipped };
+  return { weekTheme: weekTheme || `Week ${weekNumber}`, rationale, contentPlan, founderTasks, skipped };
 }
