@@ -74,18 +74,11 @@ export function renderMarkdown(source: string, { fillable: asButtons = false } =
   return (fillable.parse(source, { async: false }) as string).replace(/ data-blank(?=[ >])/g, () => ` data-blank="${index++}"`);
 }
 
-const extras =
-  "max-w-none break-words [&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-accent/40 [&_blockquote]:pl-4 [&_blockquote]:text-ink " +
-  "[&_table]:my-3 [&_table]:w-full [&_table]:text-sm [&_th]:border-b [&_th]:border-line [&_th]:py-1.5 [&_th]:pr-3 [&_th]:text-left " +
-  "[&_td]:border-b [&_td]:border-line [&_td]:py-1.5 [&_td]:pr-3 [&_strong]:font-semibold " +
-  // Headings inside a draft sit below the item's own title (an h3 at text-lg): one heading scale on every page.
-  "[&_h4]:mt-5 [&_h4]:mb-2 [&_h4]:text-base [&_h4]:font-semibold [&_h5]:mt-4 [&_h5]:text-[15px] [&_h5]:font-semibold [&_h6]:mt-3 [&_h6]:font-semibold";
-
 /** A Markdown document shown as readable prose. */
 export function Markdown({ source, className, fillable = false }: { source: string; className?: string; fillable?: boolean }) {
   return (
     <div
-      className={cx("prose-ll", extras, className)}
+      className={cx("prose-ll prose-draft", className)}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and unsafe links
       dangerouslySetInnerHTML={{ __html: renderMarkdown(source, { fillable }) }}
     />

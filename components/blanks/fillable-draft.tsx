@@ -9,13 +9,14 @@ import { findBlanks } from "./blanks";
  * the blank needs, and `onFill` saves the draft with it (an error message, or nothing on success).
  * `children` draw the draft with its blanks as those buttons (Markdown with `fillable`, or
  * BlankText): the caller picks, so a page that never shows Markdown never loads its parser.
+ * Without `body` (a draft rendered on the server), a blank says what it asks for in its own text.
  */
 export function FillableDraft({
   body,
   onFill,
   children,
 }: {
-  body: string;
+  body?: string;
   onFill: (index: number, value: string) => Promise<string | undefined>;
   children: ReactNode;
 }) {
@@ -28,11 +29,11 @@ export function FillableDraft({
     const chip = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-blank]");
     if (!chip) return;
     const index = Number(chip.dataset.blank);
-    const blank = findBlanks(body)[index];
-    if (!blank) return;
+    const what = findBlanks(body ?? chip.textContent ?? "")[body === undefined ? 0 : index]?.what;
+    if (what === undefined) return;
     setValue("");
     setError(undefined);
-    setOpen({ index, what: blank.what });
+    setOpen({ index, what });
   };
 
   const save = (event: FormEvent) => {

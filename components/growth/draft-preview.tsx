@@ -62,7 +62,13 @@ function ThreadPreview({ channel, draft, brand, fillable, guard }: PreviewProps 
             <BlankText text={part} first={firsts[index]} fillable={fillable} />
           </p>
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-            <LengthMeter channel={channel} text={part} label={`Length of post ${index + 1}`} />
+            <LengthMeter
+              channel={channel}
+              text={part}
+              label={`Length of post ${index + 1}`}
+              // A one-post draft's length is this post's, counted by the server when it was saved (no counter to load).
+              counted={draft.parts.length === 1 ? draft.length : undefined}
+            />
             {draft.parts.length > 1 && <CopyButton value={part} label={`Copy post ${index + 1}`} guard={guard} />}
           </div>
         </li>

@@ -13,9 +13,23 @@ const unitNames: Record<CountingUnit, string> = {
   characters: "characters",
 };
 
-/** How long a post is, counted the way its channel counts (X weights URLs and emoji; Bluesky counts graphemes). */
-export function LengthMeter({ channel, text, label }: { channel: Channel; text: string; label: string }) {
+/**
+ * How long a post is, counted the way its channel counts (X weights URLs and emoji; Bluesky
+ * counts graphemes). `counted`: the server's count of exactly this text, when the caller has it.
+ */
+export function LengthMeter({
+  channel,
+  text,
+  label,
+  counted,
+}: {
+  channel: Channel;
+  text: string;
+  label: string;
+  counted?: number;
+}) {
   const { unit } = channelRules[channel];
+  if (counted !== undefined) return <Meter channel={channel} label={label} length={counted} />;
   if (unit !== "weighted") return <Meter channel={channel} label={label} length={countPlain(unit, text)} />;
   // X's weighted count needs twitter-text: loaded only for X posts, not with every page that shows a draft.
   return (

@@ -1,6 +1,6 @@
 import { channelRules } from "@/lib/channels/rules";
 import { itemSlug } from "@/lib/growth/item-slugs";
-import { type Channel, type WeeklyPlan, weeklyPlanSchema } from "@/lib/schemas/growth";
+import type { Channel, WeeklyPlan } from "@/lib/schemas/growth";
 
 /** One planned item as the founder edits it before approving. */
 export interface EditableItem {
@@ -36,41 +36,6 @@ export interface EditablePlan {
 let counter = 0;
 /** A key for an item or task the founder adds (in the browser only, so server and client renders agree on the rest). */
 export const newKey = (prefix: string) => `${prefix}-new-${(counter++).toString(36)}`;
-
-/** Reads a cycle's stored plan into the editor's shape (defensively: an unexpected shape gives an empty week). */
-export function fromPlan(raw: Record<string, unknown>): EditablePlan {
-  const parsed = weeklyPlanSchema.safeParse(raw);
-  const plan: WeeklyPlan = parsed.success
-    ? parsed.data
-    : { weekTheme: String(raw.weekTheme ?? ""), rationale: "", contentPlan: [], founderTasks: [], skipped: [] };
-  return {
-    weekTheme: plan.weekTheme,
-    rationale: plan.rationale,
-    skipped: plan.skipped,
-    audienceRationale: Object.fromEntries(plan.contentPlan.map((entry) => [entry.channel, entry.audienceRationale ?? ""])),
-    items: plan.contentPlan.flatMap((entry, entryIndex) =>
-      entry.items.map((item, index) => ({
-        key: `item-${entryIndex}-${index}`,
-        channel: entry.channel,
-        slug: item.slug,
-        title: item.title,
-        angle: item.angle,
-        keyMessage: item.keyMessage,
-        cta: item.cta ?? "",
-        suggestedDay: item.suggestedDay,
-        notes: item.notes,
-      })),
-    ),
-    tasks: plan.founderTasks.map((task, index) => ({
-      key: `task-${index}`,
-      title: task.title,
-      description: task.description,
-      category: task.category,
-      effort: task.effort,
-      suggestedDay: task.suggestedDay ?? "",
-    })),
-  };
-}
 
 /** The plan with a slug for every item the founder added, named as the planner names its own. */
 export function withItemSlugs(edit: EditablePlan, weekNumber: number): EditablePlan {
@@ -142,7 +107,7 @@ const fieldLabels: Record<string, string> = {
   effort: "Effort",
 };
 
-interface IssueLike {
+export interface IssueLike {
   path: readonly PropertyKey[] | string;
   message: string;
   code?: string;
@@ -203,15 +168,6 @@ export function describePlanIssue(issue: IssueLike, layout: PlanLayout): PlanErr
     if (key && second) return { target: { kind: "task", key, field: second }, message: bound(fieldLabels[second] ?? second) };
   }
   return { target: { kind: "form" }, message: `${path.join(" → ") || "The plan"}: ${issue.message}` };
-}
-
-/** Checks the edited plan with the approval schema; the plan to send, or every problem in place. */
-export function validatePlan(edit: EditablePlan): { ok: true; plan: WeeklyPlan } | { ok: false; errors: PlanError[] } {
-  const { plan, layout } = toPlan(edit);
-  const result = weeklyPlanSchema.safeParse(plan);
-  if (result.success) return { ok: true, plan: result.data };
-  const errors = result.error.issues.map((issue) => describePlanIssue(issue as IssueLike, layout));
-  return { ok: false, errors };
 }
 
 /** Maps the server's issues (paths as strings) the same way. */

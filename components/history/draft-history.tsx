@@ -12,12 +12,18 @@ export interface DraftVersion {
   createdAt: string;
 }
 
-type Load = () => Promise<{ ok: true; data: { versions: DraftVersion[] } } | { ok: false; error: { error: string } }>;
+type Load = () => Promise<
+  { ok: true; data: { versions: DraftVersion[]; current?: string } } | { ok: false; error: { error: string } }
+>;
 
-/** "History": the item's earlier versions, each shown as a diff against the text as it is now. */
-export function DraftHistory({ title, current, load }: { title: string; current: string; load: Load }) {
+/**
+ * "History": the item's earlier versions, each shown as a diff against the text as it is now
+ * (`current`, or what `load` answers with the versions when the page does not hold the text).
+ */
+export function DraftHistory({ title, current, load }: { title: string; current?: string; load: Load }) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<DraftVersion[]>();
+  const [now, setNow] = useState(current ?? "");
   const [chosen, setChosen] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -30,6 +36,7 @@ export function DraftHistory({ title, current, load }: { title: string; current:
       const result = await load();
       if (!result.ok) return setFailure(result.error.error);
       setVersions(result.data.versions);
+      setNow(current ?? result.data.current ?? "");
       setChosen(0);
       setOpen(true);
     } catch {
@@ -76,7 +83,7 @@ export function DraftHistory({ title, current, load }: { title: string; current:
             {version && (
               <div className="max-h-80 overflow-auto rounded-lg border border-line font-mono text-xs" data-testid="version-diff">
                 <p className="border-b border-line px-3 py-1.5 text-muted">That version → now</p>
-                {lineDiff(version.body, current).map((line, index) => (
+                {lineDiff(version.body, now).map((line, index) => (
                   <p
                     key={index}
                     className={cx(

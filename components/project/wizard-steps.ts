@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import { createProjectRequest, type Onboarding, onboardingSchema } from "@/lib/schemas/project";
+import { isUnsafeText, unsafeTextMessage } from "@/lib/schemas/common-text";
+import type { Onboarding } from "@/lib/schemas/project";
 
 export type FieldKind = "text" | "textarea" | "list" | "channels" | "features";
 type OnboardingField = keyof Onboarding;
@@ -14,6 +14,8 @@ export interface WizardField {
   max?: number;
   /** Entries of a list. */
   items?: number;
+  /** The onboarding schema (or the project's name) requires it. */
+  required?: boolean;
 }
 
 export interface WizardStep {
@@ -21,58 +23,49 @@ export interface WizardStep {
   title: string;
   intro: string;
   fields: WizardField[];
-  /** The step's answers, checked by the same zod schema the API uses. */
-  schema: z.ZodType;
 }
 
-/** The fields of the onboarding schema a step asks, as that schema checks them. */
-const pick = (fields: OnboardingField[]) =>
-  onboardingSchema.pick(Object.fromEntries(fields.map((field) => [field, true])) as never);
-
-const fieldsOf = (fields: WizardField[]) =>
-  fields.map((field) => field.name).filter((name): name is OnboardingField => name !== "name");
-
-function step(id: string, title: string, intro: string, fields: WizardField[], withName = false): WizardStep {
-  const answers = pick(fieldsOf(fields));
-  const schema = withName ? answers.extend({ name: createProjectRequest.shape.name }) : answers;
-  return { id, title, intro, fields, schema };
+function step(id: string, title: string, intro: string, fields: WizardField[]): WizardStep {
+  return { id, title, intro, fields };
 }
 
 /** The onboarding questions in six short steps; the review step follows them. */
 export const wizardSteps: WizardStep[] = [
-  step(
-    "product",
-    "Your product",
-    "What you are launching, in your own words.",
-    [
-      { name: "name", label: "Project name", kind: "text", max: 200, hint: "Only you see it, e.g. “Spring launch”." },
-      { name: "businessName", label: "Business or product name", kind: "text", max: 200 },
-      {
-        name: "productDescription",
-        label: "What does it do?",
-        kind: "textarea",
-        max: 3000,
-        hint: "Two or three sentences a customer would understand.",
-      },
-      {
-        name: "productReadiness",
-        label: "How ready is it?",
-        kind: "text",
-        max: 200,
-        placeholder: "Private beta, live, waitlist…",
-      },
-      {
-        name: "revenueModel",
-        label: "How does it make money?",
-        kind: "text",
-        max: 200,
-        placeholder: "Subscription, one-off, free…",
-      },
-    ],
-    true,
-  ),
+  step("product", "Your product", "What you are launching, in your own words.", [
+    {
+      name: "name",
+      label: "Project name",
+      kind: "text",
+      max: 200,
+      required: true,
+      hint: "Only you see it, e.g. “Spring launch”.",
+    },
+    { name: "businessName", label: "Business or product name", kind: "text", max: 200, required: true },
+    {
+      name: "productDescription",
+      label: "What does it do?",
+      kind: "textarea",
+      max: 3000,
+      required: true,
+      hint: "Two or three sentences a customer would understand.",
+    },
+    {
+      name: "productReadiness",
+      label: "How ready is it?",
+      kind: "text",
+      max: 200,
+      placeholder: "Private beta, live, waitlist…",
+    },
+    {
+      name: "revenueModel",
+      label: "How does it make money?",
+      kind: "text",
+      max: 200,
+      placeholder: "Subscription, one-off, free…",
+    },
+  ]),
   step("problem", "Problem and features", "Why it exists, and up to four features that matter most.", [
-    { name: "problemSolved", label: "What problem does it solve?", kind: "textarea", max: 1000 },
+    { name: "problemSolved", label: "What problem does it solve?", kind: "textarea", max: 1000, required: true },
     { name: "whyItMatters", label: "Why does it matter to your customers?", kind: "textarea", max: 1000 },
     { name: "features", label: "Key features", kind: "features", items: 4 },
   ]),
@@ -138,7 +131,7 @@ export const wizardSteps: WizardStep[] = [
       hint: "One per line, e.g. Join the waitlist.",
     },
     { name: "actionPriority", label: "The one action that matters most", kind: "text", max: 200 },
-    { name: "enabledChannels", label: "Channels to write for", kind: "channels", items: 15 },
+    { name: "enabledChannels", label: "Channels to write for", kind: "channels", items: 15, max: 50 },
     { name: "founderPlatforms", label: "Where you already post", kind: "list", items: 20, max: 200, hint: "One per line." },
   ]),
   step("resources", "Resources", "What you can put in, so the plan fits your week.", [
@@ -165,7 +158,7 @@ export const wizardSteps: WizardStep[] = [
 
 /** Whether the onboarding schema (or the project's name) requires a field. */
 export const isRequired = (name: WizardField["name"]) =>
-  name === "name" || !(onboardingSchema.shape[name as OnboardingField] as z.ZodType).safeParse(undefined).success;
+  wizardSteps.some((entry) => entry.fields.some((field) => field.name === name && field.required));
 
 /** What the form holds for each field kind before it becomes an answer. */
 export type FeatureRow = { what: string; who: string; benefit: string };
@@ -241,20 +234,58 @@ export function issueMessage(issue: {
   return `${where}${issue.message}`;
 }
 
-/** Checks one step's answers with its schema: field errors by field name. */
+/** A feature row's limits, as the onboarding schema's featureSchema has them. */
+const featureLimits = { what: 1000, who: 200, benefit: 1000 } as const;
+
+/** The first problem of one text answer (`where` prefixes an entry's number), or nothing. */
+function textProblem(value: string, max: number, where = "", required = false, safe = true): string | undefined {
+  if (required && value.length === 0) return `${where}Required.`;
+  if (safe && isUnsafeText(value)) return `${where}${unsafeTextMessage}`;
+  if (value.length > max) return `${where}At most ${max} characters.`;
+  return undefined;
+}
+
+/** The first problem of a field's answer, checked as the onboarding schema checks it (the server checks again). */
+function fieldProblem(field: WizardField, answer: unknown): string | undefined {
+  if (answer === undefined) return field.required ? "Required." : undefined;
+  if (field.kind === "features") {
+    const rows = answer as Array<{ what: string; who: string | null; benefit: string | null }>;
+    for (const [index, row] of rows.entries()) {
+      const where = `Entry ${index + 1}: `;
+      const problem =
+        textProblem(row.what, featureLimits.what, where, true) ??
+        textProblem(row.who ?? "", featureLimits.who, where, false, false) ??
+        textProblem(row.benefit ?? "", featureLimits.benefit, where, false, false);
+      if (problem) return problem;
+    }
+    return rows.length > (field.items ?? 4) ? `At most ${field.items ?? 4} entries.` : undefined;
+  }
+  if (field.kind === "list" || field.kind === "channels") {
+    const entries = answer as string[];
+    for (const [index, entry] of entries.entries()) {
+      const problem = textProblem(entry, field.max ?? Number.POSITIVE_INFINITY, `Entry ${index + 1}: `);
+      if (problem) return problem;
+    }
+    return field.items !== undefined && entries.length > field.items ? `At most ${field.items} entries.` : undefined;
+  }
+  return textProblem(answer as string, field.max ?? Number.POSITIVE_INFINITY, "", field.required);
+}
+
+/**
+ * Checks one step's answers as the API's schema would (required answers, lengths, entries,
+ * text Postgres can store), by hand rather than with zod: the form stays light, and the
+ * server action validates everything again with the schema itself.
+ */
 export function validateStep(
   stepIndex: number,
   values: FormValues,
 ): { answers: Record<string, unknown>; errors: Record<string, string> } {
   const current = wizardSteps[stepIndex]!;
   const answers = answersOf(current.fields, values);
-  const parsed = current.schema.safeParse(answers);
   const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "form");
-      errors[field] ??= issueMessage(issue as never);
-    }
+  for (const field of current.fields) {
+    const problem = fieldProblem(field, answers[field.name]);
+    if (problem) errors[field.name] = problem;
   }
   return { answers, errors };
 }

@@ -1,13 +1,36 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { AccountMenu } from "@/components/account-menu";
 import type { PlanNeeds } from "@/components/plan-needs";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
-import type { ShellProject } from "./nav-model";
+import { projectIdInPath, projectSections, type ShellProject } from "./nav-model";
+import { PageErrorBoundary } from "./page-error-boundary";
 import { SidebarNav } from "./sidebar-nav";
+
+/**
+ * The project's sections ahead of a click, as the sidebar's links do when they are in view:
+ * each one's loading state (its data is read when it opens, never kept). Below 1024 px the
+ * links sit in a closed menu, which no link prefetches from, so a tab would wait a round trip
+ * for its skeleton. After the page's load, so it never competes with the page itself.
+ */
+function usePrefetchedSections(projectId: string | undefined) {
+  const router = useRouter();
+  useEffect(() => {
+    if (!projectId) return;
+    const prefetch = () => {
+      for (const section of projectSections) router.prefetch(`/projects/${projectId}/${section.segment}`);
+    };
+    if (document.readyState === "complete") {
+      const timer = setTimeout(prefetch, 0);
+      return () => clearTimeout(timer);
+    }
+    window.addEventListener("load", prefetch, { once: true });
+    return () => window.removeEventListener("load", prefetch);
+  }, [projectId, router]);
+}
 
 /**
  * The signed-in frame: a sidebar from 1024 px (project switcher, the project's sections,
@@ -33,6 +56,7 @@ export function AppShell({
 }) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
+  usePrefetchedSections(projectIdInPath(pathname));
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
@@ -86,7 +110,7 @@ export function AppShell({
           </div>
         )}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-          {children}
+          <PageErrorBoundary>{children}</PageErrorBoundary>
         </main>
       </div>
     </div>

@@ -2,12 +2,7 @@ import type { HTMLAttributes, ReactNode } from "react";
 import { cx } from "./cx";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLElement>) {
-  return (
-    <section
-      className={cx("rounded-[var(--radius-card)] border border-line bg-surface shadow-[var(--shadow-card)]", className)}
-      {...props}
-    />
-  );
+  return <section className={cx("card", className)} {...props} />;
 }
 
 /** A card's title row: heading, optional description and actions on the right. */

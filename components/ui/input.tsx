@@ -1,10 +1,8 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { cx } from "./cx";
 
-const control =
-  "block w-full rounded-lg border border-line bg-surface px-3 text-[15px] text-ink shadow-sm placeholder:text-faint " +
-  "focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-accent focus-visible:outline-offset-0 " +
-  "aria-[invalid=true]:border-danger disabled:bg-sunken disabled:text-muted";
+// The control's look is the .control class (app/globals.css).
+const control = "control";
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
   return <input className={cx(control, "h-10", className)} {...props} />;

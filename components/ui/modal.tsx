@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 /**
  * A modal dialog opened by its owner (not by its own trigger button): the native <dialog>
@@ -22,12 +22,16 @@ export function Modal({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
+  // The <dialog> exists from its first opening on (a page with a dozen closed ones sent them all in its HTML).
+  const [used, setUsed] = useState(open);
+  if (open && !used) setUsed(true);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  if (!used) return null;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard equivalent, handled by <dialog> itself
     <dialog

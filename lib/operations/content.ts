@@ -75,6 +75,19 @@ export const editContent = defineOperation({
   handler: ({ params, body }, ctx) => content.editContent(ctx, { ...params, ...body }),
 });
 
+/** One pack item with its body (dashboard only): the pages render bodies on the server and load one when it is edited or copied. */
+export const getContentItem = defineOperation({
+  id: "getContentItem",
+  reads: true,
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "A pack item with its Markdown body",
+  params: contentItemParams,
+  response: contentItemResponse,
+  badIdIs: 400,
+  handler: ({ params }, ctx) => content.getContent(ctx, params),
+});
+
 /** The draft history of a pack item (dashboard only): what each founder edit replaced. */
 export const listContentVersions = defineOperation({
   id: "listContentVersions",

@@ -84,6 +84,7 @@ export const operations = {
   listContent: content.listContent,
   downloadAllContent: content.downloadAllContent,
   editContent: content.editContent,
+  getContentItem: content.getContentItem,
   listContentVersions: content.listContentVersions,
   downloadContent: content.downloadContent,
   exportLaunchPack: content.exportLaunchPack,

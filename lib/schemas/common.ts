@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { isUnsafeText, unsafeTextMessage } from "./common-text";
+
+export { isUnsafeText, unsafeTextMessage };
 
 // In the browser, zod's compiled fast path probes `new Function`, which the pages' CSP
 // forbids (and reports); the interpreted path is the same validation.
 if (typeof window !== "undefined") z.config({ jitless: true });
-
-// U+0000 cannot be stored in Postgres text or JSONB, and a lone UTF-16 surrogate is not
-// text at all (JSONB refuses it): refused as invalid input wherever a client sends a string.
-const nulCharacter = new RegExp(String.fromCharCode(0));
-const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const unsafeTextMessage = "Text must not contain U+0000 or unpaired UTF-16 surrogates";
-
-/** Whether a string holds a NUL character or an unpaired surrogate. */
-export const isUnsafeText = (value: string) => nulCharacter.test(value) || loneSurrogate.test(value);
 
 /** A string a client may send: any text but NUL and unpaired surrogates. */
 export const safeString = () => z.string().refine((value) => !isUnsafeText(value), { message: unsafeTextMessage, abort: true });

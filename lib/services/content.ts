@@ -137,6 +137,12 @@ export async function listContentVersions(ctx: ServiceContext, input: { itemId: 
   };
 }
 
+/** One item of the caller's pack, as the list gives it: what the dashboard loads when the founder edits or copies it. */
+export async function getContent(ctx: ServiceContext, input: { itemId: string }) {
+  const found = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
+  return { item: serializeContentItem(found.item, found.runStatus) };
+}
+
 async function getOwnedItem(db: Database, { accountId, itemId }: { accountId: string; itemId: string }) {
   const [found] = await db
     .select({ item: contentItems, runStatus: agentRuns.status })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listContentVersions } from "@/lib/operations/content";
+import { getContentItem, listContentVersions } from "@/lib/operations/content";
 import { executeOperation } from "@/lib/operations/execute";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -40,6 +40,15 @@ describe("draft history", () => {
     const stranger = await app.signUpWithKey();
     await expect(
       executeOperation(listContentVersions, { params: { itemId } }, await app.sessionContext(stranger.email)),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("loads one item with its body for its owner only (the pages load a body when the founder edits or copies it)", async () => {
+    const { item } = await executeOperation(getContentItem, { params: { itemId } }, await app.sessionContext(owner.email));
+    expect(item).toMatchObject({ id: itemId, body: "Second founder version", editedByFounder: true });
+    const stranger = await app.signUpWithKey();
+    await expect(
+      executeOperation(getContentItem, { params: { itemId } }, await app.sessionContext(stranger.email)),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { agentTypes } from "@/lib/schemas/project";
@@ -22,9 +23,19 @@ import { type StartedServer, startServer } from "../support/server";
  * page's path with the document complete), and the first request after `npm start` (a
  * keyed request, which needs the database). It reports; it does not fail.
  *
- * Knobs: BENCH_PROFILES (`desktop,phone`).
+ * Knobs: BENCH_PROFILES (`desktop,phone`); BENCH_PAGES (comma-separated parts of the pages'
+ * labels, e.g. `growth,new`: only the pages whose label contains one, the floor always);
+ * BENCH_TABS=0 skips the tab switches; BENCH_SCRIPTS=1 lists each page's scripts (when each
+ * was requested after navigation start, its gzipped size), which shows a chunk that is late;
+ * BENCH_HOLD=1 keeps the server and its founder after the run (the signed-in browser state in
+ * tmp/bench-storage.json) until the process is stopped, to look at the pages by hand.
  */
 const profileNames = (process.env.BENCH_PROFILES ?? "desktop,phone").split(",").map((name) => name.trim());
+const pageFilter = process.env.BENCH_PAGES?.split(",")
+  .map((part) => part.trim())
+  .filter(Boolean);
+const withTabs = process.env.BENCH_TABS !== "0";
+const listScripts = process.env.BENCH_SCRIPTS === "1";
 
 interface Profile {
   name: string;
@@ -47,6 +58,8 @@ const profiles: Profile[] = [
 ];
 
 interface PageFigures {
+  /** Each script before the load event: its path, when it was requested (ms after navigation start), KB gzipped. */
+  scriptList: { path: string; startMs: number; kbGz: number }[];
   jsKbGz: number;
   scripts: number;
   htmlKb: number;
@@ -78,15 +91,16 @@ async function throttled(context: BrowserContext, profile: Profile, cacheDisable
 }
 
 async function measure(page: Page, url: string): Promise<PageFigures> {
-  const scripts: Promise<number>[] = [];
+  const scripts: Promise<{ path: string; size: number }>[] = [];
   let html = 0;
   const onResponse = (response: import("playwright-core").Response) => {
     const type = response.request().resourceType();
+    const path = new URL(response.url()).pathname;
     if (type === "script")
       scripts.push(
         response.body().then(
-          (body) => gzipSync(body).length,
-          () => 0,
+          (body) => ({ path, size: gzipSync(body).length }),
+          () => ({ path, size: 0 }),
         ),
       );
     else if (type === "document")
@@ -102,15 +116,25 @@ async function measure(page: Page, url: string): Promise<PageFigures> {
     // The page's own scripts: what loaded before its load event (links prefetch other pages' after it).
     const own = scripts.length;
     await page.waitForLoadState("networkidle");
-    const { readyMs, longTasks } = await page.evaluate(() => {
+    const { readyMs, longTasks, started } = await page.evaluate(() => {
       const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       return {
         readyMs: navigation.loadEventEnd - navigation.startTime,
         longTasks: (window as unknown as { benchLongTasks: number[] }).benchLongTasks,
+        started: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({
+          path: new URL(entry.name).pathname,
+          startMs: entry.startTime,
+        })),
       };
     });
-    const sizes = await Promise.all(scripts.slice(0, own));
+    const ownScripts = await Promise.all(scripts.slice(0, own));
+    const sizes = ownScripts.map((script) => script.size);
     return {
+      scriptList: ownScripts.map((script) => ({
+        path: script.path,
+        startMs: started.find((entry) => entry.path === script.path)?.startMs ?? Number.NaN,
+        kbGz: script.size / 1024,
+      })),
       jsKbGz: sizes.reduce((sum, size) => sum + size, 0) / 1024,
       scripts: sizes.length,
       htmlKb: html / 1024,
@@ -163,6 +187,13 @@ async function founder(server: StartedServer, browser: Browser) {
   return { projectId, storage, shareUrl: shareUrl ? new URL(shareUrl).pathname : undefined };
 }
 
+/** Until the page has started no request for half a second (load states, once reached, do not wait again). */
+async function quiet(page: Page) {
+  const requests = () => page.evaluate(() => performance.getEntriesByType("resource").length);
+  for (let before = -1, now = await requests(); now !== before; before = now, now = await requests())
+    await page.waitForTimeout(500);
+}
+
 /** From a click on the tab's link to its page: the new path, the document complete, a frame painted. */
 async function tabSwitch(page: Page, href: string): Promise<number> {
   const started = performance.now();
@@ -213,6 +244,7 @@ async function main() {
       "/settings/connected-apps",
     ];
     const label = (url: string) => url.replace(projectId, "{id}").replace(/\/share\/[^/]+/, "/share/{token}");
+    const measured = pages.filter((url) => !pageFilter || pageFilter.some((part) => label(url).includes(part)));
 
     for (const profile of profiles.filter((entry) => profileNames.includes(entry.name))) {
       const options = { baseURL: server.baseUrl, viewport: profile.viewport, isMobile: profile.mobile, hasTouch: profile.mobile };
@@ -233,16 +265,24 @@ async function main() {
       console.log(
         `  ${"page".padEnd(34)} ${"JS KB gz".padStart(9)} ${"+floor".padStart(7)} ${"scripts".padStart(8)} ${"HTML KB".padStart(8)} ${"ready ms".padStart(9)} ${"blocking ms".padStart(12)}`,
       );
-      const row = (name: string, figures: PageFigures) =>
+      const row = (name: string, figures: PageFigures) => {
         console.log(
           `  ${name.padEnd(34)} ${fixed(figures.jsKbGz).padStart(9)} ${fixed(figures.jsKbGz - floor.jsKbGz).padStart(7)} ${String(figures.scripts).padStart(8)} ${fixed(figures.htmlKb).padStart(8)} ${fixed(figures.readyMs).padStart(9)} ${fixed(figures.blockingMs).padStart(12)}`,
         );
+        if (listScripts)
+          for (const script of [...figures.scriptList].sort((a, b) => a.startMs - b.startMs))
+            console.log(`      ${fixed(script.startMs).padStart(6)} ms ${fixed(script.kbGz, 1).padStart(6)} KB  ${script.path}`);
+      };
       row("/pricing (floor, signed out)", floor);
       if (share) row("/share/{token} (signed out)", share);
       await measure(page, "/dashboard"); // the session's first page pays for nothing else
-      for (const url of pages) row(label(url), await measure(page, url));
+      for (const url of measured) row(label(url), await measure(page, url));
       await page.close();
 
+      if (!withTabs) {
+        await context.close();
+        continue;
+      }
       // Warm cache: every tab visited once, then each switch measured from the pack page's tabs.
       const warm = await throttled(context, profile, false);
       const tabs = ["launch", "pack", "playbook", "growth", "settings"].map((segment) => `${project}/${segment}`);
@@ -256,7 +296,14 @@ async function main() {
         [`${project}/settings`, `${project}/pack`],
       ] as const) {
         if (new URL(warm.url()).pathname !== from) await warm.goto(from, { waitUntil: "networkidle" });
-        await warm.waitForLoadState("networkidle");
+        // A tab switch is a client navigation: the link must be hydrated (React's props on it), or
+        // the click is a whole page load. On the phone profile of a loaded machine, hydration can
+        // end after the network is quiet; then what the page fetched once hydrated must land too.
+        await warm.waitForFunction(
+          (path) => Object.keys(document.querySelector(`a[href="${path}"]`) ?? {}).some((key) => key.startsWith("__reactProps")),
+          to,
+        );
+        await quiet(warm);
         switches.push(await tabSwitch(warm, to));
       }
       switches.sort((a, b) => a - b);
@@ -264,6 +311,12 @@ async function main() {
         `  tab switch, warm cache (5 project tabs): median ${fixed(switches[2]!)} ms, slowest ${fixed(switches[4]!)} ms`,
       );
       await context.close();
+    }
+    if (process.env.BENCH_HOLD === "1") {
+      await fs.mkdir("tmp", { recursive: true });
+      await fs.writeFile("tmp/bench-storage.json", JSON.stringify(storage));
+      console.log(`\nHolding ${server.baseUrl} (project ${project}, storage in tmp/bench-storage.json); stop with Ctrl-C.`);
+      await new Promise<void>((resolve) => process.once("SIGINT", resolve).once("SIGTERM", resolve));
     }
   } finally {
     await browser.close();

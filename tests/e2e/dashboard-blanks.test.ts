@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { countBlanks } from "@/components/blanks/blanks";
 import { sampleProject } from "../support/founder";
@@ -33,6 +33,12 @@ const packItems = async (id: string) => ((await (await api(`/api/v1/projects/${i
 const packBlanks = async (id: string) => (await packItems(id)).reduce((sum, item) => sum + countBlanks(item.body), 0);
 const chips = () => page.locator("main button.blank-chip");
 
+/** Opens a step of the pack (each is its own address) and waits until its panel shows. */
+async function openTab(tab: Locator) {
+  await tab.click();
+  await expect.poll(() => tab.getAttribute("aria-selected")).toBe("true");
+}
+
 beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());
   founder = await browserFounder(browser, baseUrl, dataDir, "pro");
@@ -50,7 +56,6 @@ describe("blanks in the launch pack", () => {
     await page.goto(`/projects/${projectId}/pack`);
     // The pack streams in behind its loading skeleton and may show after the load event.
     await chips().first().waitFor();
-    expect(await chips().count()).toBe(blanks);
     const summary = page.getByTestId("pack-blanks");
     expect(await summary.textContent()).toContain(`${blanks} blank${blanks === 1 ? "" : "s"} left in the pack`);
     const counts = await page.getByTestId("blank-count").allTextContents();
@@ -61,27 +66,48 @@ describe("blanks in the launch pack", () => {
       tabs.some((tab) => /\d+$/.test(tab)),
       "tabs say how many blanks their step has",
     ).toBe(true);
+    // The pack shows one step at a time and long parts folded to their start: its chips, step
+    // by step and each folded part opened, are every blank of the pack.
+    let shown = 0;
     for (const tab of await page.getByRole("tab").all()) {
-      await tab.click();
+      await openTab(tab);
+      shown += await chips().count();
       expect(await pageHeight(page), `the pack at 1280 px, ${await tab.textContent()}`).toBeLessThanOrEqual(4000);
       expect(
         await visibleWithoutScrolling(page, page.getByRole("button", { name: "Export PDF" })),
         "exports on the first screen",
       ).toBe(true);
+      const folded = page
+        .getByRole("tabpanel")
+        .locator("[data-kind]")
+        .filter({ has: page.getByRole("link", { name: /^Show all of / }) });
+      for (const id of await folded.evaluateAll((cards) => cards.map((card) => card.id))) {
+        const card = page.locator(`[id="${id}"]`);
+        const before = await card.locator("button.blank-chip").count();
+        await card.getByRole("link", { name: /^Show all of / }).click();
+        await card.getByRole("link", { name: /^Fold / }).waitFor();
+        shown += (await card.locator("button.blank-chip").count()) - before;
+      }
     }
-    await page.getByRole("tab").first().click();
+    expect(shown).toBe(blanks);
+    await openTab(page.getByRole("tab").first());
+    await page.evaluate(() => window.scrollTo(0, 0));
     await checkAtBothWidths(page, "the pack with blanks");
   });
 
   it("fills a blank in place: the item is saved through the content edit and the counts go down", async () => {
     const before = await packBlanks(projectId);
+    const shownBefore = await chips().count();
     const card = page
       .getByRole("tabpanel")
       .locator("[data-kind]")
       .filter({ has: page.locator("button.blank-chip") })
       .first();
-    const unfold = card.getByRole("button", { name: /^Show all of / });
-    if (await unfold.count()) await unfold.click();
+    const unfold = card.getByRole("link", { name: /^Show all of / });
+    if (await unfold.count()) {
+      await unfold.click();
+      await card.getByRole("link", { name: /^Fold / }).waitFor();
+    }
     const chip = card.locator("button.blank-chip").first();
     const what = (await chip.textContent())!;
     await chip.click();
@@ -95,7 +121,7 @@ describe("blanks in the launch pack", () => {
     const saved = (await packItems(projectId)).find((item) => item.body.includes("Spreadsheets and a shoebox of receipts"));
     expect(saved, "the filled text is in the saved item").toBeDefined();
     expect(saved!.body).not.toContain(what);
-    await expect.poll(() => chips().count()).toBe(before - 1);
+    await expect.poll(() => chips().count()).toBe(shownBefore - 1);
     await expect.poll(() => page.getByTestId("pack-blanks").textContent()).toContain(`${before - 1} blank`);
 
     // The edit kept a version: the history shows the blank going and the text coming.
@@ -148,7 +174,7 @@ describe("blanks in the launch pack", () => {
       .click();
     let copied = false;
     for (const tab of await page.getByRole("tab").all()) {
-      await tab.click();
+      await openTab(tab);
       const clean = page
         .getByRole("tabpanel")
         .locator("[data-kind]")

@@ -58,8 +58,10 @@ describe("the week board", () => {
     const firstPanel = page.getByTestId("item-panel").first();
     expect(await firstPanel.getByRole("button", { name: "shorter", exact: true }).isVisible()).toBe(false);
     await firstPanel.getByText("Regenerate…").click();
-    expect(await firstPanel.getByRole("button", { name: "shorter", exact: true }).isVisible()).toBe(true);
+    // The form is drawn once opened, so wait for it rather than read it at once.
+    await firstPanel.getByRole("button", { name: "shorter", exact: true }).waitFor({ state: "visible" });
     await firstPanel.getByText("Regenerate…").click();
+    await firstPanel.getByRole("button", { name: "shorter", exact: true }).waitFor({ state: "hidden" });
 
     expect(await page.getByTestId("retro-item").count(), "the retro waits for its own step").toBe(0);
     expect(await pageHeight(page), "the week board at 1280 px").toBeLessThanOrEqual(4000);

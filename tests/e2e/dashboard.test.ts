@@ -304,6 +304,8 @@ describe("the founder dashboard", () => {
     const view = await stranger.newPage();
     await view.goto(shareUrl);
     await view.getByText("Shared launch pack · read-only").waitFor();
+    // One step at a time: the posts are in the launch assets.
+    await view.getByRole("link", { name: "Launch assets" }).click();
     await view.getByText("Try it today.").first().waitFor();
     expect(await view.getByRole("button", { name: "Edit" }).count()).toBe(0);
     await checkPage(view, "share");

@@ -148,6 +148,8 @@ describe("the weekly growth board in Chromium", () => {
     await expect.poll(() => draftLength(regenerated), { timeout: 60_000 }).toBeLessThan(before);
     await regenerated.getByRole("button", { name: "History" }).click();
     const history = page.getByRole("dialog", { name: /^History of / });
+    // The earlier drafts are read from the server when the history opens.
+    await history.getByRole("list", { name: "Earlier versions" }).waitFor();
     expect(await history.getByRole("list", { name: "Earlier versions" }).getByRole("button").count()).toBe(1);
     await page.keyboard.press("Escape");
     await history.waitFor({ state: "hidden" });
@@ -230,7 +232,7 @@ describe("the weekly growth board in Chromium", () => {
     // Week two's plan reflects the grades.
     await page.getByRole("button", { name: "Plan next week" }).click();
     await page.getByRole("heading", { name: "Week 2 plan" }).waitFor({ timeout: 60_000 });
-    expect(await page.getByLabel("Theme of the week").inputValue()).toMatch(/^Week 2: /);
+    expect(await page.getByLabel("Theme of the week").inputValue()).not.toMatch(/Week 2/);
     const greatChannel = gradedGreat.split(":")[0]!;
     const quietChannel = gradedQuiet.split(":")[0]!;
     const rationale = (await page.locator("#plan-title").locator("xpath=../../..").textContent())!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { draftBlanks } from "@/components/growth/draft-blanks";
-import { type EditablePlan, fromPlan, toPlan, validatePlan, withItemSlugs } from "@/components/growth/plan-model";
+import { fromPlan, validatePlan } from "@/components/growth/plan-check";
+import { type EditablePlan, toPlan, withItemSlugs } from "@/components/growth/plan-model";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
 import { itemSlug } from "@/lib/growth/item-slugs";

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/markdown";
 import { stepLabels } from "@/components/project/labels";
 import { Badge, Card, CardBody, PageHeader } from "@/components/ui";
 import { runOperation } from "@/lib/actions/run-operation";
 import { getSharedPack } from "@/lib/operations/dashboard";
-import type { AgentType } from "@/lib/schemas/project";
+import { agentTypes } from "@/lib/schemas/project";
 
 export const metadata: Metadata = {
   title: "Shared launch pack",
@@ -13,18 +14,29 @@ export const metadata: Metadata = {
   referrer: "no-referrer",
 };
 
-/** A launch pack shared by its founder: read-only, no account needed, gone once the link is revoked. */
-export default async function SharedPackPage({ params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
+/**
+ * A launch pack shared by its founder: read-only, no account needed, gone once the link is
+ * revoked. One step at a time (`?step=`, a link per step), so a reader on a phone does not
+ * download the whole pack to read its first part.
+ */
+export default async function SharedPackPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ step?: string | string[] }>;
+}) {
+  const [{ token }, { step }] = await Promise.all([params, searchParams]);
   const result = await runOperation(getSharedPack, { params: { token } });
   if (!result.ok) {
     if (result.error.code === "not_found" || result.error.code === "invalid_request") notFound();
     throw new Error(result.error.error);
   }
   const { project, items } = result.data;
-  const sections = (Object.keys(stepLabels) as AgentType[])
+  const sections = agentTypes
     .map((agentType) => ({ agentType, items: items.filter((item) => item.agentType === agentType) }))
     .filter((section) => section.items.length > 0);
+  const shown = sections.find((section) => section.agentType === step) ?? sections[0];
   const { decisions } = project;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
@@ -38,26 +50,40 @@ export default async function SharedPackPage({ params }: { params: Promise<{ tok
           <Badge tone="accent">{decisions.positioning.name}</Badge> {decisions.positioning.statement}
         </p>
       )}
-      {sections.length === 0 ? (
+      {!shown ? (
         <p className="text-muted">Nothing has been approved in this launch pack yet. Check back later.</p>
       ) : (
-        <div className="space-y-10">
-          {sections.map((section) => (
-            <section key={section.agentType} aria-labelledby={`shared-${section.agentType}`} className="space-y-4">
-              <h2 id={`shared-${section.agentType}`} className="text-xl font-semibold">
+        <>
+          <nav
+            aria-label="Steps of the pack"
+            className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-line px-4 sm:mx-0 sm:px-0"
+          >
+            {sections.map((section) => (
+              <Link
+                key={section.agentType}
+                href={`/share/${token}?step=${section.agentType}`}
+                scroll={false}
+                aria-current={section === shown ? "page" : undefined}
+                className="step-tab"
+              >
                 {stepLabels[section.agentType].title}
-              </h2>
-              {section.items.map((item) => (
-                <Card key={item.id} aria-label={item.title}>
-                  <CardBody>
-                    <h3 className="mb-2 text-base font-semibold">{item.title}</h3>
-                    <Markdown source={item.body} />
-                  </CardBody>
-                </Card>
-              ))}
-            </section>
-          ))}
-        </div>
+              </Link>
+            ))}
+          </nav>
+          <section aria-labelledby="shared-step" className="space-y-4">
+            <h2 id="shared-step" className="text-xl font-semibold">
+              {stepLabels[shown.agentType].title}
+            </h2>
+            {shown.items.map((item) => (
+              <Card key={item.id} aria-label={item.title}>
+                <CardBody>
+                  <h3 className="mb-2 text-base font-semibold">{item.title}</h3>
+                  <Markdown source={item.body} />
+                </CardBody>
+              </Card>
+            ))}
+          </section>
+        </>
       )}
     </div>
   );

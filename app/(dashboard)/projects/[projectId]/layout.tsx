@@ -3,6 +3,7 @@ import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { projectIdOf } from "@/components/project/project-id";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { ProjectBreadcrumbs } from "@/components/shell/breadcrumbs";
+import { PageErrorBoundary } from "@/components/shell/page-error-boundary";
 import { Badge } from "@/components/ui";
 import { projectLogoUrl } from "./logo-url";
 import { readProject } from "./read-project";
@@ -32,7 +33,8 @@ export default async function ProjectLayout({
           </p>
         </div>
       </div>
-      {children}
+      {/* A failing project page keeps the project's header above its error. */}
+      <PageErrorBoundary>{children}</PageErrorBoundary>
     </>
   );
 }

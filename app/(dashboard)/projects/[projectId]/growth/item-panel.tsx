@@ -18,7 +18,7 @@ import { describeFailure } from "@/lib/actions/form-state";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
-import { editItemDraftAction, generateItemAction, reviewItemAction } from "./actions";
+import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction } from "./actions";
 import { type AccountOption, PublicationPanel } from "./publication-panel";
 
 // The editor and its channel counters (twitter-text) load when a founder opens it.
@@ -160,6 +160,7 @@ export function ItemPanel({
   const { pending, error, run } = useOperationAction();
   const toast = useToast();
   const [editing, setEditing] = useState(false);
+  const [regenerateOpened, setRegenerateOpened] = useState(false);
   const busy = pending || generating;
   const draft = item.draft;
   const share = draft ? shareLinkFor(item.channel, draft.parts[0] ?? draft.body, draft.title) : null;
@@ -185,12 +186,18 @@ export function ItemPanel({
     toast(left === 0 ? "Saved. No blank left in this draft." : `Saved. ${blanksLeft(left)} in this draft.`);
     return undefined;
   };
-  const versions = [...item.previousDrafts].reverse().map((entry, index) => ({
-    id: String(item.previousDrafts.length - index),
-    title: entry.title ?? item.title,
-    body: entry.body,
-    createdAt: entry.editedAt ?? entry.generatedAt,
-  }));
+  const loadVersions = async () => {
+    const result = await itemVersionsAction(projectId, item.id);
+    if (!result.ok) return result;
+    const earlier = result.data.versions;
+    const versions = [...earlier].reverse().map((entry, index) => ({
+      id: String(earlier.length - index),
+      title: entry.title ?? item.title,
+      body: entry.body,
+      createdAt: entry.editedAt ?? entry.generatedAt,
+    }));
+    return { ok: true as const, data: { versions } };
+  };
 
   return (
     <article
@@ -277,9 +284,7 @@ export function ItemPanel({
             Edit
           </Button>
         )}
-        {draft && !editing && (
-          <DraftHistory title={item.title} current={draft.body} load={async () => ({ ok: true, data: { versions } })} />
-        )}
+        {draft && !editing && <DraftHistory title={item.title} current={draft.body} load={loadVersions} />}
         {!editing &&
           reviewMovesFrom(item.status).map((to) => (
             <Button
@@ -307,17 +312,24 @@ export function ItemPanel({
       {error && <Notice tone="danger">{error}</Notice>}
 
       {canGenerate(item.status) && draft && (
-        <details className="group" data-testid="regenerate">
+        <details
+          className="group"
+          data-testid="regenerate"
+          onToggle={(event) => event.currentTarget.open && setRegenerateOpened(true)}
+        >
           <summary className={buttonClasses("secondary", "sm", "cursor-pointer list-none [&::-webkit-details-marker]:hidden")}>
             Regenerate…
           </summary>
-          <div className="mt-3">
-            <RegenerateForm
-              item={item}
-              busy={busy}
-              onRun={(feedback) => act(() => generateItemAction(item.id, feedback || undefined))}
-            />
-          </div>
+          {/* Drawn once opened: five of these forms made a fifth of the board's HTML. */}
+          {regenerateOpened && (
+            <div className="mt-3">
+              <RegenerateForm
+                item={item}
+                busy={busy}
+                onRun={(feedback) => act(() => generateItemAction(item.id, feedback || undefined))}
+              />
+            </div>
+          )}
         </details>
       )}
       {reviewTransition(item.status, "published") === "allowed" && (

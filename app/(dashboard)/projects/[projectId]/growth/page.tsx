@@ -1,5 +1,7 @@
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
+import { fromPlan } from "@/components/growth/plan-check";
 import { SectionHeader } from "@/components/growth/section-header";
+import { type BoardCycle, boardDraftFields, boardItemFields, type Cycle } from "@/components/growth/types";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
@@ -13,11 +15,26 @@ import { getPlaybook } from "@/lib/operations/projects";
 import { listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
 import { CalendarFeedCard } from "./calendar-feed-card";
-import { PlanEditor } from "./plan-editor";
+import { PlanEditor } from "./plan-editor-loader";
 import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
 import { WeekBoard } from "./week-board";
 
 export const metadata = { title: "Growth" };
+
+const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+
+/** The approved week as its board needs it: not the plan it was approved from, nor what the board never shows of an item. */
+function boardCycle({ plan, items, ...cycle }: Cycle): BoardCycle {
+  return {
+    ...cycle,
+    theme: plan.weekTheme,
+    items: items.map((item) => ({
+      ...pick(item, boardItemFields),
+      draft: item.draft && pick(item.draft, boardDraftFields),
+    })),
+  };
+}
 
 export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
@@ -31,7 +48,11 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
     readOperation(listActiveJobs, input),
     readOperation(getMe),
   ]);
-  const history = cycles.flatMap((cycle) => cycle.items).filter((item) => item.metrics);
+  // The retro compares this week's numbers with earlier ones: only the numbers travel.
+  const history = cycles
+    .flatMap((cycle) => cycle.items)
+    .filter((item) => item.metrics)
+    .map(({ id, channel, metrics }) => ({ id, channel, metrics }));
   const brand = project.decisions.brandName ?? project.onboarding.businessName;
   const open = cycles.find((cycle) => cycle.status !== "closed");
   const closed = cycles.filter((cycle) => cycle.status === "closed");
@@ -63,9 +84,18 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         {project.status === "launch_ready" && (
           <StartGrowthPanel projectId={project.id} needsPlan={planNeeds(me.limits, me.usage.projects).growth} />
         )}
-        {project.status === "growth" && open?.status === "planned" && <PlanEditor key={open.id} cycle={open} />}
+        {project.status === "growth" && open?.status === "planned" && (
+          <PlanEditor key={open.id} cycle={open} initial={fromPlan(open.plan)} />
+        )}
         {project.status === "growth" && open?.status === "approved" && (
-          <WeekBoard key={open.id} cycle={open} brand={brand} accounts={connections} history={history} activeJobs={activeJobs} />
+          <WeekBoard
+            key={open.id}
+            cycle={boardCycle(open)}
+            brand={brand}
+            accounts={connections}
+            history={history}
+            activeJobs={activeJobs}
+          />
         )}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">

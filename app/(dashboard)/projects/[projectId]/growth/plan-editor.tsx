@@ -1,17 +1,15 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { ChannelBadge, channelLabel } from "@/components/growth/channel-badge";
 import {
   type EditableItem,
   type EditablePlan,
   type EditableTask,
   errorKey,
-  fromPlan,
   newKey,
   type PlanError,
   serverPlanErrors,
-  validatePlan,
   withItemSlugs,
 } from "@/components/growth/plan-model";
 import type { Cycle } from "@/components/growth/types";
@@ -19,7 +17,8 @@ import { Button, Card, CardBody, CardHeader, cx, Input, Notice, Select, Textarea
 import { useOperationAction } from "@/components/use-operation-action";
 import { channelRules } from "@/lib/channels/rules";
 import { type DayKey, dayOf, weekDays } from "@/lib/growth/week-days";
-import { type Channel, channels } from "@/lib/schemas/growth";
+import type { Channel } from "@/lib/schemas/growth";
+import { channels } from "@/lib/schemas/growth-lists";
 import { approveCycleAction } from "./actions";
 
 const bounds = { title: 200, angle: 1000, keyMessage: 1000, cta: 200, theme: 200, description: 1000, effort: 20 } as const;
@@ -252,8 +251,7 @@ function PlanTaskRow({
  * items and tasks, rename the theme. Approving sends the edited plan, checked first with
  * the same approval schema the server uses.
  */
-export function PlanEditor({ cycle }: { cycle: Cycle }) {
-  const initial = useMemo(() => fromPlan(cycle.plan), [cycle.plan]);
+export function PlanEditor({ cycle, initial }: { cycle: Cycle; initial: EditablePlan }) {
   const [plan, setPlan] = useState<EditablePlan>(initial);
   const [errors, setErrors] = useState<PlanError[]>([]);
   const [opened, setOpened] = useState<string | null>(null);
@@ -304,10 +302,12 @@ export function PlanEditor({ cycle }: { cycle: Cycle }) {
       ],
     }));
 
-  function approve() {
+  async function approve() {
     setError(null);
     const withSlugs = withItemSlugs(plan, cycle.weekNumber);
-    const checked = validatePlan(withSlugs);
+    const check = await import("@/components/growth/plan-check").catch(() => undefined);
+    if (!check) return setError("The connection dropped before the plan could be checked. Try again.");
+    const checked = check.validatePlan(withSlugs);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { channelLabel } from "@/components/growth/channel-badge";
-import type { Cycle, GrowthItem } from "@/components/growth/types";
+import type { BoardCycle, GrowthItem, MeasuredItem } from "@/components/growth/types";
 import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { suggestGrade } from "@/lib/growth/grade-suggestion";
@@ -23,7 +23,7 @@ const grades: Array<{ value: Grade; label: string }> = [
 ];
 
 /** The end-of-week retro: per item published or skipped, a grade and a note; an overall note. It closes the week. */
-export function RetroForm({ cycle, items, history }: { cycle: Cycle; items: GrowthItem[]; history: GrowthItem[] }) {
+export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items: GrowthItem[]; history: MeasuredItem[] }) {
   // Only what the founder changed is kept; the result defaults to the item's state now, the grade to the one its numbers suggest.
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
   const suggestionOf = (item: GrowthItem) =>

@@ -6,10 +6,11 @@ import { BlankCount } from "@/components/blanks/blank-guard";
 import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
-import type { Cycle, FounderTask, GrowthItem } from "@/components/growth/types";
+import type { BoardCycle, FounderTask, GrowthItem, MeasuredItem } from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
+import { weekTitle } from "@/lib/growth/week";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { JobState } from "@/lib/schemas/publishing";
 import { generateItemAction } from "./actions";
@@ -46,10 +47,10 @@ export function WeekBoard({
   history,
   activeJobs,
 }: {
-  cycle: Cycle;
+  cycle: BoardCycle;
   brand: string;
   accounts: AccountOption[];
-  history: GrowthItem[];
+  history: MeasuredItem[];
   activeJobs: JobState[];
 }) {
   const router = useRouter();
@@ -96,7 +97,7 @@ export function WeekBoard({
   const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
   const blanksOf = (item: GrowthItem) => draftBlanks(item.draft);
   const weekBlanks = items.reduce((sum, item) => sum + (item.status === "published" ? 0 : blanksOf(item)), 0);
-  const theme = String((cycle.plan as { weekTheme?: unknown }).weekTheme ?? "");
+  const theme = cycle.theme;
 
   return (
     <div className="space-y-8">
@@ -104,7 +105,7 @@ export function WeekBoard({
         <Card aria-labelledby="week-title">
           <CardHeader
             id="week-title"
-            title={`Week ${cycle.weekNumber}: ${theme}`}
+            title={weekTitle(cycle.weekNumber, theme)}
             description={`${items.length} items · ${items.filter((item) => item.status === "published").length} published · ${tasks.filter((task) => task.status === "done").length} of ${tasks.length} tasks done`}
             actions={
               planned.length > 0 && (

@@ -1,43 +1,39 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { BlankCount } from "@/components/blanks/blank-guard";
-import { blankPlaces, blanksLeft, countBlanks, fillBlank, totalBlanks } from "@/components/blanks/blanks";
-import { FillableDraft } from "@/components/blanks/fillable-draft";
-import { Markdown } from "@/components/markdown";
+import { type BlankPlace, blanksLeft, totalBlanks } from "@/components/blanks/blanks";
 import { type ChosenDecisions, DecisionChoices, hasDecisionChoices } from "@/components/project/decision-choices";
 import { type StepStatus, stepLabels, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
-import {
-  Badge,
-  Button,
-  ButtonLink,
-  Card,
-  CardBody,
-  CardFooter,
-  CardHeader,
-  cx,
-  Field,
-  Foldable,
-  Notice,
-  Textarea,
-} from "@/components/ui";
+import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, cx, Field, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 import type { ErrorEnvelope } from "@/lib/errors";
-import type { listContent } from "@/lib/operations/content";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
-import { saveContentItem } from "../pack/actions";
 import { confirmLaunchProject, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
 
-type Detail = OperationOutput<typeof getProject>;
-type Project = Detail["project"];
-type Run = Detail["runs"][number];
-type Item = OperationOutput<typeof listContent>["items"][number];
+type Project = OperationOutput<typeof getProject>["project"];
+type Steps = Project["pipeline"]["steps"];
+
+/** What the review needs of the current step's newest run (its output only as the choices it offers). */
+export interface LatestRun {
+  id: string;
+  status: string;
+  error: string | null;
+  feedback: string | null;
+  choices: Record<string, unknown> | null;
+}
+
+/** The current step's draft under review, rendered on the server, and where its blanks are. */
+export interface ReviewDraft {
+  documents: ReactNode;
+  count: number;
+  places: BlankPlace[];
+}
 
 type Failure = { error: ErrorEnvelope; retryAfterSeconds?: number };
 
@@ -50,10 +46,21 @@ const feedbackSuggestions = [
 ];
 
 /** The five-step launch review: a stepper, the current step's run (live while it runs), its document, choices and review. */
-export function LaunchReview({ project, runs, items }: { project: Project; runs: Run[]; items: Item[] }) {
+export function LaunchReview({
+  project,
+  running,
+  latest,
+  draft,
+}: {
+  project: Pick<Project, "id" | "status" | "decisions"> & { pipeline: Pick<Project["pipeline"], "currentStep" | "steps"> };
+  /** Whether a run of the project is running now. */
+  running: boolean;
+  latest?: LatestRun;
+  draft: ReviewDraft;
+}) {
   const router = useRouter();
   const [steps, setSteps] = useState(project.pipeline.steps);
-  const [watching, setWatching] = useState(runs.some((run) => run.status === "running"));
+  const [watching, setWatching] = useState(running);
   const [elapsed, setElapsed] = useState<number>();
   const [failure, setFailure] = useState<Failure>();
   const [upgrade, setUpgrade] = useState<UpgradeBody>();
@@ -68,7 +75,7 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
     if (!watching) return;
     const source = new EventSource(`/projects/${project.id}/events`);
     source.addEventListener("state", (event) => {
-      const state = JSON.parse((event as MessageEvent).data) as { project: { steps: Project["pipeline"]["steps"] } };
+      const state = JSON.parse((event as MessageEvent).data) as { project: { steps: Steps } };
       setSteps(state.project.steps);
     });
     source.addEventListener("progress", (event) => setElapsed(JSON.parse((event as MessageEvent).data).elapsedSeconds));
@@ -136,9 +143,6 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
   const stepStatus = (agentType: AgentType): StepStatus =>
     steps.find((step) => step.agentType === agentType)?.status ?? "pending";
   const current = project.pipeline.currentStep;
-  const latestOf = (agentType: AgentType) => runs.filter((entry) => entry.agentType === agentType).at(-1);
-  const itemsOf = (runId: string) => items.filter((item) => item.runId === runId);
-  const approvedRuns = runs.filter((entry) => entry.status === "approved");
   const busy = pending || watching || starting;
 
   return (
@@ -217,11 +221,11 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
 
       {current && project.status === "pipeline" && (
         <CurrentStep
-          key={latestOf(current)?.id ?? current}
+          key={latest?.id ?? current}
           agentType={current}
           status={stepStatus(current)}
-          run={latestOf(current)}
-          items={latestOf(current) ? itemsOf(latestOf(current)!.id) : []}
+          run={latest}
+          draft={draft}
           decisions={project.decisions}
           watching={watching}
           elapsed={elapsed}
@@ -247,29 +251,6 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
           </CardFooter>
         </Card>
       )}
-
-      {approvedRuns.length > 0 && (
-        <section aria-labelledby="approved-title" className="space-y-3">
-          <h2 id="approved-title" className="text-lg font-semibold">
-            Approved steps
-          </h2>
-          {approvedRuns.map((approved) => (
-            <details key={approved.id} className="rounded-[var(--radius-card)] border border-line bg-surface">
-              <summary className="cursor-pointer px-5 py-3 font-medium">
-                {stepLabels[approved.agentType].title} <span className="text-sm font-normal text-muted">· approved</span>
-              </summary>
-              <div className="space-y-6 border-t border-line px-5 py-4">
-                {itemsOf(approved.id).map((item) => (
-                  <article key={item.id} aria-label={item.title}>
-                    <h3 className="mb-1 text-base font-semibold">{item.title}</h3>
-                    <Markdown source={item.body} />
-                  </article>
-                ))}
-              </div>
-            </details>
-          ))}
-        </section>
-      )}
     </div>
   );
 }
@@ -277,8 +258,8 @@ export function LaunchReview({ project, runs, items }: { project: Project; runs:
 function CurrentStep(props: {
   agentType: AgentType;
   status: StepStatus;
-  run: Run | undefined;
-  items: Item[];
+  run: LatestRun | undefined;
+  draft: ReviewDraft;
   decisions: Project["decisions"];
   watching: boolean;
   elapsed: number | undefined;
@@ -287,7 +268,7 @@ function CurrentStep(props: {
   onFailure: (failure: Failure) => void;
   onReviewed: () => void;
 }) {
-  const { agentType, status, run, items, watching, elapsed, busy } = props;
+  const { agentType, status, run, draft, watching, elapsed, busy } = props;
   const label = stepLabels[agentType];
   const running = watching || status === "running";
 
@@ -335,7 +316,7 @@ function CurrentStep(props: {
             )}
           </Notice>
         )}
-        {items.length === 0 && status === "pending" && (
+        {draft.count === 0 && status === "pending" && (
           <p className="text-[15px] text-muted">Nothing drafted yet. Run this step; it takes seconds to a few minutes.</p>
         )}
       </CardBody>
@@ -355,12 +336,12 @@ function CurrentStep(props: {
 function ReviewPanel({
   agentType,
   run,
-  items,
+  draft,
   decisions,
   busy,
   onFailure,
   onReviewed,
-}: Parameters<typeof CurrentStep>[0] & { run: Run }) {
+}: Parameters<typeof CurrentStep>[0] & { run: LatestRun }) {
   const [chosen, setChosen] = useState<ChosenDecisions>({});
   const [rejecting, setRejecting] = useState(false);
   const [feedback, setFeedback] = useState("");
@@ -380,19 +361,12 @@ function ReviewPanel({
     );
   };
 
-  const places = blankPlaces(items.map((item) => ({ ...item, section: label.title })));
+  const { places } = draft;
   const left = totalBlanks(places);
   const choices = (
-    <DecisionChoices agentType={agentType} output={run.output} current={decisions} chosen={chosen} onChange={setChosen} />
+    <DecisionChoices agentType={agentType} output={run.choices} current={decisions} chosen={chosen} onChange={setChosen} />
   );
-  const hasChoices = hasDecisionChoices(agentType, run.output);
-
-  const fill = (item: Item) => async (index: number, value: string) => {
-    const result = await saveContentItem(item.id, { body: fillBlank(item.body, index, value) });
-    if (!result.ok) return describeError(result.error, result.retryAfterSeconds);
-    onReviewed();
-    return undefined;
-  };
+  const hasChoices = hasDecisionChoices(agentType, run.choices);
 
   return (
     <Card aria-labelledby="current-title">
@@ -407,25 +381,8 @@ function ReviewPanel({
       />
       <CardBody className={cx("grid gap-8", hasChoices && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
         <div className="min-w-0 space-y-8">
-          {items.map((item) => (
-            <article
-              key={item.id}
-              id={`item-${item.id}`}
-              aria-label={item.title}
-              className="scroll-mt-20 border-b border-line pb-6 last:border-b-0 last:pb-0"
-            >
-              <div className="mb-2 flex flex-wrap items-center gap-2">
-                <h3 className="mr-auto text-lg font-semibold">{item.title}</h3>
-                <BlankCount count={countBlanks(item.body)} />
-              </div>
-              <Foldable label={item.title}>
-                <FillableDraft body={item.body} onFill={fill(item)}>
-                  <Markdown source={item.body} fillable />
-                </FillableDraft>
-              </Foldable>
-            </article>
-          ))}
-          {items.length === 0 && <p className="text-muted">This run produced no document.</p>}
+          {draft.documents}
+          {draft.count === 0 && <p className="text-muted">This run produced no document.</p>}
         </div>
         {hasChoices && <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">{choices}</div>}
         {rejecting && (

@@ -5,6 +5,7 @@ import { LocalTime } from "@/components/local-time";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { weekTitle } from "@/lib/growth/week";
 import { weekDays } from "@/lib/growth/week-days";
 import { listCycles } from "@/lib/operations/growth";
 import { getPlaybook } from "@/lib/operations/projects";
@@ -42,7 +43,7 @@ export default async function GrowthHistoryPage({ params }: { params: Promise<{ 
               <Card aria-labelledby={`week-${cycle.id}`} data-testid="history-week">
                 <CardHeader
                   id={`week-${cycle.id}`}
-                  title={`Week ${cycle.weekNumber}: ${String(cycle.plan.weekTheme ?? "")}`}
+                  title={weekTitle(cycle.weekNumber, String(cycle.plan.weekTheme ?? ""))}
                   description={
                     <>
                       Week of {weekDays(cycle.weekStart)[0]!.longLabel} · closed <LocalTime iso={cycle.closedAt} fallback="" />
