@@ -14,11 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function statementsOf(path: string) {
-  const before = queryCount();
-  const response = await app.request("GET", path, { key });
-  expect(response.status, response.text).toBe(200);
-  return queryCount() - before;
+/**
+ * The statements one request sends. The driver's count is the process's, and the in-process
+ * scheduler's tick or the housekeeping sweep can land inside a request: the fewest of three
+ * is the request's own (others only ever add to it).
+ */
+async function statementsOf(path: string, { as = key, status = 200 } = {}) {
+  const counts: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const before = queryCount();
+    const response = await app.request("GET", path, { key: as });
+    expect(response.status, response.text).toBe(status);
+    counts.push(queryCount() - before);
+  }
+  return Math.min(...counts);
 }
 
 describe("database round trips per keyed read", () => {
@@ -41,9 +50,6 @@ describe("database round trips per keyed read", () => {
   });
 
   it("counts the key's use without a second statement, and refuses a revoked or unknown key in one", async () => {
-    const before = queryCount();
-    const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key: "llk_unknown" });
-    expect(response.status).toBe(401);
-    expect(queryCount() - before).toBe(1);
+    expect(await statementsOf(`/api/v1/projects/${projectId}`, { as: "llk_unknown", status: 401 })).toBe(1);
   });
 });
