@@ -102,6 +102,28 @@ describe("the app shell", () => {
     await page.waitForURL("**/dashboard");
   });
 
+  it("draws /projects and a project's own address in one answer, then shows the page's address", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const list = await page.goto("/projects");
+    expect(list?.request().redirectedFrom(), "no redirect").toBeNull();
+    await page.waitForURL("**/dashboard");
+    await page.getByRole("heading", { name: "Your projects", level: 1 }).waitFor();
+
+    const project = await page.goto(`/projects/${projectId}?from=mail`);
+    expect(project?.request().redirectedFrom(), "no redirect").toBeNull();
+    await page.waitForURL(`**/projects/${projectId}/launch?from=mail`);
+    const projectNav = sidebar().getByRole("navigation", { name: "Project" });
+    await expect.poll(() => projectNav.getByRole("link", { name: "Launch" }).getAttribute("aria-current")).toBe("page");
+    // The router follows the address: the next tab is a client navigation and Back returns to the review.
+    await projectNav.getByRole("link", { name: "Playbook" }).click();
+    await page.waitForURL(`**/projects/${projectId}/playbook`);
+    await page.goBack();
+    await page.waitForURL(`**/projects/${projectId}/launch?from=mail`);
+    expect(await h1Count(page)).toBe(1);
+
+    expect((await page.goto("/projects/not-a-project"))?.status()).toBe(404);
+  });
+
   it("gives a real menu at 390 px: the same sections, closed by Escape and by moving on", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/projects/${projectId}/pack`);

@@ -1,6 +1,14 @@
-import { redirect } from "next/navigation";
+import { AddressOfPage } from "@/components/shell/address-of-page";
+import DashboardPage from "../dashboard/page";
 
-/** The projects list is the dashboard's first screen. */
-export default function ProjectsPage() {
-  redirect("/dashboard");
+export { metadata } from "../dashboard/page";
+
+/** The projects list is the dashboard's first screen: drawn here, shown at its own address. */
+export default function ProjectsPage(props: { searchParams: Promise<{ password_changed?: string }> }) {
+  return (
+    <>
+      <AddressOfPage pathname="/dashboard" />
+      <DashboardPage {...props} />
+    </>
+  );
 }
