@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { planName } from "./plan-name";
 import { Badge } from "./ui";
 
-const item = "block rounded-md px-3 py-2 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
+const item = "menu-item";
 
 /**
  * The account menu: a native disclosure (works with the keyboard and without script),

@@ -6,7 +6,7 @@ import { ProjectLogo } from "@/components/project/project-logo";
 import { cx } from "@/components/ui";
 import { projectHome, type ShellProject } from "./nav-model";
 
-const item = "flex items-center gap-2 rounded-md px-2 py-1.5 text-sm text-ink no-underline hover:bg-sunken hover:no-underline";
+const item = "switcher-item";
 
 /** Jumps between projects: a native disclosure listing every project, all projects and a way to add one. */
 export function ProjectSwitcher({

@@ -8,7 +8,7 @@ import { cx } from "@/components/ui";
 import { accountSections, isCurrent, projectIdInPath, projectSections, type ShellProject } from "./nav-model";
 import { ProjectSwitcher } from "./project-switcher";
 
-const link = "flex items-center gap-2 rounded-lg px-3 py-2 text-[15px] no-underline hover:bg-sunken hover:no-underline";
+const link = "nav-link";
 
 function NavLink({ href, label, current, needs }: { href: string; label: string; current: boolean; needs?: string }) {
   return (

@@ -23,9 +23,10 @@ const Markdown = dynamic(() => import("@/components/markdown").then((module) => 
 
 export interface PackItemProps {
   id: string;
-  title: string;
   /** The title without its channel prefix, as the card shows it. */
   heading: string;
+  /** The saved title, where it is not the heading. */
+  title?: string;
   kind: string;
   channel?: Channel;
   /** The network whose compose page "Open in …" goes to, if it has one. */
@@ -37,7 +38,7 @@ export interface PackItemProps {
   editedByFounder: boolean;
   /** The post's lengths as saved, measured on the server (the counters load only for an edit). */
   lengths?: Measure[];
-  /** A long body is folded to its start: the link that shows it all, or folds it again. */
+  /** A long body is folded to its start: the link (relative to the pack's address) that shows it all, or folds it again. */
   fold?: { href: string; open: boolean };
   /** The body (or its folded start), rendered on the server with its blanks as buttons. */
   children: ReactNode;
@@ -56,7 +57,7 @@ const loadFailure = (error: unknown) =>
  * Markdown is loaded when the founder edits, copies or compares it.
  */
 export function PackItem(props: PackItemProps) {
-  const { id, title: savedTitle, heading, kind, channel, network, blanks, lengths } = props;
+  const { id, heading, title: savedTitle = heading, kind, channel, network, blanks, lengths } = props;
   const { projectId } = useParams<{ projectId: string }>();
   const router = useRouter();
   const toast = useToast();

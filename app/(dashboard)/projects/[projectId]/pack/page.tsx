@@ -45,7 +45,8 @@ export default async function PackPage({
     .map((agentType) => ({ agentType, items: items.filter((item) => item.agentType === agentType) }))
     .filter((section) => section.items.length > 0);
   const shown = sections.find((section) => section.agentType === step) ?? sections[0];
-  const stepHref = (agentType: AgentType) => `/projects/${projectId}/pack?step=${agentType}`;
+  // Relative to the pack's own address: each part carries its links without the project's path again.
+  const stepHref = (agentType: AgentType) => `?step=${agentType}`;
   const placeOf = (item: (typeof items)[number]) => ({
     where: `${stepLabels[item.agentType].title} › ${displayTitle(item)}`,
     count: countBlanks(item.body),
@@ -101,12 +102,13 @@ export default async function PackPage({
                 const place = placeOf(item);
                 const folded = item.id === opened ? null : foldedMarkdown(item.body);
                 const here = `${stepHref(item.agentType)}${folded ? `&item=${item.id}` : ""}#item-${item.id}`;
+                const heading = displayTitle(item);
                 return (
                   <PackItem
                     key={item.id}
                     id={item.id}
-                    title={item.title}
-                    heading={displayTitle(item)}
+                    heading={heading}
+                    title={item.title === heading ? undefined : item.title}
                     kind={item.kind}
                     channel={channel}
                     network={channel ? shareLinkFor(channel, "", null)?.network : undefined}

@@ -1,13 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useParams } from "next/navigation";
 import { stepLabels } from "@/components/project/labels";
 import type { AgentType } from "@/lib/schemas/project";
 
-/** The pack's steps as tabs, each a link to that step's address, with the blanks it has left. */
+/** The pack's steps as tabs, each a link to that step's address (relative to the pack's), with the blanks it has left. */
 export function StepTabs({ steps, shown }: { steps: Array<[AgentType, number]>; shown: AgentType }) {
-  const { projectId } = useParams<{ projectId: string }>();
   return (
     <div
       role="tablist"
@@ -17,7 +15,7 @@ export function StepTabs({ steps, shown }: { steps: Array<[AgentType, number]>; 
       {steps.map(([agentType, blanks]) => (
         <Link
           key={agentType}
-          href={`/projects/${projectId}/pack?step=${agentType}`}
+          href={`?step=${agentType}`}
           scroll={false}
           role="tab"
           id={`tab-${agentType}`}
