@@ -39,8 +39,25 @@ export const boardItemFields = [
   "resultNote",
 ] as const satisfies readonly (keyof GrowthItem)[];
 
+/** A draft as the board is sent it: a body that is its parts joined (as every fitted draft's is) is not sent again. */
+export type BoardDraft = Omit<Draft, "body"> & { body?: string };
+export type BoardItem = Omit<GrowthItem, "draft"> & { draft: BoardDraft | null };
+
 /** What the approved week's board is sent: the cycle without its plan (the theme is enough), its items as above. */
-export type BoardCycle = Omit<Cycle, "plan" | "items"> & { theme: string; items: GrowthItem[] };
+export type BoardCycle = Omit<Cycle, "plan" | "items"> & { theme: string; items: BoardItem[] };
+
+export const partsSeparator = "\n\n";
+
+/** The draft the page sends, without a body its parts say already. */
+export function boardDraft({ body, ...draft }: Draft): BoardDraft {
+  return body === draft.parts.join(partsSeparator) ? draft : { ...draft, body };
+}
+
+/** An item of the board as the browser holds it: its draft's body joined again from its parts. */
+export const withBody = ({ draft, ...item }: BoardItem): GrowthItem => ({
+  ...item,
+  draft: draft && { ...draft, body: draft.body ?? draft.parts.join(partsSeparator) },
+});
 
 /** Of earlier weeks' items, what the retro's grade suggestion compares. */
 export type MeasuredItem = Pick<GrowthItem, "id" | "channel" | "metrics">;

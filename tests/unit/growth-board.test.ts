@@ -4,6 +4,7 @@ import { fromPlan, validatePlan } from "@/components/growth/plan-check";
 import { type EditablePlan, toPlan, withItemSlugs } from "@/components/growth/plan-model";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
+import { boardDraft, withBody } from "@/components/growth/types";
 import { itemSlug } from "@/lib/growth/item-slugs";
 import { dateOf, dayOf, weekDays } from "@/lib/growth/week-days";
 
@@ -152,5 +153,23 @@ describe("a growth draft's blanks", () => {
     expect(draftBlanks({ title: null, body: "One [add: a] two [add: b]" })).toBe(2);
     expect(draftBlanks({ title: "News: [add: what]", body: "Body [add: a]" })).toBe(2);
     expect(draftBlanks({ title: "News: [add: what]", body: "News: [add: what]\n\nBody" })).toBe(1);
+  });
+});
+
+describe("a draft as the board is sent it", () => {
+  const item = { id: "i", channel: "x", title: "T", angle: "a", cta: null, suggestedDay: "Mon", status: "draft" } as const;
+  const base = { id: "i", publication: null, metrics: null, result: null, grade: null, resultNote: null };
+
+  it("leaves out a body its parts say, and the browser joins it again", () => {
+    const draft = { title: null, body: "One\n\nTwo", parts: ["One", "Two"], hashtags: [], length: 3 };
+    const sent = boardDraft(draft);
+    expect(sent).not.toHaveProperty("body");
+    expect(withBody({ ...item, ...base, draft: sent }).draft).toEqual(draft);
+  });
+
+  it("keeps a body that is not its parts joined, as it was stored", () => {
+    const draft = { title: "A", body: "Stored  differently", parts: ["Stored", "differently"], hashtags: [], length: 10 };
+    expect(withBody({ ...item, ...base, draft: boardDraft(draft) }).draft).toEqual(draft);
+    expect(withBody({ ...item, ...base, draft: null }).draft).toBeNull();
   });
 });

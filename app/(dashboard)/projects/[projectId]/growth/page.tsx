@@ -1,7 +1,7 @@
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
 import { fromPlan } from "@/components/growth/plan-check";
 import { SectionHeader } from "@/components/growth/section-header";
-import { type BoardCycle, boardDraftFields, boardItemFields, type Cycle } from "@/components/growth/types";
+import { type BoardCycle, boardDraft, boardDraftFields, boardItemFields, type Cycle } from "@/components/growth/types";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
@@ -31,7 +31,7 @@ function boardCycle({ plan, items, ...cycle }: Cycle): BoardCycle {
     theme: plan.weekTheme,
     items: items.map((item) => ({
       ...pick(item, boardItemFields),
-      draft: item.draft && pick(item.draft, boardDraftFields),
+      draft: item.draft && boardDraft(pick(item.draft, boardDraftFields)),
     })),
   };
 }

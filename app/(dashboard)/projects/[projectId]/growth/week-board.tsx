@@ -6,7 +6,7 @@ import { BlankCount } from "@/components/blanks/blank-guard";
 import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
-import type { BoardCycle, FounderTask, GrowthItem, MeasuredItem } from "@/components/growth/types";
+import { type BoardCycle, type FounderTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
@@ -57,12 +57,12 @@ export function WeekBoard({
   // Drafts being written (by this tab before a reload, or another tab): their items show as busy until they land.
   const { jobs } = useProjectJobs(cycle.projectId, activeJobs);
   const drafting = new Map(jobs.filter((job) => job.kind === "draft").map((job) => [job.subjectId, job]));
-  const [items, setItems] = useState(cycle.items);
+  const [items, setItems] = useState(() => cycle.items.map(withBody));
   const [tasks, setTasks] = useState(cycle.tasks);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [generatingId, setGeneratingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setItems(cycle.items), [cycle.items]);
+  useEffect(() => setItems(cycle.items.map(withBody)), [cycle.items]);
   useEffect(() => setTasks(cycle.tasks), [cycle.tasks]);
 
   const days = weekDays(cycle.weekStart);
