@@ -10,7 +10,11 @@ import { useEffect } from "react";
 export function AddressOfPage({ pathname }: { pathname: string }) {
   useEffect(() => {
     if (window.location.pathname === pathname) return;
-    window.history.replaceState(null, "", `${pathname}${window.location.search}${window.location.hash}`);
+    // After the commit: the router takes over `replaceState` in its own effect, which runs after this one.
+    const timer = setTimeout(() =>
+      window.history.replaceState(null, "", `${pathname}${window.location.search}${window.location.hash}`),
+    );
+    return () => clearTimeout(timer);
   }, [pathname]);
   return null;
 }

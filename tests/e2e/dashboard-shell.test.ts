@@ -113,7 +113,9 @@ describe("the app shell", () => {
     expect(project?.request().redirectedFrom(), "no redirect").toBeNull();
     await page.waitForURL(`**/projects/${projectId}/launch?from=mail`);
     const projectNav = sidebar().getByRole("navigation", { name: "Project" });
-    await expect.poll(() => projectNav.getByRole("link", { name: "Launch" }).getAttribute("aria-current")).toBe("page");
+    await expect
+      .poll(() => projectNav.getByRole("link", { name: "Launch", exact: true }).getAttribute("aria-current"))
+      .toBe("page");
     // The router follows the address: the next tab is a client navigation and Back returns to the review.
     await projectNav.getByRole("link", { name: "Playbook" }).click();
     await page.waitForURL(`**/projects/${projectId}/playbook`);

@@ -88,7 +88,7 @@ describe("the founder dashboard", () => {
     await page.getByText("No project yet").waitFor();
     await checkPage(page, "projects-empty");
     await page.goto(url("/projects"));
-    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    await page.waitForURL((address) => address.pathname === "/dashboard");
     await context.close();
   }, 600_000);
 
