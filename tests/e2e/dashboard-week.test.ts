@@ -69,6 +69,7 @@ describe("the week board", () => {
 
     await page.getByRole("button", { name: "Write the retro" }).click();
     const retro = page.getByTestId("retro-item");
+    await retro.first().waitFor(); // the form loads when the retro is opened
     expect(await retro.count()).toBe(panelOrder.length);
     // Nothing unpublished comes preselected with a grade, and no entry can read "skipped · great".
     const first = retro.first();

@@ -19,10 +19,13 @@ import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction } from "./actions";
-import { type AccountOption, PublicationPanel } from "./publication-panel";
+import { mayPublish } from "./publication-networks";
+import type { AccountOption } from "./publication-panel";
 
-// The editor and its channel counters (twitter-text) load when a founder opens it.
+// The editor and its channel counters (twitter-text) load when a founder opens it; the
+// publishing panel with the first item that can have one (drawn on the server, its code comes with the page).
 const DraftEditor = dynamic(() => import("./draft-editor").then((module) => module.DraftEditor));
+const PublicationPanel = dynamic(() => import("./publication-panel").then((module) => module.PublicationPanel));
 
 const chips = ["shorter", "longer", "more casual", "more formal", "no hashtags", "add emoji"] as const;
 
@@ -305,7 +308,9 @@ export function ItemPanel({
       </div>
       {dialog}
       {share?.hint && <p className="text-xs text-muted">{share.hint}</p>}
-      <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} guard={guard} />
+      {mayPublish(item) && (
+        <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} guard={guard} />
+      )}
       {item.status === "published" && !item.publication && (
         <Notice tone="success">Published{item.resultNote ? `: ${item.resultNote}` : "."}</Notice>
       )}

@@ -8,6 +8,7 @@ import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
+import { mayPublish, networkLabels, optional } from "./publication-networks";
 
 export interface AccountOption {
   id: string;
@@ -15,10 +16,6 @@ export interface AccountOption {
   handle: string | null;
   status: string;
 }
-
-const networkLabels: Record<string, string> = { bluesky: "Bluesky", mastodon: "Mastodon", x: "X", linkedin: "LinkedIn" };
-/** Connected only where the server has their OAuth client: without an account they keep Open in … and Copy alone. */
-const optional = new Set(["x", "linkedin"]);
 
 /** `datetime-local`'s value for an instant, in the browser's own zone. */
 function localInputValue(iso: string | null | undefined) {
@@ -71,7 +68,7 @@ export function PublicationPanel({
     return () => clearInterval(timer);
   }, [watching, router]);
 
-  if (!networkLabels[item.channel] || (item.status !== "approved" && item.status !== "published")) return null;
+  if (!mayPublish(item)) return null;
   const mine = accounts.filter((account) => account.network === item.channel);
   if (optional.has(item.channel) && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>

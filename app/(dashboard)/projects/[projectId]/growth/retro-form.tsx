@@ -22,7 +22,7 @@ const grades: Array<{ value: Grade; label: string }> = [
   { value: "", label: "No grade" },
 ];
 
-/** The end-of-week retro: per item published or skipped, a grade and a note; an overall note. It closes the week. */
+/** The end-of-week retro, once opened: per item published or skipped, a grade and a note; an overall note. It closes the week. */
 export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items: GrowthItem[]; history: MeasuredItem[] }) {
   // Only what the founder changed is kept; the result defaults to the item's state now, the grade to the one its numbers suggest.
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
@@ -40,8 +40,6 @@ export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items:
     ...changes[item.id],
   });
   const [overall, setOverall] = useState("");
-  // The retro is its own step: closed until the founder is done with the week.
-  const [open, setOpen] = useState(false);
   const { pending, error, run } = useOperationAction();
   // A grade says how a published piece did: grading one marks it published, skipping one clears its grade (never "skipped · great").
   const set = (id: string, patch: Partial<Entry>) =>
@@ -61,23 +59,6 @@ export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items:
       }),
     };
     run(() => submitRetroAction(cycle.id, body));
-  }
-  if (!open) {
-    return (
-      <Card aria-labelledby="retro-title">
-        <CardHeader
-          id="retro-title"
-          title="Close the week: your retro"
-          description="When the week is done: how did each piece do? Grades shape next week's plan. Submitting closes the week."
-          actions={
-            <Button variant="secondary" onClick={() => setOpen(true)}>
-              Write the retro
-            </Button>
-          }
-        />
-        <div className="pb-5" />
-      </Card>
-    );
   }
   return (
     <Card aria-labelledby="retro-title">

@@ -16,7 +16,7 @@ import type { JobState } from "@/lib/schemas/publishing";
 import { generateItemAction } from "./actions";
 import { ItemPanel } from "./item-panel";
 import type { AccountOption } from "./publication-panel";
-import { RetroForm } from "./retro-form";
+import { RetroCard } from "./retro-card";
 import { TaskChecklist } from "./task-checklist";
 import { useProjectJobs } from "./use-project-jobs";
 
@@ -230,7 +230,7 @@ export function WeekBoard({
         )}
       </section>
 
-      <RetroForm cycle={cycle} items={items} history={history} />
+      <RetroCard cycle={cycle} items={items} history={history} />
     </div>
   );
 }
