@@ -35,15 +35,21 @@ export interface Words {
 }
 
 const slot = /\{(\w+)\}/g;
+/** `{hours:hour|hours}`: the word that agrees with the number in `hours`, by the language's plural rules. */
+const agreement = /\{(\w+):([^|{}]*)\|([^|{}]*)\}/g;
 
-function fillTemplate(template: string | undefined, vars: Vars): string {
+function fillTemplate(template: string | undefined, vars: Vars, plurals: Intl.PluralRules): string {
   if (template === undefined) return "";
   let missing = false;
-  const text = template.replace(slot, (_, name: string) => {
-    const value = vars[name];
-    if (value === null || value === undefined || String(value).trim() === "") missing = true;
-    return String(value ?? "").trim();
-  });
+  const text = template
+    .replace(agreement, (_, name: string, one: string, other: string) =>
+      plurals.select(Number(vars[name])) === "one" ? one : other,
+    )
+    .replace(slot, (_, name: string) => {
+      const value = vars[name];
+      if (value === null || value === undefined || String(value).trim() === "") missing = true;
+      return String(value ?? "").trim();
+    });
   return missing ? "" : text;
 }
 
@@ -65,17 +71,19 @@ export function wordsFor(language: string | null | undefined): Words {
       language: tag,
       worksheet: true,
       // Titles stay readable: the English heading, marked as a worksheet's.
-      t: (key, vars = {}) => (key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars)}` : worksheetLine(en[key], vars)),
+      t: (key, vars = {}) =>
+        key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars, new Intl.PluralRules("en"))}` : worksheetLine(en[key], vars),
       fill: (need) => `[+ ${need.replace(/^need\./, "")}]`,
       label: (text) => `${text}:`,
       list: (items) => items.filter(Boolean).join(" · "),
       lowerClauses: false,
     };
   }
+  const plurals = new Intl.PluralRules(primaryOf(tag));
   return {
     language: tag,
     worksheet: false,
-    t: (key, vars = {}) => fillTemplate(phrases[key], vars),
+    t: (key, vars = {}) => fillTemplate(phrases[key], vars, plurals),
     fill: (need) => phrases.fill.replace("{what}", phrases[need]),
     // French sets a space before a colon; the phrasebooks' own sentences already do.
     label: (text) => (primaryOf(tag) === "fr" ? `${text} :` : `${text}:`),

@@ -12,8 +12,11 @@ function* pageDirectories(directory: string): Generator<string> {
     const child = path.join(directory, entry.name);
     if (entry.isDirectory()) yield* pageDirectories(child);
     else if (entry.name === "page.tsx") {
-      // A page that only redirects never renders, so it needs no skeleton.
-      if (!/\bredirect\(/.test(fs.readFileSync(child, "utf8"))) yield directory;
+      // A page that only redirects never renders, and one that draws another page under a
+      // shorter address (AddressOfPage) is an address from outside: every link in the app
+      // goes to that page's own address, whose skeleton this test finds there.
+      const source = fs.readFileSync(child, "utf8");
+      if (!/\bredirect\(|<AddressOfPage\b/.test(source)) yield directory;
     }
   }
 }

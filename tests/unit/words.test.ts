@@ -210,11 +210,11 @@ describe("channel names a founder types", () => {
 
 describe("weekly plans keep to the founder's hours", () => {
   it("plan at most the pieces the hours buy, and say so in the rationale", () => {
-    for (const [hours, pieces] of [
-      ["1 hour", 1],
-      ["2 hours", 2],
-      ["5 hours", 6],
-      ["20 hours a week", 12],
+    for (const [hours, pieces, budget] of [
+      ["1 hour", 1, "1 hour a week gives 1 piece of content"],
+      ["2 hours", 2, "2 hours a week give 2 pieces of content"],
+      ["5 hours", 6, "5 hours a week give 6 pieces of content"],
+      ["20 hours a week", 12, "20 hours a week give 12 pieces of content"],
     ] as const) {
       const plan = offlineDrafts.weekly_plan({
         ...project({ ...sampleOnboarding, weeklyHours: hours }, "en"),
@@ -226,7 +226,7 @@ describe("weekly plans keep to the founder's hours", () => {
       });
       const planned = plan.contentPlan.reduce((sum, entry) => sum + entry.items.length, 0);
       expect(planned, hours).toBeLessThanOrEqual(pieces);
-      expect(plan.rationale).toContain(`give ${pieces} pieces`);
+      expect(plan.rationale).toContain(budget);
     }
   });
 
