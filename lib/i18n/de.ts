@@ -114,7 +114,8 @@ export const de: Phrases = {
   "launch.follow1": "Machen Sie aus den besten Fragen des Starttags Beiträge und einen FAQ-Eintrag.",
   "launch.follow2": "Danken Sie den ersten Nutzerinnen und Nutzern und sprechen Sie mit ihnen.",
   "launch.follow3": "Starten Sie den wöchentlichen Wachstumskreislauf mit dem, was funktioniert hat.",
-  "launch.hours": "Ihre {hours} {hours:Stunde|Stunden} pro Woche {hours:reicht|reichen} für {pieces} {pieces:Inhalt|Inhalte} pro Woche.",
+  "launch.hours":
+    "Ihre {hours} {hours:Stunde|Stunden} pro Woche {hours:reicht|reichen} für {pieces} {pieces:Inhalt|Inhalte} pro Woche.",
   "launch.cadence": "{count} pro Woche",
   "launch.cadenceRest": "Alle zwei Wochen",
   "launch.firstMove": "Veröffentlichen Sie den Startbeitrag aus dem Launch-Paket und antworten Sie allen, die reagieren.",
@@ -137,7 +138,8 @@ export const de: Phrases = {
     "Für {name} hat Launchloop noch keinen Kanal. Planen Sie ihn von Hand oder wählen Sie einen der verfügbaren Kanäle.",
   "skip.dead": "Aus dem Plan genommen, wie Ihre Notiz sagt („{note}“).",
   "skip.quietTwice": "Zwei Wochen in Folge als ruhig bewertet: Diese Woche pausiert der Kanal.",
-  "skip.budget": "Ihre {hours} {hours:Stunde|Stunden} pro Woche {hours:reicht|reichen} für {pieces} {pieces:Inhalt|Inhalte}; dieser Kanal wartet eine Woche.",
+  "skip.budget":
+    "Ihre {hours} {hours:Stunde|Stunden} pro Woche {hours:reicht|reichen} für {pieces} {pieces:Inhalt|Inhalte}; dieser Kanal wartet eine Woche.",
   "skip.openTask": "Letzte Woche offen geblieben. Fügen Sie die Aufgabe wieder hinzu, wenn sie noch wichtig ist.",
 
   "web.for": "Für {audience}.",
@@ -206,7 +208,8 @@ export const de: Phrases = {
 
   "plan.themeFirst": "{brand} zum Start vorstellen",
   "plan.themeTasks": "Ihre Aufgaben diese Woche",
-  "plan.budget": "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und {tasks} Aufgaben für Sie.",
+  "plan.budget":
+    "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und {tasks} Aufgaben für Sie.",
   "plan.budgetOneTask":
     "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und eine Aufgabe für Sie.",
   "plan.planned": "Diese Woche sind {count} davon geplant.",
@@ -214,7 +217,8 @@ export const de: Phrases = {
   "plan.results": "Die Ergebnisse von Woche {week} prägen diesen Plan.",
   "plan.great": "{channel} bekommt mehr: Letzte Woche war sehr gut.",
   "plan.quiet": "{channel} versucht nach einer ruhigen Woche einen neuen Zugang.",
-  "plan.carried": "{count} {count:übersprungener Inhalt|übersprungene Inhalte} für {channel} aus der letzten Woche {count:ist|sind} wieder eingeplant.",
+  "plan.carried":
+    "{count} {count:übersprungener Inhalt|übersprungene Inhalte} für {channel} aus der letzten Woche {count:ist|sind} wieder eingeplant.",
   "plan.dropped": "{channel} ist nicht mehr im Plan, wie gewünscht.",
   "plan.yourNote": "Ihre Notiz zu Woche {week}: „{note}“",
   "plan.noteGreat": "„{title}“ wurde letzte Woche als sehr gut bewertet.",

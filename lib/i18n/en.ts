@@ -132,7 +132,8 @@ export const en = {
   "skip.unknownChannel": "Launchloop has no {name} channel yet; plan it by hand, or pick one of its channels.",
   "skip.dead": 'Dropped from the plan, as your note asked ("{note}").',
   "skip.quietTwice": "Graded quiet two weeks in a row: it rests this week.",
-  "skip.budget": "Your {hours} {hours:hour|hours} a week {hours:fits|fit} {pieces} {pieces:piece|pieces}; this channel waits a week.",
+  "skip.budget":
+    "Your {hours} {hours:hour|hours} a week {hours:fits|fit} {pieces} {pieces:piece|pieces}; this channel waits a week.",
   "skip.openTask": "Left open last week. Add it again if it still matters.",
 
   "web.for": "For {audience}.",

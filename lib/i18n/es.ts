@@ -112,7 +112,8 @@ export const es: Phrases = {
   "launch.follow1": "Convierta las mejores preguntas del lanzamiento en publicaciones y en una entrada de preguntas frecuentes.",
   "launch.follow2": "Agradezca a los primeros usuarios y entrevístelos.",
   "launch.follow3": "Empiece el ciclo semanal de crecimiento con lo que funcionó.",
-  "launch.hours": "{hours:Su|Sus} {hours} {hours:hora semanal da|horas semanales dan} para {pieces} {pieces:contenido|contenidos} por semana.",
+  "launch.hours":
+    "{hours:Su|Sus} {hours} {hours:hora semanal da|horas semanales dan} para {pieces} {pieces:contenido|contenidos} por semana.",
   "launch.cadence": "{count} por semana",
   "launch.cadenceRest": "Cada dos semanas",
   "launch.firstMove": "Publique la publicación de lanzamiento del kit y responda a todos los que interactúen.",
@@ -133,7 +134,8 @@ export const es: Phrases = {
   "skip.unknownChannel": "Launchloop aún no tiene un canal {name}; planifíquelo a mano o elija uno de sus canales.",
   "skip.dead": "Fuera del plan, como pide su nota («{note}»).",
   "skip.quietTwice": "Valorado como tranquilo dos semanas seguidas: descansa esta semana.",
-  "skip.budget": "{hours:Su|Sus} {hours} {hours:hora semanal da|horas semanales dan} para {pieces} {pieces:contenido|contenidos}; este canal espera una semana.",
+  "skip.budget":
+    "{hours:Su|Sus} {hours} {hours:hora semanal da|horas semanales dan} para {pieces} {pieces:contenido|contenidos}; este canal espera una semana.",
   "skip.openTask": "Quedó abierta la semana pasada. Añádala de nuevo si aún importa.",
 
   "web.for": "Para {audience}.",
@@ -211,7 +213,8 @@ export const es: Phrases = {
   "plan.results": "Los resultados de la semana {week} dan forma a este plan.",
   "plan.great": "{channel} recibe más: la semana pasada fue muy bien.",
   "plan.quiet": "{channel} prueba un ángulo nuevo tras una semana tranquila.",
-  "plan.carried": "{count} {count:contenido|contenidos} de {channel} {count:saltado|saltados} la semana pasada {count:vuelve|vuelven} al plan.",
+  "plan.carried":
+    "{count} {count:contenido|contenidos} de {channel} {count:saltado|saltados} la semana pasada {count:vuelve|vuelven} al plan.",
   "plan.dropped": "{channel} sale del plan, como pidió.",
   "plan.yourNote": "Su nota sobre la semana {week}: «{note}»",
   "plan.noteGreat": "«{title}» fue muy bien la semana pasada.",

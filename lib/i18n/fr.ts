@@ -112,7 +112,8 @@ export const fr: Phrases = {
   "launch.follow1": "Transformez les meilleures questions du lancement en publications et en entrée de FAQ.",
   "launch.follow2": "Remerciez les premiers utilisateurs et interrogez-les.",
   "launch.follow3": "Démarrez la boucle de croissance hebdomadaire avec ce qui a marché.",
-  "launch.hours": "{hours:Votre|Vos} {hours} {hours:heure|heures} par semaine {hours:permet|permettent} {pieces} {pieces:contenu|contenus} par semaine.",
+  "launch.hours":
+    "{hours:Votre|Vos} {hours} {hours:heure|heures} par semaine {hours:permet|permettent} {pieces} {pieces:contenu|contenus} par semaine.",
   "launch.cadence": "{count} par semaine",
   "launch.cadenceRest": "Une semaine sur deux",
   "launch.firstMove": "Publiez le post de lancement du kit, puis répondez à chaque personne qui réagit.",
@@ -134,7 +135,8 @@ export const fr: Phrases = {
   "skip.unknownChannel": "Launchloop n'a pas encore de canal {name} ; planifiez-le à la main ou choisissez l'un de ses canaux.",
   "skip.dead": "Retiré du plan, comme le demande votre note (« {note} »).",
   "skip.quietTwice": "Jugé calme deux semaines de suite : il se repose cette semaine.",
-  "skip.budget": "{hours:Votre|Vos} {hours} {hours:heure|heures} par semaine {hours:permet|permettent} {pieces} {pieces:contenu|contenus} ; ce canal attend une semaine.",
+  "skip.budget":
+    "{hours:Votre|Vos} {hours} {hours:heure|heures} par semaine {hours:permet|permettent} {pieces} {pieces:contenu|contenus} ; ce canal attend une semaine.",
   "skip.openTask": "Restée ouverte la semaine dernière. Ajoutez-la de nouveau si elle compte encore.",
 
   "web.for": "Pour {audience}.",
@@ -212,7 +214,8 @@ export const fr: Phrases = {
   "plan.results": "Les résultats de la semaine {week} orientent ce plan.",
   "plan.great": "{channel} reçoit plus : la semaine dernière a très bien marché.",
   "plan.quiet": "{channel} essaie un nouvel angle après une semaine calme.",
-  "plan.carried": "{count} {count:contenu|contenus} {channel} {count:sauté|sautés} la semaine dernière {count:est replanifié|sont replanifiés}.",
+  "plan.carried":
+    "{count} {count:contenu|contenus} {channel} {count:sauté|sautés} la semaine dernière {count:est replanifié|sont replanifiés}.",
   "plan.dropped": "{channel} sort du plan, comme demandé.",
   "plan.yourNote": "Votre note sur la semaine {week} : « {note} »",
   "plan.noteGreat": "« {title} » a très bien marché la semaine dernière.",

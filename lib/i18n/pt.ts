@@ -112,7 +112,8 @@ export const pt: Phrases = {
   "launch.follow1": "Transforme as melhores perguntas do lançamento em publicações e numa entrada de perguntas frequentes.",
   "launch.follow2": "Agradeça aos primeiros usuários e converse com eles.",
   "launch.follow3": "Comece o ciclo semanal de crescimento com o que funcionou.",
-  "launch.hours": "{hours:A sua|As suas} {hours} {hours:hora|horas} por semana {hours:dá|dão} para {pieces} {pieces:conteúdo|conteúdos} por semana.",
+  "launch.hours":
+    "{hours:A sua|As suas} {hours} {hours:hora|horas} por semana {hours:dá|dão} para {pieces} {pieces:conteúdo|conteúdos} por semana.",
   "launch.cadence": "{count} por semana",
   "launch.cadenceRest": "Semana sim, semana não",
   "launch.firstMove": "Publique o post de lançamento do kit e responda a todos que interagirem.",
@@ -133,7 +134,8 @@ export const pt: Phrases = {
   "skip.unknownChannel": "O Launchloop ainda não tem um canal {name}; planeie-o à mão ou escolha um dos seus canais.",
   "skip.dead": "Fora do plano, como pede a sua nota (“{note}”).",
   "skip.quietTwice": "Avaliado como fraco duas semanas seguidas: descansa esta semana.",
-  "skip.budget": "{hours:A sua|As suas} {hours} {hours:hora|horas} por semana {hours:dá|dão} para {pieces} {pieces:conteúdo|conteúdos}; este canal espera uma semana.",
+  "skip.budget":
+    "{hours:A sua|As suas} {hours} {hours:hora|horas} por semana {hours:dá|dão} para {pieces} {pieces:conteúdo|conteúdos}; este canal espera uma semana.",
   "skip.openTask": "Ficou aberta na semana passada. Adicione-a de novo se ainda importar.",
 
   "web.for": "Para {audience}.",
@@ -211,7 +213,8 @@ export const pt: Phrases = {
   "plan.results": "Os resultados da semana {week} moldam este plano.",
   "plan.great": "{channel} recebe mais: a semana passada correu muito bem.",
   "plan.quiet": "{channel} tenta um ângulo novo depois de uma semana fraca.",
-  "plan.carried": "{count} {count:conteúdo|conteúdos} de {channel} {count:saltado|saltados} na semana passada {count:volta|voltam} ao plano.",
+  "plan.carried":
+    "{count} {count:conteúdo|conteúdos} de {channel} {count:saltado|saltados} na semana passada {count:volta|voltam} ao plano.",
   "plan.dropped": "{channel} sai do plano, como pediu.",
   "plan.yourNote": "A sua nota sobre a semana {week}: “{note}”",
   "plan.noteGreat": "“{title}” correu muito bem na semana passada.",

@@ -4,8 +4,7 @@ import { draftingLanguages, wordsFor } from "@/lib/i18n/phrasebook";
 
 // A number's words agree with it in every phrasebook: "1 hour", "1 Stunde", "1 heure", never "1 hours".
 
-const budget = (language: string, hours: number, pieces: number) =>
-  wordsFor(language).t("launch.hours", { hours, pieces });
+const budget = (language: string, hours: number, pieces: number) => wordsFor(language).t("launch.hours", { hours, pieces });
 
 describe("words that agree with their numbers", () => {
   it("says one hour and one piece in the singular, more in the plural", () => {
