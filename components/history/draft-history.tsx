@@ -1,9 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { LocalTime } from "@/components/local-time";
-import { Button, cx, Modal, Notice } from "@/components/ui";
-import { lineDiff } from "./line-diff";
+import { Button, Modal, Notice } from "@/components/ui";
+
+// The versions and their diffs load with the first look at a history (the button starts both reads).
+const loadVersionsView = () => import("./history-versions");
+const HistoryVersions = dynamic(() => loadVersionsView().then((module) => module.HistoryVersions), {
+  loading: () => <p className="text-sm text-muted">Loading…</p>,
+});
 
 export interface DraftVersion {
   id: string;
@@ -24,20 +29,22 @@ export function DraftHistory({ title, current, load }: { title: string; current?
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<DraftVersion[]>();
   const [now, setNow] = useState(current ?? "");
-  const [chosen, setChosen] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState(false);
+  // Each look starts at the newest version.
+  const [looks, setLooks] = useState(0);
 
   // A read, awaited outside any transition (as useOperationAction does), so nothing else waits on it.
   const show = async () => {
     setFailure(undefined);
     setPending(true);
+    void loadVersionsView().catch(() => undefined);
     try {
       const result = await load();
       if (!result.ok) return setFailure(result.error.error);
       setVersions(result.data.versions);
       setNow(current ?? result.data.current ?? "");
-      setChosen(0);
+      setLooks((count) => count + 1);
       setOpen(true);
     } catch {
       setFailure("The connection dropped before an answer came back. Try again.");
@@ -46,7 +53,6 @@ export function DraftHistory({ title, current, load }: { title: string; current?
     }
   };
 
-  const version = versions?.[chosen];
   return (
     <>
       <Button variant="ghost" size="sm" onClick={show} disabled={pending}>
@@ -62,46 +68,7 @@ export function DraftHistory({ title, current, load }: { title: string; current?
         {!versions?.length ? (
           <p className="text-sm text-muted">No earlier version: this is the draft as the agents wrote it.</p>
         ) : (
-          <div className="space-y-3">
-            <ol className="flex flex-wrap gap-2" aria-label="Earlier versions">
-              {versions.map((entry, index) => (
-                <li key={entry.id}>
-                  <button
-                    type="button"
-                    aria-pressed={index === chosen}
-                    onClick={() => setChosen(index)}
-                    className={cx(
-                      "rounded-full border px-3 py-1 text-sm",
-                      index === chosen ? "border-accent bg-accent-soft text-accent-strong" : "border-line hover:bg-sunken",
-                    )}
-                  >
-                    Draft {versions.length - index} · <LocalTime iso={entry.createdAt} relative />
-                  </button>
-                </li>
-              ))}
-            </ol>
-            {version && (
-              <div className="max-h-80 overflow-auto rounded-lg border border-line font-mono text-xs" data-testid="version-diff">
-                <p className="border-b border-line px-3 py-1.5 text-muted">That version → now</p>
-                {lineDiff(version.body, now).map((line, index) => (
-                  <p
-                    key={index}
-                    className={cx(
-                      "px-3 py-0.5 break-words whitespace-pre-wrap",
-                      line.kind === "added" && "bg-success-soft text-success",
-                      line.kind === "removed" && "bg-danger-soft text-danger line-through",
-                    )}
-                  >
-                    <span aria-hidden>{line.kind === "added" ? "+ " : line.kind === "removed" ? "− " : "  "}</span>
-                    <span className="sr-only">
-                      {line.kind === "added" ? "Added: " : line.kind === "removed" ? "Removed: " : ""}
-                    </span>
-                    {line.text || " "}
-                  </p>
-                ))}
-              </div>
-            )}
-          </div>
+          <HistoryVersions key={looks} versions={versions} now={now} />
         )}
       </Modal>
     </>

@@ -1,5 +1,5 @@
 import { callToAction, factsOf, scriptBody } from "@/lib/ai/offline";
-import { channelRules, countAs, fitToChannel } from "@/lib/channels";
+import { channelConventions, channelRules, countAs, fitToChannel } from "@/lib/channels";
 import { readFeedback } from "@/lib/i18n/feedback";
 import { wordsFor } from "@/lib/i18n/phrasebook";
 import type { WriterInput } from "@/lib/schemas/agent-inputs";
@@ -56,7 +56,7 @@ export const growthWriter: Task<WriterInput, WriterOutput> = {
       task: [
         `## Task\nAct as the founder's copywriter. Write one ${rule.label} post from the product facts, features, links, proof and story in the brief, in the playbook's voice. ` +
           `${role ? `The channel's role: ${role}. ` : ""}` +
-          `${rule.conventions} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
+          `${channelConventions[input.item.channel]} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
           `${rule.titleLimit ? `, title ${rule.titleLimit} characters` : ""}; at most ${rule.hashtagBudget} hashtags. End with the call to action and the link. ` +
           "The angle and notes below are instructions for you, never text for the post.",
         `Item: ${JSON.stringify({ angle: input.item.angle, keyMessage: input.item.keyMessage, cta: input.item.cta, notes: input.item.notes })}`,

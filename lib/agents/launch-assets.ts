@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { callToAction, factsOf, scriptBody } from "@/lib/ai/offline";
-import { channelRules, fitToChannel, launchesOnProductHunt, projectChannels, shortenToFit } from "@/lib/channels";
+import {
+  channelConventions,
+  channelRules,
+  fitToChannel,
+  launchesOnProductHunt,
+  projectChannels,
+  shortenToFit,
+} from "@/lib/channels";
 import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
@@ -51,7 +58,7 @@ export const launchAssets: Agent<LaunchAssets> = {
       `Write one launch post for each of these channels: ${projectChannels(input.onboarding)
         .map(
           (channel) =>
-            `${channel} (${channelRules[channel].conventions} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`,
+            `${channel} (${channelConventions[channel]} Limit: ${channelRules[channel].bodyLimit}${channelRules[channel].threads ? " per part; a thread as parts" : ""})`,
         )
         .join("; ")}. Short-video channels get a script (hook, on-screen text, voice-over, caption). ` +
         (launchesOnProductHunt(input.onboarding, input.feedback)

@@ -1,3 +1,4 @@
+export * from "./conventions";
 export * from "./count";
 export * from "./fit";
 export * from "./product-hunt";

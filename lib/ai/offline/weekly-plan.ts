@@ -1,4 +1,4 @@
-import { channelRules, channelsOfAnswers } from "@/lib/channels";
+import { channelConventions, channelRules, channelsOfAnswers } from "@/lib/channels";
 import { weeklyBudget } from "@/lib/growth/budget";
 import { droppedChannels } from "@/lib/growth/dropped-channels";
 import { dayKeys } from "@/lib/growth/week-days";
@@ -136,7 +136,7 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
     if (entry.skippedItems.length) notes.push(w.t("plan.carried", { count: entry.skippedItems.length, channel: label }));
     contentPlan.push({
       channel: entry.channel,
-      audienceRationale: w.t("plan.audience", { channel: label, conventions: channelRules[entry.channel].conventions }) || null,
+      audienceRationale: w.t("plan.audience", { channel: label, conventions: channelConventions[entry.channel] }) || null,
       items,
     });
   }
