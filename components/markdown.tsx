@@ -1,6 +1,6 @@
 import { Marked, type MarkedExtension, type Tokens } from "marked";
-import { blankPattern } from "@/components/blanks/blanks";
 import { cx } from "@/components/ui";
+import { blankPattern } from "@/lib/drafts/blanks";
 import { escapeHtml } from "@/lib/mail/html";
 
 /** Addresses a link may point to: the web, mail, or this site. */

@@ -2,7 +2,7 @@
 
 import { type ReactNode, useState } from "react";
 import { Badge, Button, Modal } from "@/components/ui";
-import { type BlankPlace, blanksLeft, totalBlanks } from "./blanks";
+import { type BlankPlace, blanksLeft, totalBlanks } from "@/lib/drafts/blanks";
 
 /**
  * Asks before an action that sends a draft out (copy, download, export, share, approve,

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { findBlanks } from "./blanks";
+import { findBlanks } from "@/lib/drafts/blanks";
 
 /**
  * Plain text whose blanks ("[add: …]") are the buttons FillableDraft listens for, as its

@@ -2,7 +2,7 @@
 
 import { type FormEvent, type MouseEvent, type ReactNode, useState } from "react";
 import { Button, Field, Modal, Textarea } from "@/components/ui";
-import { findBlanks } from "./blanks";
+import { findBlanks } from "@/lib/drafts/blanks";
 
 /**
  * A draft whose blanks ("[add: …]") are buttons: one opens a small form asking for what

@@ -1,4 +1,4 @@
-import { countBlanks } from "@/components/blanks/blanks";
+import { countBlanks } from "@/lib/drafts/blanks";
 import type { Draft } from "./types";
 
 /** The blanks left in a growth draft: its body's, and its title's where the title is not the body's first line. */

@@ -2,9 +2,9 @@
 
 import { useState } from "react";
 import { BlankText } from "@/components/blanks/blank-text";
-import { countBlanks } from "@/components/blanks/blanks";
 import { CopyButton } from "@/components/ui";
 import { channelRules } from "@/lib/channels/rules";
+import { countBlanks } from "@/lib/drafts/blanks";
 import type { Channel } from "@/lib/schemas/growth";
 import { channelLabel } from "./channel-badge";
 import { LengthMeter } from "./length-meter";

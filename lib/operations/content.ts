@@ -2,6 +2,8 @@ import { z } from "zod";
 import { fileResultSchema as fileResult } from "@/lib/core/file-result";
 import { idParams, pageQuery } from "@/lib/schemas/common";
 import {
+  contentBlankFillRequest,
+  contentBlankFillResponse,
   contentEditRequest,
   contentItemParams,
   contentItemResponse,
@@ -86,6 +88,20 @@ export const getContentItem = defineOperation({
   response: contentItemResponse,
   badIdIs: 400,
   handler: ({ params }, ctx) => content.getContent(ctx, params),
+});
+
+/** Fills one blank of a pack item (dashboard only), on the item's text as it is when saved. */
+export const fillContentBlank = defineOperation({
+  id: "fillContentBlank",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "Fill one blank of a pack item",
+  params: contentItemParams,
+  body: contentBlankFillRequest,
+  response: contentBlankFillResponse,
+  badIdIs: 400,
+  limit: "write",
+  handler: ({ params, body }, ctx) => content.fillContentBlank(ctx, { ...params, ...body }),
 });
 
 /** The draft history of a pack item (dashboard only): what each founder edit replaced. */

@@ -85,6 +85,7 @@ export const operations = {
   downloadAllContent: content.downloadAllContent,
   editContent: content.editContent,
   getContentItem: content.getContentItem,
+  fillContentBlank: content.fillContentBlank,
   listContentVersions: content.listContentVersions,
   downloadContent: content.downloadContent,
   exportLaunchPack: content.exportLaunchPack,

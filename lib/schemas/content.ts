@@ -26,6 +26,13 @@ export const contentEditRequest = z
 
 export const contentItemParams = z.strictObject({ itemId: uuid.describe("Content item id") });
 
+export const contentBlankFillRequest = z
+  .strictObject({ index: z.int().min(0).max(10_000).describe("Which blank, counted from 0"), value: text(1, 2000) })
+  .meta({ id: "ContentBlankFill" });
+export const contentBlankFillResponse = z
+  .object({ item: contentItemSchema, blanksLeft: z.int().min(0) })
+  .meta({ id: "ContentBlankFillResponse" });
+
 export const contentListResponse = z.object({ items: z.array(contentItemSchema), nextCursor }).meta({ id: "ContentList" });
 export const contentItemResponse = z.object({ item: contentItemSchema }).meta({ id: "ContentItemResponse" });
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
 import { agentRuns, contentItems, contentVersions, projects } from "@/lib/db/schema";
+import { countBlanks, fillBlank } from "@/lib/drafts/blanks";
 import { AppError } from "@/lib/errors";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import type { PageQuery } from "@/lib/schemas/common";
@@ -158,9 +159,58 @@ async function getOwnedItem(db: Database, { accountId, itemId }: { accountId: st
  * that the founder rewrote this piece, so later drafts can learn from it.
  */
 export async function editContent(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof contentEditRequest>) {
+  const found = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
+  const updated = await saveEdit(ctx, found, input);
+  if (!updated) throw new AppError("not_found", "Content item not found.");
+  return { item: serializeContentItem(updated, found.runStatus) };
+}
+
+/**
+ * Fills the item's `index`-th blank with `value`, on the text as it is when the fill is
+ * saved: a fill that raced another edit of the item is made again on the newer text, so
+ * neither is lost. Answers the item and how many blanks it has left.
+ */
+export async function fillContentBlank(ctx: ServiceContext, input: { itemId: string; index: number; value: string }) {
+  if (!input.value.trim()) throw new AppError("invalid_request", "Write what goes in the blank.");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
+    const body = fillBlank(found.item.body, input.index, input.value);
+    if (body === found.item.body)
+      throw new AppError("invalid_request", "That blank is no longer in the text: reload the page to see it as it is now.");
+    const updated = await saveEdit(ctx, found, { body }, { ifBodyIs: found.item.body });
+    if (updated) return { item: serializeContentItem(updated, found.runStatus), blanksLeft: countBlanks(body) };
+  }
+  throw new AppError("invalid_request", "The text kept changing while the blank was filled. Reload the page and fill it again.");
+}
+
+/**
+ * Saves a founder's edit: what it replaces joins the draft history and the playbook learns
+ * the founder's wording. With `ifBodyIs`, only over that text (undefined when it changed meanwhile).
+ */
+async function saveEdit(
+  ctx: ServiceContext,
+  found: Awaited<ReturnType<typeof getOwnedItem>>,
+  input: { body: string; title?: string },
+  { ifBodyIs }: { ifBodyIs?: string } = {},
+): Promise<ContentRecord | undefined> {
   const { account } = ctx;
-  const found = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
-  const updated = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
+    const [item] = await tx
+      .update(contentItems)
+      .set({
+        body: input.body,
+        ...(input.title !== undefined && { title: input.title }),
+        editedByFounderAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .where(
+        and(
+          ownedRow(contentItems, account.id, found.item.id),
+          ifBodyIs === undefined ? undefined : eq(contentItems.body, ifBodyIs),
+        ),
+      )
+      .returning();
+    if (!item) return undefined;
     // The draft history: what this edit replaces, unless it replaces it with the same text.
     if (found.item.body !== input.body || (input.title !== undefined && input.title !== found.item.title)) {
       await tx.insert(contentVersions).values({
@@ -171,17 +221,6 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
         createdAt: ctx.now,
       });
     }
-    const [item] = await tx
-      .update(contentItems)
-      .set({
-        body: input.body,
-        ...(input.title !== undefined && { title: input.title }),
-        editedByFounderAt: ctx.now,
-        updatedAt: ctx.now,
-      })
-      .where(ownedRow(contentItems, account.id, input.itemId))
-      .returning();
-    if (!item) throw new AppError("not_found", "Content item not found.");
     const learning: Learning = {
       date: ctx.now.toISOString().slice(0, 10),
       kind: "founder-edit",
@@ -201,7 +240,6 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
     });
     return item;
   });
-  return { item: serializeContentItem(updated, found.runStatus) };
 }
 
 /** A safe, readable file name from a title. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getContentItem, listContentVersions } from "@/lib/operations/content";
+import { fillContentBlank, getContentItem, listContentVersions } from "@/lib/operations/content";
 import { executeOperation } from "@/lib/operations/execute";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -50,5 +50,23 @@ describe("draft history", () => {
     await expect(
       executeOperation(getContentItem, { params: { itemId } }, await app.sessionContext(stranger.email)),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("fills two blanks at once without losing either, and refuses a blank that is not there or an empty fill", async () => {
+    const session = await app.sessionContext(owner.email);
+    const fill = (index: number, value: string) =>
+      executeOperation(fillContentBlank, { params: { itemId }, body: { index, value } }, session);
+    await app.request("PATCH", `/api/v1/content/${itemId}`, {
+      key: owner.key,
+      body: { body: "Quote: [add: a customer quote]. Number: [add: a number]." },
+    });
+    const results = await Promise.all([fill(0, "Alpha"), fill(0, "Beta")]);
+    expect(results.map((result) => result.blanksLeft).sort()).toEqual([0, 1]);
+    const { item } = await executeOperation(getContentItem, { params: { itemId } }, session);
+    expect(item.body).toMatch(/^Quote: (Alpha|Beta)\. Number: (Alpha|Beta)\.$/);
+    expect(item.body).toContain("Alpha");
+    expect(item.body).toContain("Beta");
+    await expect(fill(0, "Gamma")).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(fill(0, "   ")).rejects.toMatchObject({ code: "invalid_request" });
   });
 });

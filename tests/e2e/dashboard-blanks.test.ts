@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { countBlanks } from "@/components/blanks/blanks";
+import { countBlanks } from "@/lib/drafts/blanks";
 import { sampleProject } from "../support/founder";
 import { launchBrowser } from "./browser";
 import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";

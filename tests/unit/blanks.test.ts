@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  blankPlaces,
-  blanksLeft,
-  countBlanks,
-  fillBlank,
-  fillBlankInParts,
-  findBlanks,
-  totalBlanks,
-} from "@/components/blanks/blanks";
+import { blankPlaces, blanksLeft, countBlanks, fillBlank, fillBlankInParts, findBlanks, totalBlanks } from "@/lib/drafts/blanks";
 
 describe("blanks", () => {
   const draft =

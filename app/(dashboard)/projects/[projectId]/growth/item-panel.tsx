@@ -3,7 +3,6 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
-import { blanksLeft, fillBlank, fillBlankInParts } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge, channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
@@ -17,6 +16,7 @@ import { useOperationAction } from "@/components/use-operation-action";
 import { describeFailure } from "@/lib/actions/form-state";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
+import { blanksLeft, fillBlank, fillBlankInParts } from "@/lib/drafts/blanks";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction } from "./actions";
 import { mayPublish } from "./publication-networks";

@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { BlankCount } from "@/components/blanks/blank-guard";
-import { blanksLeft } from "@/components/blanks/blanks";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
 import { type BoardCycle, type FounderTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
 import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
+import { blanksLeft } from "@/lib/drafts/blanks";
 import { weekTitle } from "@/lib/growth/week";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { JobState } from "@/lib/schemas/publishing";

@@ -3,13 +3,13 @@
 import { useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
-import { type BlankPlace, blanksLeft, totalBlanks } from "@/components/blanks/blanks";
 import { type ChosenDecisions, DecisionChoices, hasDecisionChoices } from "@/components/project/decision-choices";
 import { type StepStatus, stepLabels, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
 import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, cx, Field, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import { type BlankPlace, blanksLeft, totalBlanks } from "@/lib/drafts/blanks";
 import type { ErrorEnvelope } from "@/lib/errors";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { getProject } from "@/lib/operations/projects";

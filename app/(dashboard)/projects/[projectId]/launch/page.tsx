@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { BlankCount } from "@/components/blanks/blank-guard";
-import { countBlanks } from "@/components/blanks/blanks";
 import { Markdown } from "@/components/markdown";
 import { stepLabels } from "@/components/project/labels";
 import { projectIdOf } from "@/components/project/project-id";
 import { Foldable, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { countBlanks } from "@/lib/drafts/blanks";
 import { listContent } from "@/lib/operations/content";
 import { readProject } from "../read-project";
 import { LaunchReview } from "./launch-review";

@@ -1,8 +1,12 @@
 "use server";
 
-import { countBlanks, fillBlank } from "@/components/blanks/blanks";
-import { type ActionResult, runOperation } from "@/lib/actions/run-operation";
-import { editContent, getContentItem, listContentVersions } from "@/lib/operations/content";
+import { runOperation } from "@/lib/actions/run-operation";
+import {
+  editContent,
+  fillContentBlank as fillContentBlankOperation,
+  getContentItem,
+  listContentVersions,
+} from "@/lib/operations/content";
 
 export async function saveContentItem(itemId: string, body: unknown) {
   const result = await runOperation(editContent, { params: { itemId }, body });
@@ -15,23 +19,10 @@ export async function loadContentItem(itemId: string) {
   return result.ok ? { ok: true as const, data: { title: result.data.item.title, body: result.data.item.body } } : result;
 }
 
-const noSuchBlank: ActionResult<never> = {
-  ok: false,
-  error: {
-    error: "That blank is no longer in the text: reload the page to see it as it is now.",
-    code: "invalid_request",
-    retryable: false,
-  },
-};
-
-/** Fills the item's `index`-th blank with `value`, saved through the content edit; answers how many blanks are left. */
+/** Fills the item's `index`-th blank with `value`; answers how many blanks are left. */
 export async function fillContentBlank(itemId: string, index: number, value: string) {
-  const loaded = await runOperation(getContentItem, { params: { itemId } });
-  if (!loaded.ok) return loaded;
-  const body = typeof value === "string" && Number.isInteger(index) ? fillBlank(loaded.data.item.body, index, value) : "";
-  if (!body || body === loaded.data.item.body) return noSuchBlank;
-  const saved = await runOperation(editContent, { params: { itemId }, body: { body } });
-  return saved.ok ? { ok: true as const, data: { blanksLeft: countBlanks(body) } } : saved;
+  const result = await runOperation(fillContentBlankOperation, { params: { itemId }, body: { index, value } });
+  return result.ok ? { ok: true as const, data: { blanksLeft: result.data.blanksLeft } } : result;
 }
 
 /** The item's earlier versions, with its text as it is now to compare them with. */

@@ -3,10 +3,10 @@
 import Link from "next/link";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { useBlankGuard } from "@/components/blanks/blank-guard";
-import { type BlankPlace, blanksLeft, totalBlanks } from "@/components/blanks/blanks";
 import { PlanBadge } from "@/components/plan-badge";
 import { UpgradeCard } from "@/components/project/upgrade-card";
 import { Button, Card, CardBody, Notice } from "@/components/ui";
+import { type BlankPlace, blanksLeft, totalBlanks } from "@/lib/drafts/blanks";
 import { useDownload } from "./use-download";
 
 const exportFormats = [

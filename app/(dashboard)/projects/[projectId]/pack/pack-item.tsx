@@ -5,7 +5,6 @@ import Link from "next/link";
 import { useParams, useRouter } from "next/navigation";
 import { type ReactNode, Suspense, useState } from "react";
 import { BlankCount, useBlankGuard } from "@/components/blanks/blank-guard";
-import { blanksLeft } from "@/components/blanks/blanks";
 import { FillableDraft } from "@/components/blanks/fillable-draft";
 import { ChannelBadge } from "@/components/growth/channel-badge";
 import { loadCounters, useCounters } from "@/components/growth/use-counters";
@@ -14,6 +13,7 @@ import { type Measure, measurePostWith } from "@/components/project/post-measure
 import { Badge, Button, buttonClasses, Card, CardBody, cx, Field, Input, Notice, Textarea, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import { blanksLeft } from "@/lib/drafts/blanks";
 import type { Channel } from "@/lib/schemas/growth";
 import { fillContentBlank, listItemVersions, loadContentItem, saveContentItem } from "./actions";
 import { useDownload } from "./use-download";

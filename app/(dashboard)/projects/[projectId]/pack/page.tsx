@@ -1,5 +1,4 @@
 import { BlankCount } from "@/components/blanks/blank-guard";
-import { countBlanks } from "@/components/blanks/blanks";
 import { shareLinkFor } from "@/components/growth/share-links";
 import { Markdown } from "@/components/markdown";
 import { planNeeds } from "@/components/plan-needs";
@@ -9,6 +8,7 @@ import { channelOfKind, measurePost } from "@/components/project/post-meter";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { countBlanks } from "@/lib/drafts/blanks";
 import { getMe } from "@/lib/operations/account";
 import { listContent } from "@/lib/operations/content";
 import { getLaunchFreshness } from "@/lib/operations/dashboard";
