@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { channelRules, countAs } from "@/lib/channels";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
-import { connections, growthItems, projects } from "@/lib/db/schema";
+import { accounts, connections, growthItems, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { defaultPublishTime } from "@/lib/growth/publish-time";
 import { announceJob } from "@/lib/jobs/engine";
@@ -80,7 +80,7 @@ export async function scheduleItem(
   const { item, cycle, project } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
   // After a plan ends, items can be taken off the schedule but not put on it.
   const mayPublish = entitlementsOf(account).canGrow;
-  if (input.scheduledAt || input.connectionId) assertCanGrow(account);
+  if ((input.scheduledAt || input.connectionId) && !mayPublish) assertCanGrow(account);
   const network = networkOfChannel(item.channel);
   const changing = input.scheduledAt !== undefined || input.connectionId !== undefined;
   if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
@@ -191,9 +191,15 @@ export async function publishNow(ctx: ServiceContext, input: { itemId: string })
 
 async function loadForJob(db: Database, job: JobRecord) {
   const [found] = await db
-    .select({ item: growthItems, connection: connections, language: projects.language })
+    .select({
+      item: growthItems,
+      connection: connections,
+      language: projects.language,
+      account: { plan: accounts.plan, activated: accounts.activated },
+    })
     .from(growthItems)
     .innerJoin(projects, and(eq(projects.id, growthItems.projectId), eq(projects.accountId, job.accountId)))
+    .innerJoin(accounts, eq(accounts.id, job.accountId))
     .leftJoin(connections, and(eq(connections.id, growthItems.connectionId), eq(connections.accountId, job.accountId)))
     .where(and(eq(growthItems.id, job.subjectId), eq(growthItems.accountId, job.accountId)));
   return found ?? null;
@@ -232,9 +238,12 @@ async function asJobOutcome(error: unknown, db: Database, connection: Connection
 async function runPublish(job: JobRecord, { db, now }: JobContext) {
   const found = await loadForJob(db, job);
   if (!found) return; // the item was deleted
-  const { item, connection } = found;
+  const { item, connection, account } = found;
   if (item.publicationStatus === "published") return;
   if (item.status !== "approved" || !item.scheduledAt || item.scheduledAt.getTime() > now.getTime() + 1000) return; // unscheduled or moved: a newer job (if any) runs it
+  // A plan that ended stops what it had scheduled; a post already going out is finished, not left half a thread.
+  if (!entitlementsOf(account).canGrow && item.publicationStatus !== "publishing")
+    throw new GiveUp("Your plan no longer includes publishing: upgrade, then schedule it again.");
   if (!connection) throw new GiveUp("The item has no connected account any more.");
   if (connection.status !== "connected")
     throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);

@@ -11,6 +11,7 @@ import { captureConsole } from "../support/console-capture";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
 import { appWithLaunchedProject } from "../support/pipeline";
+import { setPlan } from "../support/plans";
 import type { TestApp } from "../support/test-app";
 
 // Publishing end to end against fake Bluesky (XRPC) and Mastodon servers started here; the
@@ -58,7 +59,10 @@ async function getItem(itemId: string): Promise<Item> {
 }
 
 /** Items of an approved week: two Bluesky and two Mastodon posts, drafted and approved. */
-let items: Record<"blueskyOne" | "blueskyThread" | "blueskyTwo" | "mastodonOne" | "mastodonTwo" | "mastodonThree", string>;
+let items: Record<
+  "blueskyOne" | "blueskyThread" | "blueskyTwo" | "blueskyAfterPlan" | "mastodonOne" | "mastodonTwo" | "mastodonThree",
+  string
+>;
 
 beforeAll(async () => {
   pds = await startFakeBluesky();
@@ -84,7 +88,11 @@ beforeAll(async () => {
   const plan = {
     ...planned.plan,
     contentPlan: [
-      { channel: "bluesky", count: 3, items: [post("bsky-one", "Wed"), post("bsky-thread", "Thu"), post("bsky-two", "Fri")] },
+      {
+        channel: "bluesky",
+        count: 4,
+        items: [post("bsky-one", "Wed"), post("bsky-thread", "Thu"), post("bsky-two", "Fri"), post("bsky-after-plan", "Sat")],
+      },
       { channel: "mastodon", count: 3, items: [post("masto-one", "Wed"), post("masto-two", "Thu"), post("masto-three", "Fri")] },
     ],
   };
@@ -94,6 +102,7 @@ beforeAll(async () => {
     blueskyOne: bySlug("bsky-one"),
     blueskyThread: bySlug("bsky-thread"),
     blueskyTwo: bySlug("bsky-two"),
+    blueskyAfterPlan: bySlug("bsky-after-plan"),
     mastodonOne: bySlug("masto-one"),
     mastodonTwo: bySlug("masto-two"),
     mastodonThree: bySlug("masto-three"),
@@ -259,6 +268,23 @@ describe("scheduling and publishing", () => {
     expect((await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { scheduledAt: null })).json.code).toBe(
       "not_publishable",
     );
+  });
+
+  it("stops what was scheduled once the plan ends: the job gives up with the reason and nothing is posted", async () => {
+    const approved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyAfterPlan}`, { status: "approved" })).json.item;
+    expect(approved.publication).toMatchObject({ status: "scheduled" });
+    const posted = pds.posts().length;
+    await setPlan(app.db, owner.account.email, "free");
+    try {
+      await tick(new Date(Date.parse(approved.publication.scheduledAt) + 1000));
+      expect(pds.posts()).toHaveLength(posted);
+      expect((await getItem(items.blueskyAfterPlan)).publication).toMatchObject({
+        status: "failed",
+        error: expect.stringContaining("plan no longer includes publishing"),
+      });
+    } finally {
+      await setPlan(app.db, owner.account.email, "pro");
+    }
   });
 
   it("refuses to schedule or publish what is not approved or has no account, and unschedules with null", async () => {
