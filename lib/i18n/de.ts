@@ -209,9 +209,7 @@ export const de: Phrases = {
   "plan.themeFirst": "{brand} zum Start vorstellen",
   "plan.themeTasks": "Ihre Aufgaben diese Woche",
   "plan.budget":
-    "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und {tasks} Aufgaben für Sie.",
-  "plan.budgetOneTask":
-    "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und eine Aufgabe für Sie.",
+    "Budget: {hours} {hours:Stunde|Stunden} pro Woche {hours:ergibt|ergeben} {pieces} {pieces:Inhalt|Inhalte} (je etwa 30 Minuten) und {tasks} {tasks:Aufgabe|Aufgaben} für Sie.",
   "plan.planned": "Diese Woche sind {count} davon geplant.",
   "plan.first": "Erste Woche: ein Inhalt pro Kanal, um zu lernen, wo die Zielgruppe reagiert.",
   "plan.results": "Die Ergebnisse von Woche {week} prägen diesen Plan.",

@@ -203,9 +203,7 @@ export const en = {
   "plan.themeFirst": "Introduce {brand} at launch",
   "plan.themeTasks": "Your tasks this week",
   "plan.budget":
-    "Budget: {hours} {hours:hour|hours} a week {hours:gives|give} {pieces} {pieces:piece|pieces} of content (about 30 minutes each) and {tasks} founder tasks.",
-  "plan.budgetOneTask":
-    "Budget: {hours} {hours:hour|hours} a week {hours:gives|give} {pieces} {pieces:piece|pieces} of content (about 30 minutes each) and one founder task.",
+    "Budget: {hours} {hours:hour|hours} a week {hours:gives|give} {pieces} {pieces:piece|pieces} of content (about 30 minutes each) and {tasks} founder {tasks:task|tasks}.",
   "plan.planned": "This week plans {count} of them.",
   "plan.first": "First week: one piece per channel, to learn where the audience responds.",
   "plan.results": "Week {week}'s results shape this plan.",

@@ -205,9 +205,7 @@ export const es: Phrases = {
   "plan.themeFirst": "Presentar {brand} en el lanzamiento",
   "plan.themeTasks": "Sus tareas de esta semana",
   "plan.budget":
-    "Presupuesto: {hours} {hours:hora semanal da|horas semanales dan} {pieces} {pieces:contenido|contenidos} (unos 30 minutos cada uno) y {tasks} tareas para usted.",
-  "plan.budgetOneTask":
-    "Presupuesto: {hours} {hours:hora semanal da|horas semanales dan} {pieces} {pieces:contenido|contenidos} (unos 30 minutos cada uno) y una tarea para usted.",
+    "Presupuesto: {hours} {hours:hora semanal da|horas semanales dan} {pieces} {pieces:contenido|contenidos} (unos 30 minutos cada uno) y {tasks} {tasks:tarea|tareas} para usted.",
   "plan.planned": "Esta semana planifica {count}.",
   "plan.first": "Primera semana: un contenido por canal, para aprender dónde responde el público.",
   "plan.results": "Los resultados de la semana {week} dan forma a este plan.",

@@ -206,9 +206,7 @@ export const fr: Phrases = {
   "plan.themeFirst": "Présenter {brand} au lancement",
   "plan.themeTasks": "Vos tâches de la semaine",
   "plan.budget":
-    "Budget : {hours} {hours:heure|heures} par semaine {hours:donne|donnent} {pieces} {pieces:contenu|contenus} (environ 30 minutes chacun) et {tasks} tâches pour vous.",
-  "plan.budgetOneTask":
-    "Budget : {hours} {hours:heure|heures} par semaine {hours:donne|donnent} {pieces} {pieces:contenu|contenus} (environ 30 minutes chacun) et une tâche pour vous.",
+    "Budget : {hours} {hours:heure|heures} par semaine {hours:donne|donnent} {pieces} {pieces:contenu|contenus} (environ 30 minutes chacun) et {tasks} {tasks:tâche|tâches} pour vous.",
   "plan.planned": "Cette semaine en prévoit {count}.",
   "plan.first": "Première semaine : un contenu par canal, pour voir où le public réagit.",
   "plan.results": "Les résultats de la semaine {week} orientent ce plan.",

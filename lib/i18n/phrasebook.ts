@@ -38,6 +38,8 @@ const slot = /\{(\w+)\}/g;
 /** `{hours:hour|hours}`: the word that agrees with the number in `hours`, by the language's plural rules. */
 const agreement = /\{(\w+):([^|{}]*)\|([^|{}]*)\}/g;
 
+const englishPlurals = new Intl.PluralRules("en");
+
 function fillTemplate(template: string | undefined, vars: Vars, plurals: Intl.PluralRules): string {
   if (template === undefined) return "";
   let missing = false;
@@ -72,7 +74,7 @@ export function wordsFor(language: string | null | undefined): Words {
       worksheet: true,
       // Titles stay readable: the English heading, marked as a worksheet's.
       t: (key, vars = {}) =>
-        key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars, new Intl.PluralRules("en"))}` : worksheetLine(en[key], vars),
+        key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars, englishPlurals)}` : worksheetLine(en[key], vars),
       fill: (need) => `[+ ${need.replace(/^need\./, "")}]`,
       label: (text) => `${text}:`,
       list: (items) => items.filter(Boolean).join(" · "),

@@ -205,9 +205,7 @@ export const pt: Phrases = {
   "plan.themeFirst": "Apresentar {brand} no lançamento",
   "plan.themeTasks": "As suas tarefas desta semana",
   "plan.budget":
-    "Orçamento: {hours} {hours:hora|horas} por semana {hours:dá|dão} {pieces} {pieces:conteúdo|conteúdos} (cerca de 30 minutos cada) e {tasks} tarefas para você.",
-  "plan.budgetOneTask":
-    "Orçamento: {hours} {hours:hora|horas} por semana {hours:dá|dão} {pieces} {pieces:conteúdo|conteúdos} (cerca de 30 minutos cada) e uma tarefa para você.",
+    "Orçamento: {hours} {hours:hora|horas} por semana {hours:dá|dão} {pieces} {pieces:conteúdo|conteúdos} (cerca de 30 minutos cada) e {tasks} {tasks:tarefa|tarefas} para você.",
   "plan.planned": "Esta semana planeia {count}.",
   "plan.first": "Primeira semana: um conteúdo por canal, para aprender onde o público responde.",
   "plan.results": "Os resultados da semana {week} moldam este plano.",

@@ -162,7 +162,7 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
       : (leadAngle && w.t(`angle.${leadAngle}Desc` as PhraseKey)) ||
         (plannedItems[0] ? sentence(plannedItems[0].angle).replace(/\.$/, "") : w.t("plan.themeTasks"));
   const rationale = [
-    w.t(founderTasks.length === 1 ? "plan.budgetOneTask" : "plan.budget", {
+    w.t("plan.budget", {
       hours: budget.hours,
       pieces: budget.pieces,
       tasks: founderTasks.length,
