@@ -143,18 +143,19 @@ export async function uploadLogo(
   return describe(row);
 }
 
-/** Covers drawn already, by storage key (each upload is a new object, never rewritten): at most 4 MB of them. */
+/** Covers drawn already, by storage key (each upload is a new object, never rewritten): at most 4 MB of them, keys included. */
 const covers = new Map<string, CoverImage | null>();
 const coverBudgetBytes = 4 * 2 ** 20;
 let coverBytes = 0;
+const sizeOf = (storageKey: string, cover: CoverImage | null) => storageKey.length + (cover?.bytes.length ?? 0);
 
 function rememberCover(storageKey: string, cover: CoverImage | null) {
   covers.set(storageKey, cover);
-  coverBytes += cover?.bytes.length ?? 0;
+  coverBytes += sizeOf(storageKey, cover);
   for (const [oldest, value] of covers) {
     if (coverBytes <= coverBudgetBytes) break;
     covers.delete(oldest);
-    coverBytes -= value?.bytes.length ?? 0;
+    coverBytes -= sizeOf(oldest, value);
   }
 }
 
