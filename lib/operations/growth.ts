@@ -7,6 +7,7 @@ import {
   growthItemParams,
   growthItemResponse,
   itemDraftEditRequest,
+  itemDraftListResponse,
   itemGenerateRequest,
   itemReviewRequest,
   retroRequest,
@@ -223,4 +224,17 @@ export const updateTask = defineOperation({
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => growth.updateTask(ctx, { ...params, ...body }),
+});
+
+/** A growth item's earlier drafts (dashboard only), read when the founder opens its history. */
+export const listItemDrafts = defineOperation({
+  id: "listItemDrafts",
+  reads: true,
+  principals: ["session"],
+  tag: "Dashboard",
+  summary: "A growth item's earlier drafts",
+  params: growthItemParams,
+  response: itemDraftListResponse,
+  badIdIs: 400,
+  handler: ({ params }, ctx) => growth.listItemDrafts(ctx, params),
 });

@@ -98,6 +98,7 @@ export const operations = {
   generateItem: growth.generateItem,
   reviewItem: growth.reviewItem,
   editItemDraft: growth.editItemDraft,
+  listItemDrafts: growth.listItemDrafts,
   updateTask: growth.updateTask,
   scheduleItem: publishing.scheduleItem,
   publishItem: publishing.publishItem,

@@ -227,6 +227,9 @@ export const cycleSchema = z
 
 export const cycleParams = z.strictObject({ cycleId: uuid.describe("Growth cycle id") });
 export const growthItemParams = z.strictObject({ itemId: uuid.describe("Growth item id") });
+export const itemDraftListResponse = z
+  .object({ versions: z.array(itemDraftSchema).describe("Earlier drafts, oldest first") })
+  .meta({ id: "GrowthItemDrafts" });
 export const taskParams = z.strictObject({ taskId: uuid.describe("Founder task id") });
 
 export const cycleResponse = z.object({ cycle: cycleSchema }).meta({ id: "CycleResponse" });

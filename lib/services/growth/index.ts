@@ -1,7 +1,7 @@
 import "server-only";
 
 export { approveCycle, listCycles, planCycle, startGrowth } from "./cycles";
-export { editItemDraft } from "./item-edits";
+export { editItemDraft, listItemDrafts } from "./item-edits";
 export { generateItem, reviewItem } from "./items";
 export { submitRetro } from "./retro";
 export { serializeCycle, serializeItem, serializeTask } from "./serialize";

@@ -105,3 +105,9 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
     );
   return { item: serializeItem(updated) };
 }
+
+/** An item's earlier drafts, oldest first: what its history shows (the board does not carry them). */
+export async function listItemDrafts(ctx: ServiceContext, input: { itemId: string }) {
+  const { item } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
+  return { versions: item.draftHistory };
+}

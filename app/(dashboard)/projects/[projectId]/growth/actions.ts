@@ -6,7 +6,7 @@ import {
   approveCycle,
   editItemDraft,
   generateItem,
-  listCycles,
+  listItemDrafts,
   planCycle,
   reviewItem,
   startGrowth,
@@ -41,13 +41,4 @@ export const publishItemAction = async (itemId: string) => runOperation(publishI
 export const pullMetricsAction = async (itemId: string) => runOperation(pullItemMetrics, { params: { itemId } });
 
 /** An item's earlier drafts, read when the founder opens its history (the board does not carry them). */
-export async function itemVersionsAction(projectId: string, itemId: string) {
-  // The board shows the newest week: its items are in the first page; an older item needs every week.
-  for (const query of [{ limit: "1" }, {}]) {
-    const result = await runOperation(listCycles, { params: { id: projectId }, query });
-    if (!result.ok) return result;
-    const item = result.data.cycles.flatMap((cycle) => cycle.items).find((entry) => entry.id === itemId);
-    if (item) return { ok: true as const, data: { versions: item.previousDrafts } };
-  }
-  return { ok: false as const, error: { error: "This item is no longer there.", code: "not_found" as const, retryable: false } };
-}
+export const itemVersionsAction = async (itemId: string) => runOperation(listItemDrafts, { params: { itemId } });

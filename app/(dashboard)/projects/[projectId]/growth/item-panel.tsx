@@ -190,7 +190,7 @@ export function ItemPanel({
     return undefined;
   };
   const loadVersions = async () => {
-    const result = await itemVersionsAction(projectId, item.id);
+    const result = await itemVersionsAction(item.id);
     if (!result.ok) return result;
     const earlier = result.data.versions;
     const versions = [...earlier].reverse().map((entry, index) => ({
