@@ -234,7 +234,8 @@ async function settleConnection(
         .set(values)
         .where(ownedRow(connections, ctx.account.id, existing?.id ?? pending.id))
         .returning();
-      if (existing)
+      // Only once the existing row took the tokens: if it went meanwhile, the next try settles the pending row itself.
+      if (existing && row)
         await ctx.db
           .delete(connections)
           .where(ownedRow(connections, ctx.account.id, pending.id, eq(connections.status, "pending")));
