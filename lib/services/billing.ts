@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
@@ -88,8 +88,25 @@ interface Activation {
 }
 
 /** Puts an account on a paid plan: the one code path for Stripe's webhook and the local checkout. */
+/** Subscription statuses Stripe never brings back: a late or retried event about such a subscription activates nothing. */
+const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
+
 export async function activatePlan(db: Database, activation: Activation): Promise<void> {
   await db.transaction(async (tx) => {
+    // The account's row first: an event ending the plan at the same moment commits before or after this one, never between.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, activation.accountId)).for("update");
+    if (activation.stripeSubscriptionId) {
+      const [over] = await tx
+        .select({ status: subscriptions.status })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.stripeSubscriptionId, activation.stripeSubscriptionId),
+            inArray(subscriptions.status, finalSubscriptionStatuses),
+          ),
+        );
+      if (over) return;
+    }
     const updated = await tx
       .update(accounts)
       .set({ plan: activation.plan, activated: true, updatedAt: new Date() })

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
@@ -16,8 +16,6 @@ const handledEvents = new Set([
   "invoice.payment_failed",
 ]);
 const endedStatuses = new Set(["canceled", "unpaid", "incomplete_expired"]);
-/** Stripe never brings these back: a late or retried event about such a subscription activates nothing. */
-const finalStatuses = ["canceled", "incomplete_expired"];
 
 /** Verifies a webhook's signature on the raw body; a bad one is 400 `invalid_signature`. */
 export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
@@ -55,7 +53,6 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       if (!accountId || (plan !== "pro" && plan !== "studio")) return;
       // An asynchronous payment still pending: the subscription's update activates it when paid.
       if (session.payment_status === "unpaid") return;
-      if (await subscriptionIsOver(db, idOf(session.subscription))) return;
       await activatePlan(db, {
         accountId,
         plan,
@@ -70,7 +67,6 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const accountId = await accountOfSubscription(db, subscription);
       if (!accountId) return;
       if (endedStatuses.has(subscription.status)) return endPlan(db, { accountId, status: subscription.status });
-      if (await subscriptionIsOver(db, subscription.id)) return;
       await activatePlan(db, {
         accountId,
         plan: planOfSubscription(subscription),
@@ -103,16 +99,6 @@ async function applyEvent(db: Database, event: Stripe.Event) {
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
-
-/** Events arrive in any order and are retried: once a subscription is over, it stays over. */
-async function subscriptionIsOver(db: Database, subscriptionId: string | null): Promise<boolean> {
-  if (!subscriptionId) return false;
-  const [over] = await db
-    .select({ status: subscriptions.status })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.stripeSubscriptionId, subscriptionId), inArray(subscriptions.status, finalStatuses)));
-  return over !== undefined;
-}
 
 async function accountOfSubscription(db: Database, subscription: Stripe.Subscription): Promise<string | undefined> {
   if (subscription.metadata?.accountId) return subscription.metadata.accountId;
