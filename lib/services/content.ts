@@ -171,9 +171,9 @@ export async function editContent(ctx: ServiceContext, input: { itemId: string }
  * neither is lost. Answers the item and how many blanks it has left.
  */
 export async function fillContentBlank(ctx: ServiceContext, input: { itemId: string; index: number; value: string }) {
-  if (!input.value.trim()) throw new AppError("invalid_request", "Write what goes in the blank.");
   for (let attempt = 0; attempt < 3; attempt++) {
     const found = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
+    if (!input.value.trim()) throw new AppError("invalid_request", "Write what goes in the blank.");
     const body = fillBlank(found.item.body, input.index, input.value);
     if (body === found.item.body)
       throw new AppError("invalid_request", "That blank is no longer in the text: reload the page to see it as it is now.");

@@ -25,6 +25,7 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   reviewRun: { body: { action: "approve", decisions: { brandName: "Hijacked" } } },
   updateDecisions: { body: { brandName: "Hijacked" } },
   editContent: { body: { body: "Hijacked" } },
+  fillContentBlank: { body: { index: 0, value: "Hijacked" } },
   approveCycle: { body: {} },
   submitRetro: { body: { overall: "Hijacked", items: [] } },
   generateItem: { body: {} },
