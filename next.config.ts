@@ -21,7 +21,10 @@ const nextConfig: NextConfig = {
   pageExtensions: [...(process.env.LAUNCHLOOP_BENCH === "1" ? ["bench.ts"] : []), "tsx", "ts", "jsx", "js"],
   // Loaded from node_modules at run time: PGlite's WASM and data files, PDFKit's and fontkit's data, sharp's native binary.
   serverExternalPackages: ["@electric-sql/pglite", "pdfkit", "fontkit", "sharp"],
-  experimental: { serverActions: { allowedOrigins: appHost() } },
+  experimental: {
+    serverActions: { allowedOrigins: appHost() },
+    turbopackChunking: { requestCost: 1_000_000, minChunkSize: 100_000 },
+  },
   // The PDF export reads its fonts from disk: ship them with the API function.
   outputFileTracingIncludes: { "/api/v1/[[...path]]": pdfFonts },
   poweredByHeader: false,

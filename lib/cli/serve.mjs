@@ -1,0 +1,89 @@
+// The serving half of `npm start` (plain JavaScript: Node runs it as it is, with nothing
+// resident but the server). It is Next.js's own request handler, as `next start` runs it,
+// with one thing in front: the build's scripts and style sheets go out as the Brotli
+// copies `lib/cli/build.ts` wrote, to every browser that accepts them. `next start`
+// compresses with gzip only, on every request; Brotli at its best quality is about 14%
+// fewer bytes (24 KB on a dashboard page), which on a slow phone network is a quarter
+// of a second before the page is ready.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+
+process.env.NODE_ENV ||= "production";
+const { default: next } = await import("next");
+
+const port = Number(process.env.PORT) || 3000;
+const staticDir = path.join(process.cwd(), ".next", "static");
+const contentTypes = { ".js": "application/javascript; charset=UTF-8", ".css": "text/css; charset=UTF-8" };
+
+/**
+ * Every Brotli copy of the build, by the URL path of its original, read once at start:
+ * a request can only ever get one of these (no path from a request reaches the disk).
+ */
+function brotliCopies() {
+  const copies = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith(".br")) {
+        const original = file.slice(0, -".br".length);
+        const type = contentTypes[path.extname(original)];
+        if (!type || !fs.existsSync(original)) continue;
+        const body = fs.readFileSync(file);
+        const etag = `"br-${crypto.createHash("sha1").update(body).digest("base64url").slice(0, 16)}"`;
+        copies.set(`/_next/static/${path.relative(staticDir, original).split(path.sep).join("/")}`, { body, type, etag });
+      }
+    }
+  };
+  if (fs.existsSync(staticDir)) walk(staticDir);
+  return copies;
+}
+
+/** Whether an Accept-Encoding header accepts `br` (listed, and not with q=0). */
+function acceptsBrotli(header) {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(";");
+    if (coding.trim() !== "br") return false;
+    const quality = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+    return quality === undefined || Number(quality) > 0;
+  });
+}
+
+/** Answers a request for a build file with its Brotli copy; false when Next.js should answer it. */
+function sendBrotliCopy(copies, request, response) {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.range || !acceptsBrotli(request.headers["accept-encoding"])) return false;
+  const copy = copies.get((request.url ?? "").split("?")[0]);
+  if (!copy) return false;
+  const headers = {
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Content-Type": copy.type,
+    "Content-Encoding": "br",
+    "Content-Length": copy.body.length,
+    ETag: copy.etag,
+    Vary: "Accept-Encoding",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (request.headers["if-none-match"] === copy.etag) {
+    response.writeHead(304, { ETag: copy.etag, "Cache-Control": headers["Cache-Control"], Vary: "Accept-Encoding" });
+    response.end();
+    return true;
+  }
+  response.writeHead(200, headers);
+  response.end(request.method === "HEAD" ? undefined : copy.body);
+  return true;
+}
+
+const app = next({ dev: false, dir: process.cwd(), port });
+const handle = app.getRequestHandler();
+await app.prepare();
+const copies = brotliCopies();
+const server = createServer((request, response) => {
+  if (!sendBrotliCopy(copies, request, response)) void handle(request, response);
+});
+server.listen(port, () => console.log(`Launchloop is serving on port ${port}`));
+// As `next start` does: a stop signal ends the process at once.
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(0));
