@@ -11,7 +11,9 @@ function rawGet(path: string, headers: Record<string, string>, method = "GET") {
       const call = request(new URL(path, baseUrl), { method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       });
       call.on("error", reject);
       call.end();
