@@ -32,7 +32,7 @@ export function AccountMenu({ email, plan, signOut }: { email: string; plan: str
   return (
     <details ref={ref} className="relative">
       {/* Named by its own text, not aria-label: the name ("Account menu for …") contains the e-mail seen from sm up. */}
-      <summary className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-full border border-line bg-surface pr-3 pl-1 text-sm hover:bg-sunken [&::-webkit-details-marker]:hidden">
+      <summary className="menu-trigger">
         <span
           aria-hidden
           className="grid size-7 place-items-center rounded-full bg-accent-soft font-semibold text-accent uppercase"

@@ -10,11 +10,8 @@ export async function SiteHeader({ signOut }: { signOut: () => Promise<void> }) 
   return (
     <header className="border-b border-line bg-surface/90 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <a
-          href={session ? "/dashboard" : "/"}
-          className="mr-auto flex items-center gap-2 text-[17px] font-semibold tracking-tight text-ink no-underline hover:no-underline"
-        >
-          <span aria-hidden className="grid size-7 place-items-center rounded-lg bg-accent text-sm text-white">
+        <a href={session ? "/dashboard" : "/"} className="brand-link mr-auto">
+          <span aria-hidden className="brand-mark">
             L
           </span>
           Launchloop

@@ -43,8 +43,23 @@ export const boardItemFields = [
 export type BoardDraft = Omit<Draft, "body"> & { body?: string };
 export type BoardItem = Omit<GrowthItem, "draft"> & { draft: BoardDraft | null };
 
-/** What the approved week's board is sent: the cycle without its plan (the theme is enough), its items as above. */
-export type BoardCycle = Omit<Cycle, "plan" | "items"> & { theme: string; items: BoardItem[] };
+/** A task as the board shows it. */
+export type BoardTask = Pick<FounderTask, "id" | "title" | "description" | "effort" | "suggestedDay" | "status">;
+export const boardTaskFields = [
+  "id",
+  "title",
+  "description",
+  "effort",
+  "suggestedDay",
+  "status",
+] as const satisfies readonly (keyof BoardTask)[];
+
+/** What the approved week's board is sent: the week's own fields, its theme (not the whole plan), its items and tasks as above. */
+export type BoardCycle = Pick<Cycle, "id" | "projectId" | "weekNumber" | "weekStart"> & {
+  theme: string;
+  items: BoardItem[];
+  tasks: BoardTask[];
+};
 
 export const partsSeparator = "\n\n";
 

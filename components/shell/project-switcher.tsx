@@ -35,14 +35,14 @@ export function ProjectSwitcher({
   }, []);
   return (
     <details ref={ref} className="relative" data-testid="project-switcher">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-line bg-surface px-2 py-2 text-sm hover:bg-sunken [&::-webkit-details-marker]:hidden">
+      <summary className="switcher-trigger">
         <ProjectLogo name={current?.name ?? "Projects"} size="sm" />
         <span className="min-w-0 flex-1 truncate font-medium">{current ? current.name : "Switch project"}</span>
         <span aria-hidden className="text-muted">
           ⇅
         </span>
       </summary>
-      <div className="absolute inset-x-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-xl border border-line bg-surface p-1.5 shadow-[var(--shadow-pop)]">
+      <div className="switcher-list">
         <ul aria-label="Projects">
           {projects.map((project) => (
             <li key={project.id}>

@@ -33,7 +33,7 @@ export function SidebarNav({ projects, needs = {} }: { projects: ShellProject[];
       <ProjectSwitcher projects={projects} current={project} newProjectNeeds={needs.moreProjects} />
       {project && (
         <nav aria-label="Project">
-          <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{project.name}</p>
+          <p className="nav-group-label">{project.name}</p>
           <ul className="space-y-0.5">
             {projectSections.map((section) => {
               const href = `/projects/${project.id}/${section.segment}`;
@@ -52,7 +52,7 @@ export function SidebarNav({ projects, needs = {} }: { projects: ShellProject[];
         </nav>
       )}
       <nav aria-label="Your account">
-        <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">Settings</p>
+        <p className="nav-group-label">Settings</p>
         <ul className="space-y-0.5">
           <li>
             <NavLink href="/dashboard" label="All projects" current={pathname === "/dashboard"} />

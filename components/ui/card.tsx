@@ -20,7 +20,7 @@ export function CardHeader({
   tone?: "danger";
 }) {
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3 px-5 pt-5 sm:px-6 sm:pt-6">
+    <div className="card-header">
       <div className="min-w-0 space-y-1">
         <h2 id={id} className={cx("text-lg font-semibold tracking-tight", tone === "danger" && "text-danger")}>
           {title}

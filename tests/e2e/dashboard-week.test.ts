@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 describe("the week board", () => {
-  it("spans the page, lists drafts in day order, keeps regenerate and the retro behind buttons, and fits 4,000 px", async () => {
+  it("spans the page, opens drafts one at a time in day order, keeps regenerate and the retro behind buttons, and fits 4,000 px", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/projects/${projectId}/growth`);
     const calendar = page.getByRole("list", { name: "Calendar" });
@@ -52,8 +52,19 @@ describe("the week board", () => {
     const calendarOrder = (await calendar
       .locator("a")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.slice(1)))) as string[];
-    const panelOrder = await page.getByTestId("item-panel").evaluateAll((panels) => panels.map((panel) => panel.id));
-    expect(panelOrder, "drafts in the order of the days").toEqual(calendarOrder);
+    // One draft open at a time, the first in day order to start with; Next walks the days, a calendar entry opens its item.
+    const openPanel = page.getByTestId("item-panel");
+    expect(await openPanel.count()).toBe(1);
+    const next = page.getByRole("navigation", { name: "Drafts" }).getByRole("link", { name: /^Next/ });
+    for (const [index, id] of calendarOrder.entries()) {
+      await expect.poll(() => openPanel.getAttribute("id"), { message: "drafts in the order of the days" }).toBe(id);
+      expect(await calendar.locator(`a[href="#${id}"]`).getAttribute("aria-current")).toBe("true");
+      if (index < calendarOrder.length - 1) await next.click();
+    }
+    await calendar.locator(`a[href="#${calendarOrder[1]}"]`).click();
+    await expect.poll(() => openPanel.getAttribute("id")).toBe(calendarOrder[1]);
+    await calendar.locator(`a[href="#${calendarOrder[0]}"]`).click();
+    await expect.poll(() => openPanel.getAttribute("id")).toBe(calendarOrder[0]);
 
     const firstPanel = page.getByTestId("item-panel").first();
     expect(await firstPanel.getByRole("button", { name: "shorter", exact: true }).isVisible()).toBe(false);
@@ -70,7 +81,7 @@ describe("the week board", () => {
     await page.getByRole("button", { name: "Write the retro" }).click();
     const retro = page.getByTestId("retro-item");
     await retro.first().waitFor(); // the form loads when the retro is opened
-    expect(await retro.count()).toBe(panelOrder.length);
+    expect(await retro.count()).toBe(calendarOrder.length);
     // Nothing unpublished comes preselected with a grade, and no entry can read "skipped · great".
     const first = retro.first();
     expect(await first.getByLabel("Skipped", { exact: true }).isChecked()).toBe(true);

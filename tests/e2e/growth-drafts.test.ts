@@ -37,7 +37,13 @@ async function call(method: string, pathname: string, body?: unknown) {
 const items = async (): Promise<Item[]> =>
   (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).cycles[0].items as Item[];
 const itemById = async (id: string) => (await items()).find((item) => item.id === id)!;
-const panelOf = (id: string): Locator => page.locator(`#item-${id}`);
+/** The board shows one item's draft at a time: open this one from its calendar entry. */
+async function panelOf(id: string): Promise<Locator> {
+  const panel = page.locator(`#item-${id}`);
+  if (!(await panel.count())) await page.locator(`a[data-testid="calendar-item"][href="#item-${id}"]`).click();
+  await panel.waitFor();
+  return panel;
+}
 
 const blank = "[add: how many invoices you chased last month]";
 let thread: Item;
@@ -72,8 +78,7 @@ describe("growth drafts a founder edits", () => {
   it("counts the blanks on the board and the item, and warns before approving with one left", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/projects/${projectId}/growth`);
-    const panel = panelOf(thread.id);
-    await panel.waitFor();
+    const panel = await panelOf(thread.id);
     expect(await panel.getByRole("heading", { level: 3 }).textContent(), "no channel prefix in the title").not.toMatch(/^X:/);
     expect(await panel.getByTestId("blank-count").textContent()).toBe("1 blank left");
     expect(await page.getByTestId("week-blanks").textContent()).toMatch(/^\d+ blanks? left in this week's drafts/);
@@ -89,13 +94,13 @@ describe("growth drafts a founder edits", () => {
     await warning.waitFor({ state: "hidden" });
     expect((await itemById(thread.id)).status, "nothing was approved").toBe("draft");
     expect(
-      await panelOf(published.id).getByRole("button", { name: "Edit", exact: true }).count(),
+      await (await panelOf(published.id)).getByRole("button", { name: "Edit", exact: true }).count(),
       "a published item is out",
     ).toBe(0);
   });
 
   it("edits a thread post by post with a meter on each, refusing a post over the limit", async () => {
-    const panel = panelOf(thread.id);
+    const panel = await panelOf(thread.id);
     await panel.getByRole("button", { name: "Edit", exact: true }).click();
     const editor = panel.getByTestId("draft-editor");
     await editor.waitFor();
@@ -122,7 +127,7 @@ describe("growth drafts a founder edits", () => {
   });
 
   it("fills the blank in place (saved), then shows the history as a diff", async () => {
-    const panel = panelOf(thread.id);
+    const panel = await panelOf(thread.id);
     await panel.locator("button.blank-chip").click();
     const dialog = page.getByRole("dialog", { name: "Fill in a blank" });
     await dialog.waitFor();
@@ -151,7 +156,7 @@ describe("growth drafts a founder edits", () => {
 
   it("edits at 390 px too", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    const panel = panelOf(thread.id);
+    const panel = await panelOf(thread.id);
     await panel.getByRole("button", { name: "Edit", exact: true }).click();
     const editor = panel.getByTestId("draft-editor");
     await editor.getByRole("button", { name: "Add a post" }).click();

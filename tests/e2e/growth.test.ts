@@ -17,6 +17,16 @@ afterAll(async () => {
 
 const pageErrors: string[] = [];
 const itemPanels = (page: Page) => page.getByTestId("item-panel");
+/** Opens an item's draft (the board shows one at a time) from its calendar entry; the panel stays that item's. */
+async function openItem(page: Page, entry: Locator): Promise<Locator> {
+  const target = (await entry.getAttribute("href"))!;
+  await entry.click();
+  const panel = page.locator(target);
+  await panel.waitFor();
+  return panel;
+}
+const calendarItems = (page: Page, channels: string[]) =>
+  page.locator(channels.map((channel) => `[data-testid="calendar-item"][data-channel="${channel}"]`).join(", "));
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
 /** The plan's item cards (in `scope`) whose title is exactly `title`. */
 const planCards = (page: Page, scope: Locator, title: string) =>
@@ -34,13 +44,13 @@ async function approveAndWriteAll(page: Page, weekNumber: number) {
   await expect
     .poll(() => page.getByRole("heading", { name: new RegExp(`^Week ${weekNumber}: `) }).count(), { timeout: 60_000 })
     .toBe(1);
-  const count = await itemPanels(page).count();
+  const count = await page.getByTestId("calendar-item").count();
   expect(count).toBeGreaterThan(2);
   await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: /^Write all \d+ planned drafts$/ }).click();
   let drafted = 0;
   for (const deadline = Date.now() + 120_000; Date.now() < deadline && drafted < count; await page.waitForTimeout(500)) {
-    drafted = await page.locator('[data-testid="item-panel"][data-status="draft"]').count();
+    drafted = await page.locator('[data-testid="calendar-item"][data-status="draft"]').count();
   }
   const notices = await page.locator('[role="alert"]:visible, [role="status"]:visible').allTextContents();
   if (drafted < count) await page.screenshot({ path: `/tmp/growth-week-${weekNumber}-drafts.png`, fullPage: true });
@@ -133,13 +143,11 @@ describe("the weekly growth board in Chromium", () => {
     // The edits landed: the moved item on its new day, the changed channel on its item.
     const calendarDay = page.locator(`[data-testid="calendar-day"][data-day="${toDay}"]`);
     expect(await calendarDay.getByText(title).count()).toBe(1);
-    expect(
-      await page.locator('[data-testid="item-panel"][data-channel="bluesky"]').filter({ hasText: secondTitle }).count(),
-    ).toBe(1);
+    expect(await calendarItems(page, ["bluesky"]).filter({ hasText: secondTitle }).count()).toBe(1);
 
     // Regenerate one with "shorter": the draft gets shorter, and the earlier one stays viewable.
-    const linkedIn = page.locator('[data-testid="item-panel"][data-channel="linkedin"]').first();
-    const regenerated = (await linkedIn.count()) ? linkedIn : itemPanels(page).first();
+    const linkedIn = calendarItems(page, ["linkedin"]).first();
+    const regenerated = await openItem(page, (await linkedIn.count()) ? linkedIn : page.getByTestId("calendar-item").first());
     const before = await draftLength(regenerated);
     await regenerated.getByText("Regenerate…").click();
     await regenerated.getByRole("button", { name: "shorter", exact: true }).click();
@@ -155,10 +163,11 @@ describe("the weekly growth board in Chromium", () => {
     await history.waitFor({ state: "hidden" });
 
     // Review through the allowed moves only: from draft, publishing is not offered.
-    const shortPosts = page.locator(
-      ["x", "linkedin", "threads"].map((channel) => `[data-testid="item-panel"][data-channel="${channel}"]`).join(", "),
+    const shortPosts = calendarItems(page, ["x", "linkedin", "threads"]);
+    const reviewed = await openItem(
+      page,
+      (await shortPosts.count()) ? shortPosts.first() : page.getByTestId("calendar-item").first(),
     );
-    const reviewed = (await shortPosts.count()) ? shortPosts.first() : itemPanels(page).first();
     const moves = async () =>
       (await reviewed.locator("[data-move]").all()).length
         ? Promise.all((await reviewed.locator("[data-move]").all()).map((button) => button.getAttribute("data-move")))
@@ -241,7 +250,8 @@ describe("the weekly growth board in Chromium", () => {
 
     // Week two, through to its retro.
     const count2 = await approveAndWriteAll(page, 2);
-    const first2 = itemPanels(page).first();
+    // The board opens with the first item that needs the founder; it stays open through approval.
+    const first2 = page.locator(`#${await itemPanels(page).getAttribute("id")}`);
     await first2.getByRole("button", { name: "Approve draft" }).click();
     await expect.poll(() => first2.getAttribute("data-status")).toBe("approved");
     await first2.getByRole("button", { name: "Mark published" }).click();

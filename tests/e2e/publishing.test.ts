@@ -146,8 +146,14 @@ describe("publishing in the dashboard", () => {
 
   it("schedules an approved post on its account, publishes it now, shows its link and numbers; a revoked token fails with the reason and offers a retry", async () => {
     await page.goto(`/projects/${projectId}/growth`);
-    const panel = (itemId: string) => page.locator(`#item-${itemId}`);
-    const bluesky = panel(items["bsky-launch"]!);
+    // The board shows one item's draft at a time: each is opened from its calendar entry.
+    const panel = async (itemId: string) => {
+      await page.locator(`a[data-testid="calendar-item"][href="#item-${itemId}"]`).click();
+      const opened = page.locator(`#item-${itemId}`);
+      await opened.waitFor();
+      return opened;
+    };
+    const bluesky = await panel(items["bsky-launch"]!);
     await bluesky.getByRole("button", { name: "Approve draft" }).click();
     await expect.poll(() => bluesky.getByTestId("publication-status").textContent()).toBe("scheduled");
     await expect.poll(() => bluesky.getByLabel("Account").inputValue()).not.toBe("");
@@ -165,7 +171,7 @@ describe("publishing in the dashboard", () => {
     await expect.poll(() => chart.getAttribute("aria-label")).toContain("21 likes, 4 reposts, 3 replies");
     expect(await page.getByTestId("week-chart").locator("table td").allTextContents()).toContain("21");
 
-    const mastodon = panel(items["masto-hello"]!);
+    const mastodon = await panel(items["masto-hello"]!);
     await mastodon.getByRole("button", { name: "Approve draft" }).click();
     await expect.poll(() => mastodon.getByTestId("publication-status").textContent()).toBe("scheduled");
     instance.revokeAllTokens();

@@ -209,7 +209,7 @@ export function ItemPanel({
       data-status={item.status}
       data-channel={item.channel}
       aria-labelledby={`item-${item.id}-title`}
-      className="scroll-mt-24 space-y-4 rounded-[var(--radius-card)] border border-line bg-surface p-5 shadow-[var(--shadow-card)] sm:p-6"
+      className="card scroll-mt-24 space-y-4 p-5 sm:p-6"
     >
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">

@@ -1,7 +1,14 @@
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
 import { fromPlan } from "@/components/growth/plan-check";
 import { SectionHeader } from "@/components/growth/section-header";
-import { type BoardCycle, boardDraft, boardDraftFields, boardItemFields, type Cycle } from "@/components/growth/types";
+import {
+  type BoardCycle,
+  boardDraft,
+  boardDraftFields,
+  boardItemFields,
+  boardTaskFields,
+  type Cycle,
+} from "@/components/growth/types";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
@@ -24,11 +31,15 @@ export const metadata = { title: "Growth" };
 const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 
-/** The approved week as its board needs it: not the plan it was approved from, nor what the board never shows of an item. */
-function boardCycle({ plan, items, ...cycle }: Cycle): BoardCycle {
+/** The approved week as its board needs it: not the plan it was approved from, nor what the board never shows of an item or a task. */
+function boardCycle({ id, projectId, weekNumber, weekStart, plan, items, tasks }: Cycle): BoardCycle {
   return {
-    ...cycle,
+    id,
+    projectId,
+    weekNumber,
+    weekStart,
     theme: plan.weekTheme,
+    tasks: tasks.map((task) => pick(task, boardTaskFields)),
     items: items.map((item) => ({
       ...pick(item, boardItemFields),
       draft: item.draft && boardDraft(pick(item.draft, boardDraftFields)),

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FounderTask } from "@/components/growth/types";
+import type { BoardTask, FounderTask } from "@/components/growth/types";
 import { Badge, Button, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
@@ -12,13 +12,13 @@ export function TaskChecklist({
   weekStart,
   onTask,
 }: {
-  tasks: FounderTask[];
+  tasks: BoardTask[];
   weekStart: string;
   onTask: (task: FounderTask) => void;
 }) {
   const { pending, error, run } = useOperationAction();
   const days = weekDays(weekStart);
-  const setStatus = (task: FounderTask, status: FounderTask["status"]) =>
+  const setStatus = (task: BoardTask, status: BoardTask["status"]) =>
     run(
       () => updateTaskAction(task.id, status),
       (data) => onTask(data.task),
@@ -33,16 +33,11 @@ export function TaskChecklist({
           const dayLabel = day ? days.find((entry) => entry.key === day)!.label : null;
           const id = `task-${task.id}`;
           return (
-            <li
-              key={task.id}
-              data-testid="task"
-              data-status={task.status}
-              className="flex items-start gap-3 rounded-xl border border-line bg-surface p-3"
-            >
+            <li key={task.id} data-testid="task" data-status={task.status} className="task-row">
               <input
                 id={id}
                 type="checkbox"
-                className="mt-1 size-4 accent-[var(--color-accent)]"
+                className="task-check"
                 checked={task.status === "done"}
                 disabled={pending}
                 onChange={(event) => setStatus(task, event.target.checked ? "done" : "open")}

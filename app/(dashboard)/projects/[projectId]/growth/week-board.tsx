@@ -5,9 +5,9 @@ import { useEffect, useState } from "react";
 import { BlankCount } from "@/components/blanks/blank-guard";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
-import { type BoardCycle, type FounderTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
+import { type BoardCycle, type BoardTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
-import { Badge, Button, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import { Badge, Button, buttonClasses, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
 import { blanksLeft } from "@/lib/drafts/blanks";
 import { weekTitle } from "@/lib/growth/week";
@@ -18,6 +18,7 @@ import { ItemPanel } from "./item-panel";
 import type { AccountOption } from "./publication-panel";
 import { RetroCard } from "./retro-card";
 import { TaskChecklist } from "./task-checklist";
+import { useOpenItem } from "./use-open-item";
 import { useProjectJobs } from "./use-project-jobs";
 
 /** The week's items from Monday to Sunday (the plan's order within a day), those without a day last. */
@@ -71,7 +72,7 @@ export function WeekBoard({
     return day ? days.find((entry) => entry.key === day)!.longLabel : item.suggestedDay || "No day";
   };
   const replaceItem = (next: GrowthItem) => setItems((current) => current.map((item) => (item.id === next.id ? next : item)));
-  const replaceTask = (next: FounderTask) => setTasks((current) => current.map((task) => (task.id === next.id ? next : task)));
+  const replaceTask = (next: BoardTask) => setTasks((current) => current.map((task) => (task.id === next.id ? next : task)));
   const planned = items.filter((item) => item.status === "planned");
 
   async function generateAll() {
@@ -95,6 +96,8 @@ export function WeekBoard({
   }
 
   const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
+  const ordered = inDayOrder(items, cycle.weekStart);
+  const { openItem, position } = useOpenItem(ordered);
   const blanksOf = (item: GrowthItem) => draftBlanks(item.draft);
   const weekBlanks = items.reduce((sum, item) => sum + (item.status === "published" ? 0 : blanksOf(item)), 0);
   const theme = cycle.theme;
@@ -162,19 +165,18 @@ export function WeekBoard({
               {days.map((day) => {
                 const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
                 return (
-                  <li
-                    key={day.key}
-                    data-testid="calendar-day"
-                    data-day={day.key}
-                    className="min-h-24 min-w-0 rounded-xl border border-line bg-canvas p-2"
-                  >
+                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="calendar-day">
                     <p className="mb-2 text-xs font-semibold text-muted">{day.label}</p>
                     <ul className="space-y-1.5">
                       {today.map((item) => (
                         <li key={item.id}>
                           <a
                             href={`#item-${item.id}`}
-                            className="block rounded-lg border border-line bg-surface p-2 text-xs text-ink no-underline shadow-sm hover:border-accent hover:no-underline"
+                            aria-current={item.id === openItem?.id ? "true" : undefined}
+                            data-testid="calendar-item"
+                            data-status={item.status}
+                            data-channel={item.channel}
+                            className="calendar-item"
                           >
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
                             <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
@@ -193,7 +195,22 @@ export function WeekBoard({
               })}
             </ol>
             {unscheduled.length > 0 && (
-              <p className="text-sm text-muted">No day yet: {unscheduled.map((item) => item.title).join(", ")}</p>
+              <p className="text-sm text-muted">
+                No day yet:{" "}
+                {unscheduled.map((item, index) => (
+                  <span key={item.id}>
+                    {index > 0 && ", "}
+                    <a
+                      href={`#item-${item.id}`}
+                      data-testid="calendar-item"
+                      data-status={item.status}
+                      data-channel={item.channel}
+                    >
+                      {item.title}
+                    </a>
+                  </span>
+                ))}
+              </p>
             )}
           </CardBody>
         </Card>
@@ -207,26 +224,41 @@ export function WeekBoard({
       </div>
 
       <section aria-labelledby="drafts-title" className="space-y-4">
-        <h2 id="drafts-title" className="text-xl font-semibold tracking-tight">
-          Drafts and review
-        </h2>
-        {items.length === 0 ? (
-          <p className="text-sm text-muted">This week has no content items.</p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="drafts-title" className="text-xl font-semibold tracking-tight">
+            Drafts and review
+          </h2>
+          {ordered.length > 1 && openItem && (
+            <nav aria-label="Drafts" className="flex items-center gap-2 text-sm">
+              <a href={`#item-${ordered.at(position - 1)!.id}`} className={buttonClasses("ghost", "sm")} rel="prev">
+                ‹ Previous
+              </a>
+              <span className="text-muted tabular-nums" data-testid="draft-position">
+                {position + 1} of {ordered.length}
+              </span>
+              <a
+                href={`#item-${ordered[(position + 1) % ordered.length]!.id}`}
+                className={buttonClasses("ghost", "sm")}
+                rel="next"
+              >
+                Next ›
+              </a>
+            </nav>
+          )}
+        </div>
+        {openItem ? (
+          <ItemPanel
+            key={openItem.id}
+            item={openItem}
+            brand={brand}
+            dayLabel={dayLabelOf(openItem)}
+            onItem={replaceItem}
+            generating={generatingId === openItem.id || drafting.has(openItem.id)}
+            projectId={cycle.projectId}
+            accounts={accounts}
+          />
         ) : (
-          <div className="grid items-start gap-4 xl:grid-cols-2">
-            {inDayOrder(items, cycle.weekStart).map((item) => (
-              <ItemPanel
-                key={item.id}
-                item={item}
-                brand={brand}
-                dayLabel={dayLabelOf(item)}
-                onItem={replaceItem}
-                generating={generatingId === item.id || drafting.has(item.id)}
-                projectId={cycle.projectId}
-                accounts={accounts}
-              />
-            ))}
-          </div>
+          <p className="text-sm text-muted">This week has no content items.</p>
         )}
       </section>
 
