@@ -157,8 +157,8 @@ export function WeekBoard({
             {error && <Notice tone="danger">{error}</Notice>}
             {weekBlanks > 0 && (
               <p className="text-sm font-medium text-warning" data-testid="week-blanks">
-                {blanksLeft(weekBlanks)} in this week's drafts: only you know what goes there. Click a highlighted blank to fill
-                it.
+                {blanksLeft(weekBlanks)} in this week's drafts: only you know what goes there. Open an item marked below and click
+                a highlighted blank to fill it.
               </p>
             )}
             <ol className="grid gap-2 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-7" aria-label="Calendar">
