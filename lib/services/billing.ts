@@ -87,10 +87,10 @@ interface Activation {
   cancelAtPeriodEnd?: boolean;
 }
 
-/** Puts an account on a paid plan: the one code path for Stripe's webhook and the local checkout. */
 /** Subscription statuses Stripe never brings back: a late or retried event about such a subscription activates nothing. */
 const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
 
+/** Puts an account on a paid plan: the one code path for Stripe's webhook and the local checkout. */
 export async function activatePlan(db: Database, activation: Activation): Promise<void> {
   await db.transaction(async (tx) => {
     // The account's row first: an event ending the plan at the same moment commits before or after this one, never between.

@@ -80,7 +80,7 @@ export async function scheduleItem(
   const { item, cycle, project } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
   // After a plan ends, items can be taken off the schedule but not put on it.
   const mayPublish = entitlementsOf(account).canGrow;
-  if ((input.scheduledAt || input.connectionId) && !mayPublish) assertCanGrow(account);
+  if (input.scheduledAt || input.connectionId) assertCanGrow(account);
   const network = networkOfChannel(item.channel);
   const changing = input.scheduledAt !== undefined || input.connectionId !== undefined;
   if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
