@@ -5,25 +5,9 @@ import type { cycleSchema, growthItemSchema, itemDraftSchema, taskSchema } from 
 // the page sends only these fields (every other one would travel in its data for nothing).
 export type Cycle = z.output<typeof cycleSchema>;
 export type FounderTask = z.output<typeof taskSchema>;
-export type Draft = Pick<z.output<typeof itemDraftSchema>, "title" | "body" | "parts" | "hashtags" | "length">;
-export const boardDraftFields = ["title", "body", "parts", "hashtags", "length"] as const satisfies readonly (keyof Draft)[];
+export const boardDraftFields = ["title", "body", "parts", "hashtags", "length"] as const;
+export type Draft = Pick<z.output<typeof itemDraftSchema>, (typeof boardDraftFields)[number]>;
 
-/** An item as the board holds it (its earlier drafts are read when its history is opened). */
-export type GrowthItem = Pick<
-  z.output<typeof growthItemSchema>,
-  | "id"
-  | "channel"
-  | "title"
-  | "angle"
-  | "cta"
-  | "suggestedDay"
-  | "status"
-  | "publication"
-  | "metrics"
-  | "result"
-  | "grade"
-  | "resultNote"
-> & { draft: Draft | null };
 export const boardItemFields = [
   "id",
   "channel",
@@ -37,22 +21,17 @@ export const boardItemFields = [
   "result",
   "grade",
   "resultNote",
-] as const satisfies readonly (keyof GrowthItem)[];
+] as const;
+/** An item as the board holds it (its earlier drafts are read when its history is opened). */
+export type GrowthItem = Pick<z.output<typeof growthItemSchema>, (typeof boardItemFields)[number]> & { draft: Draft | null };
 
 /** A draft as the board is sent it: a body that is its parts joined (as every fitted draft's is) is not sent again. */
 export type BoardDraft = Omit<Draft, "body"> & { body?: string };
 export type BoardItem = Omit<GrowthItem, "draft"> & { draft: BoardDraft | null };
 
+export const boardTaskFields = ["id", "title", "description", "effort", "suggestedDay", "status"] as const;
 /** A task as the board shows it. */
-export type BoardTask = Pick<FounderTask, "id" | "title" | "description" | "effort" | "suggestedDay" | "status">;
-export const boardTaskFields = [
-  "id",
-  "title",
-  "description",
-  "effort",
-  "suggestedDay",
-  "status",
-] as const satisfies readonly (keyof BoardTask)[];
+export type BoardTask = Pick<FounderTask, (typeof boardTaskFields)[number]>;
 
 /** What the approved week's board is sent: the week's own fields, its theme (not the whole plan), its items and tasks as above. */
 export type BoardCycle = Pick<Cycle, "id" | "projectId" | "weekNumber" | "weekStart"> & {

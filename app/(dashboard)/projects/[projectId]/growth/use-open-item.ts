@@ -7,7 +7,7 @@ const reviewOrder: GrowthItem["status"][] = ["draft", "planned", "approved"];
 const itemIdIn = (hash: string) => /^#item-(.+)$/.exec(hash)?.[1] ?? null;
 
 const firstToReview = (ordered: GrowthItem[]) =>
-  (reviewOrder.map((status) => ordered.find((item) => item.status === status)).find(Boolean) ?? ordered[0])?.id ?? null;
+  reviewOrder.map((status) => ordered.find((item) => item.status === status)).find(Boolean) ?? ordered[0];
 
 /**
  * The one item whose draft the board shows: the one the address names (`#item-…`, which the
@@ -16,7 +16,7 @@ const firstToReview = (ordered: GrowthItem[]) =>
  * scrolls to its draft.
  */
 export function useOpenItem(ordered: GrowthItem[]) {
-  const [namedId, setNamedId] = useState(() => firstToReview(ordered));
+  const [namedId, setNamedId] = useState(() => firstToReview(ordered)?.id ?? null);
   const scrollPending = useRef(false);
   useEffect(() => {
     const follow = () => {
@@ -35,6 +35,6 @@ export function useOpenItem(ordered: GrowthItem[]) {
     document.getElementById(`item-${namedId}`)?.scrollIntoView({ block: "start" });
   }, [namedId]);
 
-  const openItem = ordered.find((item) => item.id === namedId) ?? ordered.find((item) => item.id === firstToReview(ordered));
+  const openItem = ordered.find((item) => item.id === namedId) ?? firstToReview(ordered);
   return { openItem, position: openItem ? ordered.indexOf(openItem) : -1 };
 }

@@ -34,6 +34,14 @@ function inDayOrder(items: GrowthItem[], weekStart: string): GrowthItem[] {
     .map(({ item }) => item);
 }
 
+/** A link that opens an item's draft on the board (see useOpenItem), as the calendar shows it. */
+const itemLink = (item: GrowthItem) => ({
+  href: `#item-${item.id}`,
+  "data-testid": "calendar-item",
+  "data-status": item.status,
+  "data-channel": item.channel,
+});
+
 interface Progress {
   done: number;
   total: number;
@@ -171,11 +179,8 @@ export function WeekBoard({
                       {today.map((item) => (
                         <li key={item.id}>
                           <a
-                            href={`#item-${item.id}`}
+                            {...itemLink(item)}
                             aria-current={item.id === openItem?.id ? "true" : undefined}
-                            data-testid="calendar-item"
-                            data-status={item.status}
-                            data-channel={item.channel}
                             className="calendar-item"
                           >
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
@@ -200,14 +205,7 @@ export function WeekBoard({
                 {unscheduled.map((item, index) => (
                   <span key={item.id}>
                     {index > 0 && ", "}
-                    <a
-                      href={`#item-${item.id}`}
-                      data-testid="calendar-item"
-                      data-status={item.status}
-                      data-channel={item.channel}
-                    >
-                      {item.title}
-                    </a>
+                    <a {...itemLink(item)}>{item.title}</a>
                   </span>
                 ))}
               </p>
@@ -237,7 +235,7 @@ export function WeekBoard({
                 {position + 1} of {ordered.length}
               </span>
               <a
-                href={`#item-${ordered[(position + 1) % ordered.length]!.id}`}
+                href={`#item-${ordered.at((position + 1) % ordered.length)!.id}`}
                 className={buttonClasses("ghost", "sm")}
                 rel="next"
               >
