@@ -85,16 +85,42 @@ interface Activation {
   stripeSubscriptionId?: string | null;
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
+  /**
+   * A checkout whose payment is still pending: its subscription becomes the account's now
+   * (status `incomplete`), the plan only once it is paid (the subscription's update).
+   */
+  paymentPending?: boolean;
+  /**
+   * An update of a Stripe subscription rather than a checkout: it applies to the account's
+   * own subscription, or to a new one once the account's is over. An older subscription the
+   * founder still pays for (a Pro kept after buying Studio) renewing changes nothing.
+   */
+  subscriptionUpdate?: boolean;
 }
 
 /** Subscription statuses Stripe never brings back: a late or retried event about such a subscription activates nothing. */
 const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
+/** Statuses of a subscription that no longer pays for a plan. */
+export const endedSubscriptionStatuses = new Set([...finalSubscriptionStatuses, "unpaid"]);
 
-/** Puts an account on a paid plan: the one code path for Stripe's webhook and the local checkout. */
+/** The account's row, locked: plan changes of one account commit one after another, never between. */
+async function lockAccount(tx: Database, accountId: string) {
+  const [locked] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for("update");
+  return locked;
+}
+
+async function recordedSubscription(tx: Database, accountId: string) {
+  const [recorded] = await tx.select().from(subscriptions).where(eq(subscriptions.accountId, accountId));
+  return recorded;
+}
+
+/**
+ * Puts an account on a paid plan: the one code path for Stripe's webhook and the local
+ * checkout. An account's plan follows one subscription, the one its latest checkout made.
+ */
 export async function activatePlan(db: Database, activation: Activation): Promise<void> {
   await db.transaction(async (tx) => {
-    // The account's row first: an event ending the plan at the same moment commits before or after this one, never between.
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, activation.accountId)).for("update");
+    if (!(await lockAccount(tx, activation.accountId))) return;
     if (activation.stripeSubscriptionId) {
       const [over] = await tx
         .select({ status: subscriptions.status })
@@ -106,17 +132,22 @@ export async function activatePlan(db: Database, activation: Activation): Promis
           ),
         );
       if (over) return;
+      if (activation.subscriptionUpdate) {
+        const recorded = await recordedSubscription(tx, activation.accountId);
+        const another = recorded?.stripeSubscriptionId && recorded.stripeSubscriptionId !== activation.stripeSubscriptionId;
+        if (another && !endedSubscriptionStatuses.has(recorded.status)) return;
+      }
     }
-    const updated = await tx
-      .update(accounts)
-      .set({ plan: activation.plan, activated: true, updatedAt: new Date() })
-      .where(eq(accounts.id, activation.accountId))
-      .returning({ id: accounts.id });
-    if (updated.length === 0) return;
+    if (!activation.paymentPending) {
+      await tx
+        .update(accounts)
+        .set({ plan: activation.plan, activated: true, updatedAt: new Date() })
+        .where(eq(accounts.id, activation.accountId));
+    }
     const subscription = {
       provider: activation.provider,
       plan: activation.plan,
-      status: activation.status ?? "active",
+      status: activation.paymentPending ? "incomplete" : (activation.status ?? "active"),
       stripeCustomerId: activation.stripeCustomerId ?? null,
       stripeSubscriptionId: activation.stripeSubscriptionId ?? null,
       currentPeriodEnd: activation.currentPeriodEnd ?? null,
@@ -132,15 +163,20 @@ export async function activatePlan(db: Database, activation: Activation): Promis
 
 /**
  * Ends a paid plan: a browser signup falls back to the free tier, an API signup to
- * unactivated (zero entitlements), as it was before it paid.
+ * unactivated (zero entitlements), as it was before it paid. With a Stripe subscription
+ * named, only when it is the account's own: the end of an older one changes nothing.
  */
 export async function endPlan(
   db: Database,
-  { accountId, status = "canceled" }: { accountId: string; status?: string },
+  { accountId, stripeSubscriptionId, status = "canceled" }: { accountId: string; stripeSubscriptionId?: string; status?: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [account] = await tx.select().from(accounts).where(eq(accounts.id, accountId));
+    const account = await lockAccount(tx, accountId);
     if (!account) return;
+    if (stripeSubscriptionId) {
+      const recorded = await recordedSubscription(tx, accountId);
+      if (recorded?.stripeSubscriptionId !== stripeSubscriptionId) return;
+    }
     await tx
       .update(accounts)
       .set({ plan: "free", activated: account.signupDoor === "browser", updatedAt: new Date() })

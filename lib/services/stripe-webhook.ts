@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db";
 import { stripeEvents, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { PaidPlan } from "@/lib/limits";
-import { activatePlan, endPlan } from "./billing";
+import { activatePlan, endedSubscriptionStatuses, endPlan } from "./billing";
 
 const handledEvents = new Set([
   "checkout.session.completed",
@@ -15,7 +15,6 @@ const handledEvents = new Set([
   "customer.subscription.deleted",
   "invoice.payment_failed",
 ]);
-const endedStatuses = new Set(["canceled", "unpaid", "incomplete_expired"]);
 
 /** Verifies a webhook's signature on the raw body; a bad one is 400 `invalid_signature`. */
 export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
@@ -51,14 +50,14 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const accountId = session.client_reference_id ?? session.metadata?.accountId;
       const plan = session.metadata?.plan as PaidPlan | undefined;
       if (!accountId || (plan !== "pro" && plan !== "studio")) return;
-      // An asynchronous payment still pending: the subscription's update activates it when paid.
-      if (session.payment_status === "unpaid") return;
       await activatePlan(db, {
         accountId,
         plan,
         provider: "stripe",
         stripeCustomerId: idOf(session.customer),
         stripeSubscriptionId: idOf(session.subscription),
+        // An asynchronous payment still pending: the subscription's update activates it when paid.
+        paymentPending: session.payment_status === "unpaid",
       });
       return;
     }
@@ -66,7 +65,8 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const subscription = event.data.object;
       const accountId = await accountOfSubscription(db, subscription);
       if (!accountId) return;
-      if (endedStatuses.has(subscription.status)) return endPlan(db, { accountId, status: subscription.status });
+      if (endedSubscriptionStatuses.has(subscription.status))
+        return endPlan(db, { accountId, stripeSubscriptionId: subscription.id, status: subscription.status });
       await activatePlan(db, {
         accountId,
         plan: planOfSubscription(subscription),
@@ -76,12 +76,14 @@ async function applyEvent(db: Database, event: Stripe.Event) {
         stripeSubscriptionId: subscription.id,
         currentPeriodEnd: periodEndOf(subscription),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        subscriptionUpdate: true,
       });
       return;
     }
     case "customer.subscription.deleted": {
-      const accountId = await accountOfSubscription(db, event.data.object);
-      if (accountId) await endPlan(db, { accountId, status: "canceled" });
+      const subscription = event.data.object;
+      const accountId = await accountOfSubscription(db, subscription);
+      if (accountId) await endPlan(db, { accountId, stripeSubscriptionId: subscription.id, status: "canceled" });
       return;
     }
     case "invoice.payment_failed": {

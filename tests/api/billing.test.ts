@@ -149,14 +149,25 @@ describe("billing with Stripe", () => {
       }),
     );
   }
-  const completed = (accountId: string, plan: string) =>
+  const completed = (accountId: string, plan: string, subscription = `sub_${accountId.slice(0, 8)}`, extra = {}) =>
     event("checkout.session.completed", {
       id: "cs_test",
       object: "checkout.session",
       client_reference_id: accountId,
       metadata: { accountId, plan },
       customer: `cus_${accountId.slice(0, 8)}`,
-      subscription: `sub_${accountId.slice(0, 8)}`,
+      subscription,
+      ...extra,
+    });
+  const subscriptionEvent = (type: string, id: string, accountId: string, status: string, price = "price_pro") =>
+    event(type, {
+      id,
+      object: "subscription",
+      status,
+      customer: `cus_${accountId.slice(0, 8)}`,
+      cancel_at_period_end: false,
+      metadata: { accountId },
+      items: { object: "list", data: [{ id: `si_${id}`, price: { id: price }, current_period_end: 1798761600 }] },
     });
 
   it("creates a real subscription Checkout Session with the price, account id and metadata", async () => {
@@ -268,6 +279,48 @@ describe("billing with Stripe", () => {
     await deliver(event("customer.subscription.updated", subscription("canceled")));
     // A browser signup falls back to the free tier, still activated.
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: true });
+  });
+
+  it("the plan follows the latest checkout's subscription: an older one renewing or ending changes nothing", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const [pro, studio] = [`sub_pro_${account.id.slice(0, 8)}`, `sub_studio_${account.id.slice(0, 8)}`];
+    await deliver(completed(account.id, "pro", pro));
+    await deliver(completed(account.id, "studio", studio));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+
+    // The founder still pays for Pro until they cancel it in the portal.
+    await deliver(subscriptionEvent("customer.subscription.updated", pro, account.id, "active"));
+    await deliver(subscriptionEvent("customer.subscription.deleted", pro, account.id, "canceled"));
+    await deliver(subscriptionEvent("customer.subscription.updated", pro, account.id, "unpaid"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+    const { key } = await bootstrapKeyFor(account.email);
+    expect((await app.request("GET", "/api/v1/billing", { key })).json.billing).toMatchObject({
+      plan: "studio",
+      status: "active",
+    });
+
+    await deliver(subscriptionEvent("customer.subscription.deleted", studio, account.id, "canceled"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free", activated: true });
+  });
+
+  it("an upgrade paid later keeps the plan until it is paid, then follows the new subscription", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const [pro, studio] = [`sub_pro_${account.id.slice(0, 8)}`, `sub_studio_${account.id.slice(0, 8)}`];
+    await deliver(completed(account.id, "pro", pro));
+    await deliver(completed(account.id, "studio", studio, { payment_status: "unpaid" }));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
+    const { key } = await bootstrapKeyFor(account.email);
+    expect((await app.request("GET", "/api/v1/billing", { key })).json.billing).toMatchObject({
+      plan: "pro",
+      status: "incomplete",
+    });
+
+    await deliver(subscriptionEvent("customer.subscription.updated", pro, account.id, "active"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro" });
+    await deliver(subscriptionEvent("customer.subscription.updated", studio, account.id, "active", "price_studio"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+    await deliver(subscriptionEvent("customer.subscription.deleted", pro, account.id, "canceled"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
   });
 
   it("rejects a wrongly signed or unsigned event with 400 invalid_signature", async () => {
