@@ -63,6 +63,23 @@ describe("embedded browser sessions", () => {
     expect(await attempt("first password")).toBe("captcha_required");
   });
 
+  it("counts a client's sign-ins across e-mails before checking them: a burst past a hundred needs a captcha", async () => {
+    const now = new Date();
+    const attempt = (index: number) =>
+      attemptSignIn(app.db, {
+        email: `stuffed-${index}@example.com`,
+        password: "guess",
+        clientIp: "203.0.113.77",
+        cookies: [],
+        now,
+      }).then(
+        () => "signed_in",
+        (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+      );
+    const answers = await Promise.all(Array.from({ length: 105 }, (_, index) => attempt(index)));
+    expect(answers.sort()).toEqual([...Array(5).fill("captcha_required"), ...Array(100).fill("invalid_credentials")]);
+  });
+
   it("answers the same for a wrong password and an unknown e-mail; unconfirmed accounts are told to confirm", async () => {
     const provider = authProvider();
     await confirmedAccount("same-answer@example.com", "first password");
