@@ -187,8 +187,11 @@ export const supabaseAuthProvider: AuthProvider = {
     // Every other browser signed in to this account is signed out.
     await supabase.client.auth.signOut({ scope: "others" });
     const account = await accountForUser(db, data.user);
-    await confirmAccount(db, account.id, now);
-    const revoked = await revokeAccountAccess(db, { accountId: account.id, now, keepApiKeys });
+    // All of it or none: a failure halfway must not leave an intruder's key or session standing.
+    const revoked = await db.transaction(async (tx) => {
+      await confirmAccount(tx, account.id, now);
+      return revokeAccountAccess(tx, { accountId: account.id, now, keepApiKeys });
+    });
     return { accountId: account.id, cookies: supabase.written(), email: account.email, revoked };
   },
 
