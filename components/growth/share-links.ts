@@ -11,31 +11,49 @@ const firstUrl = (text: string) => /https?:\/\/[^\s)]+/.exec(text)?.[0] ?? null;
 const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 /**
+ * The longest prefilled link offered: the pack's "Open in …" is a redirect, and a proxy in
+ * front of the app refuses a response whose headers outgrow its buffer (nginx's default is
+ * 4 KB); web servers refuse request lines past about 8 KB (414).
+ */
+export const maxPrefilledLinkLength = 3500;
+const tooLongHint = "This post is too long to send prefilled: copy it, then paste it there.";
+
+/** The compose page with the post in its query, or, when that link is too long, with `short` only. */
+function compose(network: string, page: string, full: Record<string, string>, short: Record<string, string> = {}, hint?: string) {
+  const prefilled = `${page}?${query(full)}`;
+  if (prefilled.length <= maxPrefilledLinkLength) return { network, href: prefilled, ...(hint && { hint }) };
+  const rest = query(short);
+  return { network, href: rest ? `${page}?${rest}` : page, hint: hint ? `${tooLongHint} ${hint}` : tooLongHint };
+}
+
+/**
  * The network's own compose page for a post, prefilled where the network has a share or
- * intent URL. Networks without a web composer (Instagram, TikTok, YouTube, Pinterest,
- * Discord, newsletters, blogs) get none: copy the post instead.
+ * intent URL (a post too long for a link opens it empty). Networks without a web composer
+ * (Instagram, TikTok, YouTube, Pinterest, Discord, newsletters, blogs) get none: copy the
+ * post instead.
  */
 export function shareLinkFor(channel: Channel, post: string, title: string | null): ShareLink | null {
   switch (channel) {
     case "x":
-      return { network: "X", href: `https://x.com/intent/post?${query({ text: post })}` };
+      return compose("X", "https://x.com/intent/post", { text: post });
     case "bluesky":
-      return { network: "Bluesky", href: `https://bsky.app/intent/compose?${query({ text: post })}` };
+      return compose("Bluesky", "https://bsky.app/intent/compose", { text: post });
     case "mastodon":
-      return {
-        network: "Mastodon",
-        href: `https://mastodonshare.com/?${query({ text: post })}`,
-        hint: "Pick your instance on that page, or connect Mastodon in project settings to publish from here.",
-      };
+      return compose(
+        "Mastodon",
+        "https://mastodonshare.com/",
+        { text: post },
+        {},
+        "Pick your instance on that page, or connect Mastodon in project settings to publish from here.",
+      );
     case "threads":
-      return { network: "Threads", href: `https://www.threads.net/intent/post?${query({ text: post })}` };
+      return compose("Threads", "https://www.threads.net/intent/post", { text: post });
     case "linkedin":
-      return { network: "LinkedIn", href: `https://www.linkedin.com/feed/?${query({ shareActive: "true", text: post })}` };
-    case "reddit":
-      return {
-        network: "Reddit",
-        href: `https://www.reddit.com/submit?${query({ type: "TEXT", title: title ?? post.split("\n")[0]!.slice(0, 300), text: post })}`,
-      };
+      return compose("LinkedIn", "https://www.linkedin.com/feed/", { shareActive: "true", text: post }, { shareActive: "true" });
+    case "reddit": {
+      const heading = { type: "TEXT", title: title ?? post.split("\n")[0]!.slice(0, 300) };
+      return compose("Reddit", "https://www.reddit.com/submit", { ...heading, text: post }, heading);
+    }
     case "facebook-group": {
       const url = firstUrl(post);
       return url

@@ -3,7 +3,7 @@ import { draftBlanks } from "@/components/growth/draft-blanks";
 import { fromPlan, validatePlan } from "@/components/growth/plan-check";
 import { type EditablePlan, toPlan, withItemSlugs } from "@/components/growth/plan-model";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
-import { shareLinkFor } from "@/components/growth/share-links";
+import { maxPrefilledLinkLength, shareLinkFor } from "@/components/growth/share-links";
 import { boardDraft, withBody } from "@/components/growth/types";
 import { itemSlug } from "@/lib/growth/item-slugs";
 import { dateOf, dayOf, weekDays } from "@/lib/growth/week-days";
@@ -144,6 +144,21 @@ describe("review moves and network links", () => {
     expect(new URL(shareLinkFor("reddit", post, "A title")!.href).searchParams.get("title")).toBe("A title");
     expect(new URL(shareLinkFor("facebook-group", post, null)!.href).searchParams.get("u")).toBe("https://tidybooks.example");
     expect(shareLinkFor("instagram", post, null)).toBeNull();
+  });
+
+  it("opens the compose page empty, saying why, when the post is too long for a link", () => {
+    const post = `Bücher, die sich selbst abgleichen – für Freiberufler:innen. ${"Rechnungen, Belege, Steuern. ".repeat(120)}`;
+    for (const channel of ["x", "bluesky", "mastodon", "threads", "linkedin", "reddit"] as const) {
+      const link = shareLinkFor(channel, post, "Tidybooks")!;
+      expect(link.href.length).toBeLessThanOrEqual(maxPrefilledLinkLength);
+      expect(new URL(link.href).searchParams.has("text")).toBe(false);
+      expect(link.hint).toMatch(/^This post is too long to send prefilled/);
+    }
+    expect(new URL(shareLinkFor("reddit", post, "Tidybooks")!.href).searchParams.get("title")).toBe("Tidybooks");
+    expect(new URL(shareLinkFor("linkedin", post, null)!.href).searchParams.get("shareActive")).toBe("true");
+    expect(shareLinkFor("mastodon", post, null)!.hint).toMatch(/Pick your instance/);
+    const fits = "Ä".repeat(500);
+    expect(new URL(shareLinkFor("x", fits, null)!.href).searchParams.get("text")).toBe(fits);
   });
 });
 
