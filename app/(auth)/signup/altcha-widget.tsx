@@ -6,7 +6,9 @@ import { useEffect, useState } from "react";
 /**
  * The ALTCHA proof-of-work check: it fetches a challenge from our own server, solves it
  * in the browser as soon as the page loads, and puts the solution into the form as
- * `altcha`. No third party, no tracking.
+ * `altcha`. No third party, no tracking. The challenge takes well under a second on one
+ * core, so one worker solves it: more only cost a phone their start-up, and the ones ended
+ * early can leave their script's fetch unfinished.
  */
 export function AltchaWidget({ describedBy }: { describedBy?: string }) {
   const [ready, setReady] = useState(false);
@@ -20,6 +22,7 @@ export function AltchaWidget({ describedBy }: { describedBy?: string }) {
           challenge="/api/auth/captcha"
           name="altcha"
           auto="onload"
+          workers={1}
           style={{ "--altcha-border-radius": "10px", "--altcha-color-primary": "#4b3fe0" }}
         />
       ) : (
