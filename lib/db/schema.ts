@@ -563,6 +563,10 @@ export const connections = pgTable(
     uniqueIndex("connections_one_per_network_account")
       .on(table.projectId, table.network, table.serviceUrl, table.externalAccountId)
       .where(sql`external_account_id is not null`),
+    // A DID names one Bluesky account wherever it signs in (bsky.social or its own PDS).
+    uniqueIndex("connections_one_per_bluesky_did")
+      .on(table.projectId, table.externalAccountId)
+      .where(sql`network = 'bluesky' and external_account_id is not null`),
   ],
 ).enableRLS();
 

@@ -104,6 +104,9 @@ export const connectableNetworks = (): Network[] => [
   ...oauthNetworks.filter((network) => oauthClient(network)),
 ];
 
+const oneRowPerBlueskyDid = [connections.projectId, connections.externalAccountId];
+const knownBlueskyDid = sql`network = 'bluesky' and external_account_id is not null`;
+
 /** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
 export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof blueskyConnectRequest>) {
   await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
@@ -126,11 +129,12 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
     statusReason: null,
     updatedAt: ctx.now,
   };
-  // The same account connected again (a new app password, or two tabs at once) replaces the row's secrets.
+  // The same account connected again (a new app password, another server of its own, or two
+  // tabs at once) replaces the row's secrets and server.
   const [row] = await ctx.db
     .insert(connections)
     .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" })
-    .onConflictDoUpdate({ target: oneRowPerNetworkAccount, targetWhere: knownNetworkAccount, set: values })
+    .onConflictDoUpdate({ target: oneRowPerBlueskyDid, targetWhere: knownBlueskyDid, set: values })
     .returning();
   return { connection: serializeConnection(row!) };
 }
@@ -191,14 +195,6 @@ async function claimPendingConnection(
     );
   return pending;
 }
-
-const oneRowPerNetworkAccount = [
-  connections.projectId,
-  connections.network,
-  connections.serviceUrl,
-  connections.externalAccountId,
-];
-const knownNetworkAccount = sql`external_account_id is not null`;
 
 /**
  * A finished authorization becomes the project's one row for that network account: a row it

@@ -205,6 +205,28 @@ describe("connections", () => {
     );
   });
 
+  it("keep one row for a Bluesky account connected through its entryway and through its own PDS", async () => {
+    const projectBluesky = and(eq(connections.projectId, projectId), eq(connections.network, "bluesky"));
+    const [stored] = await app.db.select().from(connections).where(projectBluesky);
+    const entryway = await startFakeBluesky();
+    try {
+      entryway.addAccount("founder.bsky.test", "app-pass-1234", stored!.externalAccountId!);
+      const connectThrough = async (serviceUrl: string) =>
+        (
+          await executeOperation(
+            operations.connectBluesky,
+            { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl } },
+            owner,
+          )
+        ).connection;
+      expect(await connectThrough(entryway.url)).toMatchObject({ id: stored!.id, serviceUrl: entryway.url });
+      expect(await connectThrough(pds.url)).toMatchObject({ id: stored!.id, serviceUrl: pds.url });
+      expect(await app.db.select({ id: connections.id }).from(connections).where(projectBluesky)).toEqual([{ id: stored!.id }]);
+    } finally {
+      await entryway.close();
+    }
+  });
+
   it("refuse private addresses for a PDS unless OUTBOUND_ALLOW_HTTP is set", async () => {
     process.env.OUTBOUND_ALLOW_HTTP = "";
     (await import("@/lib/config")).reloadConfig();

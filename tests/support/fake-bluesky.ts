@@ -136,8 +136,9 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
 
   return {
     ...network,
-    addAccount(handle: string, password: string) {
-      const account = { did: `did:plc:${randomBytes(12).toString("hex").slice(0, 24)}`, handle, password };
+    /** An account; with `did`, one that lives on another server too (its entryway and its PDS). */
+    addAccount(handle: string, password: string, did = `did:plc:${randomBytes(12).toString("hex").slice(0, 24)}`) {
+      const account = { did, handle, password };
       accounts.push(account);
       return account;
     },
