@@ -393,6 +393,8 @@ export const subscriptions = pgTable("subscriptions", {
   status: text("status").notNull(),
   stripeCustomerId: text("stripe_customer_id"),
   stripeSubscriptionId: text("stripe_subscription_id").unique(),
+  /** An upgrade's subscription whose payment is still pending: it takes over once paid, and its failure changes nothing. */
+  pendingStripeSubscriptionId: text("pending_stripe_subscription_id"),
   currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
   cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
   updatedAt: updatedAt(),

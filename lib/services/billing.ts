@@ -86,8 +86,9 @@ interface Activation {
   currentPeriodEnd?: Date | null;
   cancelAtPeriodEnd?: boolean;
   /**
-   * A checkout whose payment is still pending: its subscription becomes the account's now
-   * (status `incomplete`), the plan only once it is paid (the subscription's update).
+   * A checkout whose payment is still pending: the plan changes once it is paid (the
+   * subscription's update). A founder already paying keeps that subscription meanwhile,
+   * so an upgrade whose payment fails leaves them where they were.
    */
   paymentPending?: boolean;
   /**
@@ -102,6 +103,8 @@ interface Activation {
 const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
 /** Statuses of a subscription that no longer pays for a plan. */
 export const endedSubscriptionStatuses = new Set([...finalSubscriptionStatuses, "unpaid"]);
+/** Statuses of a subscription that pays for its plan (past due: Stripe is still retrying). */
+const payingSubscriptionStatuses = new Set(["active", "trialing", "past_due"]);
 
 /** The account's row, locked: plan changes of one account commit one after another, never between. */
 async function lockAccount(tx: Database, accountId: string) {
@@ -120,43 +123,56 @@ async function recordedSubscription(tx: Database, accountId: string) {
  */
 export async function activatePlan(db: Database, activation: Activation): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await lockAccount(tx, activation.accountId))) return;
-    if (activation.stripeSubscriptionId) {
+    const { accountId, stripeSubscriptionId } = activation;
+    if (!(await lockAccount(tx, accountId))) return;
+    const status = activation.paymentPending ? "incomplete" : (activation.status ?? "active");
+    // A checkout, or the pending upgrade being paid, takes the account's subscription over.
+    let takesOver = !activation.subscriptionUpdate;
+    if (stripeSubscriptionId) {
       const [over] = await tx
         .select({ status: subscriptions.status })
         .from(subscriptions)
         .where(
           and(
-            eq(subscriptions.stripeSubscriptionId, activation.stripeSubscriptionId),
+            eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId),
             inArray(subscriptions.status, finalSubscriptionStatuses),
           ),
         );
       if (over) return;
-      if (activation.subscriptionUpdate) {
-        const recorded = await recordedSubscription(tx, activation.accountId);
-        const another = recorded?.stripeSubscriptionId && recorded.stripeSubscriptionId !== activation.stripeSubscriptionId;
-        if (another && !endedSubscriptionStatuses.has(recorded.status)) return;
+      const recorded = await recordedSubscription(tx, accountId);
+      const another = recorded?.stripeSubscriptionId && recorded.stripeSubscriptionId !== stripeSubscriptionId;
+      const pendingUpgrade = recorded?.pendingStripeSubscriptionId === stripeSubscriptionId;
+      if (pendingUpgrade && !payingSubscriptionStatuses.has(status)) return;
+      takesOver ||= pendingUpgrade;
+      if (another && activation.paymentPending && payingSubscriptionStatuses.has(recorded.status)) {
+        await tx
+          .update(subscriptions)
+          .set({ pendingStripeSubscriptionId: stripeSubscriptionId, updatedAt: new Date() })
+          .where(eq(subscriptions.accountId, accountId));
+        return;
       }
+      if (another && activation.subscriptionUpdate && !pendingUpgrade && !endedSubscriptionStatuses.has(recorded.status)) return;
     }
-    if (!activation.paymentPending) {
+    if (payingSubscriptionStatuses.has(status)) {
       await tx
         .update(accounts)
         .set({ plan: activation.plan, activated: true, updatedAt: new Date() })
-        .where(eq(accounts.id, activation.accountId));
+        .where(eq(accounts.id, accountId));
     }
     const subscription = {
       provider: activation.provider,
       plan: activation.plan,
-      status: activation.paymentPending ? "incomplete" : (activation.status ?? "active"),
+      status,
       stripeCustomerId: activation.stripeCustomerId ?? null,
       stripeSubscriptionId: activation.stripeSubscriptionId ?? null,
       currentPeriodEnd: activation.currentPeriodEnd ?? null,
       cancelAtPeriodEnd: activation.cancelAtPeriodEnd ?? false,
+      ...(takesOver && { pendingStripeSubscriptionId: null }),
       updatedAt: new Date(),
     };
     await tx
       .insert(subscriptions)
-      .values({ accountId: activation.accountId, ...subscription })
+      .values({ accountId, ...subscription })
       .onConflictDoUpdate({ target: subscriptions.accountId, set: subscription });
   });
 }
@@ -164,7 +180,8 @@ export async function activatePlan(db: Database, activation: Activation): Promis
 /**
  * Ends a paid plan: a browser signup falls back to the free tier, an API signup to
  * unactivated (zero entitlements), as it was before it paid. With a Stripe subscription
- * named, only when it is the account's own: the end of an older one changes nothing.
+ * named, only when it is the account's own: the end of an older one, or of an upgrade
+ * never paid for, changes nothing.
  */
 export async function endPlan(
   db: Database,
@@ -175,6 +192,13 @@ export async function endPlan(
     if (!account) return;
     if (stripeSubscriptionId) {
       const recorded = await recordedSubscription(tx, accountId);
+      if (recorded?.pendingStripeSubscriptionId === stripeSubscriptionId) {
+        await tx
+          .update(subscriptions)
+          .set({ pendingStripeSubscriptionId: null, updatedAt: new Date() })
+          .where(eq(subscriptions.accountId, accountId));
+        return;
+      }
       if (recorded?.stripeSubscriptionId !== stripeSubscriptionId) return;
     }
     await tx

@@ -310,16 +310,37 @@ describe("billing with Stripe", () => {
     await deliver(completed(account.id, "studio", studio, { payment_status: "unpaid" }));
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
     const { key } = await bootstrapKeyFor(account.email);
-    expect((await app.request("GET", "/api/v1/billing", { key })).json.billing).toMatchObject({
-      plan: "pro",
-      status: "incomplete",
-    });
+    expect((await app.request("GET", "/api/v1/billing", { key })).json.billing).toMatchObject({ plan: "pro", status: "active" });
 
     await deliver(subscriptionEvent("customer.subscription.updated", pro, account.id, "active"));
+    await deliver(subscriptionEvent("customer.subscription.updated", studio, account.id, "incomplete", "price_studio"));
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro" });
     await deliver(subscriptionEvent("customer.subscription.updated", studio, account.id, "active", "price_studio"));
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
     await deliver(subscriptionEvent("customer.subscription.deleted", pro, account.id, "canceled"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+  });
+
+  it("an upgrade whose payment fails leaves the founder on the plan they pay for; one whose old plan ended meanwhile still takes over when paid", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const [pro, studio, proAgain, studioAgain] = ["pro", "studio", "pro_again", "studio_again"].map(
+      (name) => `sub_${name}_${account.id.slice(0, 8)}`,
+    ) as [string, string, string, string];
+    await deliver(completed(account.id, "pro", pro));
+    await deliver(completed(account.id, "studio", studio, { payment_status: "unpaid" }));
+    await deliver(subscriptionEvent("customer.subscription.updated", studio, account.id, "incomplete_expired", "price_studio"));
+    await deliver(subscriptionEvent("customer.subscription.updated", pro, account.id, "active"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro", activated: true });
+    const { key } = await bootstrapKeyFor(account.email);
+    expect((await app.request("GET", "/api/v1/billing", { key })).json.billing).toMatchObject({ plan: "pro", status: "active" });
+    await deliver(subscriptionEvent("customer.subscription.deleted", pro, account.id, "canceled"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+
+    await deliver(completed(account.id, "pro", proAgain));
+    await deliver(completed(account.id, "studio", studioAgain, { payment_status: "unpaid" }));
+    await deliver(subscriptionEvent("customer.subscription.deleted", proAgain, account.id, "canceled"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+    await deliver(subscriptionEvent("customer.subscription.updated", studioAgain, account.id, "active", "price_studio"));
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
   });
 
