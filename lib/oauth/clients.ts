@@ -134,13 +134,14 @@ async function fetchMetadataDocument(clientId: string) {
 /**
  * The client behind a `client_id`: a registered one, or a metadata document (from the
  * cache while it is fresh, else fetched, checked and cached). Throws a ClientProblem when
- * there is none or its document is unusable.
+ * there is none or its document is unusable. `mayFetch` is asked only when the cache has
+ * no fresh copy.
  */
 export async function findClient(
   db: Database,
   clientId: string,
   now: Date,
-  { mayFetch = true }: { mayFetch?: boolean } = {},
+  { mayFetch = async () => true }: { mayFetch?: () => Promise<boolean> } = {},
 ): Promise<OAuthClient> {
   if (clientId.length > 500) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
@@ -157,7 +158,7 @@ export async function findClient(
     .from(oauthClients)
     .where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "metadata_document"), gt(oauthClients.expiresAt, now)));
   if (cached) return toClient(cached);
-  if (!mayFetch) throw new ClientProblem("Unknown client.");
+  if (!(await mayFetch())) throw new ClientProblem("Unknown client.");
   const { document, lifetimeSeconds } = await fetchMetadataDocument(clientId);
   const values = {
     id: clientId,

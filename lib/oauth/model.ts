@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import { ClientProblem, findClient, isMetadataDocumentId } from "./clients";
+import { ClientProblem, findClient } from "./clients";
 import { revokeGrant, tokenPrefixes } from "./grants";
 import { requestedScopes } from "./scopes";
 
@@ -85,8 +85,7 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
         // The token endpoint answers anyone: it fetches a client's metadata document only for a
         // client some founder has granted (else only a fresh cached copy counts), so it is no
         // fetching proxy for arbitrary URLs.
-        const mayFetch = !isMetadataDocumentId(clientId) || (await hasLiveGrant(clientId));
-        const client = await findClient(db, clientId, now(), { mayFetch });
+        const client = await findClient(db, clientId, now(), { mayFetch: () => hasLiveGrant(clientId) });
         return {
           id: client.id,
           name: client.name,
