@@ -5,6 +5,8 @@ export interface ShareLink {
   href: string;
   /** What the founder still has to do by hand on that page. */
   hint?: string;
+  /** The post is too long for a link: the page opens empty, to paste it into. */
+  tooLong?: true;
 }
 
 const firstUrl = (text: string) => /https?:\/\/[^\s)]+/.exec(text)?.[0] ?? null;
@@ -16,14 +18,19 @@ const query = (values: Record<string, string>) => new URLSearchParams(values).to
  * 4 KB); web servers refuse request lines past about 8 KB (414).
  */
 export const maxPrefilledLinkLength = 3500;
-const tooLongHint = "This post is too long to send prefilled: copy it, then paste it there.";
+export const tooLongHint = "This post is too long to send prefilled: copy it, then paste it there.";
 
 /** The compose page with the post in its query, or, when that link is too long, with `short` only. */
 function compose(network: string, page: string, full: Record<string, string>, short: Record<string, string> = {}, hint?: string) {
   const prefilled = `${page}?${query(full)}`;
   if (prefilled.length <= maxPrefilledLinkLength) return { network, href: prefilled, ...(hint && { hint }) };
   const rest = query(short);
-  return { network, href: rest ? `${page}?${rest}` : page, hint: hint ? `${tooLongHint} ${hint}` : tooLongHint };
+  return {
+    network,
+    href: rest ? `${page}?${rest}` : page,
+    hint: hint ? `${tooLongHint} ${hint}` : tooLongHint,
+    tooLong: true as const,
+  };
 }
 
 /**

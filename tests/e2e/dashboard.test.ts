@@ -226,6 +226,29 @@ describe("the founder dashboard", () => {
     await post.getByText("Edited by you").waitFor();
   }, 600_000);
 
+  it("opens a post too long for a link on its network's empty compose page, and says to paste it", async () => {
+    const { page, key } = await founderOn("free");
+    const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
+    await appendToFirstPost(
+      server.baseUrl,
+      server.dataDir,
+      key,
+      projectId,
+      ` ${"Books that reconcile themselves, every night. ".repeat(90)}`,
+    );
+    await page.goto(url(`/projects/${projectId}/pack`));
+    await page.getByRole("tab", { name: /^Launch assets/ }).click();
+    const post = page.locator('[data-kind^="post-"]').first();
+    await post.getByText("This post is too long to send prefilled: copy it, then paste it there.").waitFor();
+    const open = post.getByRole("link", { name: /^Open in / });
+    const redirect = await page.request.get(url((await open.getAttribute("href"))!), { maxRedirects: 0 });
+    expect(redirect.status()).toBe(303);
+    const compose = new URL(redirect.headers().location!);
+    expect(compose.protocol).toBe("https:");
+    expect(compose.searchParams.has("text")).toBe(false);
+    await screenshot(page, "pack-long-post");
+  }, 600_000);
+
   it("shows the 402 upgrade card for exports on the free plan, then exports every format after upgrading", async () => {
     const { page, key } = await founderOn("free");
     const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);

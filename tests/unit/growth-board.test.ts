@@ -152,13 +152,14 @@ describe("review moves and network links", () => {
       const link = shareLinkFor(channel, post, "Tidybooks")!;
       expect(link.href.length).toBeLessThanOrEqual(maxPrefilledLinkLength);
       expect(new URL(link.href).searchParams.has("text")).toBe(false);
-      expect(link.hint).toMatch(/^This post is too long to send prefilled/);
+      expect(link).toMatchObject({ tooLong: true, hint: expect.stringMatching(/^This post is too long to send prefilled/) });
     }
     expect(new URL(shareLinkFor("reddit", post, "Tidybooks")!.href).searchParams.get("title")).toBe("Tidybooks");
     expect(new URL(shareLinkFor("linkedin", post, null)!.href).searchParams.get("shareActive")).toBe("true");
     expect(shareLinkFor("mastodon", post, null)!.hint).toMatch(/Pick your instance/);
     const fits = "Ä".repeat(500);
     expect(new URL(shareLinkFor("x", fits, null)!.href).searchParams.get("text")).toBe(fits);
+    expect(shareLinkFor("x", fits, null)!.tooLong).toBeUndefined();
   });
 });
 

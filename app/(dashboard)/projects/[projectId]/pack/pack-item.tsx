@@ -31,6 +31,8 @@ export interface PackItemProps {
   channel?: Channel;
   /** The network whose compose page "Open in …" goes to, if it has one. */
   network?: string;
+  /** What the founder still does by hand on that page (paste a post too long to send prefilled). */
+  composeHint?: string;
   blanks: number;
   /** Where this part is ("Launch assets › X launch post"), for the warning about its blanks. */
   where: string;
@@ -275,6 +277,7 @@ export function PackItem(props: PackItemProps) {
             </>
           )}
         </div>
+        {network && props.composeHint && !editing && <p className="text-xs text-muted">{props.composeHint}</p>}
         {dialog}
       </CardBody>
     </Card>

@@ -1,5 +1,5 @@
 import { BlankCount } from "@/components/blanks/blank-guard";
-import { shareLinkFor } from "@/components/growth/share-links";
+import { shareLinkFor, tooLongHint } from "@/components/growth/share-links";
 import { Markdown } from "@/components/markdown";
 import { planNeeds } from "@/components/plan-needs";
 import { stepLabels } from "@/components/project/labels";
@@ -99,6 +99,7 @@ export default async function PackPage({
             <div className="grid items-start gap-4 xl:grid-cols-2">
               {shown.items.map((item) => {
                 const channel = channelOfKind(item.kind);
+                const share = channel ? shareLinkFor(channel, item.body, null) : null;
                 const place = placeOf(item);
                 const folded = item.id === opened ? null : foldedMarkdown(item.body);
                 const here = `${stepHref(item.agentType)}${folded ? `&item=${item.id}` : ""}#item-${item.id}`;
@@ -111,7 +112,8 @@ export default async function PackPage({
                     title={item.title === heading ? undefined : item.title}
                     kind={item.kind}
                     channel={channel}
-                    network={channel ? shareLinkFor(channel, "", null)?.network : undefined}
+                    network={share?.network}
+                    composeHint={share?.tooLong && tooLongHint}
                     blanks={place.count}
                     where={place.where}
                     awaitingReview={item.awaitingReview}
