@@ -32,6 +32,62 @@ async function newProject() {
   return { account: account!, project: project! };
 }
 
+/** Rows of `connections` for one project and network, as a migration found them. */
+const connectionRow =
+  (accountId: string, projectId: string, network: "mastodon" | "bluesky") =>
+  (
+    status: "connected" | "pending" | "disconnected",
+    externalAccountId: string | null,
+    updatedAt: string,
+    serviceUrl = "https://mastodon.example",
+  ) => ({
+    accountId,
+    projectId,
+    network,
+    status,
+    serviceUrl,
+    externalAccountId,
+    sealedSecrets: "sealed",
+    updatedAt: new Date(updatedAt),
+  });
+
+/** A growth item scheduled on a connection, in a week of its own: its id. */
+async function itemScheduledOn(connection: typeof connections.$inferSelect): Promise<string> {
+  const { accountId, projectId, network } = connection;
+  const [cycle] = await database.db
+    .insert(growthCycles)
+    .values({
+      projectId,
+      accountId,
+      weekStart: "2026-11-23",
+      weekNumber: 1,
+      plan: { weekTheme: "Week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] },
+    })
+    .returning();
+  const [item] = await database.db
+    .insert(growthItems)
+    .values({
+      cycleId: cycle!.id,
+      projectId,
+      accountId,
+      channel: network,
+      slug: "post",
+      title: "Post",
+      angle: "a",
+      keyMessage: "k",
+      suggestedDay: "Mon",
+      connectionId: connection.id,
+    })
+    .returning();
+  return item!.id;
+}
+
+/** Runs a migration's statements again, as the migrator does. */
+async function runMigration(file: string) {
+  const migration = readFileSync(`supabase/migrations/${file}`, "utf8");
+  for (const statement of migration.split("--> statement-breakpoint")) await database.db.execute(sql.raw(statement));
+}
+
 describe("the migrated schema", () => {
   it("has row level security enabled on every table", async () => {
     const tables = await rows<{ relname: string; relrowsecurity: boolean }>(sql`
@@ -127,21 +183,7 @@ describe("the migrated schema", () => {
 
   it("keeps one connection per network account and project, merging the rows connected twice (migration one_connection_per_network_account)", async () => {
     const { account, project } = await newProject();
-    const connection = (
-      status: "connected" | "pending" | "disconnected",
-      externalAccountId: string | null,
-      updatedAt: string,
-      serviceUrl = "https://mastodon.example",
-    ) => ({
-      accountId: account.id,
-      projectId: project.id,
-      network: "mastodon" as const,
-      status,
-      serviceUrl,
-      externalAccountId,
-      sealedSecrets: "sealed",
-      updatedAt: new Date(updatedAt),
-    });
+    const connection = connectionRow(account.id, project.id, "mastodon");
     await expect(
       database.db
         .insert(connections)
@@ -161,38 +203,44 @@ describe("the migrated schema", () => {
         connection("connected", "42", "2026-11-01", "https://other.example"),
       ])
       .returning();
-    const [cycle] = await database.db
-      .insert(growthCycles)
-      .values({
-        projectId: project.id,
-        accountId: account.id,
-        weekStart: "2026-11-23",
-        weekNumber: 1,
-        plan: { weekTheme: "Week", rationale: "", contentPlan: [], founderTasks: [], skipped: [] },
-      })
-      .returning();
-    const [item] = await database.db
-      .insert(growthItems)
-      .values({
-        cycleId: cycle!.id,
-        projectId: project.id,
-        accountId: account.id,
-        channel: "mastodon",
-        slug: "post",
-        title: "Post",
-        angle: "a",
-        keyMessage: "k",
-        suggestedDay: "Mon",
-        connectionId: older!.id,
-      })
-      .returning();
+    const itemId = await itemScheduledOn(older!);
 
-    const migration = readFileSync("supabase/migrations/20261124091830_one_connection_per_network_account.sql", "utf8");
-    for (const statement of migration.split("--> statement-breakpoint")) await database.db.execute(sql.raw(statement));
+    await runMigration("20261124091830_one_connection_per_network_account.sql");
 
     const left = await database.db.select({ id: connections.id }).from(connections).where(eq(connections.projectId, project.id));
     expect(left.map((row) => row.id).sort()).toEqual([newer!.id, pending!.id, other!.id, elsewhere!.id].sort());
-    const [moved] = await database.db.select().from(growthItems).where(eq(growthItems.id, item!.id));
+    const [moved] = await database.db.select().from(growthItems).where(eq(growthItems.id, itemId));
     expect(moved!.connectionId).toBe(newer!.id);
+  });
+
+  it("keeps one connection per Bluesky DID and project whatever server it signed in through (migration one_connection_per_bluesky_did)", async () => {
+    const { account, project } = await newProject();
+    const connection = connectionRow(account.id, project.id, "bluesky");
+    await expect(
+      database.db
+        .insert(connections)
+        .values([
+          connection("connected", "did:plc:a", "2026-11-01", "https://bsky.social"),
+          connection("connected", "did:plc:a", "2026-11-02", "https://pds.example"),
+        ]),
+    ).rejects.toThrow();
+
+    await database.db.execute(sql`drop index connections_one_per_bluesky_did`);
+    const [entryway, ownServer, other] = await database.db
+      .insert(connections)
+      .values([
+        connection("connected", "did:plc:a", "2026-11-01", "https://bsky.social"),
+        connection("connected", "did:plc:a", "2026-11-02", "https://pds.example"),
+        connection("connected", "did:plc:b", "2026-11-01", "https://bsky.social"),
+      ])
+      .returning();
+    const itemId = await itemScheduledOn(entryway!);
+
+    await runMigration("20261124214629_one_connection_per_bluesky_did.sql");
+
+    const left = await database.db.select({ id: connections.id }).from(connections).where(eq(connections.projectId, project.id));
+    expect(left.map((row) => row.id).sort()).toEqual([ownServer!.id, other!.id].sort());
+    const [moved] = await database.db.select().from(growthItems).where(eq(growthItems.id, itemId));
+    expect(moved!.connectionId).toBe(ownServer!.id);
   });
 });
