@@ -564,8 +564,9 @@ export const connections = pgTable(
     // service is part of an account's identity: Mastodon ids are only unique on their instance.
     uniqueIndex("connections_one_per_network_account")
       .on(table.projectId, table.network, table.serviceUrl, table.externalAccountId)
-      .where(sql`external_account_id is not null`),
-    // A DID names one Bluesky account wherever it signs in (bsky.social or its own PDS).
+      .where(sql`external_account_id is not null and network <> 'bluesky'`),
+    // A DID names one Bluesky account wherever it signs in (bsky.social or its own PDS). One
+    // index per row: an upsert can name only one, and a race on another would fail instead.
     uniqueIndex("connections_one_per_bluesky_did")
       .on(table.projectId, table.externalAccountId)
       .where(sql`network = 'bluesky' and external_account_id is not null`),

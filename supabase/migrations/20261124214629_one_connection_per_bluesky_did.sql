@@ -25,4 +25,8 @@ WHERE "id" IN (
   WHERE "id" <> "keeper"
 );
 --> statement-breakpoint
+DROP INDEX "connections_one_per_network_account";
+--> statement-breakpoint
+CREATE UNIQUE INDEX "connections_one_per_network_account" ON "connections" USING btree ("project_id","network","service_url","external_account_id") WHERE external_account_id is not null and network <> 'bluesky';
+--> statement-breakpoint
 CREATE UNIQUE INDEX "connections_one_per_bluesky_did" ON "connections" USING btree ("project_id","external_account_id") WHERE network = 'bluesky' and external_account_id is not null;
