@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
@@ -117,6 +117,37 @@ async function recordedSubscription(tx: Database, accountId: string) {
   return recorded;
 }
 
+type SubscriptionRecord = typeof subscriptions.$inferSelect;
+
+/**
+ * What a Stripe activation does to the account's recorded subscription: `take-over` (a
+ * checkout, or the pending upgrade paid), `update` (the recorded one's own news),
+ * `await-payment` (an upgrade not paid yet, beside a subscription that still pays) or
+ * `ignore` (a subscription over for good, an unpaid upgrade's news, an older one renewing).
+ */
+function activationEffect(
+  recorded: SubscriptionRecord | undefined,
+  activation: Activation & { status: string },
+): "take-over" | "update" | "await-payment" | "ignore" {
+  const subscriptionId = activation.stripeSubscriptionId;
+  const recordedEffect = activation.subscriptionUpdate ? "update" : "take-over";
+  if (!subscriptionId || !recorded) return recordedEffect;
+  const own = recorded.stripeSubscriptionId === subscriptionId;
+  if (own && finalSubscriptionStatuses.includes(recorded.status)) return "ignore";
+  if (recorded.pendingStripeSubscriptionId === subscriptionId)
+    return payingSubscriptionStatuses.has(activation.status) ? "take-over" : "ignore";
+  if (own || !recorded.stripeSubscriptionId) return recordedEffect;
+  if (activation.paymentPending && payingSubscriptionStatuses.has(recorded.status)) return "await-payment";
+  if (activation.subscriptionUpdate && !endedSubscriptionStatuses.has(recorded.status)) return "ignore";
+  return recordedEffect;
+}
+
+const setPendingUpgrade = (tx: Database, accountId: string, stripeSubscriptionId: string | null) =>
+  tx
+    .update(subscriptions)
+    .set({ pendingStripeSubscriptionId: stripeSubscriptionId, updatedAt: new Date() })
+    .where(eq(subscriptions.accountId, accountId));
+
 /**
  * Puts an account on a paid plan: the one code path for Stripe's webhook and the local
  * checkout. An account's plan follows one subscription, the one its latest checkout made.
@@ -126,32 +157,12 @@ export async function activatePlan(db: Database, activation: Activation): Promis
     const { accountId, stripeSubscriptionId } = activation;
     if (!(await lockAccount(tx, accountId))) return;
     const status = activation.paymentPending ? "incomplete" : (activation.status ?? "active");
-    // A checkout, or the pending upgrade being paid, takes the account's subscription over.
-    let takesOver = !activation.subscriptionUpdate;
-    if (stripeSubscriptionId) {
-      const [over] = await tx
-        .select({ status: subscriptions.status })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.stripeSubscriptionId, stripeSubscriptionId),
-            inArray(subscriptions.status, finalSubscriptionStatuses),
-          ),
-        );
-      if (over) return;
-      const recorded = await recordedSubscription(tx, accountId);
-      const another = recorded?.stripeSubscriptionId && recorded.stripeSubscriptionId !== stripeSubscriptionId;
-      const pendingUpgrade = recorded?.pendingStripeSubscriptionId === stripeSubscriptionId;
-      if (pendingUpgrade && !payingSubscriptionStatuses.has(status)) return;
-      takesOver ||= pendingUpgrade;
-      if (another && activation.paymentPending && payingSubscriptionStatuses.has(recorded.status)) {
-        await tx
-          .update(subscriptions)
-          .set({ pendingStripeSubscriptionId: stripeSubscriptionId, updatedAt: new Date() })
-          .where(eq(subscriptions.accountId, accountId));
-        return;
-      }
-      if (another && activation.subscriptionUpdate && !pendingUpgrade && !endedSubscriptionStatuses.has(recorded.status)) return;
+    const recorded = stripeSubscriptionId ? await recordedSubscription(tx, accountId) : undefined;
+    const effect = activationEffect(recorded, { ...activation, status });
+    if (effect === "ignore") return;
+    if (effect === "await-payment") {
+      await setPendingUpgrade(tx, accountId, stripeSubscriptionId!);
+      return;
     }
     if (payingSubscriptionStatuses.has(status)) {
       await tx
@@ -164,10 +175,10 @@ export async function activatePlan(db: Database, activation: Activation): Promis
       plan: activation.plan,
       status,
       stripeCustomerId: activation.stripeCustomerId ?? null,
-      stripeSubscriptionId: activation.stripeSubscriptionId ?? null,
+      stripeSubscriptionId: stripeSubscriptionId ?? null,
       currentPeriodEnd: activation.currentPeriodEnd ?? null,
       cancelAtPeriodEnd: activation.cancelAtPeriodEnd ?? false,
-      ...(takesOver && { pendingStripeSubscriptionId: null }),
+      ...(effect === "take-over" && { pendingStripeSubscriptionId: null }),
       updatedAt: new Date(),
     };
     await tx
@@ -193,10 +204,7 @@ export async function endPlan(
     if (stripeSubscriptionId) {
       const recorded = await recordedSubscription(tx, accountId);
       if (recorded?.pendingStripeSubscriptionId === stripeSubscriptionId) {
-        await tx
-          .update(subscriptions)
-          .set({ pendingStripeSubscriptionId: null, updatedAt: new Date() })
-          .where(eq(subscriptions.accountId, accountId));
+        await setPendingUpgrade(tx, accountId, null);
         return;
       }
       if (recorded?.stripeSubscriptionId !== stripeSubscriptionId) return;
