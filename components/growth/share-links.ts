@@ -19,17 +19,26 @@ const query = (values: Record<string, string>) => new URLSearchParams(values).to
  */
 export const maxPrefilledLinkLength = 3500;
 export const tooLongHint = "This post is too long to send prefilled: copy it, then paste it there.";
+const mastodonHint = "Pick your instance on that page, or connect Mastodon in project settings to publish from here.";
 
-/** The compose page with the post in its query, or, when that link is too long, with `short` only. */
-function compose(network: string, page: string, full: Record<string, string>, short: Record<string, string> = {}, hint?: string) {
-  const prefilled = `${page}?${query(full)}`;
+/**
+ * The compose page with the post in its query or, when that link is too long, with only
+ * what `keep` names (a Reddit title, LinkedIn's share box).
+ */
+function compose(
+  network: string,
+  page: string,
+  prefill: Record<string, string>,
+  { keep = {}, hint }: { keep?: Record<string, string>; hint?: string } = {},
+): ShareLink {
+  const prefilled = `${page}?${query(prefill)}`;
   if (prefilled.length <= maxPrefilledLinkLength) return { network, href: prefilled, ...(hint && { hint }) };
-  const rest = query(short);
+  const kept = query(keep);
   return {
     network,
-    href: rest ? `${page}?${rest}` : page,
+    href: kept ? `${page}?${kept}` : page,
     hint: hint ? `${tooLongHint} ${hint}` : tooLongHint,
-    tooLong: true as const,
+    tooLong: true,
   };
 }
 
@@ -46,20 +55,16 @@ export function shareLinkFor(channel: Channel, post: string, title: string | nul
     case "bluesky":
       return compose("Bluesky", "https://bsky.app/intent/compose", { text: post });
     case "mastodon":
-      return compose(
-        "Mastodon",
-        "https://mastodonshare.com/",
-        { text: post },
-        {},
-        "Pick your instance on that page, or connect Mastodon in project settings to publish from here.",
-      );
+      return compose("Mastodon", "https://mastodonshare.com/", { text: post }, { hint: mastodonHint });
     case "threads":
       return compose("Threads", "https://www.threads.net/intent/post", { text: post });
-    case "linkedin":
-      return compose("LinkedIn", "https://www.linkedin.com/feed/", { shareActive: "true", text: post }, { shareActive: "true" });
+    case "linkedin": {
+      const shareBox = { shareActive: "true" };
+      return compose("LinkedIn", "https://www.linkedin.com/feed/", { ...shareBox, text: post }, { keep: shareBox });
+    }
     case "reddit": {
       const heading = { type: "TEXT", title: title ?? post.split("\n")[0]!.slice(0, 300) };
-      return compose("Reddit", "https://www.reddit.com/submit", { ...heading, text: post }, heading);
+      return compose("Reddit", "https://www.reddit.com/submit", { ...heading, text: post }, { keep: heading });
     }
     case "facebook-group": {
       const url = firstUrl(post);

@@ -277,7 +277,7 @@ export function PackItem(props: PackItemProps) {
             </>
           )}
         </div>
-        {network && props.composeHint && !editing && <p className="text-xs text-muted">{props.composeHint}</p>}
+        {props.composeHint && !editing && <p className="text-xs text-muted">{props.composeHint}</p>}
         {dialog}
       </CardBody>
     </Card>
