@@ -12,6 +12,7 @@ const sources = [
   "next.config.ts",
   "proxy.ts",
   "instrumentation.ts",
+  "instrumentation-client.ts",
   "tsconfig.json",
   "package-lock.json",
 ];

@@ -59,6 +59,13 @@ describe("pages under the Content-Security-Policy", () => {
       await page.goto(pathname);
       await page.waitForLoadState("networkidle");
       expect(await pageViolations(page), pathname).toEqual([]);
+      // The empty script that makes Next.js yield before it hydrates (instrumentation-client.ts) ran under the nonce.
+      const yieldScript = await page.evaluate(() =>
+        [...document.head.querySelectorAll<HTMLScriptElement>("script:not([src])")].some(
+          (script) => script.textContent === "" && script.nonce !== "",
+        ),
+      );
+      expect(yieldScript, pathname).toBe(true);
     }
     // Hydrated: the account menu's script closes it on Escape.
     await page.locator("header details summary").click();
