@@ -154,9 +154,22 @@ describe("the app shell", () => {
   it("jumps anywhere with the command palette: Ctrl+K or the top bar's button, type, arrows, Enter", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/projects/${projectId}/pack`);
-    await page.keyboard.press("Control+k");
     const palette = page.getByRole("dialog", { name: "Jump to" });
-    await palette.waitFor();
+    // The shortcut is listened for once the shell has hydrated, which can be after the load
+    // event (instrumentation-client.ts); a press before that is lost, so press until it opens.
+    await expect
+      .poll(
+        async () => {
+          if (await palette.isVisible()) return true;
+          await page.keyboard.press("Control+k");
+          return palette.waitFor({ timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
+        },
+        { timeout: 60_000, interval: 0 },
+      )
+      .toBe(true);
     const input = palette.getByRole("combobox", { name: "Project, section or action" });
     await input.fill("play");
     expect(await palette.getByRole("option").allTextContents()).toEqual([expect.stringMatching(/^Playbook/)]);
