@@ -7,6 +7,7 @@ import { getOwnedProject } from "@/lib/services/project-records";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp } from "../support/test-app";
+import { median } from "./median";
 
 /**
  * `npx tsx tests/bench/exports.ts [runs]`: how long each launch pack format takes to render
@@ -41,9 +42,8 @@ for (const [format, render] of Object.entries(renderers)) {
   const [first, ...warm] = samples;
   const warmCpu = cpu.slice(1).sort((a, b) => a - b);
   warm.sort((a, b) => a - b);
-  const p50 = (values: number[]) => values[Math.floor(values.length / 2)]!;
   console.log(
-    `${format.padEnd(5)} first=${first!.toFixed(0).padStart(5)} ms  warm p50=${p50(warm).toFixed(1).padStart(7)} ms  min=${warm[0]!.toFixed(1).padStart(7)} ms  cpu p50=${p50(warmCpu).toFixed(1).padStart(7)} ms  ${(size / 1024).toFixed(0)} KB`,
+    `${format.padEnd(5)} first=${first!.toFixed(0).padStart(5)} ms  warm p50=${median(warm).toFixed(1).padStart(7)} ms  min=${warm[0]!.toFixed(1).padStart(7)} ms  cpu p50=${median(warmCpu).toFixed(1).padStart(7)} ms  ${(size / 1024).toFixed(0)} KB`,
   );
 }
 async function measure(run: () => Promise<unknown>) {
@@ -58,8 +58,7 @@ async function measure(run: () => Promise<unknown>) {
     const used = process.cpuUsage(startedCpu);
     cpu.push((used.user + used.system) / 1000);
   }
-  const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { wall: p50(wall), cpu: p50(cpu) };
+  return { wall: median(wall), cpu: median(cpu) };
 }
 const get = await measure(() => app.request("GET", `/api/v1/projects/${projectId}`, { key: founder.key }));
 const pdf = await measure(() => app.request("GET", `/api/v1/export?projectId=${projectId}&format=pdf`, { key: founder.key }));

@@ -5,6 +5,7 @@ import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
 import { type StartedServer, startServer } from "../support/server";
+import { median } from "./median";
 
 /**
  * `npm run bench:pages`: what the browser pays for each dashboard page, against the floor
@@ -148,7 +149,6 @@ async function measure(page: Page, url: string): Promise<PageFigures> {
 }
 
 const loads = Number(process.env.BENCH_LOADS ?? 3);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A page loaded `loads` times: its bytes as the first load had them, ready and blocking the median of all. */
 async function measureLoads(page: Page, url: string): Promise<PageFigures> {

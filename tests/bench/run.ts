@@ -14,6 +14,7 @@ import { httpClient } from "../support/http-client";
 import { latestTokenHash } from "../support/mailbox";
 import { setPlan } from "../support/plans";
 import { type StartedServer, startServer } from "../support/server";
+import { median } from "./median";
 
 /**
  * `npm run bench`: the API's common paths against the framework's floor, on this machine.
@@ -173,8 +174,6 @@ async function sequentialMs(url: string, key: string, count: number): Promise<nu
   }
   return samples;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A founder with a full launch pack: all five steps run (offline engine) and approved. */
 async function fullLaunchPack(server: StartedServer, databaseUrl?: string) {
