@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
@@ -392,8 +393,15 @@ export async function renewConnectionTokens(input: {
   // The embedded database has one session, which a transaction holds whole: there (one
   // process) renewals of a connection queue in memory instead of across the network call.
   if (databaseKind(db) === "pglite") return inTurn(connection.id, () => renew(db));
-  return db.transaction(renew);
+  // On Postgres the row lock keeps renewals on other instances in turn, but it holds a pooled
+  // database connection across the token call (up to its timeout). In this process renewals
+  // of one connection queue in memory and only a few run at once, so a hanging token
+  // endpoint cannot take the connections every other request needs.
+  return inTurn(connection.id, () => renewalSlots(() => db.transaction(renew)));
 }
+
+/** How many renewals may hold a pooled database connection at once (of the pool's ten). */
+const renewalSlots = pLimit(3);
 
 const renewals = new Map<string, Promise<unknown>>();
 

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { runDueJobs } from "@/lib/jobs/run";
+import { openSecrets, sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
+import { renewConnectionTokens } from "@/lib/services/connections";
 import "@/lib/services/job-handlers";
 import { captureConsole } from "../support/console-capture";
 import { type FakeLinkedIn, startFakeLinkedIn } from "../support/fake-linkedin";
@@ -354,6 +356,53 @@ describe("tokens", () => {
     expect((await getItem(items.xRefresh)).status).toBe("published");
     expect((await connectionOf("x")).status).toBe("connected");
   });
+
+  it("renews twelve connections while the token endpoint hangs and the database still answers every other request", async () => {
+    // Six more X accounts on the project, each renewed twice at once: refresh tokens X never issued, so each renewal ends refused.
+    const { id: originalId, ...original } = await connectionOf("x");
+    const copies = await app.db
+      .insert(connections)
+      .values(
+        Array.from({ length: 6 }, (_, index) => ({
+          ...original,
+          externalAccountId: `15000000000000001${index}0`,
+          sealedSecrets: sealSecrets({ ...openSecrets(original.sealedSecrets), refreshToken: `x-refresh-never-issued-${index}` }),
+        })),
+      )
+      .returning();
+    let release!: () => void;
+    xNetwork.holdAnswersUntil("/2/oauth2/token", new Promise<void>((resolve) => (release = resolve)), 12);
+    const before = xNetwork.refreshCalls();
+    const renewals = copies.flatMap((copy) =>
+      [0, 1].map(() =>
+        renewConnectionTokens({ db: app.db, connection: copy, stale: openSecrets(copy.sealedSecrets), now: new Date() }),
+      ),
+    );
+    try {
+      await vi.waitFor(() => expect(xNetwork.refreshCalls()).toBeGreaterThan(before));
+      // Ten statements at once, as many as the pool has connections, well within the token call's 15 s timeout.
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        Promise.all(Array.from({ length: 10 }, () => app.db.execute(sql`select 1`))).then(() => "answered"),
+        new Promise((resolve) => (timer = setTimeout(() => resolve("stalled while the token endpoint hangs"), 5_000))),
+      ]);
+      clearTimeout(timer);
+      expect(answered).toBe("answered");
+      // On Postgres a renewal holds a pooled connection; on the embedded database it holds nothing across the call.
+      if (app.kind === "postgres") expect(xNetwork.refreshCalls() - before).toBeLessThanOrEqual(3);
+    } finally {
+      release();
+      const settled = await Promise.allSettled(renewals);
+      await app.db.delete(connections).where(
+        inArray(
+          connections.id,
+          copies.map((copy) => copy.id),
+        ),
+      );
+      expect(settled.map((result) => result.status)).toEqual(renewals.map(() => "rejected"));
+    }
+    expect((await connectionOf("x")).id).toBe(originalId);
+  }, 30_000);
 
   it("disconnects on a revoked grant (X: the refresh token refused; LinkedIn: a 401) and fails the publication with the reason", async () => {
     xNetwork.revokeAll();

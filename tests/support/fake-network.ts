@@ -22,7 +22,7 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
   const requests: FakeRequest[] = [];
   const faults: { path: string; status: number; count: number; headers?: Record<string, string> }[] = [];
   const drops: { path: string; count: number }[] = [];
-  const holds: { path: string; ms: number; count: number }[] = [];
+  const holds: { path: string; released: () => Promise<unknown>; count: number }[] = [];
   const settings = { delayMs: 0 };
   const server = http.createServer((request, response) => {
     let body = "";
@@ -57,7 +57,7 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
       const hold = holds.find((candidate) => candidate.path === entry.path && candidate.count > 0);
       if (hold) {
         hold.count--;
-        await new Promise((resolve) => setTimeout(resolve, hold.ms));
+        await hold.released();
       }
       const drop = drops.find((candidate) => candidate.path === entry.path && candidate.count > 0);
       if (drop || answer === "drop") {
@@ -79,7 +79,11 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
       void faults.push({ path, status, count, headers }),
     dropAnswerNext: (path: string, count = 1) => void drops.push({ path, count }),
     /** Does the work at once, answers only after `ms` (a slow network, or one whose answer never reaches a dead caller). */
-    holdAnswerNext: (path: string, ms: number, count = 1) => void holds.push({ path, ms, count }),
+    holdAnswerNext: (path: string, ms: number, count = 1) =>
+      void holds.push({ path, released: () => new Promise((resolve) => setTimeout(resolve, ms)), count }),
+    /** Does the work of the next `count` requests to `path` at once and answers them only when `released` settles. */
+    holdAnswersUntil: (path: string, released: Promise<unknown>, count: number) =>
+      void holds.push({ path, released: () => released, count }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
