@@ -69,10 +69,13 @@ export function keepsPreparedStatements(url: string, setting: PreparedStatements
   return !(["6543", "6432"].includes(parsed.port) || /pooler|pgbouncer/i.test(parsed.hostname));
 }
 
+/** Connections each process keeps to a Postgres server. */
+export const postgresPoolSize = 10;
+
 async function openPostgres(url: string, runMigrations: boolean, prepare: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { preparingEveryStatement } = await import("./statement-hooks");
-  const client = postgres(url, { prepare, max: 10, onnotice: () => {} });
+  const client = postgres(url, { prepare, max: postgresPoolSize, onnotice: () => {} });
   if (prepare) preparingEveryStatement(client);
   return connected(client, "postgres", runMigrations, () => client.end());
 }

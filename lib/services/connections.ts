@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
-import { databaseKind } from "@/lib/db/client";
+import { databaseKind, postgresPoolSize } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -390,18 +390,16 @@ export async function renewConnectionTokens(input: {
       .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
     return renewed;
   };
-  // The embedded database has one session, which a transaction holds whole: there (one
-  // process) renewals of a connection queue in memory instead of across the network call.
-  if (databaseKind(db) === "pglite") return inTurn(connection.id, () => renew(db));
-  // On Postgres the row lock keeps renewals on other instances in turn, but it holds a pooled
-  // database connection across the token call (up to its timeout). In this process renewals
-  // of one connection queue in memory and only a few run at once, so a hanging token
-  // endpoint cannot take the connections every other request needs.
-  return inTurn(connection.id, () => renewalSlots(() => db.transaction(renew)));
+  // In this process renewals of one connection wait their turn in memory. The embedded
+  // database has one session, which a transaction would hold whole across the token call, so
+  // that turn is all it gets. On Postgres the row lock also keeps other instances in turn; it
+  // holds a pooled connection across the token call (up to its timeout), so only a few
+  // renewals run at once and a hanging token endpoint leaves the pool to other requests.
+  return inTurn(connection.id, () => (databaseKind(db) === "pglite" ? renew(db) : renewalSlots(() => db.transaction(renew))));
 }
 
-/** How many renewals may hold a pooled database connection at once (of the pool's ten). */
-const renewalSlots = pLimit(3);
+/** Renewals holding a pooled database connection at once: a third of the pool. */
+const renewalSlots = pLimit(Math.floor(postgresPoolSize / 3));
 
 const renewals = new Map<string, Promise<unknown>>();
 
