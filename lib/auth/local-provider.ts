@@ -268,14 +268,14 @@ export const localAuthProvider: AuthProvider = {
     };
   },
 
-  async confirmEmail(db, tokenHash, now, { password } = {}) {
+  async confirmEmail(db, tokenHash, now, andThen, { password } = {}) {
     // A password given with the link must be the one chosen at that sign-up (checked before the link is used).
     if (password !== undefined && !(await signUpPasswordMatches(db, tokenHash, password, now))) return null;
     return db.transaction(async (tx) => {
       const token = await useToken(tx, tokenHash, "email_confirmation", now);
       if (!token) return null;
       await confirmAccount(tx, token, now, { passwordProven: password !== undefined });
-      return token.accountId;
+      return andThen(tx, token.accountId);
     });
   },
 
@@ -293,8 +293,10 @@ export const localAuthProvider: AuthProvider = {
     const checked = await checkSignUpPassword(db, tokenHash, password, now);
     if (checked === "invalid_link") return { kind: "invalid_link" };
     if (checked === "wrong_password") return { kind: "wrong_password" };
-    const accountId = await this.confirmEmail(db, tokenHash, now, { password });
-    return accountId ? { kind: "signed_in", session: await startSession(db, accountId, now) } : { kind: "invalid_link" };
+    const session = await this.confirmEmail(db, tokenHash, now, (tx, accountId) => startSession(tx, accountId, now), {
+      password,
+    });
+    return session ? { kind: "signed_in", session } : { kind: "invalid_link" };
   },
 
   async signIn(db, { email, password }, cookies, now) {

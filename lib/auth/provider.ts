@@ -68,12 +68,20 @@ export interface AuthProvider {
    */
   resendConfirmation(db: Database, email: string, now: Date): Promise<Delivery>;
   /**
-   * Confirms the e-mail behind a link's token hash: the account id, or null when the token is
-   * unknown, expired or used (or `password` is not the one chosen at that sign-up). The first
-   * confirmation revokes every session and key of the account. Without a proven password, an
-   * address signed up with more than one password is confirmed without any.
+   * Confirms the e-mail behind a link's token hash and runs `andThen` with the account id in
+   * the same transaction, so what it writes stands or falls with the link's use; null when the
+   * token is unknown, expired or used (or `password` is not the one chosen at that sign-up).
+   * The first confirmation revokes every session and key of the account. Without a proven
+   * password, an address signed up with more than one password is confirmed without any. Any
+   * call to the auth service is made before the transaction opens, never inside it.
    */
-  confirmEmail(db: Database, tokenHash: string, now: Date, options?: { password?: string }): Promise<string | null>;
+  confirmEmail<T>(
+    db: Database,
+    tokenHash: string,
+    now: Date,
+    andThen: (tx: Database, accountId: string) => Promise<T>,
+    options?: { password?: string },
+  ): Promise<T | null>;
   /** The account an e-mailed link acts on, without using it (null when unknown, or when the provider cannot tell). */
   describeLink(
     db: Database,

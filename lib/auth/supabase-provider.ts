@@ -1,4 +1,4 @@
-import type { User } from "@supabase/supabase-js";
+import type { SupabaseClient, User } from "@supabase/supabase-js";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
@@ -35,6 +35,18 @@ async function accountForUser(db: Database, user: User, door: SignupDoor = "brow
   const [account] = await db.select().from(accounts).where(eq(accounts.supabaseUserId, user.id));
   if (!account) throw new AppError("unauthorized");
   return account;
+}
+
+/**
+ * The user whose e-mail link this is, using the link; null when Supabase Auth refuses it.
+ * Supabase's own trouble (no answer, a 5xx) is not the link's fault: it is retryable.
+ */
+async function verifiedUser(client: SupabaseClient, tokenHash: string): Promise<User | null> {
+  const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: "email" }).catch((cause: unknown) => {
+    throw unavailable(cause);
+  });
+  if (error && (!error.status || error.status >= 500)) throw unavailable(error);
+  return error ? null : data.user;
 }
 
 /**
@@ -103,12 +115,15 @@ export const supabaseAuthProvider: AuthProvider = {
     };
   },
 
-  async confirmEmail(db, tokenHash, now) {
-    const { data, error } = await (await supabaseAnon()).auth.verifyOtp({ token_hash: tokenHash, type: "email" });
-    if (error || !data.user) return null;
-    const account = await accountForUser(db, data.user);
-    await confirmAccount(db, account.id, now);
-    return account.id;
+  async confirmEmail(db, tokenHash, now, andThen) {
+    // Supabase Auth is asked before the transaction opens: a slow answer holds no pooled connection.
+    const user = await verifiedUser(await supabaseAnon(), tokenHash);
+    if (!user) return null;
+    return db.transaction(async (tx) => {
+      const account = await accountForUser(tx, user);
+      await confirmAccount(tx, account.id, now);
+      return andThen(tx, account.id);
+    });
   },
 
   async describeLink() {
@@ -118,9 +133,9 @@ export const supabaseAuthProvider: AuthProvider = {
 
   async confirmAndSignIn(db, { tokenHash, password }, now) {
     const supabase = await supabaseForCookies([]);
-    const { data, error } = await supabase.client.auth.verifyOtp({ token_hash: tokenHash, type: "email" });
-    if (error || !data.user) return { kind: "invalid_link" };
-    const account = await accountForUser(db, data.user);
+    const user = await verifiedUser(supabase.client, tokenHash);
+    if (!user) return { kind: "invalid_link" };
+    const account = await accountForUser(db, user);
     await confirmAccount(db, account.id, now);
     // Supabase Auth uses the link before it can be asked about the password: the address is
     // confirmed, but this browser is signed in only with the password chosen at sign-up.

@@ -26,7 +26,7 @@ export const signup = defineOperation({
   captcha: "captchaToken",
   status: 202,
   response: signupResponse,
-  errors: ["signups_closed", "invalid_invite", "invalid_captcha"],
+  errors: ["signups_closed", "invalid_invite", "invalid_captcha", "provider_unavailable"],
   limit: "signup",
   handler: ({ body }, ctx) => signUp(ctx, body),
 });
@@ -55,10 +55,11 @@ export const bootstrapApiKey = defineOperation({
   summary: "Confirm the e-mail and get an API key",
   description:
     "Exchanges the `token_hash` of the confirmation e-mail for a new API key, shown once. " +
-    "An identical retry within 15 minutes replays the identical response; an unknown, expired or used token is 400 `invalid_token`.",
+    "An identical retry within 15 minutes replays the identical response; an unknown, expired or used token is 400 `invalid_token`. " +
+    "When the sign-in service cannot check the token, 503 `provider_unavailable` leaves it unused: retry.",
   body: bootstrapRequest,
   response: bootstrapResponse,
-  errors: ["invalid_token"],
+  errors: ["invalid_token", "provider_unavailable"],
   handler: ({ body }, ctx) => bootstrapKey(ctx, body),
 });
 

@@ -29,9 +29,7 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
   const replay = await findReplay(ctx.db, tokenDigest, requestDigest, ctx.now);
   if (replay) return replay;
 
-  const issued = await ctx.db.transaction(async (tx) => {
-    const accountId = await authProvider().confirmEmail(tx, input.tokenHash, ctx.now, { password: input.password });
-    if (!accountId) return null;
+  const issue = async (tx: Database, accountId: string) => {
     const { secret, record } = await createApiKey(tx, { accountId, name });
     const response: BootstrapResponse = { key: secret, apiKey: serializeApiKey(record) };
     await tx.insert(bootstrapReplays).values({
@@ -41,7 +39,8 @@ export async function bootstrapKey(ctx: RequestContext, input: z.infer<typeof bo
       expiresAt: new Date(ctx.now.getTime() + replayWindowMs),
     });
     return response;
-  });
+  };
+  const issued = await authProvider().confirmEmail(ctx.db, input.tokenHash, ctx.now, issue, { password: input.password });
   if (issued) return issued;
 
   // A concurrent identical request may have used the token a moment ago: replay its answer.

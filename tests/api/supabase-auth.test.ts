@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authProvider } from "@/lib/auth";
 import type { RequestCookie, SessionCookie } from "@/lib/auth/provider";
 import type { ServiceContext } from "@/lib/core/context";
@@ -60,6 +60,47 @@ describe("Supabase Auth as the auth provider", () => {
     expect(row?.supabaseUserId).toBe([...fake.users.values()].find((user) => user.email === email)!.id);
     expect(row?.passwordHash).toBeNull();
   });
+
+  const signedUpByApi = async (email: string) => {
+    await (await authProvider().requestConfirmation(app.db, { email, password: "api password", door: "api" }, now()))();
+    return fake.latestMail(email, "signup").tokenHash;
+  };
+  const bootstrap = (tokenHash: string) => app.request("POST", "/api/v1/keys/bootstrap", { body: { tokenHash } });
+
+  it("answers a retryable 503 when Supabase Auth fails to check a link, which then still works", async () => {
+    const tokenHash = await signedUpByApi("api-outage@example.com");
+    fake.failNext("POST /auth/v1/verify", 503);
+    const failed = await bootstrap(tokenHash);
+    expect([failed.status, failed.json.code, failed.json.retryable]).toEqual([503, "provider_unavailable", true]);
+    expect((await bootstrap(tokenHash)).status).toBe(200);
+  });
+
+  it("holds no database connection while Supabase Auth is slow to check twelve links", async () => {
+    const emails = Array.from({ length: 12 }, (_, index) => `api-slow-${index}@example.com`);
+    const tokenHashes = await Promise.all(emails.map(signedUpByApi));
+    let release!: () => void;
+    const waiting = fake.holdUntil("POST /auth/v1/verify", new Promise<void>((resolve) => (release = resolve)));
+    const bootstraps = tokenHashes.map(bootstrap);
+    try {
+      // Before the fix each waited in a transaction: ten filled the Postgres pool, one the embedded database.
+      await vi.waitFor(() => expect(waiting()).toBe(12), { timeout: 10_000 });
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        Promise.all(Array.from({ length: 10 }, () => app.db.execute(sql`select 1`))).then(() => "answered"),
+        new Promise((resolve) => (timer = setTimeout(() => resolve("stalled while Supabase Auth is slow"), 5_000))),
+      ]);
+      clearTimeout(timer);
+      expect(answered).toBe("answered");
+    } finally {
+      release();
+    }
+    const issued = await Promise.all(bootstraps);
+    expect(issued.map((response) => response.status)).toEqual(emails.map(() => 200));
+    const owners = await Promise.all(
+      issued.map(async (response) => (await app.request("GET", "/api/v1/me", { key: response.json.key })).json.account.email),
+    );
+    expect(owners).toEqual(emails);
+  }, 30_000);
 
   let cookies: SessionCookie[] = [];
   const email = "browser@example.com";

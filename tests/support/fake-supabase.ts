@@ -46,6 +46,8 @@ export async function startFakeSupabase() {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const signedTokens = new Map<string, { key: string; expiresAt: number }>();
   const mails: FakeSupabaseMail[] = [];
+  const faults: { route: string; status: number }[] = [];
+  const holds: { route: string; released: Promise<unknown>; waiting: number }[] = [];
   const anonKey = jwt({ role: "anon" });
   const serviceRoleKey = jwt({ role: "service_role" });
 
@@ -117,6 +119,16 @@ export async function startFakeSupabase() {
     const fail = (status: number, code: string, msg: string) => json(status, { code: status, error_code: code, msg });
     const body = () => (raw.length ? JSON.parse(raw.toString("utf8")) : {});
     const route = `${request.method} ${url.pathname}`;
+    const held = holds.find((hold) => hold.route === route);
+    if (held) {
+      held.waiting += 1;
+      await held.released;
+    }
+    const fault = faults.find((candidate) => candidate.route === route);
+    if (fault) {
+      faults.splice(faults.indexOf(fault), 1);
+      return fail(fault.status, "unexpected_failure", "Supabase Auth is having trouble");
+    }
     const signed = /^(POST|GET) \/storage\/v1\/object\/sign\/(.+)$/.exec(route);
     // A signed URL is the credential itself: no API key needed.
     if (signed?.[1] === "GET") {
@@ -284,6 +296,15 @@ export async function startFakeSupabase() {
       const mail = mails.filter((candidate) => candidate.to === to.toLowerCase() && candidate.type === type).at(-1);
       if (!mail) throw new Error(`no ${type} e-mail to ${to}`);
       return mail;
+    },
+    /** Answers the next request to `route` (e.g. "POST /auth/v1/verify") with `status`, doing nothing. */
+    failNext: (route: string, status: number) => void faults.push({ route, status }),
+    /** Holds every request to `route` until `released` settles, then handles it; answers how many wait. */
+    holdUntil(route: string, released: Promise<unknown>) {
+      const hold = { route, released, waiting: 0 };
+      holds.push(hold);
+      void released.finally(() => holds.splice(holds.indexOf(hold), 1));
+      return () => hold.waiting;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
