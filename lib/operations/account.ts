@@ -56,7 +56,7 @@ export const bootstrapApiKey = defineOperation({
   description:
     "Exchanges the `token_hash` of the confirmation e-mail for a new API key, shown once. " +
     "An identical retry within 15 minutes replays the identical response; an unknown, expired or used token is 400 `invalid_token`. " +
-    "When the sign-in service cannot check the token, 503 `provider_unavailable` leaves it unused: retry.",
+    "When the sign-in service fails to check the token, the answer is 503 `provider_unavailable`: retry.",
   body: bootstrapRequest,
   response: bootstrapResponse,
   errors: ["invalid_token", "provider_unavailable"],
