@@ -3,6 +3,7 @@ import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
+import { isUnsafeText, safeString } from "@/lib/schemas/common";
 import { randomToken } from "@/lib/security/hashing";
 import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
 import { requestedScopes } from "./scopes";
@@ -41,8 +42,7 @@ export function acceptableRedirectUri(value: string): boolean {
 
 const redirectUris = z
   .array(
-    z
-      .string()
+    safeString()
       .max(2_000)
       .refine(
         acceptableRedirectUri,
@@ -59,7 +59,7 @@ const redirectUris = z
  */
 const clientMetadata = z.looseObject({
   redirect_uris: redirectUris,
-  client_name: z.string().trim().min(1).max(100).optional(),
+  client_name: safeString().trim().min(1).max(100).optional(),
   token_endpoint_auth_method: z.string().max(100).optional(),
   grant_types: z
     .array(z.string())
@@ -143,7 +143,7 @@ export async function findClient(
   now: Date,
   { mayFetch = async () => true }: { mayFetch?: () => Promise<boolean> } = {},
 ): Promise<OAuthClient> {
-  if (clientId.length > 500) throw new ClientProblem("Unknown client.");
+  if (clientId.length > 500 || isUnsafeText(clientId)) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
     const [row] = await db
       .select()

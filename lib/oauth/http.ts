@@ -5,6 +5,7 @@ import { readBodyText } from "@/lib/http/body";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { enforceLimit, generalLimit, type LimitPolicy } from "@/lib/limits";
+import { isUnsafeText, unsafeTextMessage } from "@/lib/schemas/common";
 import type { OAuthAnswer } from "./server";
 
 /** OAuth and metadata endpoints are called from browsers too (web-based MCP clients): any origin, no credentials. */
@@ -65,7 +66,12 @@ export function formOf(request: Request, text: string): URLSearchParams | OAuthA
       body: { error: "invalid_request", error_description: "Send the parameters as application/x-www-form-urlencoded." },
     };
   }
-  return new URLSearchParams(text);
+  const form = new URLSearchParams(text);
+  // The database refuses NUL in text: a parameter carrying one is the client's mistake, not a 500.
+  if ([...form].some(([name, value]) => isUnsafeText(name) || isUnsafeText(value))) {
+    return { status: 400, body: { error: "invalid_request", error_description: unsafeTextMessage } };
+  }
+  return form;
 }
 
 export const invalidJson = () => new AppError("invalid_json");

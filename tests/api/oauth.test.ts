@@ -15,6 +15,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
+import { checkAuthorization } from "@/lib/oauth/server";
 import { deleteAccount } from "@/lib/operations/account-admin";
 import { answerAuthorization, listConnectedApps, revokeConnectedApp } from "@/lib/operations/connected-apps";
 import { executeOperation } from "@/lib/operations/execute";
@@ -587,6 +588,22 @@ describe("client registration and metadata documents", () => {
     expect((await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })))).status).toBe(
       400,
     );
+  });
+
+  it("answers NUL in a client's name, redirect URI or client_id with a 400, never a 500", async () => {
+    expect((await register({ redirect_uris: [redirectUri], client_name: "App\u0000" })).json.error).toBe(
+      "invalid_client_metadata",
+    );
+    expect((await register({ redirect_uris: ["https://app.example/c\u0000b"] })).json.error).toBe("invalid_redirect_uri");
+    const revoked = await revoke({ token: "lloa_x", client_id: "\u0000" });
+    expect([revoked.status, revoked.json.error]).toEqual([400, "invalid_request"]);
+    const exchanged = await exchangeCode("code", "verifier", { client_id: clientId, resource: `${resource}\u0000` });
+    expect([exchanged.status, exchanged.json.error]).toEqual([400, "invalid_request"]);
+    // The consent page checks the request before anything else.
+    expect(await checkAuthorization(app.db, authorizationRequest({ client_id: "llc_\u0000" }).params, new Date())).toEqual({
+      kind: "refused",
+      message: "Unknown client.",
+    });
   });
 
   describe("served by a local server", () => {
