@@ -1,12 +1,12 @@
 import { eq, type SQL } from "drizzle-orm";
 import { authProvider } from "@/lib/auth";
-import { stripeClient } from "@/lib/billing/stripe-client";
 import type { ServiceContext } from "@/lib/core/context";
 import { normalizeEmail } from "@/lib/db/accounts";
-import { accounts, projectLogos, projects, subscriptions } from "@/lib/db/schema";
+import { accounts, projectLogos, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { storage } from "@/lib/storage";
+import { cancelStripeSubscriptions } from "./billing";
 import { ownedRow, ownedRows } from "./tenant";
 
 const mismatch = (field: string, message: string) =>
@@ -41,8 +41,8 @@ export async function deleteProject(ctx: ServiceContext, { projectId, ...input }
 }
 
 /**
- * Deletes the account and all its data, once its e-mail was typed again: a paid Stripe
- * subscription is cancelled first (no charge for a deleted account), then the identity
+ * Deletes the account and all its data, once its e-mail was typed again: its Stripe
+ * subscriptions are cancelled first (no charge for a deleted account), then the identity
  * at the auth provider, then the account row, whose deletion cascades to every table, and
  * last the uploaded files.
  */
@@ -50,17 +50,15 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
   if (normalizeEmail(input.confirmEmail) !== ctx.account.email) {
     throw mismatch("confirmEmail", "Type your account's e-mail address exactly to confirm.");
   }
-  const [subscription] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, ctx.account.id));
-  const stripe = stripeClient();
-  if (stripe && subscription?.stripeSubscriptionId && !["canceled", "incomplete_expired"].includes(subscription.status)) {
-    await stripe.subscriptions.cancel(subscription.stripeSubscriptionId).catch((error: unknown) => {
-      throw new AppError(
-        "provider_unavailable",
-        "The payment provider did not answer, so nothing was deleted. Retry in a moment.",
-        { cause: error },
-      );
-    });
-  }
+  await cancelStripeSubscriptions(ctx.db, ctx.account.id).catch((error: unknown) => {
+    throw new AppError(
+      "provider_unavailable",
+      "The payment provider did not answer, so nothing was deleted. Retry in a moment.",
+      {
+        cause: error,
+      },
+    );
+  });
   // Connected apps lose access first, so nothing they start races the deletion.
   await revokeAccountGrants({ db: ctx.db, accountId: ctx.account.id, now: ctx.now });
   await authProvider().deleteIdentity(ctx.db, ctx.account);

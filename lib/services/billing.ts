@@ -49,6 +49,12 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
   const { plan } = input;
   const { appUrl, stripe: settings } = config();
   if (billingProvider() === "unavailable") throw billingUnavailable();
+  const recorded = await recordedSubscription(db, account.id);
+  if (account.plan === plan && recorded && payingSubscriptionStatuses.has(recorded.status)) {
+    // A second checkout would start a second subscription for the same plan, charged twice.
+    const message = `This account already pays for ${plan}; change or cancel it from the billing settings.`;
+    throw new AppError("invalid_request", message, { details: { issues: [{ path: "plan", message }] } });
+  }
   const stripe = stripeClient();
   if (!stripe || !settings) {
     const [session] = await db.insert(checkoutSessions).values({ accountId: account.id, plan }).returning();
@@ -63,7 +69,8 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
       mode: "subscription",
       line_items: [{ price, quantity: 1 }],
       client_reference_id: account.id,
-      customer_email: account.email,
+      // One Stripe customer an account: the portal then shows, and deletion cancels, every subscription it has.
+      ...(recorded?.stripeCustomerId ? { customer: recorded.stripeCustomerId } : { customer_email: account.email }),
       metadata,
       subscription_data: { metadata },
       success_url: `${appUrl}/billing/done?plan=${plan}`,
@@ -74,6 +81,24 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
     });
   if (!session.url) throw new AppError("provider_unavailable");
   return { url: session.url, plan };
+}
+
+/**
+ * Cancels every Stripe subscription the account could still be charged for, as Stripe sees
+ * them now: each of its customer's (an older plan kept beside an upgrade, an upgrade not paid
+ * yet), and the recorded and pending ones wherever they are.
+ */
+export async function cancelStripeSubscriptions(db: Database, accountId: string): Promise<void> {
+  const stripe = stripeClient();
+  const recorded = await recordedSubscription(db, accountId);
+  if (!stripe || !recorded?.stripeCustomerId) return;
+  const statuses = new Map<string, string>();
+  for await (const subscription of stripe.subscriptions.list({ customer: recorded.stripeCustomerId, status: "all", limit: 100 }))
+    statuses.set(subscription.id, subscription.status);
+  for (const id of [recorded.stripeSubscriptionId, recorded.pendingStripeSubscriptionId]) {
+    if (id && !statuses.has(id)) statuses.set(id, (await stripe.subscriptions.retrieve(id)).status);
+  }
+  for (const [id, status] of statuses) if (!finalSubscriptionStatuses.includes(status)) await stripe.subscriptions.cancel(id);
 }
 
 interface Activation {

@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as stripeWebhook } from "@/app/api/webhooks/stripe/route";
 import { GET as localCheckoutGet, POST as localCheckoutPost } from "@/app/billing/checkout/[sessionId]/route";
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
-import { openBillingPortal } from "@/lib/operations/account-admin";
+import { subscriptions } from "@/lib/db/schema";
+import { deleteAccount, openBillingPortal } from "@/lib/operations/account-admin";
 import { executeOperation } from "@/lib/operations/execute";
 import { accountOnPlan, reloadAccount } from "../support/accounts";
 import { startFakeStripe } from "../support/fake-stripe";
@@ -387,6 +389,65 @@ describe("billing with Stripe", () => {
     await expect(
       executeOperation(openBillingPortal, {}, session({ kind: "key", apiKeyId: crypto.randomUUID() })),
     ).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  const browserOf = (account: Awaited<ReturnType<typeof accountOnPlan>>): ServiceContext => ({
+    requestId: crypto.randomUUID(),
+    db: app.db,
+    now: new Date(),
+    clientIp: "203.0.113.7",
+    account,
+    principal: { kind: "session", sessionId: crypto.randomUUID() },
+  });
+
+  it("checks out an upgrade for the account's own Stripe customer, and refuses a second checkout of the plan it pays for", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    await deliver(completed(account.id, "pro"));
+    const { key } = await bootstrapKeyFor(account.email);
+    const upgrade = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "studio" } });
+    expect(upgrade.status).toBe(200);
+    const sent = Object.fromEntries(fakeStripe.requests.at(-1)!.form);
+    expect(sent.customer).toBe(`cus_${account.id.slice(0, 8)}`);
+    expect(sent.customer_email).toBeUndefined();
+
+    const sentBefore = fakeStripe.requests.length;
+    const again = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "pro" } });
+    expect([again.status, again.json.code, again.json.issues]).toEqual([
+      400,
+      "invalid_request",
+      [{ path: "plan", message: expect.stringContaining("already pays for pro") }],
+    ]);
+    expect(fakeStripe.requests.length).toBe(sentBefore);
+  });
+
+  it("deleting the account cancels every subscription Stripe could still charge it for, and nothing twice", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const customer = `cus_${account.id.slice(0, 8)}`;
+    const [pro, studio, ended, pending] = ["pro", "studio", "ended", "pending"].map(
+      (name) => `sub_${name}_${account.id.slice(0, 8)}`,
+    );
+    await deliver(completed(account.id, "pro", pro));
+    await deliver(completed(account.id, "studio", studio));
+    // The Pro kept beside Studio, an old subscription already over, and Studio itself.
+    fakeStripe.subscribe(pro, customer);
+    fakeStripe.subscribe(studio, customer);
+    fakeStripe.subscribe(ended, customer, "canceled");
+    // An upgrade started before the customer was shared, on a customer of its own.
+    await app.db
+      .update(subscriptions)
+      .set({ pendingStripeSubscriptionId: pending })
+      .where(eq(subscriptions.accountId, account.id));
+    fakeStripe.subscribe(pending, "cus_elsewhere", "incomplete");
+
+    const sentBefore = fakeStripe.requests.length;
+    await executeOperation(deleteAccount, { body: { confirmEmail: account.email } }, browserOf(account));
+    const cancelled = fakeStripe.requests
+      .slice(sentBefore)
+      .filter((request) => request.method === "DELETE")
+      .map((request) => request.path)
+      .sort();
+    expect(cancelled).toEqual([pending, pro, studio].map((id) => `/v1/subscriptions/${id}`).sort());
+    expect(await reloadAccount(app.db, account.id)).toBeUndefined();
   });
 
   it("ignores events outside its list", async () => {
