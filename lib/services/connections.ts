@@ -412,6 +412,9 @@ function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+const removedWhilePublishing =
+  "The account was removed while this post was going out; any part already posted stays on the network.";
+
 /** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
 export async function deleteConnection(ctx: ServiceContext, input: { connectionId: string }) {
   const [removed] = await ctx.db
@@ -419,9 +422,17 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
     .where(ownedRow(connections, ctx.account.id, input.connectionId))
     .returning();
   if (!removed) throw new AppError("not_found", "Connection not found.");
+  // A post going out on it (or waiting to retry) fails with the reason rather than staying "publishing".
+  const wasGoingOut = sql`${growthItems.publicationStatus} = 'publishing'`;
   const detached = await ctx.db
     .update(growthItems)
-    .set({ connectionId: null, scheduledAt: null, updatedAt: ctx.now })
+    .set({
+      connectionId: null,
+      scheduledAt: null,
+      publicationStatus: sql`case when ${wasGoingOut} then 'failed' else ${growthItems.publicationStatus} end`,
+      publicationError: sql`case when ${wasGoingOut} then ${removedWhilePublishing} else ${growthItems.publicationError} end`,
+      updatedAt: ctx.now,
+    })
     .where(
       ownedRows(
         growthItems,

@@ -461,6 +461,32 @@ describe("secrets", () => {
   });
 });
 
+describe("a post waiting to retry", () => {
+  it("stays approved until it ends, and fails with the reason (never stays publishing) when its account is removed", async () => {
+    const itemId = items.blueskyAfterPlan;
+    pds.failNext("/xrpc/com.atproto.repo.createRecord", 503, 1);
+    expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
+    await tick(later(1000));
+    expect((await getItem(itemId)).publication?.status).toBe("publishing");
+
+    const moved = await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "draft" });
+    expect([moved.status, moved.json.code]).toEqual([409, "not_publishable"]);
+    expect((await getItem(itemId)).status).toBe("approved");
+
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
+    const bluesky = listed.find((connection: { network: string }) => connection.network === "bluesky");
+    expect((await call("DELETE", `/api/v1/connections/${bluesky.id}`)).status).toBe(200);
+    expect((await getItem(itemId)).publication).toMatchObject({
+      status: "failed",
+      error: expect.stringContaining("account was removed"),
+    });
+    const posted = pds.posts().length;
+    await tick(later(minutes(10)));
+    expect(pds.posts()).toHaveLength(posted);
+    expect((await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "draft" })).json.item.status).toBe("draft");
+  });
+});
+
 describe("housekeeping", () => {
   it("forgets a Mastodon authorization the founder never finished, after an hour", async () => {
     const started = await executeOperation(

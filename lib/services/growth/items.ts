@@ -135,6 +135,12 @@ export async function reviewItem(ctx: ServiceContext, input: { itemId: string } 
   return moved!;
 }
 
+const beingPublished = () =>
+  new AppError(
+    "not_publishable",
+    "This item is being published right now (or waiting to retry); it stays approved until that ends. Read it again in a moment.",
+  );
+
 async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: ItemRecord["status"]; resultNote?: string }) {
   const { account } = ctx;
   let { item, cycle } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
@@ -147,10 +153,22 @@ async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: I
       throw new AppError("invalid_transition", `An item cannot go from ${item.status} to ${status}.${hint}`);
     }
     if (move === "same" && input.resultNote === undefined) return { item: serializeItem(item) };
+    // A post going out (or waiting to retry) finishes or fails first: its job settles it, never a move.
+    const leavesApproved = item.status === "approved" && status !== "approved";
+    if (leavesApproved && item.publicationStatus === "publishing") throw beingPublished();
     const [updated] = await ctx.db
       .update(growthItems)
       .set({ status, ...(input.resultNote !== undefined && { resultNote: input.resultNote }), updatedAt: ctx.now })
-      .where(ownedRow(growthItems, account.id, item.id, eq(growthItems.status, item.status), cycleIsApproved(account.id)))
+      .where(
+        ownedRow(
+          growthItems,
+          account.id,
+          item.id,
+          eq(growthItems.status, item.status),
+          cycleIsApproved(account.id),
+          ...(leavesApproved ? [sql`${growthItems.publicationStatus} is distinct from 'publishing'`] : []),
+        ),
+      )
       .returning();
     if (updated) return { item: serializeItem(updated) };
     // Something moved the item (or closed its cycle) since it was read: decide again on what it is now.
