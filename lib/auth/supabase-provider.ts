@@ -80,6 +80,12 @@ export const supabaseAuthProvider: AuthProvider = {
         throw unavailable(cause);
       });
     if (error) {
+      // Supabase sends the e-mail inside the sign-up, so its e-mail limit (429) strikes only a
+      // new or unconfirmed address: answered like a known one, it tells nobody which it was.
+      if (error.status === 429) {
+        console.error(`[auth] Supabase Auth sent no confirmation e-mail (${error.code ?? "429"}); the sign-up answered as usual`);
+        return noDelivery;
+      }
       // A weak or refused password is the caller's to fix; anything else is Supabase's trouble.
       if (error.status && error.status < 500 && error.code !== "user_already_exists") {
         throw new AppError("invalid_request", error.message, {

@@ -61,6 +61,15 @@ describe("Supabase Auth as the auth provider", () => {
     expect(row?.passwordHash).toBeNull();
   });
 
+  it("answers a sign-up Supabase Auth has no e-mail left for exactly like one for a known address", async () => {
+    const signUp = (email: string) =>
+      app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
+    const known = await signUp("api-door@example.com");
+    fake.failNext("POST /auth/v1/signup", 429);
+    const limited = await signUp("api-limited@example.com");
+    expect([limited.status, limited.text]).toEqual([known.status, known.text]);
+  });
+
   const signedUpByApi = async (email: string) => {
     await (await authProvider().requestConfirmation(app.db, { email, password: "api password", door: "api" }, now()))();
     return fake.latestMail(email, "signup").tokenHash;
