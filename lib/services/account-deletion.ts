@@ -50,7 +50,7 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
   if (normalizeEmail(input.confirmEmail) !== ctx.account.email) {
     throw mismatch("confirmEmail", "Type your account's e-mail address exactly to confirm.");
   }
-  await cancelStripeSubscriptions(ctx.db, ctx.account.id).catch((error: unknown) => {
+  await cancelStripeSubscriptions(ctx.db, { accountId: ctx.account.id }).catch((error: unknown) => {
     throw new AppError(
       "provider_unavailable",
       "The payment provider did not answer, so nothing was deleted. Retry in a moment.",

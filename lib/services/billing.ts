@@ -88,7 +88,7 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
  * them now: each of its customer's (an older plan kept beside an upgrade, an upgrade not paid
  * yet), and the recorded and pending ones wherever they are.
  */
-export async function cancelStripeSubscriptions(db: Database, accountId: string): Promise<void> {
+export async function cancelStripeSubscriptions(db: Database, { accountId }: { accountId: string }): Promise<void> {
   const stripe = stripeClient();
   const recorded = await recordedSubscription(db, accountId);
   if (!stripe || !recorded?.stripeCustomerId) return;
