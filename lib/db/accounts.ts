@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { AppError } from "@/lib/errors";
 import type { Database } from "./client";
 import type { AccountRecord } from "./records";
 import { accounts } from "./schema";
@@ -21,4 +22,21 @@ export async function markEmailConfirmed(db: Database, accountId: string, now: D
     .where(and(eq(accounts.id, accountId), isNull(accounts.emailConfirmedAt)))
     .returning({ id: accounts.id });
   return confirmed.length === 1;
+}
+
+/**
+ * Locks the account's row (shared) for the rest of the transaction, and refuses when its
+ * access was revoked (a password reset, the first confirmation) since `account` was read
+ * with the caller's credentials: what the caller creates cannot outlive a revocation that
+ * ran while its request did.
+ */
+export async function lockUnrevokedAccess(db: Database, account: Pick<AccountRecord, "id" | "accessGeneration">) {
+  const [current] = await db
+    .select({ accessGeneration: accounts.accessGeneration })
+    .from(accounts)
+    .where(eq(accounts.id, account.id))
+    .for("share");
+  if (current?.accessGeneration !== account.accessGeneration) {
+    throw new AppError("unauthorized", "This sign-in ended: the account's access was revoked meanwhile. Sign in again.");
+  }
 }

@@ -56,6 +56,11 @@ export const accounts = pgTable("accounts", {
   emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   /** The Supabase Auth user behind the account, when Supabase Auth is in use. */
   supabaseUserId: uuid("supabase_user_id").unique(),
+  /**
+   * Counts the times everything that spoke for the account was revoked (first confirmation,
+   * password reset): a caller authenticated before the latest may no longer create access.
+   */
+  accessGeneration: integer("access_generation").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }).enableRLS();

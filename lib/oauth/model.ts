@@ -2,6 +2,7 @@ import "server-only";
 import OAuth2Server from "@node-oauth/oauth2-server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
+import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
 import { ClientProblem, findClient } from "./clients";
@@ -18,6 +19,8 @@ export const lifetimes = {
 /** Who a code or token acts for, as the library carries it: the account, the grant, the resource. */
 export interface GrantUser {
   accountId: string;
+  /** The account's access generation the founder was signed in under, when they allowed the grant. */
+  accessGeneration?: number;
   resource: string;
   grantId?: string;
 }
@@ -107,9 +110,10 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
     },
 
     async saveAuthorizationCode(code, client, user) {
-      const { accountId, resource } = user as GrantUser;
+      const { accountId, accessGeneration, resource } = user as GrantUser;
       const scopes = code.scope ?? [];
       await db.transaction(async (tx) => {
+        if (accessGeneration !== undefined) await lockUnrevokedAccess(tx, { id: accountId, accessGeneration });
         const [grant] = await tx
           .insert(oauthGrants)
           .values({

@@ -3,6 +3,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import type { Database } from "@/lib/db";
 import { describeError } from "@/lib/db/errors";
 import type { AccountRecord } from "@/lib/db/records";
+import { AppError } from "@/lib/errors";
 import { ClientProblem, findClient, type OAuthClient } from "./clients";
 import { issuer, mcpResource } from "./metadata";
 import { type GrantUser, lifetimes, oauthModel } from "./model";
@@ -78,7 +79,7 @@ export async function issueAuthorizationCode(
   checked: Extract<CheckedAuthorization, { kind: "valid" }>,
 ): Promise<string> {
   const { params } = checked;
-  const user: GrantUser = { accountId: account.id, resource: mcpResource() };
+  const user: GrantUser = { accountId: account.id, accessGeneration: account.accessGeneration, resource: mcpResource() };
   const request = new OAuth2Server.Request({
     method: "POST",
     headers: {},
@@ -93,11 +94,17 @@ export async function issueAuthorizationCode(
       ...(params.state !== undefined && { state: params.state }),
     },
   });
-  const code = await library(db).authorize(request, new OAuth2Server.Response(), {
-    authenticateHandler: { handle: () => user },
-    allowEmptyState: true,
-    authorizationCodeLifetime: lifetimes.codeSeconds,
-  });
+  const code = await library(db)
+    .authorize(request, new OAuth2Server.Response(), {
+      authenticateHandler: { handle: () => user },
+      allowEmptyState: true,
+      authorizationCodeLifetime: lifetimes.codeSeconds,
+    })
+    .catch((error: unknown) => {
+      // The library wraps what our storage throws; the founder's access revoked meanwhile is our own refusal.
+      const inner = error instanceof OAuth2Server.ServerError ? (error as { inner?: unknown }).inner : undefined;
+      throw inner instanceof AppError ? inner : error;
+    });
   return authorizationResponseUrl(checked.redirectUri, { code: code.authorizationCode, state: params.state });
 }
 

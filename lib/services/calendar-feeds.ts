@@ -5,6 +5,7 @@ import { config } from "@/lib/config";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import type { FileResult } from "@/lib/core/file-result";
 import type { Database } from "@/lib/db";
+import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { calendarFeeds, growthCycles, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -180,6 +181,7 @@ export async function createCalendarSubscription(ctx: ServiceContext, { projectI
   const token = `${tokenPrefix}${randomToken(32)}`;
   const create = () =>
     ctx.db.transaction(async (tx) => {
+      await lockUnrevokedAccess(tx, ctx.account);
       await tx
         .update(calendarFeeds)
         .set({ revokedAt: ctx.now })

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
+import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { apiKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { lockAccount } from "@/lib/limits";
@@ -32,6 +33,7 @@ export async function listKeys(ctx: ServiceContext) {
 export async function createKey(ctx: ServiceContext, input: { name: string }) {
   return ctx.db.transaction(async (tx) => {
     await lockAccount(tx, ctx.account.id);
+    await lockUnrevokedAccess(tx, ctx.account);
     const [live] = await tx
       .select({ value: count() })
       .from(apiKeys)

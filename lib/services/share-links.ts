@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { config } from "@/lib/config";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
+import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { projects, shareLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { Decisions } from "@/lib/schemas/project";
@@ -23,16 +24,20 @@ const serialize = (link: ShareLinkRecord) => ({
 export async function createShareLink(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
   const token = `shr_${randomBytes(32).toString("base64url")}`;
-  const [link] = await ctx.db
-    .insert(shareLinks)
-    .values({
-      accountId: ctx.account.id,
-      projectId: project.id,
-      tokenHash: sha256Hex(token),
-      hint: token.slice(0, 10),
-      createdAt: ctx.now,
-    })
-    .returning();
+  const link = await ctx.db.transaction(async (tx) => {
+    await lockUnrevokedAccess(tx, ctx.account);
+    const [created] = await tx
+      .insert(shareLinks)
+      .values({
+        accountId: ctx.account.id,
+        projectId: project.id,
+        tokenHash: sha256Hex(token),
+        hint: token.slice(0, 10),
+        createdAt: ctx.now,
+      })
+      .returning();
+    return created;
+  });
   return { link: serialize(link!), url: `${config().appUrl}/share/${token}` };
 }
 

@@ -1,15 +1,24 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authProvider } from "@/lib/auth";
 import { createBrowserSession } from "@/lib/auth/local-sessions";
+import { revokeAccountAccess } from "@/lib/auth/revoke-access";
 import { findAccountByEmail } from "@/lib/db/accounts";
-import { apiKeys, calendarFeeds, oauthGrants, projects, shareLinks } from "@/lib/db/schema";
+import { accounts, apiKeys, calendarFeeds, oauthGrants, projects, shareLinks } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
+import { registerClient } from "@/lib/oauth/clients";
+import { mcpResource } from "@/lib/oauth/metadata";
+import { createCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
+import { answerAuthorization } from "@/lib/operations/connected-apps";
+import { createShareLink } from "@/lib/operations/dashboard";
+import { executeOperation } from "@/lib/operations/execute";
+import { createKey } from "@/lib/operations/keys";
 import { createApiKey } from "@/lib/services/api-keys";
 import { latestTokenHash, mailsTo } from "../support/mailbox";
+import { pkcePair } from "../support/oauth";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Who ends up holding an account when more than one party signs up with its address.
@@ -184,6 +193,90 @@ describe("a password reset", () => {
     );
     expect(keepingKeys?.revoked.apiKeys).toEqual([]);
     expect((await app.request("GET", "/api/v1/me", { key: kept.json.key })).status).toBe(200);
+  });
+
+  it("leaves nothing to a request signed in before it and still running: no key, connected app, share link or calendar URL", async () => {
+    const { email } = await app.signUpWithKey();
+    const account = (await findAccountByEmail(app.db, email))!;
+    await app.db.update(accounts).set({ plan: "pro", activated: true }).where(eq(accounts.id, account.id));
+    const [project] = await app.db
+      .insert(projects)
+      .values({
+        accountId: account.id,
+        name: "Acme",
+        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
+      })
+      .returning();
+    const { client_id: clientId } = await registerClient(app.db, { redirect_uris: ["https://assistant.example/cb"] }, new Date());
+    // The intruder's requests were signed in (their account read) before the founder's reset committed.
+    const intruder = await app.sessionContext(email);
+    await authProvider().requestPasswordReset(app.db, email, new Date());
+    const tokenHash = /token_hash=([0-9a-f]+)&type=recovery/.exec(mailsTo(app.mailDir, email).at(-1)!)![1]!;
+    await authProvider().resetPassword(app.db, { tokenHash, password: "a brand new password", keepApiKeys: true }, new Date());
+
+    const allow = {
+      decision: "allow" as const,
+      client_id: clientId,
+      redirect_uri: "https://assistant.example/cb",
+      response_type: "code",
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: "S256",
+      resource: mcpResource(),
+      scope: "launchloop:read",
+    };
+    const projectParams = { params: { id: project!.id } };
+    const attempts = [
+      () => executeOperation(createKey, { body: { name: "intruder's key" } }, intruder),
+      () => executeOperation(answerAuthorization, { body: allow }, intruder),
+      () => executeOperation(createShareLink, projectParams, intruder),
+      () => executeOperation(createCalendarSubscription, projectParams, intruder),
+    ];
+    for (const attempt of attempts) await expect(attempt()).rejects.toMatchObject({ code: "unauthorized" });
+    const live = async (table: typeof apiKeys | typeof oauthGrants | typeof shareLinks | typeof calendarFeeds) =>
+      (
+        await app.db
+          .select()
+          .from(table)
+          .where(and(eq(table.accountId, account.id), isNull(table.revokedAt)))
+      ).length;
+    expect([await live(oauthGrants), await live(shareLinks), await live(calendarFeeds)]).toEqual([0, 0, 0]);
+    expect(await live(apiKeys)).toBe(1); // the founder's own, kept by the reset
+
+    // Signed in after the reset, the founder creates them as before.
+    const founder = await app.sessionContext(email);
+    await expect(executeOperation(createShareLink, projectParams, founder)).resolves.toMatchObject({ url: expect.any(String) });
+  });
+
+  it("makes a share link asked for while a reset is committing wait for it, then refuses it", async () => {
+    const { email } = await app.signUpWithKey();
+    const account = (await findAccountByEmail(app.db, email))!;
+    const [project] = await app.db
+      .insert(projects)
+      .values({
+        accountId: account.id,
+        name: "Acme",
+        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
+      })
+      .returning();
+    const intruder = await app.sessionContext(email);
+    let commit!: () => void;
+    let revoked!: () => void;
+    const revoking = new Promise<void>((resolve) => (revoked = resolve));
+    const reset = app.db.transaction(async (tx) => {
+      await revokeAccountAccess(tx, { accountId: account.id, now: new Date() });
+      revoked();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await revoking;
+    let settled = false;
+    const asked = executeOperation(createShareLink, { params: { id: project!.id } }, intruder).finally(() => (settled = true));
+    asked.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    commit();
+    await reset;
+    await expect(asked).rejects.toMatchObject({ code: "unauthorized" });
+    expect(await app.db.select().from(shareLinks).where(eq(shareLinks.accountId, account.id))).toEqual([]);
   });
 
   it("is not offered to an unconfirmed address, whose sign-up link is the way in", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "access_generation" integer DEFAULT 0 NOT NULL;
