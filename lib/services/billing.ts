@@ -125,7 +125,7 @@ interface Activation {
 }
 
 /** Subscription statuses Stripe never brings back: a late or retried event about such a subscription activates nothing. */
-const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
+export const finalSubscriptionStatuses = ["canceled", "incomplete_expired"];
 /** Statuses of a subscription that no longer pays for a plan. */
 export const endedSubscriptionStatuses = new Set([...finalSubscriptionStatuses, "unpaid"]);
 /** Statuses of a subscription that pays for its plan (past due: Stripe is still retrying). */
@@ -159,6 +159,8 @@ function activationEffect(
   if (!subscriptionId || !recorded) return recordedEffect;
   const own = recorded.stripeSubscriptionId === subscriptionId;
   if (own && finalSubscriptionStatuses.includes(recorded.status)) return "ignore";
+  // Another subscription already over (a checkout completed late) never replaces the account's.
+  if (!own && finalSubscriptionStatuses.includes(activation.status)) return "ignore";
   if (recorded.pendingStripeSubscriptionId === subscriptionId)
     return payingSubscriptionStatuses.has(activation.status) ? "take-over" : "ignore";
   if (own || !recorded.stripeSubscriptionId) return recordedEffect;

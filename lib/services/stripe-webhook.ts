@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, notInArray } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
@@ -7,7 +7,7 @@ import type { Database } from "@/lib/db";
 import { stripeEvents, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { PaidPlan } from "@/lib/limits";
-import { activatePlan, endedSubscriptionStatuses, endPlan } from "./billing";
+import { activatePlan, endedSubscriptionStatuses, endPlan, finalSubscriptionStatuses } from "./billing";
 
 const handledEvents = new Set([
   "checkout.session.completed",
@@ -35,21 +35,38 @@ export function verifyStripeEvent(rawBody: string, signature: string | null): St
  */
 export async function handleStripeEvent(db: Database, event: Stripe.Event): Promise<{ handled: boolean; duplicate: boolean }> {
   if (!handledEvents.has(event.type)) return { handled: false, duplicate: false };
+  // Asked before the transaction opens (Stripe may be slow): a checkout completed late, or
+  // retried for days, activates what Stripe bills now, not what the session said back then.
+  const current = event.type === "checkout.session.completed" ? await currentSubscription(event.data.object) : undefined;
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (recorded.length === 0) return { handled: true, duplicate: true };
-    await applyEvent(tx, event);
+    await applyEvent(tx, event, current);
     return { handled: true, duplicate: false };
   });
 }
 
-async function applyEvent(db: Database, event: Stripe.Event) {
+/** The checkout's subscription as Stripe has it now; null when Stripe has none by that id. */
+async function currentSubscription(session: Stripe.Checkout.Session): Promise<Stripe.Subscription | null | undefined> {
+  const id = idOf(session.subscription);
+  const stripe = stripeClient();
+  if (!id || !stripe) return undefined;
+  try {
+    return await stripe.subscriptions.retrieve(id);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) return null;
+    // Answered 503: Stripe delivers the event again later.
+    throw new AppError("provider_unavailable", "Stripe did not answer about the subscription; deliver again.", { cause: error });
+  }
+}
+
+async function applyEvent(db: Database, event: Stripe.Event, current: Stripe.Subscription | null | undefined) {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
       const accountId = session.client_reference_id ?? session.metadata?.accountId;
       const plan = session.metadata?.plan as PaidPlan | undefined;
-      if (!accountId || (plan !== "pro" && plan !== "studio")) return;
+      if (!accountId || (plan !== "pro" && plan !== "studio") || current === null) return;
       await activatePlan(db, {
         accountId,
         plan,
@@ -58,6 +75,11 @@ async function applyEvent(db: Database, event: Stripe.Event) {
         stripeSubscriptionId: idOf(session.subscription),
         // An asynchronous payment still pending: the subscription's update activates it when paid.
         paymentPending: session.payment_status === "unpaid",
+        ...(current && {
+          status: current.status,
+          currentPeriodEnd: periodEndOf(current),
+          cancelAtPeriodEnd: current.cancel_at_period_end,
+        }),
       });
       return;
     }
@@ -90,10 +112,16 @@ async function applyEvent(db: Database, event: Stripe.Event) {
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
       if (subscriptionId) {
+        // A subscription over for good stays over: a late failure must not make it look alive again.
         await db
           .update(subscriptions)
           .set({ status: "past_due", updatedAt: new Date() })
-          .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+          .where(
+            and(
+              eq(subscriptions.stripeSubscriptionId, subscriptionId),
+              notInArray(subscriptions.status, finalSubscriptionStatuses),
+            ),
+          );
       }
       return;
     }

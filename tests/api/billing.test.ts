@@ -141,6 +141,16 @@ describe("billing with Stripe", () => {
     return { id, object: "event", type, api_version: "2025-10-29", created: Math.floor(Date.now() / 1000), data: { object } };
   }
   function deliver(payload: object, secret = webhookSecret) {
+    // Stripe's own state follows what its events report: a completion's subscription exists, an update changes it.
+    const object = (payload as { data?: { object?: Record<string, unknown> } }).data?.object ?? {};
+    const paid = object.payment_status !== "unpaid";
+    if (object.object === "checkout.session" && typeof object.subscription === "string") {
+      const known = fakeStripe.subscriptions.get(object.subscription);
+      if (!known) fakeStripe.subscribe(object.subscription, String(object.customer), paid ? "active" : "incomplete");
+      else if (paid && known.status === "incomplete") known.status = "active";
+    }
+    if (object.object === "subscription" && typeof object.status === "string")
+      fakeStripe.subscribe(String(object.id), String(object.customer), object.status);
     const body = JSON.stringify(payload);
     const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret });
     return stripeWebhook(
@@ -448,6 +458,48 @@ describe("billing with Stripe", () => {
       .sort();
     expect(cancelled).toEqual([pending, pro, studio].map((id) => `/v1/subscriptions/${id}`).sort());
     expect(await reloadAccount(app.db, account.id)).toBeUndefined();
+  });
+
+  it("activates nothing for a checkout completed late, after Stripe ended its subscription, and keeps an ended one ended", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const subscriptionId = `sub_late_${account.id.slice(0, 8)}`;
+    // The completion's delivery failed; meanwhile the subscription was cancelled and its deletion arrived first.
+    fakeStripe.subscribe(subscriptionId, `cus_${account.id.slice(0, 8)}`, "canceled");
+    await deliver(subscriptionEvent("customer.subscription.deleted", subscriptionId, account.id, "canceled"));
+    await deliver(completed(account.id, "pro", subscriptionId));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+    // A late payment failure and a stale update of it change nothing either.
+    await deliver(
+      event("invoice.payment_failed", { id: "in_late", object: "invoice", subscription: subscriptionId, customer: "cus_1" }),
+    );
+    await deliver(subscriptionEvent("customer.subscription.updated", subscriptionId, account.id, "active"));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+  });
+
+  it("asks Stripe about a completed checkout's subscription: none there activates nothing, no answer is a 503 to deliver again", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const signed = (payload: object) => {
+      const body = JSON.stringify(payload);
+      const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret });
+      return stripeWebhook(
+        new Request("http://launchloop.test/api/webhooks/stripe", {
+          method: "POST",
+          body,
+          headers: { "stripe-signature": signature },
+        }),
+      );
+    };
+    expect((await signed(completed(account.id, "pro", "sub_never_made"))).status).toBe(200);
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+
+    const later = completed(account.id, "pro", `sub_slow_${account.id.slice(0, 8)}`);
+    fakeStripe.subscribe(`sub_slow_${account.id.slice(0, 8)}`, `cus_${account.id.slice(0, 8)}`);
+    fakeStripe.failNext(500, 3); // the client's first try and its two retries
+    const refused = await signed(later);
+    expect([refused.status, (await refused.json()).code]).toEqual([503, "provider_unavailable"]);
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "free" });
+    expect((await signed(later)).status).toBe(200);
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro" });
   });
 
   it("ignores events outside its list", async () => {

@@ -15,12 +15,19 @@ interface FakeSubscription {
 export async function startFakeStripe() {
   const requests: { method: string; path: string; form: URLSearchParams; headers: http.IncomingHttpHeaders }[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
+  const faults: number[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
       requests.push({ method: request.method!, path: request.url!, form: new URLSearchParams(body), headers: request.headers });
       response.setHeader("Content-Type", "application/json");
+      const fault = faults.shift();
+      if (fault) {
+        response.statusCode = fault;
+        response.end(JSON.stringify({ error: { type: "api_error", message: "Stripe is having trouble" } }));
+        return;
+      }
       const url = new URL(request.url!, "http://stripe.test");
       if (request.method === "GET" && url.pathname === "/v1/subscriptions") {
         const customer = url.searchParams.get("customer");
@@ -69,6 +76,8 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    /** Answers the next `count` requests, whatever they are, with `status`. */
+    failNext: (status: number, count = 1) => void faults.push(...Array.from({ length: count }, () => status)),
     /** Stripe holds a subscription of `customer` with `status`. */
     subscribe: (id: string, customer: string, status = "active") =>
       void subscriptions.set(id, { id, object: "subscription", customer, status }),
