@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, or } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
@@ -137,6 +137,7 @@ export async function revokeByToken(
 }
 
 const dayMs = 86_400_000;
+const unusedClientDays = 30;
 
 /**
  * Forgets what can no longer be used: codes and tokens a day past their expiry, grants
@@ -150,4 +151,15 @@ export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> 
     .delete(oauthGrants)
     .where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
   await db.delete(oauthClients).where(and(eq(oauthClients.kind, "metadata_document"), lt(oauthClients.expiresAt, dayAgo)));
+  // Anyone may register a client: one that no grant came of within a month is forgotten, so registrations cannot pile up.
+  const grantsOfClient = db.select({ id: oauthGrants.id }).from(oauthGrants).where(eq(oauthGrants.clientId, oauthClients.id));
+  await db
+    .delete(oauthClients)
+    .where(
+      and(
+        eq(oauthClients.kind, "registered"),
+        lt(oauthClients.createdAt, new Date(now.getTime() - unusedClientDays * dayMs)),
+        notExists(grantsOfClient),
+      ),
+    );
 }

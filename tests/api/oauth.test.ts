@@ -542,8 +542,13 @@ describe("refresh tokens, revocation and connected apps", () => {
         .from(oauthTokens)
         .where(eq(oauthTokens.tokenHash, sha256Hex(dead.access))),
     ).toHaveLength(0);
-    // A year on, every token has expired and goes.
+    // A year on, every token has expired and goes; a registered client no grant came of goes too, one in use stays.
+    const unused = (await register({ client_name: "Never used", redirect_uris: [redirectUri] })).json.client_id;
+    await purgeExpiredOAuth(app.db, new Date(Date.now() + 29 * 86_400_000));
+    expect(await app.db.select().from(oauthClients).where(eq(oauthClients.id, unused))).toHaveLength(1);
     await purgeExpiredOAuth(app.db, new Date(Date.now() + 365 * 86_400_000));
+    expect(await app.db.select().from(oauthClients).where(eq(oauthClients.id, unused))).toHaveLength(0);
+    expect(await app.db.select().from(oauthClients).where(eq(oauthClients.id, clientId))).toHaveLength(1);
     expect(
       await app.db
         .select()
