@@ -560,6 +560,8 @@ export const connections = pgTable(
     /** SHA-256 of the OAuth `state` while `pending`. */
     stateDigest: text("state_digest").unique(),
     statusReason: text("status_reason"),
+    /** Counts the times the founder connected this account: a job writes back only to the connection it loaded. */
+    generation: integer("generation").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

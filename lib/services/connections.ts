@@ -106,6 +106,8 @@ export const connectableNetworks = (): Network[] => [
 ];
 
 const oneRowPerBlueskyDid = [connections.projectId, connections.externalAccountId];
+/** Connecting an account again starts a new generation of its row: what a job loaded before no longer applies. */
+const nextGeneration = sql`${connections.generation} + 1`;
 const knownBlueskyDid = sql`network = 'bluesky' and external_account_id is not null`;
 
 /** Signs in to the founder's PDS with an app password; the session and the password are sealed. */
@@ -135,7 +137,11 @@ export async function connectBluesky(ctx: ServiceContext, input: z.infer<typeof 
   const [row] = await ctx.db
     .insert(connections)
     .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: "bluesky" })
-    .onConflictDoUpdate({ target: oneRowPerBlueskyDid, targetWhere: knownBlueskyDid, set: values })
+    .onConflictDoUpdate({
+      target: oneRowPerBlueskyDid,
+      targetWhere: knownBlueskyDid,
+      set: { ...values, generation: nextGeneration },
+    })
     .returning();
   return { connection: serializeConnection(row!) };
 }
@@ -228,7 +234,7 @@ async function settleConnection(
     try {
       const [row] = await ctx.db
         .update(connections)
-        .set(values)
+        .set({ ...values, generation: nextGeneration })
         .where(ownedRow(connections, ctx.account.id, existing?.id ?? pending.id))
         .returning();
       // Only once the existing row took the tokens: if it went meanwhile, the next try settles the pending row itself.
@@ -476,32 +482,36 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
   return { connection: serializeConnection(removed) };
 }
 
+type LoadedConnection = Pick<ConnectionRecord, "id" | "accountId" | "generation">;
+
+/** The row as the job loaded it: a reconnect made meanwhile holds new credentials a job's news is not about. */
+const sameConnection = (connection: LoadedConnection) =>
+  and(
+    eq(connections.id, connection.id),
+    eq(connections.accountId, connection.accountId),
+    eq(connections.generation, connection.generation),
+  );
+
 /** The network refused our credentials: the founder must reconnect. Never called for timeouts or 5xx. */
 export async function markDisconnected(
   db: Database,
-  { connection, reason, now }: { connection: Pick<ConnectionRecord, "id" | "accountId">; reason: string; now: Date },
+  { connection, reason, now }: { connection: LoadedConnection; reason: string; now: Date },
 ) {
   await db
     .update(connections)
     .set({ status: "disconnected", statusReason: reason.slice(0, 300), updatedAt: now })
-    .where(
-      and(
-        eq(connections.id, connection.id),
-        eq(connections.accountId, connection.accountId),
-        eq(connections.status, "connected"),
-      ),
-    );
+    .where(and(sameConnection(connection), eq(connections.status, "connected")));
 }
 
 /** Keeps tokens the network renewed (a refreshed Bluesky session). */
 export async function saveSecrets(
   db: Database,
-  { connection, secrets, now }: { connection: Pick<ConnectionRecord, "id" | "accountId">; secrets: ConnectionSecrets; now: Date },
+  { connection, secrets, now }: { connection: LoadedConnection; secrets: ConnectionSecrets; now: Date },
 ) {
   await db
     .update(connections)
     .set({ sealedSecrets: sealSecrets(secrets), updatedAt: now })
-    .where(and(eq(connections.id, connection.id), eq(connections.accountId, connection.accountId)));
+    .where(sameConnection(connection));
 }
 
 /** OAuth authorizations never finished (the founder left the instance's page) are forgotten after an hour. */

@@ -4,8 +4,10 @@ import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { runDueJobs } from "@/lib/jobs/run";
+import { openSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
+import { markDisconnected, saveSecrets } from "@/lib/services/connections";
 import "@/lib/services/job-handlers";
 import { captureConsole } from "../support/console-capture";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
@@ -203,6 +205,31 @@ describe("connections", () => {
     expect((await projectConnections()).map(({ id, status }) => ({ id, status }))).toEqual(
       before.map(({ id }) => ({ id, status: "connected" })),
     );
+  });
+
+  it("leave a connection made again while a job ran as it was made: the job's refusal or refreshed session does not touch it", async () => {
+    const row = async () => (await app.db.select().from(connections).where(eq(connections.network, "bluesky")))[0]!;
+    const loadedByJob = await row();
+    await executeOperation(
+      operations.connectBluesky,
+      { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+      owner,
+    );
+    const reconnected = await row();
+    expect(reconnected.generation).toBe(loadedByJob.generation + 1);
+    // What the job would do with the old credentials: a 401 disconnects, a refreshed session is written back.
+    await markDisconnected(app.db, { connection: loadedByJob, reason: "Token revoked", now: new Date() });
+    await saveSecrets(app.db, { connection: loadedByJob, secrets: openSecrets(loadedByJob.sealedSecrets), now: new Date() });
+    expect(await row()).toMatchObject({ status: "connected", sealedSecrets: reconnected.sealedSecrets });
+    // Against the connection it loaded, the job's news still counts.
+    await markDisconnected(app.db, { connection: reconnected, reason: "Token revoked", now: new Date() });
+    expect((await row()).status).toBe("disconnected");
+    await executeOperation(
+      operations.connectBluesky,
+      { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+      owner,
+    );
+    expect((await row()).status).toBe("connected");
   });
 
   it("keep one row for a Bluesky account connected through its entryway and through its own PDS", async () => {
