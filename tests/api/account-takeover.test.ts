@@ -46,6 +46,15 @@ const signUp = async (email: string, password: string, door: "api" | "browser") 
 
 const signIn = (email: string, password: string) => authProvider().signIn(app.db, { email, password }, [], new Date());
 
+/** A project of the account, made directly in the database. */
+async function projectOf(accountId: string) {
+  const [project] = await app.db
+    .insert(projects)
+    .values({ accountId, name: "Acme", onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" } })
+    .returning();
+  return project!;
+}
+
 describe("account pre-hijacking", () => {
   it("a later sign-up's confirmation gives the account its own password, door and activation; the earlier link dies", async () => {
     const email = "victim@example.com";
@@ -151,15 +160,8 @@ describe("a password reset", () => {
       .returning();
 
     // What an intruder with a session can set up to keep reading: a share link and a calendar feed.
-    const [project] = await app.db
-      .insert(projects)
-      .values({
-        accountId: account.id,
-        name: "Acme",
-        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
-      })
-      .returning();
-    const owned = { accountId: account.id, projectId: project!.id };
+    const project = await projectOf(account.id);
+    const owned = { accountId: account.id, projectId: project.id };
     await app.db.insert(shareLinks).values({ ...owned, tokenHash: "a".repeat(64), hint: "aaaa" });
     await app.db.insert(calendarFeeds).values({ ...owned, tokenHash: "b".repeat(64) });
 
@@ -199,14 +201,7 @@ describe("a password reset", () => {
     const { email } = await app.signUpWithKey();
     const account = (await findAccountByEmail(app.db, email))!;
     await app.db.update(accounts).set({ plan: "pro", activated: true }).where(eq(accounts.id, account.id));
-    const [project] = await app.db
-      .insert(projects)
-      .values({
-        accountId: account.id,
-        name: "Acme",
-        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
-      })
-      .returning();
+    const project = await projectOf(account.id);
     const { client_id: clientId } = await registerClient(app.db, { redirect_uris: ["https://assistant.example/cb"] }, new Date());
     // The intruder's requests were signed in (their account read) before the founder's reset committed.
     const intruder = await app.sessionContext(email);
@@ -224,7 +219,7 @@ describe("a password reset", () => {
       resource: mcpResource(),
       scope: "launchloop:read",
     };
-    const projectParams = { params: { id: project!.id } };
+    const projectParams = { params: { id: project.id } };
     const attempts = [
       () => executeOperation(createKey, { body: { name: "intruder's key" } }, intruder),
       () => executeOperation(answerAuthorization, { body: allow }, intruder),
@@ -250,14 +245,7 @@ describe("a password reset", () => {
   it("makes a share link asked for while a reset is committing wait for it, then refuses it", async () => {
     const { email } = await app.signUpWithKey();
     const account = (await findAccountByEmail(app.db, email))!;
-    const [project] = await app.db
-      .insert(projects)
-      .values({
-        accountId: account.id,
-        name: "Acme",
-        onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" },
-      })
-      .returning();
+    const project = await projectOf(account.id);
     const intruder = await app.sessionContext(email);
     let commit!: () => void;
     let revoked!: () => void;
@@ -269,7 +257,7 @@ describe("a password reset", () => {
     });
     await revoking;
     let settled = false;
-    const asked = executeOperation(createShareLink, { params: { id: project!.id } }, intruder).finally(() => (settled = true));
+    const asked = executeOperation(createShareLink, { params: { id: project.id } }, intruder).finally(() => (settled = true));
     asked.catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(settled).toBe(false);
