@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import postgres from "postgres";
-import { type DatabaseHandle, openDatabase, type PreparedStatements } from "@/lib/db/client";
+import type { Database } from "@/lib/db";
+import { type DatabaseHandle, openDatabase, type PreparedStatements, postgresPoolSize } from "@/lib/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
@@ -26,4 +28,16 @@ export async function openTestDatabase(options: { preparedStatements?: PreparedS
       await cleanup.end();
     },
   };
+}
+
+/** Whether the database still answers everyone: as many statements at once as the Postgres pool has connections, within `ms`. */
+export async function poolAnswers(db: Database, ms = 5_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const statements = Array.from({ length: postgresPoolSize }, () => db.execute(sql`select 1`));
+  try {
+    return await Promise.race([Promise.all(statements).then(() => true), stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
