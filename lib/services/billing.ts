@@ -86,15 +86,22 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
 /**
  * Cancels every Stripe subscription the account could still be charged for, as Stripe sees
  * them now: each of its customer's (an older plan kept beside an upgrade, an upgrade not paid
- * yet), and the recorded and pending ones wherever they are.
+ * yet), and the recorded and pending ones wherever they are. A checkout completed after the
+ * account is gone is cancelled by the webhook.
  */
 export async function cancelStripeSubscriptions(db: Database, { accountId }: { accountId: string }): Promise<void> {
   const stripe = stripeClient();
   const recorded = await recordedSubscription(db, accountId);
-  if (!stripe || !recorded?.stripeCustomerId) return;
+  if (!stripe || recorded?.provider !== "stripe") return;
   const statuses = new Map<string, string>();
-  for await (const subscription of stripe.subscriptions.list({ customer: recorded.stripeCustomerId, status: "all", limit: 100 }))
-    statuses.set(subscription.id, subscription.status);
+  if (recorded.stripeCustomerId) {
+    for await (const subscription of stripe.subscriptions.list({
+      customer: recorded.stripeCustomerId,
+      status: "all",
+      limit: 100,
+    }))
+      statuses.set(subscription.id, subscription.status);
+  }
   for (const id of [recorded.stripeSubscriptionId, recorded.pendingStripeSubscriptionId]) {
     if (id && !statuses.has(id)) statuses.set(id, (await stripe.subscriptions.retrieve(id)).status);
   }

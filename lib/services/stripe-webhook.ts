@@ -4,9 +4,10 @@ import type Stripe from "stripe";
 import { stripeClient } from "@/lib/billing/stripe-client";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { stripeEvents, subscriptions } from "@/lib/db/schema";
+import { accounts, stripeEvents, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { PaidPlan } from "@/lib/limits";
+import { uuid } from "@/lib/schemas/common";
 import { activatePlan, endedSubscriptionStatuses, endPlan, finalSubscriptionStatuses } from "./billing";
 
 const handledEvents = new Set([
@@ -38,12 +39,29 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
   // Asked before the transaction opens (Stripe may be slow): a checkout completed late, or
   // retried for days, activates what Stripe bills now, not what the session said back then.
   const current = event.type === "checkout.session.completed" ? await currentSubscription(event.data.object) : undefined;
+  if (current && !finalSubscriptionStatuses.includes(current.status) && (await forDeletedAccount(db, event))) {
+    // A checkout completed after its account was deleted (its page was still open): nobody to bill.
+    await stripeClient()!
+      .subscriptions.cancel(current.id)
+      .catch((error: unknown) => {
+        throw new AppError("provider_unavailable", "Stripe did not cancel the subscription; deliver again.", { cause: error });
+      });
+  }
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
     if (recorded.length === 0) return { handled: true, duplicate: true };
     await applyEvent(tx, event, current);
     return { handled: true, duplicate: false };
   });
+}
+
+/** Whether a completed checkout is one of ours (its metadata says so) for an account that no longer exists. */
+async function forDeletedAccount(db: Database, event: Stripe.Event): Promise<boolean> {
+  const { metadata } = event.data.object as Stripe.Checkout.Session;
+  const accountId = uuid.safeParse(metadata?.accountId);
+  if (!accountId.success || (metadata?.plan !== "pro" && metadata?.plan !== "studio")) return false;
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId.data));
+  return !account;
 }
 
 /** The checkout's subscription as Stripe has it now; null when Stripe has none by that id. */
@@ -74,7 +92,7 @@ async function applyEvent(db: Database, event: Stripe.Event, current: Stripe.Sub
         stripeCustomerId: idOf(session.customer),
         stripeSubscriptionId: idOf(session.subscription),
         // An asynchronous payment still pending: the subscription's update activates it when paid.
-        paymentPending: session.payment_status === "unpaid",
+        paymentPending: current ? current.status === "incomplete" : session.payment_status === "unpaid",
         ...(current && {
           status: current.status,
           currentPeriodEnd: periodEndOf(current),
@@ -112,14 +130,14 @@ async function applyEvent(db: Database, event: Stripe.Event, current: Stripe.Sub
       const invoice = event.data.object as Stripe.Invoice & { subscription?: string | { id: string } | null };
       const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null);
       if (subscriptionId) {
-        // A subscription over for good stays over: a late failure must not make it look alive again.
+        // A subscription that no longer pays stays so: a late failure must not make it look alive again.
         await db
           .update(subscriptions)
           .set({ status: "past_due", updatedAt: new Date() })
           .where(
             and(
               eq(subscriptions.stripeSubscriptionId, subscriptionId),
-              notInArray(subscriptions.status, finalSubscriptionStatuses),
+              notInArray(subscriptions.status, [...endedSubscriptionStatuses]),
             ),
           );
       }

@@ -502,6 +502,35 @@ describe("billing with Stripe", () => {
     expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "pro" });
   });
 
+  it("an upgrade paid before its checkout's completion arrived takes over when it does", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const [pro, studio] = ["pro", "studio"].map((name) => `sub_${name}_paid_${account.id.slice(0, 8)}`) as [string, string];
+    await deliver(completed(account.id, "pro", pro));
+    // Studio was paid (Stripe says active) before the late completion, which still says the payment was pending.
+    await deliver(subscriptionEvent("customer.subscription.updated", studio, account.id, "active", "price_studio"));
+    await deliver(completed(account.id, "studio", studio, { payment_status: "unpaid" }));
+    expect(await reloadAccount(app.db, account.id)).toMatchObject({ plan: "studio", activated: true });
+  });
+
+  it("cancels the subscription of a checkout completed after its account was deleted; a late payment failure leaves an unpaid one unpaid", async () => {
+    const account = await accountOnPlan(app.db, "free");
+    const subscriptionId = `sub_orphan_${account.id.slice(0, 8)}`;
+    await executeOperation(deleteAccount, { body: { confirmEmail: account.email } }, browserOf(account));
+    const answered = await deliver(completed(account.id, "pro", subscriptionId));
+    expect(answered.status).toBe(200);
+    expect(fakeStripe.subscriptions.get(subscriptionId)?.status).toBe("canceled");
+
+    const other = await accountOnPlan(app.db, "free");
+    const unpaid = `sub_unpaid_${other.id.slice(0, 8)}`;
+    await deliver(completed(other.id, "pro", unpaid));
+    await deliver(subscriptionEvent("customer.subscription.updated", unpaid, other.id, "unpaid"));
+    await deliver(
+      event("invoice.payment_failed", { id: "in_unpaid", object: "invoice", subscription: unpaid, customer: "cus_1" }),
+    );
+    const [row] = await app.db.select().from(subscriptions).where(eq(subscriptions.accountId, other.id));
+    expect(row?.status).toBe("unpaid");
+  });
+
   it("ignores events outside its list", async () => {
     const response = await deliver(event("customer.created", { id: "cus_1", object: "customer" }));
     expect(await response.json()).toEqual({ received: true, handled: false, duplicate: false });
