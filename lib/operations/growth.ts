@@ -116,12 +116,14 @@ export const submitRetro = defineOperation({
   rest: { method: "POST", path: "/api/v1/growth/cycles/{cycleId}/retro" },
   tag: "Growth",
   summary: "Submit the week's retro and close the cycle",
-  description: "Results and grades land on the items and shape the next plan.",
+  description:
+    "Results and grades land on the items and shape the next plan. " +
+    "While one of the items is being published (or waiting to retry), the week stays open: 409 `not_publishable`.",
   params: cycleParams,
   body: retroRequest,
   response: cycleResponse,
   badIdIs: 400,
-  errors: ["cycle_state"],
+  errors: ["cycle_state", "not_publishable"],
   tool: {
     name: "growth_submit_retro",
     title: "Submit the weekly retro",

@@ -499,6 +499,16 @@ describe("a post waiting to retry", () => {
     const moved = await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "draft" });
     expect([moved.status, moved.json.code]).toEqual([409, "not_publishable"]);
     expect((await getItem(itemId)).status).toBe("approved");
+    const [{ cycleId }] = (await app.db
+      .select({ cycleId: growthItems.cycleId })
+      .from(growthItems)
+      .where(eq(growthItems.id, itemId))) as [{ cycleId: string }];
+    const retro = await call("POST", `/api/v1/growth/cycles/${cycleId}/retro`, {
+      overall: "",
+      items: [{ itemId, result: "skipped" }],
+    });
+    expect([retro.status, retro.json.code]).toEqual([409, "not_publishable"]);
+    expect((await getItem(itemId)).status).toBe("approved");
 
     const listed = (await call("GET", `/api/v1/projects/${projectId}/connections`)).json.connections;
     const bluesky = listed.find((connection: { network: string }) => connection.network === "bluesky");

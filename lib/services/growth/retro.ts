@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { channelRules } from "@/lib/channels";
 import type { ServiceContext } from "@/lib/core/context";
@@ -60,7 +60,7 @@ export async function submitRetro(ctx: ServiceContext, input: { cycleId: string 
       .returning();
     if (!updated) throw new AppError("cycle_state", "This cycle was closed a moment ago.");
     for (const entry of input.items) {
-      await tx
+      const [graded] = await tx
         .update(growthItems)
         .set({
           result: entry.result,
@@ -69,7 +69,24 @@ export async function submitRetro(ctx: ServiceContext, input: { cycleId: string 
           status: entry.result,
           updatedAt: ctx.now,
         })
-        .where(ownedRow(growthItems, account.id, entry.itemId, eq(growthItems.cycleId, cycle.id)));
+        .where(
+          ownedRow(
+            growthItems,
+            account.id,
+            entry.itemId,
+            eq(growthItems.cycleId, cycle.id),
+            // A post going out (or waiting to retry) is settled by its job, never by the retro.
+            sql`${growthItems.publicationStatus} is distinct from 'publishing'`,
+          ),
+        )
+        .returning({ id: growthItems.id });
+      if (!graded) {
+        const title = known.get(entry.itemId)!.title;
+        throw new AppError(
+          "not_publishable",
+          `"${title}" is being published right now (or waiting to retry); close the week once it has gone out or failed.`,
+        );
+      }
     }
     await addLearnings(tx, { project, added: learnings, now: ctx.now });
     return updated;
