@@ -485,6 +485,8 @@ export const oauthClients = pgTable("oauth_clients", {
   createdAt: createdAt(),
   /** When a metadata document must be fetched again; null for registered clients. */
   expiresAt: timestamp("expires_at", { withTimezone: true }),
+  /** When a founder first allowed the client anything: a registered one never allowed is forgotten after a month. */
+  firstGrantedAt: timestamp("first_granted_at", { withTimezone: true }),
 }).enableRLS();
 
 /** What a founder allowed a client to do: revoking the grant ends every token issued under it. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, isNotNull, isNull, lt, notExists, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
@@ -151,15 +151,14 @@ export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> 
     .delete(oauthGrants)
     .where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
   await db.delete(oauthClients).where(and(eq(oauthClients.kind, "metadata_document"), lt(oauthClients.expiresAt, dayAgo)));
-  // Anyone may register a client: one that no grant came of within a month is forgotten, so registrations cannot pile up.
-  const grantsOfClient = db.select({ id: oauthGrants.id }).from(oauthGrants).where(eq(oauthGrants.clientId, oauthClients.id));
+  // Anyone may register a client: one no founder allowed anything within a month is forgotten, so registrations cannot pile up.
   await db
     .delete(oauthClients)
     .where(
       and(
         eq(oauthClients.kind, "registered"),
+        isNull(oauthClients.firstGrantedAt),
         lt(oauthClients.createdAt, new Date(now.getTime() - unusedClientDays * dayMs)),
-        notExists(grantsOfClient),
       ),
     );
 }

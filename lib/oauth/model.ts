@@ -3,7 +3,7 @@ import OAuth2Server from "@node-oauth/oauth2-server";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { lockUnrevokedAccess } from "@/lib/db/accounts";
-import { oauthGrants, oauthTokens } from "@/lib/db/schema";
+import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
 import { ClientProblem, findClient } from "./clients";
 import { revokeGrant, tokenPrefixes } from "./grants";
@@ -126,6 +126,10 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
             createdAt: now(),
           })
           .returning({ id: oauthGrants.id });
+        await tx
+          .update(oauthClients)
+          .set({ firstGrantedAt: now() })
+          .where(and(eq(oauthClients.id, client.id), isNull(oauthClients.firstGrantedAt)));
         await tx.insert(oauthTokens).values({
           tokenHash: sha256Hex(code.authorizationCode),
           kind: "code",

@@ -542,9 +542,11 @@ describe("refresh tokens, revocation and connected apps", () => {
         .from(oauthTokens)
         .where(eq(oauthTokens.tokenHash, sha256Hex(dead.access))),
     ).toHaveLength(0);
-    // A year on, every token has expired and goes; a registered client no grant came of goes too, one in use stays.
+    // A year on, every token has expired and goes; a registered client never allowed anything goes too, while one
+    // that was (even if every grant of it has since been revoked and forgotten) stays.
     const unused = (await register({ client_name: "Never used", redirect_uris: [redirectUri] })).json.client_id;
     await purgeExpiredOAuth(app.db, new Date(Date.now() + 29 * 86_400_000));
+    await app.db.update(oauthGrants).set({ revokedAt: new Date() }).where(eq(oauthGrants.clientId, clientId));
     expect(await app.db.select().from(oauthClients).where(eq(oauthClients.id, unused))).toHaveLength(1);
     await purgeExpiredOAuth(app.db, new Date(Date.now() + 365 * 86_400_000));
     expect(await app.db.select().from(oauthClients).where(eq(oauthClients.id, unused))).toHaveLength(0);
