@@ -39,13 +39,13 @@ async function accountForUser(db: Database, user: User, door: SignupDoor = "brow
 
 /**
  * The user whose e-mail link this is, using the link; null when Supabase Auth refuses it.
- * Supabase's own trouble (no answer, a 5xx) is not the link's fault: it is retryable.
+ * Supabase's own trouble (no answer, a 5xx, its rate limit) is not the link's fault: it is retryable.
  */
 async function verifiedUser(client: SupabaseClient, tokenHash: string): Promise<User | null> {
   const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: "email" }).catch((cause: unknown) => {
     throw unavailable(cause);
   });
-  if (error && (!error.status || error.status >= 500)) throw unavailable(error);
+  if (error && (!error.status || error.status >= 500 || error.status === 429)) throw unavailable(error);
   return error ? null : data.user;
 }
 
@@ -80,14 +80,14 @@ export const supabaseAuthProvider: AuthProvider = {
         throw unavailable(cause);
       });
     if (error) {
-      // Supabase sends the e-mail inside the sign-up, so its e-mail limit (429) strikes only a
-      // new or unconfirmed address: answered like a known one, it tells nobody which it was.
-      if (error.status === 429) {
+      // Supabase sends the e-mail inside the sign-up, so its e-mail limit strikes only a new or
+      // unconfirmed address: answered like a known one, it tells nobody which it was.
+      if (error.code === "over_email_send_rate_limit") {
         console.error(`[auth] Supabase Auth sent no confirmation e-mail (${error.code ?? "429"}); the sign-up answered as usual`);
         return noDelivery;
       }
       // A weak or refused password is the caller's to fix; anything else is Supabase's trouble.
-      if (error.status && error.status < 500 && error.code !== "user_already_exists") {
+      if (error.status && error.status < 500 && error.status !== 429 && error.code !== "user_already_exists") {
         throw new AppError("invalid_request", error.message, {
           details: { issues: [{ path: "password", message: error.message }] },
         });

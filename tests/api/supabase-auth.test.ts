@@ -66,9 +66,13 @@ describe("Supabase Auth as the auth provider", () => {
     const signUp = (email: string) =>
       app.request("POST", "/api/v1/signup", { body: { email, password: "correct horse battery", acceptTerms: true } });
     const known = await signUp("api-door@example.com");
-    fake.failNext("POST /auth/v1/signup", 429);
+    fake.failNext("POST /auth/v1/signup", 429, "over_email_send_rate_limit");
     const limited = await signUp("api-limited@example.com");
     expect([limited.status, limited.text]).toEqual([known.status, known.text]);
+    // Its request limit strikes every address alike: a retryable 503, which tells nothing either.
+    fake.failNext("POST /auth/v1/signup", 429, "over_request_rate_limit");
+    const busy = await signUp("api-busy@example.com");
+    expect([busy.status, busy.json.code]).toEqual([503, "provider_unavailable"]);
   });
 
   const signedUpByApi = async (email: string) => {
@@ -82,6 +86,8 @@ describe("Supabase Auth as the auth provider", () => {
     fake.failNext("POST /auth/v1/verify", 503);
     const failed = await bootstrap(tokenHash);
     expect([failed.status, failed.json.code, failed.json.retryable]).toEqual([503, "provider_unavailable", true]);
+    fake.failNext("POST /auth/v1/verify", 429, "over_request_rate_limit");
+    expect((await bootstrap(tokenHash)).status).toBe(503);
     expect((await bootstrap(tokenHash)).status).toBe(200);
   });
 

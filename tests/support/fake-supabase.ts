@@ -46,7 +46,7 @@ export async function startFakeSupabase() {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
   const signedTokens = new Map<string, { key: string; expiresAt: number }>();
   const mails: FakeSupabaseMail[] = [];
-  const faults: { route: string; status: number }[] = [];
+  const faults: { route: string; status: number; code: string }[] = [];
   const holds: { route: string; released: Promise<unknown>; waiting: number }[] = [];
   const anonKey = jwt({ role: "anon" });
   const serviceRoleKey = jwt({ role: "service_role" });
@@ -127,7 +127,7 @@ export async function startFakeSupabase() {
     const fault = faults.find((candidate) => candidate.route === route);
     if (fault) {
       faults.splice(faults.indexOf(fault), 1);
-      return fail(fault.status, "unexpected_failure", "Supabase Auth is having trouble");
+      return fail(fault.status, fault.code, "Supabase Auth is having trouble");
     }
     const signed = /^(POST|GET) \/storage\/v1\/object\/sign\/(.+)$/.exec(route);
     // A signed URL is the credential itself: no API key needed.
@@ -297,8 +297,8 @@ export async function startFakeSupabase() {
       if (!mail) throw new Error(`no ${type} e-mail to ${to}`);
       return mail;
     },
-    /** Answers the next request to `route` (e.g. "POST /auth/v1/verify") with `status`, doing nothing. */
-    failNext: (route: string, status: number) => void faults.push({ route, status }),
+    /** Answers the next request to `route` (e.g. "POST /auth/v1/verify") with `status` and `code`, doing nothing. */
+    failNext: (route: string, status: number, code = "unexpected_failure") => void faults.push({ route, status, code }),
     /** Holds every request to `route` until `released` settles, then handles it; answers how many wait. */
     holdUntil(route: string, released: Promise<unknown>) {
       const hold = { route, released, waiting: 0 };
