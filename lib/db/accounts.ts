@@ -37,6 +37,9 @@ export async function lockUnrevokedAccess(db: Database, account: Pick<AccountRec
     .where(eq(accounts.id, account.id))
     .for("share");
   if (current?.accessGeneration !== account.accessGeneration) {
-    throw new AppError("unauthorized", "This sign-in ended: the account's access was revoked meanwhile. Sign in again.");
+    throw new AppError(
+      "unauthorized",
+      "The account's access was revoked (a password reset) while this request ran, so nothing was created. Sign in again, or retry with a key that still works.",
+    );
   }
 }

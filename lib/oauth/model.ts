@@ -113,7 +113,9 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
       const { accountId, accessGeneration, resource } = user as GrantUser;
       const scopes = code.scope ?? [];
       await db.transaction(async (tx) => {
-        if (accessGeneration !== undefined) await lockUnrevokedAccess(tx, { id: accountId, accessGeneration });
+        // Only a founder's consent saves a code, and it carries the access it was given under.
+        if (accessGeneration === undefined) throw new Error("An authorization code is saved only for a consenting founder");
+        await lockUnrevokedAccess(tx, { id: accountId, accessGeneration });
         const [grant] = await tx
           .insert(oauthGrants)
           .values({
