@@ -76,9 +76,18 @@ export async function supabaseForCookies(incoming: RequestCookie[]) {
 
 /** The `session_id` claim of a Supabase access token: the session the browser is signed in with. */
 export function sessionIdOf(accessToken: string): string | undefined {
+  return claimOf(accessToken, "session_id");
+}
+
+/** The `sub` claim: the Supabase user the token says it is for (unverified until Supabase Auth vouches for it). */
+export function userIdOf(accessToken: string): string | undefined {
+  return claimOf(accessToken, "sub");
+}
+
+function claimOf(accessToken: string, claim: string): string | undefined {
   try {
     const payload = JSON.parse(Buffer.from(accessToken.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload.session_id === "string" ? payload.session_id : undefined;
+    return typeof payload[claim] === "string" ? payload[claim] : undefined;
   } catch {
     return undefined;
   }

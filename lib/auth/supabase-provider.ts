@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { clearedCookie } from "./cookies";
 import type { AuthProvider, PasswordReset, SignupDoor } from "./provider";
 import { revokeAccountAccess } from "./revoke-access";
-import { sessionIdOf, supabaseAdmin, supabaseAnon, supabaseForCookies } from "./supabase-clients";
+import { sessionIdOf, supabaseAdmin, supabaseAnon, supabaseForCookies, userIdOf } from "./supabase-clients";
 
 /** Supabase Auth sends its own e-mails, inside the sign-up call. */
 const noDelivery = async () => {};
@@ -169,14 +169,18 @@ export const supabaseAuthProvider: AuthProvider = {
   async currentSession(db, cookies) {
     const supabase = await supabaseForCookies(cookies);
     if (supabase.names().length === 0) return null;
+    const { data: current } = await supabase.client.auth.getSession();
+    const token = current.session?.access_token;
+    const sessionId = token ? sessionIdOf(token) : undefined;
+    const claimedUserId = token ? userIdOf(token) : undefined;
+    if (!sessionId || !claimedUserId) return null;
+    // The account (with its access generation) is read before Supabase vouches for the session:
+    // a reset committed in between then finds this request holding the generation it revoked.
+    const [account] = await db.select().from(accounts).where(eq(accounts.supabaseUserId, claimedUserId));
+    if (!account) return null;
     // getUser asks Supabase Auth, so a revoked session stops at once (a cookie alone proves nothing).
     const { data, error } = await supabase.client.auth.getUser();
-    if (error || !data.user) return null;
-    const { data: current } = await supabase.client.auth.getSession();
-    const sessionId = current.session ? sessionIdOf(current.session.access_token) : undefined;
-    if (!sessionId) return null;
-    const [account] = await db.select().from(accounts).where(eq(accounts.supabaseUserId, data.user.id));
-    if (!account) return null;
+    if (error || data.user?.id !== claimedUserId) return null;
     return { session: { account, sessionId }, cookies: supabase.written() };
   },
 

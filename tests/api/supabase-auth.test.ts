@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authProvider } from "@/lib/auth";
 import type { RequestCookie, SessionCookie } from "@/lib/auth/provider";
+import { revokeAccountAccess } from "@/lib/auth/revoke-access";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts } from "@/lib/db/schema";
+import { accounts, projects } from "@/lib/db/schema";
 import { deleteAccount } from "@/lib/operations/account-admin";
+import { createShareLink } from "@/lib/operations/dashboard";
 import { executeOperation } from "@/lib/operations/execute";
 import { storage } from "@/lib/storage";
 import { poolAnswers } from "../support/database";
@@ -156,6 +158,46 @@ describe("Supabase Auth as the auth provider", () => {
     await (await provider.resendConfirmation(app.db, pending, now()))();
     await (await provider.resendConfirmation(app.db, "nobody-at-all@example.com", now()))();
     expect(fake.mails.length).toBe(sent);
+  });
+
+  it("reads a session's account before Supabase vouches for it, so a reset in between leaves the request unable to create access", async () => {
+    const provider = authProvider();
+    const founder = "checked-session@example.com";
+    await (await provider.requestConfirmation(app.db, { email: founder, password: "first password", door: "browser" }, now()))();
+    const signedIn = await provider.confirmAndSignIn(
+      app.db,
+      { tokenHash: fake.latestMail(founder, "signup").tokenHash, password: "first password" },
+      now(),
+    );
+    if (signedIn.kind !== "signed_in") throw new Error(`not signed in: ${signedIn.kind}`);
+    const { accountId } = signedIn.session;
+    const [project] = await app.db
+      .insert(projects)
+      .values({ accountId, name: "Acme", onboarding: { businessName: "Acme", productDescription: "x", problemSolved: "y" } })
+      .returning();
+
+    let release!: () => void;
+    const waiting = fake.holdUntil("GET /auth/v1/user", new Promise<void>((resolve) => (release = resolve)));
+    const checking = provider.currentSession(app.db, asRequest(signedIn.session.cookies), now());
+    try {
+      await vi.waitFor(() => expect(waiting()).toBe(1));
+      await app.db.transaction((tx) => revokeAccountAccess(tx, { accountId, now: now() }));
+    } finally {
+      release();
+    }
+    const current = await checking;
+    if (!current) throw new Error("the session was not vouched for");
+    const ctx: ServiceContext = {
+      requestId: crypto.randomUUID(),
+      db: app.db,
+      now: now(),
+      clientIp: "203.0.113.5",
+      account: current.session.account,
+      principal: { kind: "session", sessionId: current.session.sessionId },
+    };
+    await expect(executeOperation(createShareLink, { params: { id: project!.id } }, ctx)).rejects.toMatchObject({
+      code: "unauthorized",
+    });
   });
 
   it("never says whether an e-mail exists when sign-in fails", async () => {
