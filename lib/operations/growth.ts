@@ -117,7 +117,7 @@ export const submitRetro = defineOperation({
   tag: "Growth",
   summary: "Submit the week's retro and close the cycle",
   description:
-    "Results and grades land on the items and shape the next plan. " +
+    "Results and grades land on the items and shape the next plan; what Launchloop has not posted is unscheduled. " +
     "While one of the items is being published (or waiting to retry), the week stays open: 409 `not_publishable`.",
   params: cycleParams,
   body: retroRequest,

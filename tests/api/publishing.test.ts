@@ -321,7 +321,7 @@ describe("scheduling and publishing", () => {
 
   it("stops what was scheduled once the plan ends: the job gives up with the reason and nothing is posted", async () => {
     const approved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyAfterPlan}`, { status: "approved" })).json.item;
-    expect(approved.publication).toMatchObject({ status: "scheduled" });
+    expect(approved.publication.scheduledAt).toEqual(expect.any(String));
     const posted = pds.posts().length;
     await setPlan(app.db, owner.account.email, "free");
     try {
@@ -521,6 +521,31 @@ describe("a post waiting to retry", () => {
     await tick(later(minutes(10)));
     expect(pds.posts()).toHaveLength(posted);
     expect((await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "draft" })).json.item.status).toBe("draft");
+  });
+
+  it("closing the week unschedules what Launchloop has not posted: a post skipped in the retro never goes out", async () => {
+    const itemId = items.blueskyAfterPlan;
+    await executeOperation(
+      operations.connectBluesky,
+      { body: { projectId, handle: "founder.bsky.test", appPassword: "app-pass-1234", serviceUrl: pds.url } },
+      owner,
+    );
+    const approved = (await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).json.item;
+    expect(approved.publication.scheduledAt).toEqual(expect.any(String));
+    const [{ cycleId }] = (await app.db
+      .select({ cycleId: growthItems.cycleId })
+      .from(growthItems)
+      .where(eq(growthItems.id, itemId))) as [{ cycleId: string }];
+    const retro = await call("POST", `/api/v1/growth/cycles/${cycleId}/retro`, {
+      overall: "",
+      items: [{ itemId, result: "skipped" }],
+    });
+    expect(retro.status).toBe(200);
+    const skipped = await getItem(itemId);
+    expect([skipped.status, skipped.publication?.scheduledAt ?? null]).toEqual(["skipped", null]);
+    const posted = pds.posts().length;
+    await tick(new Date(Date.parse(approved.publication.scheduledAt) + 1000));
+    expect(pds.posts()).toHaveLength(posted);
   });
 });
 

@@ -67,6 +67,8 @@ export async function submitRetro(ctx: ServiceContext, input: { cycleId: string 
           grade: entry.grade ?? null,
           resultNote: entry.note ?? known.get(entry.itemId)!.resultNote,
           status: entry.result,
+          // The week is over: what Launchloop has not posted stays unposted, and says so.
+          scheduledAt: sql`case when ${growthItems.publicationStatus} = 'published' then ${growthItems.scheduledAt} end`,
           updatedAt: ctx.now,
         })
         .where(
