@@ -69,15 +69,30 @@ export function keepsPreparedStatements(url: string, setting: PreparedStatements
   return !(["6543", "6432"].includes(parsed.port) || /pooler|pgbouncer/i.test(parsed.hostname));
 }
 
-/** Connections each process keeps to a Postgres server. */
+/** Connections each process keeps to a Postgres server for transactions. */
 export const postgresPoolSize = 10;
+
+/**
+ * Connections for statements that stand alone (most of a request's): postgres.js pipelines
+ * statements on a busy connection and sends those queued in one turn of the event loop in
+ * one write, so a few connections carry them all with fewer writes and fewer backends woken
+ * (docs/performance.md). A transaction holds its connection until it ends, sometimes across
+ * a call to the network, so transactions have the pool of their own: however many of them
+ * wait, standalone statements still go out.
+ */
+export const postgresStatementConnections = 3;
 
 async function openPostgres(url: string, runMigrations: boolean, prepare: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
-  const { preparingEveryStatement } = await import("./statement-hooks");
-  const client = postgres(url, { prepare, max: postgresPoolSize, onnotice: () => {} });
+  const { preparingEveryStatement, transactionsThrough } = await import("./statement-hooks");
+  const options = { prepare, onnotice: () => {} };
+  const client = postgres(url, { ...options, max: postgresStatementConnections });
+  const transactions = postgres(url, { ...options, max: postgresPoolSize });
+  transactionsThrough(client, transactions);
   if (prepare) preparingEveryStatement(client);
-  return connected(client, "postgres", runMigrations, () => client.end());
+  return connected(client, "postgres", runMigrations, async () => {
+    await Promise.all([client.end(), transactions.end()]);
+  });
 }
 
 /** PGlite on its own thread, spoken to by the same client as a Postgres server. */

@@ -27,6 +27,18 @@ export function wrapStatements(sql: Sql, wrap: (unsafe: Unsafe) => Unsafe, onTra
 }
 
 /**
+ * Runs every transaction begun on `sql` on the connections of `transactions` instead. Both
+ * read and write values alike: they share one set of parsers and serializers (Drizzle sets
+ * its own on the client it is given, and postgres.js adds array types as it meets them).
+ * Call before any other hook, which then wraps the routed `begin` too.
+ */
+export function transactionsThrough(sql: Sql, transactions: Sql): void {
+  transactions.options.parsers = sql.options.parsers;
+  transactions.options.serializers = sql.options.serializers;
+  (sql as unknown as Transactional).begin = transactions.begin.bind(transactions) as Transactional["begin"];
+}
+
+/**
  * postgres.js sends a statement it has not prepared in two round trips (it first asks for
  * the parameters' types), and Drizzle marks every unnamed statement unprepared. On a
  * session that can keep them (no transaction pooler in front), every statement shape is

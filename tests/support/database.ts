@@ -30,11 +30,17 @@ export async function openTestDatabase(options: { preparedStatements?: PreparedS
   };
 }
 
-/** Whether the database still answers everyone: as many statements at once as the Postgres pool has connections, within `ms`. */
+/**
+ * Whether the database still answers everyone, within `ms`: as many statements at once as
+ * the Postgres pool has connections, and as many transactions (which have a pool of their own).
+ */
 export async function poolAnswers(db: Database, ms = 5_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const statements = Array.from({ length: postgresPoolSize }, () => db.execute(sql`select 1`));
+  const statements = Array.from({ length: postgresPoolSize }, () => [
+    db.execute(sql`select 1`),
+    db.transaction((tx) => tx.execute(sql`select 1`)),
+  ]).flat();
   try {
     return await Promise.race([Promise.all(statements).then(() => true), stalled]);
   } finally {
