@@ -456,7 +456,7 @@ export async function getProjectDetail(
     detail = await readProjectDetail(ctx.db, { accountId: ctx.account.id, projectId });
   }
   const project = JSON.stringify(serializeProject(detail.project, detail.steps));
-  return new JsonText(`{"project":${project},"runs":[${detail.runsText}]}`);
+  return new JsonText(`{"project":${project},"runs":[`, detail.runsText, "]}");
 }
 
 /** `decisions || patch`: members sent replace the stored ones, members left out stay, in one statement. */
