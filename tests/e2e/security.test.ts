@@ -110,9 +110,12 @@ describe("pages under the Content-Security-Policy", () => {
     await page.getByRole("button", { name: "Create key" }).click();
     const action = await captured;
     await page.getByTestId("new-api-key").waitFor();
+    // Every count below is at least one: wait for the list to be drawn before counting its rows.
     const keyCount = async () => {
       await page.goto("/settings/keys");
-      return page.getByRole("cell", { name: "from the page", exact: true }).count();
+      const rows = page.getByRole("cell", { name: "from the page", exact: true });
+      await rows.first().waitFor();
+      return rows.count();
     };
     expect(await keyCount()).toBe(1);
 
