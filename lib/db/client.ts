@@ -69,8 +69,8 @@ export function keepsPreparedStatements(url: string, setting: PreparedStatements
   return !(["6543", "6432"].includes(parsed.port) || /pooler|pgbouncer/i.test(parsed.hostname));
 }
 
-/** Connections each process keeps to a Postgres server for transactions. */
-export const postgresPoolSize = 10;
+/** Connections each process keeps to a Postgres server for transactions (beside those for statements below). */
+export const postgresTransactionConnections = 10;
 
 /**
  * Connections for statements that stand alone (most of a request's): postgres.js pipelines
@@ -87,7 +87,7 @@ async function openPostgres(url: string, runMigrations: boolean, prepare: boolea
   const { preparingEveryStatement, transactionsThrough } = await import("./statement-hooks");
   const options = { prepare, onnotice: () => {} };
   const client = postgres(url, { ...options, max: postgresStatementConnections });
-  const transactions = postgres(url, { ...options, max: postgresPoolSize });
+  const transactions = postgres(url, { ...options, max: postgresTransactionConnections });
   transactionsThrough(client, transactions);
   if (prepare) preparingEveryStatement(client);
   return connected(client, "postgres", runMigrations, async () => {

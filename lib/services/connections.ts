@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
-import { databaseKind, postgresPoolSize } from "@/lib/db/client";
+import { databaseKind, postgresTransactionConnections } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { connections, growthItems, jobs } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -405,7 +405,7 @@ export async function renewConnectionTokens(input: {
 }
 
 /** Renewals holding a pooled database connection at once: a third of the pool. */
-const renewalSlots = pLimit(Math.floor(postgresPoolSize / 3));
+const renewalSlots = pLimit(Math.floor(postgresTransactionConnections / 3));
 
 const renewals = new Map<string, Promise<unknown>>();
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "@/lib/db/client";
-import { postgresPoolSize } from "@/lib/db/client";
+import { postgresTransactionConnections } from "@/lib/db/client";
 import { openTestDatabase } from "../support/database";
 
 const onPostgres = process.env.TEST_DATABASE === "postgres";
@@ -21,14 +21,14 @@ describe.runIf(onPostgres)("Postgres connections", () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const transactionPids: number[] = [];
-    const holding = Array.from({ length: postgresPoolSize }, () =>
+    const holding = Array.from({ length: postgresTransactionConnections }, () =>
       db.transaction(async (tx) => {
         transactionPids.push(await backend((text) => tx.execute(sql.raw(text))));
         await held;
       }),
     );
     try {
-      await expect.poll(() => transactionPids.length).toBe(postgresPoolSize);
+      await expect.poll(() => transactionPids.length).toBe(postgresTransactionConnections);
       const statements = await Promise.all(Array.from({ length: 20 }, () => backend((text) => db.execute(sql.raw(text)))));
       expect(statements.filter((pid) => transactionPids.includes(pid))).toEqual([]);
     } finally {

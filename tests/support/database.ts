@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import type { Database } from "@/lib/db";
-import { type DatabaseHandle, openDatabase, type PreparedStatements, postgresPoolSize } from "@/lib/db/client";
+import { type DatabaseHandle, openDatabase, type PreparedStatements, postgresTransactionConnections } from "@/lib/db/client";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on
@@ -37,7 +37,7 @@ export async function openTestDatabase(options: { preparedStatements?: PreparedS
 export async function poolAnswers(db: Database, ms = 5_000): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const stalled = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const statements = Array.from({ length: postgresPoolSize }, () => [
+  const statements = Array.from({ length: postgresTransactionConnections }, () => [
     db.execute(sql`select 1`),
     db.transaction((tx) => tx.execute(sql`select 1`)),
   ]).flat();
