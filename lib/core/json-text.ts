@@ -9,6 +9,7 @@
 export class JsonText<T = unknown> {
   declare readonly value?: T;
   readonly parts: readonly string[];
+  #bytes?: Buffer<ArrayBuffer>;
   constructor(...parts: string[]) {
     this.parts = parts;
   }
@@ -17,11 +18,13 @@ export class JsonText<T = unknown> {
     return this.parts.join("");
   }
 
-  /** The text as UTF-8, each part encoded where it lies. */
+  /** The text as UTF-8, each part encoded where it lies, once (a kept answer is sent many times; callers must not write to it). */
   bytes(): Buffer<ArrayBuffer> {
+    if (this.#bytes) return this.#bytes;
     const bytes = Buffer.allocUnsafe(this.parts.reduce((total, part) => total + Buffer.byteLength(part), 0));
     let offset = 0;
     for (const part of this.parts) offset += bytes.write(part, offset);
+    this.#bytes = bytes;
     return bytes;
   }
 }

@@ -13,6 +13,7 @@ import {
 import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
+import { getProjectDetail } from "@/lib/services/project-detail";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
 
@@ -71,7 +72,7 @@ export const getProject = defineOperation({
     readOnly: true,
     idempotent: true,
   },
-  handler: ({ params }, ctx) => pipeline.getProjectDetail(ctx, { projectId: params.id }),
+  handler: ({ params }, ctx) => getProjectDetail(ctx, { projectId: params.id }),
 });
 
 export const updateProject = defineOperation({

@@ -6,7 +6,6 @@ import { pipelineInput } from "@/lib/agents/inputs";
 import { runAgent } from "@/lib/agents/run";
 import { ModelFailure } from "@/lib/ai/generate";
 import type { ServiceContext } from "@/lib/core/context";
-import { JsonText } from "@/lib/core/json-text";
 import type { Database } from "@/lib/db";
 import { describeError, isUniqueViolation } from "@/lib/db/errors";
 import { preparedQuery } from "@/lib/db/prepared";
@@ -21,7 +20,7 @@ import { loadOwned, ownedRow, ownedRows } from "./tenant";
 
 // The launch pipeline's state machine, in one place: the state derived from a project's
 // runs, the runs and their serializers, confirmation, starting and settling a step's run,
-// reviews, the project's detail and its decisions.
+// reviews and the project's decisions (its detail, as clients read it, is in project-detail.ts).
 
 /** What the pipeline's state is derived from: each run's step, status and start (not its output). */
 export type StepRun = Pick<RunRecord, "agentType" | "status" | "startedAt">;
@@ -397,66 +396,6 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
     return { run: reviewed, project: updated! };
   });
   return { run: serializeRun(run), project: serializeProject(project, await pipelineRunsOf(db, project)) };
-}
-
-/** A timestamp as `Date.toISOString()` spells it (UTC, milliseconds truncated as a JavaScript Date keeps them). */
-const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * A project's runs as the JSON text of `serializeRun`'s answers, oldest first, separated by
- * commas: the database writes it and the answer carries it as it is (parsing the outputs
- * and writing them again was most of a project read's own CPU). `row_to_json` names the
- * members in this order and writes them compactly; an output (jsonb) is written as Postgres
- * writes jsonb: the members in its stored order, with a space after each `:` and `,`.
- */
-const runsJsonText = sql.raw(`(select string_agg(row_to_json(run)::text, ',' order by r.started_at)
-  from agent_runs r cross join lateral (select r.id, r.project_id as "projectId", r.agent_type as "agentType", r.status,
-    r.feedback, r.output, r.error,
-    (select row_to_json(usage) from (select r.input_tokens as "inputTokens", r.output_tokens as "outputTokens", r.model) usage) as usage,
-    ${isoText("r.started_at")} as "startedAt", ${isoText("r.completed_at")} as "completedAt", ${isoText("r.reviewed_at")} as "reviewedAt") run
-  where r.project_id = projects.id and r.account_id = projects.account_id)`);
-
-const projectDetailQuery = (db: Database) =>
-  db
-    .select({
-      project: projects,
-      // What the pipeline's state is derived from: each run's step, status and start.
-      steps: sql<
-        [string, RunRecord["status"], string][]
-      >`coalesce((select json_agg(json_build_array(r.agent_type, r.status, ${sql.raw(isoText("r.started_at"))}) order by r.started_at) from agent_runs r where r.project_id = projects.id and r.account_id = projects.account_id), '[]'::json)`,
-      runs: sql<string | null>`${runsJsonText}`,
-    })
-    .from(projects)
-    .where(and(eq(projects.id, sql.placeholder("projectId")), eq(projects.accountId, sql.placeholder("accountId"))));
-
-export interface ProjectDetail {
-  project: ReturnType<typeof serializeProject>;
-  runs: SerializedRun[];
-}
-
-async function readProjectDetail(db: Database, { accountId, projectId }: { accountId: string; projectId: string }) {
-  const [found] = await preparedQuery(db, "project-detail", projectDetailQuery).execute({ accountId, projectId });
-  if (!found) throw new AppError("not_found", "Project not found.");
-  const steps = found.steps.map(([agentType, status, startedAt]) => ({ agentType, status, startedAt: new Date(startedAt) }));
-  return { project: found.project, steps, runsText: found.runs ?? "" };
-}
-
-/**
- * The project with its runs (oldest first), settling any run whose process died, as the
- * JSON text of `{ project, runs }`.
- */
-export async function getProjectDetail(
-  ctx: ServiceContext,
-  { projectId }: { projectId: string },
-): Promise<JsonText<ProjectDetail>> {
-  let detail = await readProjectDetail(ctx.db, { accountId: ctx.account.id, projectId });
-  // Settling writes only when a run has outlived its bound (its process died): reads stay one statement.
-  if (detail.steps.some((run) => isStaleRun(run, ctx.now))) {
-    await settleStaleRuns(ctx.db, { project: detail.project, now: ctx.now });
-    detail = await readProjectDetail(ctx.db, { accountId: ctx.account.id, projectId });
-  }
-  const project = JSON.stringify(serializeProject(detail.project, detail.steps));
-  return new JsonText(`{"project":${project},"runs":[`, detail.runsText, "]}");
 }
 
 /** `decisions || patch`: members sent replace the stored ones, members left out stay, in one statement. */

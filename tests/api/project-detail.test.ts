@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agentRuns } from "@/lib/db/schema";
+import { agentRuns, projects } from "@/lib/db/schema";
 import { getOwnedProjectWithRuns, serializeProject, serializeRun, staleRunAfterMs } from "@/lib/services/pipeline";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
@@ -78,5 +78,81 @@ describe("GET /api/v1/projects/{id}: the JSON the database writes", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.json.runs.find((run: { id: string }) => run.id === stale!.id)).toMatchObject({ status: "failed" });
     expect(JSON.stringify(response.json)).toBe(JSON.stringify(await serializedInJavaScript()));
+  });
+});
+
+describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged", () => {
+  const read = async () => {
+    const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
+    expect(response.status, response.text).toBe(200);
+    return response.json;
+  };
+  /** Reads twice (the second from what the server kept), changes the rows beside the server, and reads again. */
+  async function readAfter(change: () => Promise<unknown>) {
+    await read();
+    await read();
+    await change();
+    const answer = await read();
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(await serializedInJavaScript()));
+    return answer;
+  }
+
+  it("answers every change to the project or its runs on the next read, whoever made it", async () => {
+    const renamed = await readAfter(() =>
+      app.db.update(projects).set({ name: "Renamed beside the server" }).where(eq(projects.id, projectId)),
+    );
+    expect(renamed.project.name).toBe("Renamed beside the server");
+
+    const [first] = await app.db.select().from(agentRuns).where(eq(agentRuns.projectId, projectId)).orderBy(agentRuns.startedAt);
+    const commented = await readAfter(() =>
+      app.db.update(agentRuns).set({ feedback: "Changed in plain SQL" }).where(eq(agentRuns.id, first!.id)),
+    );
+    expect(commented.runs[0]).toMatchObject({ id: first!.id, feedback: "Changed in plain SQL" });
+
+    const before = (await read()).runs.length;
+    const added = await readAfter(() =>
+      app.db
+        .insert(agentRuns)
+        .values({ projectId, accountId, agentType: "launch-assets", status: "failed", startedAt: new Date() }),
+    );
+    expect(added.runs).toHaveLength(before + 1);
+    const last = added.runs.at(-1);
+    const removed = await readAfter(() => app.db.delete(agentRuns).where(eq(agentRuns.id, last.id)));
+    expect(removed.runs.map((run: { id: string }) => run.id)).not.toContain(last.id);
+  });
+
+  it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
+    const [running] = await app.db
+      .insert(agentRuns)
+      .values({
+        projectId,
+        accountId,
+        agentType: "launch-assets",
+        status: "running",
+        startedAt: new Date(Date.now() - staleRunAfterMs + 1_000),
+      })
+      .returning();
+    expect((await read()).runs.find((run: { id: string }) => run.id === running!.id)).toMatchObject({ status: "running" });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await read()).runs.find((run: { id: string }) => run.id === running!.id)).toMatchObject({ status: "failed" });
+  });
+
+  it("never answers another account from what it kept, and forgets a deleted project", async () => {
+    await read();
+    const stranger = await app.signUpWithKey();
+    const foreign = await app.request("GET", `/api/v1/projects/${projectId}`, { key: stranger.key });
+    expect(foreign.status, foreign.text).toBe(404);
+
+    const created = await app.request("POST", "/api/v1/projects", {
+      key,
+      body: {
+        name: "Short-lived",
+        onboarding: { businessName: "Gone", productDescription: "Soon deleted", problemSolved: "None" },
+      },
+    });
+    const path = `/api/v1/projects/${created.json.project.id}`;
+    expect((await app.request("GET", path, { key })).status).toBe(200);
+    await app.db.delete(projects).where(eq(projects.id, created.json.project.id));
+    expect((await app.request("GET", path, { key })).status).toBe(404);
   });
 });

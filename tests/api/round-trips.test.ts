@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "@/lib/db/query-count";
+import { projects } from "@/lib/db/schema";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
 
@@ -31,8 +33,13 @@ async function statementsOf(path: string, { as = key, status = 200 } = {}) {
 }
 
 describe("database round trips per keyed read", () => {
-  it("reads a project with its runs in two statements: the key (with account and rate limit), then the project with its runs", async () => {
+  it("reads a project with its runs in two statements: the key (with account and rate limit), then the project's version, its runs written only once a change shows", async () => {
     await statementsOf(`/api/v1/projects/${projectId}`);
+    expect(await statementsOf(`/api/v1/projects/${projectId}`)).toBe(2);
+    await app.db.update(projects).set({ name: "Renamed" }).where(eq(projects.id, projectId));
+    const before = queryCount();
+    expect((await app.request("GET", `/api/v1/projects/${projectId}`, { key })).json.project.name).toBe("Renamed");
+    expect(queryCount() - before).toBeGreaterThanOrEqual(3);
     expect(await statementsOf(`/api/v1/projects/${projectId}`)).toBe(2);
     const { json } = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(json.runs).toHaveLength(5);
