@@ -1,3 +1,4 @@
+import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import type { RestOperation } from "@/lib/operations/operation";
 import { handleOperation } from "./handle";
@@ -6,24 +7,26 @@ import { errorResponse, newResponseHeaders } from "./responses";
 
 /** One path of the route table and the operation of each method at it. */
 interface CompiledPath {
-  pattern: RegExp;
+  /** Each segment: its literal text, or null for a parameter. */
+  segments: (string | null)[];
   paramNames: string[];
   byMethod: Map<string, RestOperation>;
 }
 
 function compile(path: string): CompiledPath {
   const paramNames: string[] = [];
-  const source = path
-    .split("/")
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      paramNames.push(param[1]!);
-      return "([^/]+)";
-    })
-    .join("/");
-  return { pattern: new RegExp(`^${source}$`), paramNames, byMethod: new Map() };
+  const segments = path.split("/").map((segment) => {
+    const param = /^\{(\w+)\}$/.exec(segment);
+    if (!param) return segment;
+    paramNames.push(param[1]!);
+    return null;
+  });
+  return { segments, paramNames, byMethod: new Map() };
 }
+
+/** A parameter takes a whole non-empty segment; a literal, exactly its text. */
+const matches = (path: CompiledPath, segments: string[]) =>
+  path.segments.every((segment, index) => (segment === null ? segments[index] !== "" : segment === segments[index]));
 
 /**
  * Routes a request to its declared operation: the operations are the route table, so
@@ -38,24 +41,25 @@ export function createRouter(operations: readonly RestOperation[]) {
     paths.set(operation.rest.path, compiled);
   }
   // Static segments win over parameters: fewer parameters first. The first path that
-  // matches wins whatever the method: /keys/bootstrap is never /keys/{keyId}.
-  const table = [...paths.values()].sort((a, b) => a.paramNames.length - b.paramNames.length);
+  // matches wins whatever the method: /keys/bootstrap is never /keys/{keyId}. Paths
+  // without parameters are found by their text, the others among those as long.
+  const literal = new Map([...paths].filter(([, path]) => path.paramNames.length === 0));
+  const bySegmentCount = new Map<number, CompiledPath[]>();
+  for (const path of [...paths.values()].sort((a, b) => a.paramNames.length - b.paramNames.length)) {
+    if (path.paramNames.length === 0) continue;
+    bySegmentCount.set(path.segments.length, [...(bySegmentCount.get(path.segments.length) ?? []), path]);
+  }
 
   return async function dispatch(request: Request): Promise<Response> {
-    const pathname = new URL(request.url).pathname.replace(/(.)\/+$/, "$1");
+    // Next.js hands route handlers a NextRequest, its URL already parsed.
+    const url = "nextUrl" in request ? (request as NextRequest).nextUrl : new URL(request.url);
+    const pathname = url.pathname.replace(/(.)\/+$/, "$1");
     if (hasMalformedEscape(pathname)) return errorResponse(malformedPathError(), newResponseHeaders());
     const method = request.method === "HEAD" ? "GET" : request.method;
-    let path: CompiledPath | undefined;
-    let match: RegExpExecArray | null = null;
-    for (const candidate of table) {
-      match = candidate.pattern.exec(pathname);
-      if (match) {
-        path = candidate;
-        break;
-      }
-    }
+    const segments = pathname.split("/");
+    const path = literal.get(pathname) ?? bySegmentCount.get(segments.length)?.find((candidate) => matches(candidate, segments));
 
-    if (!path || !match) {
+    if (!path) {
       return errorResponse(
         new AppError("not_found", `No endpoint at ${pathname}. The endpoint list is at /api/v1/openapi.json.`),
         newResponseHeaders(),
@@ -72,8 +76,9 @@ export function createRouter(operations: readonly RestOperation[]) {
       );
     }
     const params: Record<string, string> = {};
-    path.paramNames.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1]!);
+    let param = 0;
+    path.segments.forEach((segment, index) => {
+      if (segment === null) params[path.paramNames[param++]!] = decodeURIComponent(segments[index]!);
     });
     return handleOperation(operation, request, params);
   };
