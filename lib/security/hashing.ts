@@ -1,6 +1,7 @@
-import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
-export const sha256Hex = (value: string) => createHash("sha256").update(value).digest("hex");
+/** One call, no hash object: it runs on every keyed request (the key's lookup). */
+export const sha256Hex = (value: string) => hash("sha256", value, "hex");
 
 /** A random URL-safe token with `bytes` bytes of entropy. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
