@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
+import type { Peeked } from "./key-peek";
 
 /**
  * Who calls: an API key (REST, MCP), a signed-in browser session (the dashboard), or an
@@ -34,4 +35,6 @@ export interface RequestContext {
 export interface ServiceContext extends RequestContext {
   account: AccountRecord;
   principal: Principal;
+  /** What the key's statement read for the operation (its `peek`), when it did. */
+  peeked?: Peeked;
 }

@@ -51,21 +51,27 @@ export async function requestContext(
 /**
  * A keyed REST request's context. When limits are counted in the database (Postgres),
  * the general rate limit's hit is counted in the statement that finds the key and its
- * account, so a keyed read starts with one round trip, not three.
+ * account, so a keyed read starts with one round trip, not three; an operation's `peek`
+ * rides in that statement too.
  */
 async function keyRequestContext(
   request: Request,
   requestId: string,
-  countGeneral: boolean,
+  operation: AnyOperation,
+  pathParams: Record<string, string>,
 ): Promise<{ ctx: ServiceContext; general?: CountedLimit }> {
   const db = await getDatabase();
   const now = new Date();
   const clientIp = clientIpOf(request.headers);
-  const policy = countGeneral && limitsCountedInDatabase(db) ? generalLimit({ clientIp, subject: "key:" }) : undefined;
+  const counted = admits(operation, "key") && limitsCountedInDatabase(db);
+  const policy = counted ? generalLimit({ clientIp, subject: "key:" }) : undefined;
+  // A malformed id gets its 400 or 404 from validation, after the key: it is never peeked with.
+  const peek = operation.peek && operation.params?.safeParse(pathParams).success ? operation.peek : undefined;
   const { hits, ...caller } = await authenticateApiKey(db, {
     authorization: request.headers.get("authorization"),
     now,
     count: policy,
+    peek: peek && { of: peek, params: pathParams },
   });
   const ctx: ServiceContext = { requestId, db, now, clientIp, waitUntil, ...caller };
   if (!policy || hits === undefined) return { ctx };
@@ -88,7 +94,7 @@ export async function handleOperation(
     // REST callers are API keys: an operation that admits no key still authenticates, then answers 403.
     const { ctx, general } = isPublic(operation)
       ? { ctx: await requestContext(request, requestId, "none"), general: undefined }
-      : await keyRequestContext(request, requestId, admits(operation, "key"));
+      : await keyRequestContext(request, requestId, operation, pathParams);
     const raw = await readRawInput(operation, request, pathParams);
     const { output, rateLimit } = await executeWithLimits(operation, raw, ctx, general);
     if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(name, value);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { PrincipalKind, RequestContext, ServiceContext } from "@/lib/core/context";
 import type { JsonText } from "@/lib/core/json-text";
+import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
 
@@ -98,6 +99,8 @@ export interface Operation<
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
+  /** A read the key's statement makes for the handler over REST (see `KeyPeek`). */
+  peek?: KeyPeek;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
   tool?: ToolDeclaration;
   // Method syntax: a typed operation stays assignable to `AnyOperation`.

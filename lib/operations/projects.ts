@@ -13,7 +13,7 @@ import {
 import { projectDetailResponse, runResponse } from "@/lib/schemas/runs";
 import * as pipeline from "@/lib/services/pipeline";
 import * as playbook from "@/lib/services/playbook";
-import { getProjectDetail } from "@/lib/services/project-detail";
+import { getProjectDetail, projectDetailPeek } from "@/lib/services/project-detail";
 import * as projects from "@/lib/services/projects";
 import { defineOperation } from "./operation";
 
@@ -73,6 +73,7 @@ export const getProject = defineOperation({
     idempotent: true,
   },
   handler: ({ params }, ctx) => getProjectDetail(ctx, { projectId: params.id }),
+  peek: projectDetailPeek,
 });
 
 export const updateProject = defineOperation({

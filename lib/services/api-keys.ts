@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { KeyPeek, Peeked } from "@/lib/core/key-peek";
 import type { Database } from "@/lib/db";
 import { preparedQuery } from "@/lib/db/prepared";
 import type { AccountRecord } from "@/lib/db/records";
@@ -30,7 +31,7 @@ export async function createApiKey(db: Database, { accountId, name }: { accountI
 }
 
 /** The statement behind `authenticateApiKey`, with placeholders for its values. */
-function keyLookup(db: Database, counted: boolean) {
+function keyLookup(db: Database, counted: boolean, peek: KeyPeek | undefined) {
   const secretHash = sql.placeholder("secretHash");
   const touch = db.$with("touch", { id: sql<string>`id` }).as(
     sql`update api_keys set last_used_at = ${sql.placeholder("now")}::timestamptz
@@ -56,7 +57,12 @@ function keyLookup(db: Database, counted: boolean) {
   );
   return db
     .with(touch, ...(counted ? [commitWithoutFlush] : []), hit)
-    .select({ account: accounts, keyId: apiKeys.id, hits: sql<number | null>`(select count from hit)` })
+    .select({
+      account: accounts,
+      keyId: apiKeys.id,
+      hits: sql<number | null>`(select count from hit)`,
+      peeked: peek ? peek.sql(sql`${apiKeys.accountId}`) : sql<null>`null`,
+    })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(and(eq(apiKeys.secretHash, secretHash), isNull(apiKeys.revokedAt)));
@@ -67,12 +73,18 @@ function keyLookup(db: Database, counted: boolean) {
  * account; `last_used_at` touched in the same statement when it is older than the
  * resolution (a data-modifying CTE, so no second round trip and no write per request);
  * and, when `count` is given, one hit on the key's fixed-window counter (`count.key` with
- * the key's id appended), whose new value comes back as `hits`.
+ * the key's id appended), whose new value comes back as `hits`; and, with `peek`, the
+ * operation's own small read over the key's account, as `peeked`.
  */
 export async function authenticateApiKey(
   db: Database,
-  { authorization, now, count }: { authorization: string | null; now: Date; count?: LimitRule },
-): Promise<{ account: AccountRecord; principal: { kind: "key"; apiKeyId: string }; hits?: number }> {
+  {
+    authorization,
+    now,
+    count,
+    peek,
+  }: { authorization: string | null; now: Date; count?: LimitRule; peek?: { of: KeyPeek; params: Record<string, string> } },
+): Promise<{ account: AccountRecord; principal: { kind: "key"; apiKeyId: string }; hits?: number; peeked?: Peeked }> {
   const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (!secret?.startsWith(keyPrefix) || secret.length > 200) throw new AppError("unauthorized");
   const window = count && windowOf(count, now);
@@ -81,14 +93,15 @@ export async function authenticateApiKey(
     now: now.toISOString(),
     touchedBefore: new Date(now.getTime() - lastUsedResolutionMs).toISOString(),
     ...(window && { counterKey: count!.key, windowStart: window.start.toISOString(), resetAt: window.resetAt.toISOString() }),
+    ...peek?.of.values(peek.params, now),
   };
-  const [found] = await preparedQuery(db, window ? "authenticate-key-and-count" : "authenticate-key", (db) =>
-    keyLookup(db, Boolean(window)),
-  ).execute(values);
+  const name = `${window ? "authenticate-key-and-count" : "authenticate-key"}${peek ? `+${peek.of.name}` : ""}`;
+  const [found] = await preparedQuery(db, name, (db) => keyLookup(db, Boolean(window), peek?.of)).execute(values);
   if (!found) throw new AppError("unauthorized");
   return {
     account: found.account,
     principal: { kind: "key" as const, apiKeyId: found.keyId },
     ...(window && found.hits !== null && { hits: Number(found.hits) }),
+    ...(peek && { peeked: { name: peek.of.name, params: peek.params, value: found.peeked } }),
   };
 }

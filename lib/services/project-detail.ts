@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import type { ServiceContext } from "@/lib/core/context";
 import { JsonText } from "@/lib/core/json-text";
+import type { KeyPeek } from "@/lib/core/key-peek";
 import { type Database, databaseKind } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { projects } from "@/lib/db/schema";
@@ -60,14 +61,27 @@ const detailQuery = (db: Database) =>
     .from(projects)
     .where(ownedProject);
 
-const versionQuery = (db: Database) =>
-  db
-    .select({
-      version: sql<string>`${detailVersion}`,
-      settling: sql<boolean>`exists (select 1 ${sql.raw(ownRuns)} and r.status = 'running' and r.started_at < ${sql.placeholder("staleBefore")}::timestamptz)`,
-    })
-    .from(projects)
-    .where(ownedProject);
+/**
+ * The detail's version as it is now, or null when a run has outlived its bound (the read
+ * then settles it), for the `projects` row in scope.
+ */
+const currentVersion = sql<string | null>`case when exists (select 1 ${sql.raw(ownRuns)} and r.status = 'running'
+  and r.started_at < ${sql.placeholder("staleBefore")}::timestamptz) then null else ${detailVersion} end`;
+
+const versionQuery = (db: Database) => db.select({ version: currentVersion }).from(projects).where(ownedProject);
+
+/**
+ * The version, read by the API key's statement (`GET /projects/{id}` over REST): null also
+ * when the project is not the key's account's, which the full read then answers as 404.
+ */
+export const projectDetailPeek: KeyPeek = {
+  name: "project-detail",
+  sql: (accountId) =>
+    sql`(select ${currentVersion} from projects where projects.id = ${sql.placeholder("projectId")}::uuid and projects.account_id = ${accountId})`,
+  values: (params, now) => ({ projectId: params.id, staleBefore: staleBefore(now) }),
+};
+
+const staleBefore = (now: Date) => new Date(now.getTime() - staleRunAfterMs).toISOString();
 
 interface RenderedDetail {
   version: string;
@@ -103,7 +117,8 @@ async function readDetail(db: Database, owned: { accountId: string; projectId: s
 /**
  * The project with its runs (oldest first), settling any run whose process died, as the
  * JSON text of `{ project, runs }`. While the project and its runs are as they were at the
- * last read, the read is one small statement that says so.
+ * last read, the read is one small statement that says so (over REST, none: the key's
+ * statement peeks).
  */
 export async function getProjectDetail(
   ctx: ServiceContext,
@@ -115,16 +130,11 @@ export async function getProjectDetail(
   const details = databaseKind(db) ? renderedOf(db) : undefined;
   const cacheKey = `${owned.accountId}/${projectId}`;
   const cached = details?.get(cacheKey);
-  if (cached) {
-    const staleBefore = new Date(now.getTime() - staleRunAfterMs).toISOString();
-    const [current] = await preparedQuery(db, "project-detail-version", versionQuery).execute({ ...owned, staleBefore });
-    if (!current) {
-      details!.delete(cacheKey);
-      throw new AppError("not_found", "Project not found.");
-    }
-    if (current.version === cached.version && !current.settling) return cached.answer;
-  }
-  let detail = await readDetail(db, owned);
+  if (cached && (await currentVersionOf(ctx, owned)) === cached.version) return cached.answer;
+  let detail = await readDetail(db, owned).catch((error: unknown) => {
+    details?.delete(cacheKey);
+    throw error;
+  });
   // Settling writes only when a run has outlived its bound (its process died).
   if (detail.steps.some((run) => isStaleRun(run, now))) {
     await settleStaleRuns(db, { project: detail.project, now });
@@ -134,4 +144,15 @@ export async function getProjectDetail(
   const answer = new JsonText<ProjectDetail>(`{"project":${project},"runs":[`, detail.runsText, "]}");
   details?.set(cacheKey, { version: detail.version, answer });
   return answer;
+}
+
+/** The version as the key's statement read it for this project, or by a statement of its own (null: read it all). */
+async function currentVersionOf(ctx: ServiceContext, owned: { accountId: string; projectId: string }) {
+  const { peeked } = ctx;
+  if (peeked?.name === projectDetailPeek.name && peeked.params.id === owned.projectId) return peeked.value as string | null;
+  const [current] = await preparedQuery(ctx.db, "project-detail-version", versionQuery).execute({
+    ...owned,
+    staleBefore: staleBefore(ctx.now),
+  });
+  return current?.version ?? null;
 }

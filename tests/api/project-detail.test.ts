@@ -1,5 +1,8 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as mcpPost } from "@/app/api/mcp/route";
 import { agentRuns, projects } from "@/lib/db/schema";
 import { getOwnedProjectWithRuns, serializeProject, serializeRun, staleRunAfterMs } from "@/lib/services/pipeline";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -119,6 +122,32 @@ describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged"
     const last = added.runs.at(-1);
     const removed = await readAfter(() => app.db.delete(agentRuns).where(eq(agentRuns.id, last.id)));
     expect(removed.runs.map((run: { id: string }) => run.id)).not.toContain(last.id);
+  });
+
+  it("answers a change at once where no key statement reads the version (MCP, a tool call)", async () => {
+    const client = new Client({ name: "project-detail-test", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://launchloop.test/api/mcp"), {
+        requestInit: { headers: { Authorization: `Bearer ${key}`, Host: "launchloop.test" } },
+        fetch: (url, init) => mcpPost(new Request(url, init)),
+      }),
+    );
+    try {
+      const readOverMcp = async () => {
+        const result = (await client.callTool({ name: "projects_get", arguments: { projectId } })) as {
+          content: { text: string }[];
+        };
+        return JSON.parse(result.content[0]!.text);
+      };
+      await readOverMcp();
+      await readOverMcp();
+      await app.db.update(projects).set({ name: "Renamed for the tool" }).where(eq(projects.id, projectId));
+      const answer = await readOverMcp();
+      expect(answer.project.name).toBe("Renamed for the tool");
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(await serializedInJavaScript()));
+    } finally {
+      await client.close();
+    }
   });
 
   it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
