@@ -24,6 +24,15 @@ async function serializedInJavaScript() {
   return { project: serializeProject(project, runs), runs: runs.map(serializeRun) };
 }
 
+/** A run recorded as `running` since `startedAt`, as a step whose process may have died. */
+async function insertRunningRun(agentType: string, startedAt: Date) {
+  const [run] = await app.db
+    .insert(agentRuns)
+    .values({ projectId, accountId, agentType, status: "running", startedAt })
+    .returning();
+  return run!;
+}
+
 describe("GET /api/v1/projects/{id}: the JSON the database writes", () => {
   it("has the members, their order and the values the JavaScript serializers give, to the millisecond", async () => {
     const [first] = await app.db.select().from(agentRuns).where(eq(agentRuns.projectId, projectId)).orderBy(agentRuns.startedAt);
@@ -67,19 +76,10 @@ describe("GET /api/v1/projects/{id}: the JSON the database writes", () => {
   });
 
   it("settles a run whose process died and answers it as failed", async () => {
-    const [stale] = await app.db
-      .insert(agentRuns)
-      .values({
-        projectId,
-        accountId,
-        agentType: "market-strategist",
-        status: "running",
-        startedAt: new Date(Date.now() - staleRunAfterMs - 60_000),
-      })
-      .returning();
+    const stale = await insertRunningRun("market-strategist", new Date(Date.now() - staleRunAfterMs - 60_000));
     const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(response.status, response.text).toBe(200);
-    expect(response.json.runs.find((run: { id: string }) => run.id === stale!.id)).toMatchObject({ status: "failed" });
+    expect(response.json.runs.find((run: { id: string }) => run.id === stale.id)).toMatchObject({ status: "failed" });
     expect(JSON.stringify(response.json)).toBe(JSON.stringify(await serializedInJavaScript()));
   });
 });
@@ -151,19 +151,10 @@ describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged"
   });
 
   it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
-    const [running] = await app.db
-      .insert(agentRuns)
-      .values({
-        projectId,
-        accountId,
-        agentType: "launch-assets",
-        status: "running",
-        startedAt: new Date(Date.now() - staleRunAfterMs + 1_000),
-      })
-      .returning();
-    expect((await read()).runs.find((run: { id: string }) => run.id === running!.id)).toMatchObject({ status: "running" });
+    const running = await insertRunningRun("launch-assets", new Date(Date.now() - staleRunAfterMs + 1_000));
+    expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "running" });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await read()).runs.find((run: { id: string }) => run.id === running!.id)).toMatchObject({ status: "failed" });
+    expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "failed" });
   });
 
   it("never answers another account from what it kept, and forgets a deleted project", async () => {
