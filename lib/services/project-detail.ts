@@ -21,7 +21,9 @@ export interface ProjectDetail {
 /** A timestamp as `Date.toISOString()` spells it (UTC, milliseconds truncated as a JavaScript Date keeps them). */
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const ownRuns = "from agent_runs r where r.project_id = projects.id and r.account_id = projects.account_id";
+/** The project's runs, as `r`, for the `projects` row in scope. */
+const runsOfProject = "r.project_id = projects.id and r.account_id = projects.account_id";
+const ownRuns = `from agent_runs r where ${runsOfProject}`;
 
 /**
  * A project's runs as the JSON text of `serializeRun`'s answers, oldest first, separated by
@@ -35,7 +37,7 @@ const runsJsonText = sql.raw(`(select string_agg(row_to_json(run)::text, ',' ord
     r.feedback, r.output, r.error,
     (select row_to_json(usage) from (select r.input_tokens as "inputTokens", r.output_tokens as "outputTokens", r.model) usage) as usage,
     ${isoText("r.started_at")} as "startedAt", ${isoText("r.completed_at")} as "completedAt", ${isoText("r.reviewed_at")} as "reviewedAt") run
-  where r.project_id = projects.id and r.account_id = projects.account_id)`);
+  where ${runsOfProject})`);
 
 /**
  * Which rows the detail is made of, as text: the transaction that last wrote the project row
@@ -90,8 +92,9 @@ interface RenderedDetail {
 
 /**
  * Details rendered by this process, by account and project: a read whose rows are unchanged
- * answers the same text without the database writing it again. Bounded in bytes (a string
- * part may take two bytes a character beside its UTF-8) and in age.
+ * answers the same text without the database writing it again. Bounded in bytes, counted
+ * without encoding anything (a character of the text takes at most two bytes as a string
+ * and three as UTF-8, once REST has encoded it), and in age.
  */
 const rendered = new WeakMap<Database, LRUCache<string, RenderedDetail>>();
 const renderedOf = (db: Database) => {
@@ -99,7 +102,7 @@ const renderedOf = (db: Database) => {
   if (!details) {
     details = new LRUCache({
       maxSize: 16 * 1024 * 1024,
-      sizeCalculation: (detail) => 3 * detail.answer.bytes().length,
+      sizeCalculation: (detail) => 5 * detail.answer.parts.reduce((characters, part) => characters + part.length, 0),
       ttl: 10 * 60_000,
     });
     rendered.set(db, details);
