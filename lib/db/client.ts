@@ -80,7 +80,7 @@ export const postgresTransactionConnections = 10;
  * a call to the network, so transactions have the pool of their own: however many of them
  * wait, standalone statements still go out.
  */
-export const postgresStatementConnections = 3;
+const postgresStatementConnections = 3;
 
 async function openPostgres(url: string, runMigrations: boolean, prepare: boolean): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
