@@ -30,29 +30,39 @@ for (const [prefix, bits] of [
   ["240.0.0.0", 4],
 ] as const)
   reserved.addSubnet(prefix, bits, "ipv4");
+// Every IPv6 range that is not plain public unicast, including each form that embeds an
+// IPv4 address (IPv4-compatible ::/96, SIIT's ::ffff:0:0:0/96, NAT64, 6to4, Teredo): an
+// embedded public IPv4 is refused with them. Mapped addresses are judged apart (below): a
+// BlockList matches IPv4 addresses against ::ffff:0:0/96, so it cannot hold that range.
 for (const [prefix, bits] of [
-  ["::", 127],
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
   ["2001::", 23],
   ["2001:db8::", 32],
   ["2002::", 16],
+  ["3fff::", 20],
+  ["5f00::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["fec0::", 10],
   ["ff00::", 8],
 ] as const)
   reserved.addSubnet(prefix, bits, "ipv6");
+const ipv4Mapped = new net.BlockList();
+ipv4Mapped.addSubnet("::ffff:0:0", 96, "ipv6");
 
-/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
+/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address in dotted form is judged as its IPv4). */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return false;
   if (family === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
     if (mapped) return isPublicAddress(mapped);
-    if (/^::ffff:/i.test(address)) return false;
+    // Mapped in another spelling (hex, zeros written out): refused rather than decoded.
+    if (ipv4Mapped.check(address, "ipv6")) return false;
     return !reserved.check(address, "ipv6");
   }
   return !reserved.check(address, "ipv4");

@@ -35,6 +35,30 @@ describe("outbound URL guard", () => {
       expect(isPublicAddress(address), address).toBe(false);
   });
 
+  // Every way an IPv6 address can carry an IPv4 one, in every spelling Node accepts: each is
+  // refused whatever the IPv4 inside (loopback, metadata, private or public).
+  const embeddedIpv4 = [
+    ["IPv4-compatible (::/96), dotted", "::127.0.0.1"],
+    ["IPv4-compatible, hex", "::7f00:1"],
+    ["IPv4-compatible, full", "0:0:0:0:0:0:7f00:1"],
+    ["IPv4-compatible, public inside", "::8.8.8.8"],
+    ["IPv4-compatible, metadata", "::a9fe:a9fe"],
+    ["IPv4-mapped, hex", "::ffff:7f00:1"],
+    ["IPv4-mapped, full", "0:0:0:0:0:ffff:7f00:1"],
+    ["IPv4-mapped, full dotted", "0:0:0:0:0:ffff:127.0.0.1"],
+    ["IPv4-translated (SIIT)", "::ffff:0:7f00:1"],
+    ["IPv4-translated, dotted", "::ffff:0:127.0.0.1"],
+    ["NAT64 well-known", "64:ff9b::7f00:1"],
+    ["NAT64 local-use", "64:ff9b:1::a00:1"],
+    ["6to4", "2002:7f00:1::1"],
+    ["Teredo", "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
+  ] as const;
+
+  it.each(embeddedIpv4)("refuses an IPv6 address embedding IPv4: %s (%s)", (_form, address) => {
+    expect(isPublicAddress(address)).toBe(false);
+    expect(() => checkOutboundUrl(`https://[${address}]/a`)).toThrow(/private/);
+  });
+
   it("only takes https to public places unless OUTBOUND_ALLOW_HTTP=1", () => {
     process.env.OUTBOUND_ALLOW_HTTP = "";
     reloadConfig();
