@@ -3,6 +3,13 @@ import { hash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "
 /** One call, no hash object: it runs on every keyed request (the key's lookup). */
 export const sha256Hex = (value: string) => hash("sha256", value, "hex");
 
+/**
+ * Whether a secret someone sent equals ours, in constant time whatever its length or bytes:
+ * both sides are hashed first, so the comparison always sees two digests of one size.
+ */
+export const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(hash("sha256", given, "buffer"), hash("sha256", expected, "buffer"));
+
 /** A random URL-safe token with `bytes` bytes of entropy. */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64url");
 

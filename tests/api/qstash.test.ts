@@ -122,8 +122,22 @@ describe("QStash as the job engine", () => {
       (await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer wrong" } })))
         .status,
     ).toBe(401);
+    const secret = "cron-secret-0123456789";
+    const refused = [
+      secret, // the secret without its scheme
+      `Basic ${secret}`,
+      `Bearer ${"é".repeat(secret.length)}`, // the right length in characters, more in bytes
+      `Bearer ${"\u00ff".repeat(secret.length * 2)}`,
+      `Bearer ${secret}x`,
+      "Bearer ",
+    ];
+    for (const authorization of refused) {
+      const answer = await sweepRoute(new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization } }));
+      expect(answer.status, authorization).toBe(401);
+      expect(await answer.json()).toMatchObject({ code: "unauthorized" });
+    }
     const swept = await sweepRoute(
-      new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: "Bearer cron-secret-0123456789" } }),
+      new Request("http://launchloop.test/api/jobs/sweep", { headers: { authorization: `Bearer ${secret}` } }),
     );
     expect(swept.status).toBe(200);
   });

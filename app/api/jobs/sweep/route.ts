@@ -1,22 +1,19 @@
-import { timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { runDueJobs } from "@/lib/jobs/run";
+import { sameSecret } from "@/lib/security/hashing";
 import "@/lib/services/job-handlers";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-const sameSecret = (given: string, expected: string) =>
-  given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 /** Vercel Cron's sweeper (`Authorization: Bearer $CRON_SECRET`): runs anything due that QStash's call missed. */
 export async function GET(request: Request) {
   const secret = config().jobs.cronSecret;
-  const given = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
-  if (!secret || !sameSecret(given, secret))
+  const given = /^Bearer (.+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (!secret || given === undefined || !sameSecret(given, secret))
     return errorResponse(
       new AppError("unauthorized", "The sweeper answers Vercel Cron only (CRON_SECRET)."),
       newResponseHeaders(),
