@@ -2,28 +2,21 @@ import { normalizeEmail } from "@/lib/db/accounts";
 import type { LimitPolicy, LimitRule } from "@/lib/limits";
 import { sha256Hex } from "@/lib/security/hashing";
 
-const attemptsPerEmail = 10;
-const attemptsPerAddress = 100;
+const failuresPerEmail = 10;
 const failuresPerAddress = 30;
 const windowSeconds = 15 * 60;
 
 /**
- * Past any limit a sign-in must bring a solved captcha instead of being refused, so
- * guessing gets slow but nobody can lock the owner out. Attempts on one e-mail are counted
- * before the password is checked (a burst sent at once counts whole; the owner rarely signs
- * in ten times in 15 minutes). Failures from one client address are counted after it, so an
- * office behind one address is not asked for captchas by its own successful sign-ins; its
- * attempts are also counted before, with room for an office, so a burst across many e-mails
- * sent at once (each failure not yet counted) meets a limit too.
+ * The one sign-in rule: failed sign-ins are counted, per e-mail (10) and per client address
+ * (30) in 15 minutes; past either, a sign-in must bring a solved captcha instead of being
+ * refused, so guessing gets slow but nobody can lock the owner out. An attempt is counted
+ * as failed from the moment it starts and given back when it succeeds, so a burst of
+ * guesses sent at once counts whole, and a founder's good sign-ins never count at all.
  */
-export function signInLimits(
-  email: string,
-  clientIp: string,
-): { perEmail: LimitRule; attemptsPerClient: LimitRule; failuresPerClient: LimitRule } {
+export function signInLimits(email: string, clientIp: string): { perEmail: LimitRule; perClient: LimitRule } {
   return {
-    perEmail: { key: `signin:email:${sha256Hex(normalizeEmail(email))}`, limit: attemptsPerEmail, windowSeconds },
-    attemptsPerClient: { key: `signin:ip:${clientIp}`, limit: attemptsPerAddress, windowSeconds },
-    failuresPerClient: { key: `signin-failed:ip:${clientIp}`, limit: failuresPerAddress, windowSeconds },
+    perEmail: { key: `signin-failed:email:${sha256Hex(normalizeEmail(email))}`, limit: failuresPerEmail, windowSeconds },
+    perClient: { key: `signin-failed:ip:${clientIp}`, limit: failuresPerAddress, windowSeconds },
   };
 }
 

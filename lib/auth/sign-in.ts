@@ -4,35 +4,40 @@ import { AppError } from "@/lib/errors";
 import { limiterFor } from "@/lib/limits";
 import { verifyCaptcha } from "./captcha";
 import { authProvider } from "./index";
-import type { RequestCookie } from "./provider";
+import type { RequestCookie, SignInResult } from "./provider";
 import { signInLimits } from "./sign-in-limits";
 
 /**
- * One sign-in attempt: counted against its e-mail and its client address before the
- * password is checked (a burst sent at once meets the limits too), a solved captcha past a
- * limit, then the provider's answer. Wrong credentials answer the same for unknown and
- * known addresses.
+ * One sign-in attempt: counted as a failure against its e-mail and its client address before
+ * the password is checked (a burst sent at once meets the limits too) and given back if it
+ * succeeds; a solved captcha past a limit; then the provider's answer. Wrong credentials
+ * answer the same for unknown and known addresses.
  */
 export async function attemptSignIn(
   db: Database,
   input: { email: string; password: string; captchaToken?: string; clientIp: string; cookies: RequestCookie[]; now: Date },
 ) {
   const limiter = limiterFor(db);
-  const { perEmail, attemptsPerClient, failuresPerClient } = signInLimits(input.email, input.clientIp);
-  const [emailHit, clientHit, clientFailures] = await Promise.all([
-    limiter.hit(perEmail, input.now),
-    limiter.hit(attemptsPerClient, input.now),
-    limiter.count(failuresPerClient, input.now),
-  ]);
-  if (!emailHit.allowed || !clientHit.allowed || clientFailures >= failuresPerClient.limit) {
-    if (!input.captchaToken || !(await verifyCaptcha(db, input.captchaToken, input.now))) throw new AppError("captcha_required");
+  const rules = Object.values(signInLimits(input.email, input.clientIp));
+  const hits = await Promise.all(rules.map((rule) => limiter.hit(rule, input.now)));
+  const giveBack = () => Promise.all(rules.map((rule) => limiter.refund(rule, input.now)));
+  let result: SignInResult;
+  try {
+    if (hits.some((hit) => !hit.allowed)) {
+      if (!input.captchaToken || !(await verifyCaptcha(db, input.captchaToken, input.now)))
+        throw new AppError("captcha_required");
+    }
+    result = await authProvider().signIn(db, input, input.cookies, input.now);
+  } catch (error) {
+    // Not a wrong password (a captcha to solve, the provider down): no failure to count.
+    await giveBack();
+    throw error;
   }
-  const result = await authProvider().signIn(db, input, input.cookies, input.now);
   if (result.kind === "invalid") {
-    const failureHit = await limiter.hit(failuresPerClient, input.now);
-    const captchaRequired = emailHit.remaining === 0 || clientHit.remaining === 0 || failureHit.remaining === 0;
+    const captchaRequired = hits.some((hit) => hit.remaining === 0);
     throw new AppError("invalid_credentials", undefined, { details: captchaRequired ? { captchaRequired } : {} });
   }
+  await giveBack();
   if (result.kind === "unconfirmed")
     throw new AppError(
       "forbidden",

@@ -8,7 +8,7 @@ export const errorCodes = {
   captcha_required: {
     status: 400,
     retryable: false,
-    message: "Too many failed sign-ins: solve the spam check, then sign in again.",
+    message: "Too many failed sign-ins on this address or account: solve the spam check, then sign in again.",
   },
   invalid_token: { status: 400, retryable: false, message: "The confirmation token is unknown, expired or already used." },
   invalid_signature: { status: 400, retryable: false, message: "The webhook signature is missing or invalid." },

@@ -20,6 +20,8 @@ export interface Limiter {
   hit(rule: LimitRule, now: Date): Promise<LimitResult>;
   /** The hits counted so far in the current window, counting none. */
   count(rule: LimitRule, now: Date): Promise<number>;
+  /** Gives one hit of the current window back (a reserved attempt that turned out fine). */
+  refund(rule: LimitRule, now: Date): Promise<void>;
 }
 
 export function windowOf(rule: LimitRule, now: Date) {
@@ -76,6 +78,12 @@ export function databaseLimiter(db: Database): Limiter {
         .from(limitCounters)
         .where(and(eq(limitCounters.key, rule.key), eq(limitCounters.windowStart, windowOf(rule, now).start)));
       return row?.count ?? 0;
+    },
+    async refund(rule, now) {
+      await db
+        .update(limitCounters)
+        .set({ count: sql`greatest(${limitCounters.count} - 1, 0)` })
+        .where(and(eq(limitCounters.key, rule.key), eq(limitCounters.windowStart, windowOf(rule, now).start)));
     },
   };
 }

@@ -34,5 +34,9 @@ export function memoryLimiter(): Limiter {
     async count(rule, now) {
       return counters.get(`${rule.key}@${windowOf(rule, now).start.getTime()}`)?.count ?? 0;
     },
+    async refund(rule, now) {
+      const counter = counters.get(`${rule.key}@${windowOf(rule, now).start.getTime()}`);
+      if (counter) counter.count = Math.max(0, counter.count - 1);
+    },
   };
 }

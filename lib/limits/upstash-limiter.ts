@@ -37,5 +37,9 @@ export function upstashLimiter(connection: { url: string; token: string }): Limi
       const { remaining } = await limiterFor(rule.limit, rule.windowSeconds).getRemaining(rule.key);
       return Math.max(0, rule.limit - remaining);
     },
+    async refund(rule) {
+      // A negative rate gives tokens back (the fixed window's script adds it as it is).
+      await limiterFor(rule.limit, rule.windowSeconds).limit(rule.key, { rate: -1 });
+    },
   };
 }

@@ -98,6 +98,19 @@ describe("limit counters", () => {
     const rows = await app.db.select().from(limitCounters).where(eq(limitCounters.key, rule.key));
     expect(rows).toHaveLength(app.kind === "pglite" ? 0 : 1);
   });
+
+  it("give a refunded hit back within its window, never below zero", async () => {
+    const limiter = limiterFor(app.db);
+    const rule = { key: `test:${crypto.randomUUID()}`, limit: 2, windowSeconds: 60 };
+    const now = new Date();
+    await limiter.refund(rule, now);
+    expect(await limiter.count(rule, now)).toBe(0);
+    await limiter.hit(rule, now);
+    await limiter.hit(rule, now);
+    await limiter.refund(rule, now);
+    expect(await limiter.count(rule, now)).toBe(1);
+    expect((await limiter.hit(rule, now)).allowed).toBe(true);
+  });
 });
 
 describe.runIf(process.env.TEST_REDIS_URL)("Upstash limiter backend (real Redis behind an Upstash REST proxy)", () => {
@@ -128,6 +141,10 @@ describe.runIf(process.env.TEST_REDIS_URL)("Upstash limiter backend (real Redis 
       [false, 0],
     ]);
     expect(results[3]!.resetAt.getTime()).toBeGreaterThan(now.getTime());
+    await limiter.refund(rule, now);
+    await limiter.refund(rule, now);
+    expect(await limiter.count(rule, now)).toBe(2);
+    expect((await limiter.hit(rule, now)).allowed).toBe(true);
   });
 
   it("drives the request pipeline's limits", async () => {
