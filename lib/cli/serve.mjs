@@ -77,12 +77,48 @@ function sendBrotliCopy(copies, request, response) {
   return true;
 }
 
+/**
+ * The methods any route here serves. Another one (TRACE, CONNECT, WebDAV's PROPFIND…) is
+ * answered 405 before Next.js sees it: Next.js builds a WhatWG Request for every request,
+ * which throws for TRACE and CONNECT (a 500 with a stack trace in the log).
+ */
+const servedMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const allowHeader = servedMethods.join(", ");
+
+function methodNotServed(method) {
+  const body = JSON.stringify({ error: `${method} is not served here.`, code: "method_not_allowed", retryable: false });
+  return {
+    body,
+    headers: {
+      Allow: allowHeader,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Request-Id": crypto.randomUUID(),
+    },
+  };
+}
+
 const app = next({ dev: false, dir: process.cwd(), port });
 const handle = app.getRequestHandler();
 await app.prepare();
 const copies = brotliCopies();
 const server = createServer((request, response) => {
+  if (!servedMethods.includes(request.method ?? "")) {
+    const refusal = methodNotServed(request.method);
+    response.writeHead(405, refusal.headers);
+    response.end(refusal.body);
+    return;
+  }
   if (!sendBrotliCopy(copies, request, response)) void handle(request, response);
+});
+// Node hands CONNECT to this event, not to the request handler; without a listener it drops the connection.
+server.on("connect", (_request, socket) => {
+  const refusal = methodNotServed("CONNECT");
+  const head = Object.entries({ ...refusal.headers, Connection: "close" }).map(([name, value]) => `${name}: ${value}`);
+  socket.on("error", () => {});
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\n${head.join("\r\n")}\r\n\r\n${refusal.body}`);
 });
 server.listen(port, () => console.log(`Launchloop is serving on port ${port}`));
 // As `next start` does: a stop signal ends the process at once.

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +78,42 @@ describe("malformed percent-escapes", () => {
       expect(response.status, path).toBe(400);
       expect(envelopeOf(response).code).toBe("invalid_request");
     }
+  });
+});
+
+describe("methods no route serves", () => {
+  const paths = ["/", "/api/v1/me", "/api/v1/projects", "/dashboard", "/oauth/token", "/api/mcp", "/api/jobs/sweep", "/nope"];
+
+  it("answer 405 with Allow and the envelope on every path (TRACE, WebDAV's), never a 500", async () => {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "SEARCH", "PURGE"])
+      for (const path of paths) {
+        const response = await rawRequest({ method, path, headers: { Authorization: `Bearer ${key}` } });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+        expect(envelopeOf(response)).toEqual({
+          error: `${method} is not served here.`,
+          code: "method_not_allowed",
+          retryable: false,
+        });
+      }
+    expect(server.output.join("")).not.toMatch(/TypeError|unsupported|unexpected error/i);
+  });
+
+  it("answer CONNECT with 405 too, instead of dropping the connection", async () => {
+    const target = new URL(server.baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(target.port), target.hostname, () =>
+        socket.write(`CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n`),
+      );
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (chunk) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+    expect(answer).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/);
+    expect(JSON.parse(answer.split("\r\n\r\n")[1]!)).toMatchObject({ code: "method_not_allowed" });
   });
 });
 
