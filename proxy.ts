@@ -13,7 +13,7 @@ const postableWithoutOrigin = (pathname: string) =>
   pathname.startsWith("/billing/checkout/") || ["/oauth/token", "/oauth/register", "/oauth/revoke"].includes(pathname);
 
 /**
- * Runs before routing. API paths: a malformed escape gets the 400 envelope here (Next.js
+ * Runs before routing. A malformed escape in any path gets the 400 envelope here (Next.js
  * would answer a bare 500 text). Pages: a POST (a server action) without an Origin is
  * refused before it can change anything, and each response gets a fresh CSP nonce (Next.js
  * reads it from the request's CSP header and puts it on its scripts). Every response gets
@@ -23,10 +23,9 @@ export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const https = appConfig().appUrl.startsWith("https:");
   const common = commonSecurityHeaders({ https });
-  if (pathname.startsWith("/api/")) {
-    if (hasMalformedEscape(pathname)) return withHeaders(errorResponse(malformedPathError(), newResponseHeaders()), common);
-    return withHeaders(NextResponse.next(), common);
-  }
+  // Any path: Next.js answers a malformed escape with a bare 500.
+  if (hasMalformedEscape(pathname)) return withHeaders(errorResponse(malformedPathError(), newResponseHeaders()), common);
+  if (pathname.startsWith("/api/")) return withHeaders(NextResponse.next(), common);
   if (request.method === "POST" && !postableWithoutOrigin(pathname)) {
     const origin = request.headers.get("origin");
     if (!origin || origin === "null") {
