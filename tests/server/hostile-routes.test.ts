@@ -35,9 +35,10 @@ function send(hostile: Hostile): Promise<{ status: number; headers: http.Incomin
       response.on("error", reject);
     });
     request.on("error", reject);
-    if (typeof hostile.body !== "object") return void request.end(hostile.body);
+    const body = hostile.body;
+    if (typeof body !== "object") return void request.end(body);
     (async () => {
-      for (const chunk of hostile.body.chunks()) {
+      for (const chunk of body.chunks()) {
         if (request.destroyed) return;
         if (!request.write(chunk)) await new Promise((drain) => request.once("drain", drain));
       }
@@ -91,7 +92,7 @@ function queries(names: string[]): string[] {
   return out;
 }
 
-const sessionCookies = [
+const sessionCookies: Record<string, string>[] = [
   {},
   { Cookie: "ll_session=" },
   { Cookie: `ll_session=${"a".repeat(43)}` },
@@ -174,7 +175,11 @@ describe("hostile input on the routes outside /api/v1", () => {
         while (next < requests.length) {
           const hostile = requests[next++]!;
           const label = `${hostile.method} ${hostile.target.slice(0, 120)} ${String(hostile.headers?.["Content-Type"] ?? "")}`;
-          const answer = await send(hostile).catch((error: Error) => ({ status: 0, headers: {}, body: error.message }));
+          const answer = await send(hostile).catch((error: Error) => ({
+            status: 0,
+            headers: {} as http.IncomingHttpHeaders,
+            body: error.message,
+          }));
           if (answer.status === 0 || answer.status >= 500)
             failures.push(`${label}: ${answer.status} ${answer.body.slice(0, 160)}`);
           else if (/\n\s+at [\w<.]+ \(|node_modules/.test(answer.body)) failures.push(`${label}: a stack trace in the answer`);
