@@ -52,8 +52,7 @@ export async function revokeAccountGrants({
 
 export interface GrantCaller {
   account: AccountRecord;
-  principal: { kind: "grant"; grantId: string };
-  scopes: OAuthScope[];
+  principal: { kind: "grant"; grantId: string; scopes: OAuthScope[] };
 }
 
 /**
@@ -89,7 +88,7 @@ export async function authenticateAccessToken(db: Database, authorization: strin
         ),
       );
   }
-  return { account: found.account, principal: { kind: "grant", grantId: found.grantId }, scopes: found.scopes as OAuthScope[] };
+  return { account: found.account, principal: { kind: "grant", grantId: found.grantId, scopes: found.scopes as OAuthScope[] } };
 }
 
 /** The account's connected apps: grants whose code was exchanged and that are not revoked, newest first. */
