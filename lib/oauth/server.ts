@@ -5,6 +5,7 @@ import { describeError } from "@/lib/db/errors";
 import type { AccountRecord } from "@/lib/db/records";
 import { AppError } from "@/lib/errors";
 import { ClientProblem, findClient, type OAuthClient } from "./clients";
+import { CheckFirstAuthorizationCode, CheckFirstRefreshToken } from "./grant-types";
 import { issuer, mcpResource } from "./metadata";
 import { type GrantUser, lifetimes, oauthModel } from "./model";
 import type { AuthorizationParams } from "./params";
@@ -148,6 +149,8 @@ export async function exchangeToken(
       refreshTokenLifetime: lifetimes.refreshSeconds,
       requireClientAuthentication: { authorization_code: false, refresh_token: false },
       alwaysIssueNewRefreshToken: true,
+      // The library's two grants, with every check made before the code or refresh token is spent.
+      extendedGrantTypes: { authorization_code: CheckFirstAuthorizationCode, refresh_token: CheckFirstRefreshToken },
     });
     return {
       status: 200,
