@@ -23,6 +23,8 @@ export const createCheckout = defineOperation({
   rest: { method: "POST", path: "/api/v1/billing/checkout" },
   tag: "Billing",
   summary: "Get a hosted checkout link for an upgrade",
+  // Buying a plan is billing management: the founder's own, never a connected app's.
+  scope: "never",
   description:
     "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes. " +
     "Without Stripe configured, the url is this service's test-mode checkout page (a POST to it completes the payment), " +

@@ -165,6 +165,8 @@ export const reviewItem = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/growth/items/{itemId}" },
   tag: "Growth",
   summary: "Set a growth item's status, or its publishing time and account",
+  // Choosing when and where an item goes out is posting; a connected app without it approves without a default schedule.
+  fieldScopes: { scheduledAt: "launchloop:publish", connectionId: "launchloop:publish" },
   description:
     "planned → skipped; draft → approved | skipped | planned; approved → published | draft | skipped; skipped → planned; published is final. Other moves are 409 `invalid_transition`. " +
     "`scheduledAt` (null unschedules) and `connectionId` set when and where an approved item is published (409 `not_publishable` otherwise); approving gives it a default time on the project's only account of its network.",

@@ -4,6 +4,7 @@ import type { JsonText } from "@/lib/core/json-text";
 import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
+import type { OAuthScope } from "@/lib/oauth/scopes";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -64,6 +65,16 @@ export interface Operation<
   reads?: true;
   /** Who may call it; absent means any signed-in caller (`["key", "session"]`). */
   principals?: A;
+  /**
+   * What a connected app (an OAuth grant) needs to call it: a scope, or `"never"` for what
+   * stays with the founder (API keys, connected apps, sessions, the account, billing), which
+   * an app is neither shown nor allowed whatever its scopes. Absent: `launchloop:read` for an
+   * operation that only reads, else `launchloop:write` (see `scopeOf`). Anything that makes a
+   * post go out on a connected network says `launchloop:publish`.
+   */
+  scope?: OAuthScope | "never";
+  /** Body fields that need a further scope when sent, e.g. a schedule needs `launchloop:publish`. */
+  fieldScopes?: Readonly<Record<string, OAuthScope>>;
   tag: string;
   summary: string;
   description?: string;
@@ -128,9 +139,34 @@ export type CallerKind = PrincipalKind | "none";
 export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] =>
   operation.principals ?? defaultPrincipals;
 
-/** Whether `kind` of caller may call the operation. An OAuth grant may call what a key may (its scopes are checked by the MCP face). */
-export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) =>
-  principalsOf(operation).includes(kind === "grant" ? "key" : kind);
+type ScopeFacts = Pick<AnyOperation, "rest" | "reads" | "tool" | "scope">;
+
+/** What a connected app needs to call an operation: its declared scope, else reading for a read, writing for the rest. */
+export const scopeOf = (operation: ScopeFacts): OAuthScope | "never" =>
+  operation.scope ?? (readsOnly(operation) || operation.tool?.readOnly ? "launchloop:read" : "launchloop:write");
+
+/**
+ * The scopes a connected app needs for one call, given the body (or tool arguments) it
+ * sends: the operation's own and those of the fields it sends; `"never"` when no scope opens it.
+ */
+export function scopesNeeded(operation: ScopeFacts & Pick<AnyOperation, "fieldScopes">, body?: unknown): OAuthScope[] | "never" {
+  const own = scopeOf(operation);
+  if (own === "never") return "never";
+  const sent = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const byField = Object.entries(operation.fieldScopes ?? {})
+    .filter(([field]) => sent[field] !== undefined)
+    .map(([, scope]) => scope);
+  return [...new Set([own, ...byField])];
+}
+
+/**
+ * Whether `kind` of caller may call the operation. An OAuth grant may call what a key may,
+ * except what no scope opens (`scope: "never"`); which scopes it needs is `scopesNeeded`.
+ */
+export const admits = (operation: Pick<AnyOperation, "principals"> & Partial<ScopeFacts>, kind: CallerKind) =>
+  kind === "grant"
+    ? principalsOf(operation).includes("key") && operation.scope !== "never"
+    : principalsOf(operation).includes(kind);
 
 /** Whether an operation is public: callable before anyone is known. */
 export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");

@@ -48,6 +48,8 @@ export const deleteConnection = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/connections/{connectionId}" },
   tag: "Publishing",
   summary: "Disconnect an account and forget its secrets",
+  // Connecting and disconnecting network accounts stays with the founder.
+  scope: "never",
   description: "Items scheduled on it are unscheduled; published posts stay on the network.",
   params: connectionParams,
   badIdIs: 404,
@@ -131,6 +133,7 @@ export const publishItem = defineOperation({
   rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/publish" },
   tag: "Publishing",
   summary: "Publish an approved item on its connected account now",
+  scope: "launchloop:publish",
   description:
     "409 `not_publishable` unless the item is approved and has a connected account. The post goes out within seconds: " +
     "`publication.status` moves from `scheduled` to `publishing` to `published` (with `url`) or `failed` (with `error`; call this again to retry).",
@@ -171,6 +174,7 @@ export const scheduleItem = defineOperation({
   tag: "Dashboard",
   summary:
     "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
+  scope: "launchloop:publish",
   params: growthItemParams,
   badIdIs: 400,
   body: itemScheduleRequest,
