@@ -20,7 +20,6 @@ export const deleteProject = defineOperation({
   tag: "Projects",
   summary: "Delete a project and all its content (signed-in browser only)",
   params: deleteProjectParams,
-  badIdIs: 404,
   body: deleteProjectRequest,
   response: deleteProjectResponse,
   handler: ({ params, body }, ctx) => deleteProjectService(ctx, { projectId: params.id, ...body }),

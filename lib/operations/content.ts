@@ -29,7 +29,6 @@ export const listContent = defineOperation({
   params: idParams,
   query: pageQuery,
   response: contentListResponse,
-  badIdIs: 400,
   tool: {
     name: "content_list",
     title: "List the launch pack",
@@ -50,7 +49,6 @@ export const downloadAllContent = defineOperation({
   params: idParams,
   response: fileResult,
   files: markdown,
-  badIdIs: 400,
   errors: ["upgrade_required"],
   handler: ({ params }, ctx) => exports.downloadAllContent(ctx, { projectId: params.id }),
 });
@@ -64,7 +62,6 @@ export const editContent = defineOperation({
   params: contentItemParams,
   body: contentEditRequest,
   response: contentItemResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "content_edit",
@@ -86,7 +83,6 @@ export const getContentItem = defineOperation({
   summary: "A pack item with its Markdown body",
   params: contentItemParams,
   response: contentItemResponse,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.getContent(ctx, params),
 });
 
@@ -99,7 +95,6 @@ export const fillContentBlank = defineOperation({
   params: contentItemParams,
   body: contentBlankFillRequest,
   response: contentBlankFillResponse,
-  badIdIs: 400,
   limit: "write",
   handler: ({ params, body }, ctx) => content.fillContentBlank(ctx, { ...params, ...body }),
 });
@@ -113,7 +108,6 @@ export const listContentVersions = defineOperation({
   summary: "A pack item's earlier versions, newest first",
   params: contentItemParams,
   response: contentVersionListResponse,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.listContentVersions(ctx, params),
 });
 
@@ -125,7 +119,6 @@ export const downloadContent = defineOperation({
   params: contentItemParams,
   response: fileResult,
   files: markdown,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.downloadContent(ctx, params),
 });
 

@@ -81,11 +81,6 @@ export interface Operation<
    */
   files?: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
   /**
-   * What a malformed path id answers: 400 `invalid_request`, or 404 `not_found` as for an
-   * id that does not exist. Required with `params`.
-   */
-  badIdIs?: 400 | 404;
-  /**
    * The codes this operation's own rules answer with (statuses and OpenAPI text come from
    * the code table); those every operation of its kind can answer are added by `errorCodesOf`.
    */
@@ -143,7 +138,8 @@ export function errorCodesOf(operation: AnyOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors ?? []);
   if (!isPublic(operation)) codes.add("unauthorized");
   if (!isPublic(operation) && !(["key", "session"] as const).every((kind) => admits(operation, kind))) codes.add("forbidden");
-  if (operation.params) codes.add(operation.badIdIs === 400 ? "invalid_request" : "not_found").add("not_found");
+  // A malformed path id is 400 `invalid_request` (its `issues` name the parameter); a well-formed one naming nothing of the caller's, 404.
+  if (operation.params) codes.add("invalid_request").add("not_found");
   if (operation.query || operation.body) codes.add("invalid_request");
   if (operation.body) codes.add("invalid_json").add("payload_too_large");
   codes.add("rate_limited");

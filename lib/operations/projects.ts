@@ -63,7 +63,6 @@ export const getProject = defineOperation({
   description: "Poll this while an agent runs: the run settles as `completed` or `failed`.",
   params: idParams,
   response: projectDetailResponse,
-  badIdIs: 404,
   tool: {
     name: "projects_get",
     title: "Get a project and its runs",
@@ -86,7 +85,6 @@ export const updateProject = defineOperation({
   params: idParams,
   body: updateProjectRequest,
   response: projectResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "projects_update",
@@ -106,7 +104,6 @@ export const confirmProject = defineOperation({
   description: "Confirming twice is a no-op. Next: POST /api/v1/agents with the current step.",
   params: idParams,
   response: projectResponse,
-  badIdIs: 400,
   tool: {
     name: "projects_confirm",
     title: "Confirm a project",
@@ -176,7 +173,6 @@ export const getPlaybook = defineOperation({
   summary: "The project's Marketing Playbook",
   params: idParams,
   response: playbookResponse,
-  badIdIs: 404,
   tool: {
     name: "playbook_get",
     title: "Read the Marketing Playbook",
@@ -197,7 +193,6 @@ export const updateDecisions = defineOperation({
   params: idParams,
   body: decisionsSchema,
   response: decisionsResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "decisions_update",

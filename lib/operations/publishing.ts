@@ -31,7 +31,6 @@ export const listConnections = defineOperation({
   description:
     "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
-  badIdIs: 404,
   response: connectionListResponse,
   tool: {
     name: "publishing_list_connections",
@@ -50,7 +49,6 @@ export const deleteConnection = defineOperation({
   summary: "Disconnect an account and forget its secrets",
   description: "Items scheduled on it are unscheduled; published posts stay on the network.",
   params: connectionParams,
-  badIdIs: 404,
   response: connectionResponse,
   handler: ({ params }, ctx) => connections.deleteConnection(ctx, params),
 });
@@ -120,7 +118,6 @@ export const updatePublishingSettings = defineOperation({
   description:
     "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
   params: idParams,
-  badIdIs: 404,
   body: publishingSettingsRequest,
   response: publishingSettingsResponse,
   handler: ({ params, body }, ctx) => savePublishingSettings(ctx, { projectId: params.id, ...body }),
@@ -135,7 +132,6 @@ export const publishItem = defineOperation({
     "409 `not_publishable` unless the item is approved and has a connected account. The post goes out within seconds: " +
     "`publication.status` moves from `scheduled` to `publishing` to `published` (with `url`) or `failed` (with `error`; call this again to retry).",
   params: growthItemParams,
-  badIdIs: 400,
   status: 202,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
@@ -154,7 +150,6 @@ export const pullItemMetrics = defineOperation({
   summary: "Pull a published item's numbers from the network now",
   description: "Likes, reposts or boosts, replies and quotes. They are also pulled about 1 h, 24 h and 7 d after publishing.",
   params: growthItemParams,
-  badIdIs: 400,
   response: growthItemResponse,
   errors: ["not_publishable", "provider_unavailable"],
   tool: {
@@ -172,7 +167,6 @@ export const scheduleItem = defineOperation({
   summary:
     "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
   params: growthItemParams,
-  badIdIs: 400,
   body: itemScheduleRequest,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
@@ -185,7 +179,6 @@ export const getPublishingSettings = defineOperation({
   tag: "Publishing",
   summary: "The time zone scheduled posts default to, and the networks that can be connected here",
   params: idParams,
-  badIdIs: 404,
   response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
 });
