@@ -11,7 +11,7 @@ import {
   contentVersionListResponse,
   exportQuery,
 } from "@/lib/schemas/content";
-import { exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
+import { accountExportSchema, exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
 import * as content from "@/lib/services/content";
 import * as exports from "@/lib/services/exports";
 import { defineOperation } from "./operation";
@@ -147,6 +147,11 @@ export const exportAccount = defineOperation({
   summary: "Everything your account owns, as JSON",
   description: "Never includes a secret or a hash.",
   response: fileResult,
-  files: { "application/json": { description: "The account export (`launchloop.account-export`, version 1)" } },
+  files: {
+    "application/json": {
+      description: "The account export (`launchloop.account-export`, version 1)",
+      schema: accountExportSchema,
+    },
+  },
   handler: (_input, ctx) => exports.exportAccount(ctx),
 });
