@@ -7,6 +7,8 @@ export const getBilling = defineOperation({
   rest: { method: "GET", path: "/api/v1/billing" },
   tag: "Billing",
   summary: "Current plan and billing state",
+  description:
+    "The plan, the subscription's status, whether the account is activated, the payment provider and the current period's end.",
   response: billingResponse,
   tool: {
     name: "billing_get",

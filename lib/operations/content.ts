@@ -116,6 +116,7 @@ export const downloadContent = defineOperation({
   rest: { method: "GET", path: "/api/v1/content/{itemId}/download" },
   tag: "Launch pack",
   summary: "One content item as Markdown",
+  description: "The item's title and body as a Markdown file (an attachment named after the item).",
   params: contentItemParams,
   response: fileResult,
   files: markdown,

@@ -207,6 +207,7 @@ export const updateTask = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/growth/tasks/{taskId}" },
   tag: "Growth",
   summary: "Tick off (or reopen) a founder task",
+  description: "Sets the task's status to `done`, `skipped` or `open`, from any of them.",
   params: taskParams,
   body: taskUpdateRequest,
   response: taskResponse,

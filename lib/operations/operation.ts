@@ -4,6 +4,7 @@ import type { JsonText } from "@/lib/core/json-text";
 import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
+import type { OperationTag } from "./tags";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -64,8 +65,10 @@ export interface Operation<
   reads?: true;
   /** Who may call it; absent means any signed-in caller (`["key", "session"]`). */
   principals?: A;
-  tag: string;
+  /** Its group (the document's tag, described in `operationTags`). */
+  tag: OperationTag;
   summary: string;
+  /** What it does beyond its summary; every REST operation has one (the document's operation description). */
   description?: string;
   params?: P;
   query?: Q;

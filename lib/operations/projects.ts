@@ -171,6 +171,9 @@ export const getPlaybook = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/brain" },
   tag: "Playbook",
   summary: "The project's Marketing Playbook",
+  description:
+    "The strategy the runs have built up: positioning, value proposition, audience, brand, voice, channels, the launch plan " +
+    "and dated learnings from retros and the founder's edits, also as Markdown.",
   params: idParams,
   response: playbookResponse,
   tool: {

@@ -178,6 +178,7 @@ export const getPublishingSettings = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
   summary: "The time zone scheduled posts default to, and the networks that can be connected here",
+  description: "The project's IANA time zone (change it with PATCH), and which networks this server can connect accounts of.",
   params: idParams,
   response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),

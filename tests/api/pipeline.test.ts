@@ -92,7 +92,7 @@ describe("the request pipeline", () => {
     const sessionOnly = defineOperation({
       id: "sessionOnly",
       principals: ["session"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "browser only",
       response: z.object({ ok: z.boolean() }),
       handler: async () => ({ ok: true }),
@@ -122,7 +122,7 @@ describe("the request pipeline", () => {
     const failing = defineOperation({
       id: "failing",
       principals: ["none"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "fails",
       response: z.object({}),
       handler: async () => {
@@ -145,7 +145,7 @@ describe("the request pipeline", () => {
     const leaky = defineOperation({
       id: "leaky",
       principals: ["none"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "returns more than it declares",
       response: z.object({ email: z.string() }),
       handler: async () => ({ email: "a@example.com", passwordHash: "scrypt$..." }) as { email: string },
