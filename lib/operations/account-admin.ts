@@ -33,6 +33,7 @@ export const deleteAccount = defineOperation({
   body: deleteAccountRequest,
   response: deleteAccountResponse,
   errors: ["provider_unavailable"],
+  reaches: "the payment provider (Stripe): what it could still charge is cancelled",
   handler: ({ body }, ctx) => deleteAccountService(ctx, body),
 });
 
@@ -43,5 +44,6 @@ export const openBillingPortal = defineOperation({
   summary: "Open Stripe's customer portal (signed-in browser only)",
   response: billingPortalResponse,
   errors: ["not_found", "provider_unavailable"],
+  reaches: "the payment provider (Stripe): its billing portal session is created there",
   handler: (_input, ctx) => openBillingPortalService(ctx),
 });

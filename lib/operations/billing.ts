@@ -37,8 +37,7 @@ export const createCheckout = defineOperation({
     title: "Get an upgrade link",
     description:
       "Returns a checkout link for the pro or studio plan. Call it when a tool answered `upgrade_required` (its `upgrade.checkout.body` names the plan); give the url to the founder to pay. The plan is active as soon as payment completes.",
-    // With Stripe configured, the checkout session is created at Stripe.
-    openWorld: true,
   },
+  reaches: "the payment provider (Stripe), when configured: the checkout session is created there",
   handler: ({ body }, ctx) => billing.createCheckout(ctx, body),
 });

@@ -174,6 +174,7 @@ export const reviewItem = defineOperation({
       "scheduledAt and connectionId schedule an approved item.",
     idempotent: true,
   },
+  reaches: "the connected social network: an approved item with a time and an account is posted there at that time",
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),
 });
 

@@ -29,8 +29,6 @@ export interface ToolDeclaration {
   readOnly?: boolean;
   destructive?: boolean;
   idempotent?: boolean;
-  /** Reaches entities outside Launchloop's own data (a payment provider); absent, the tool's world is closed. */
-  openWorld?: boolean;
 }
 
 export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -97,6 +95,13 @@ export interface Operation<
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
+  /**
+   * What outside Launchloop the operation reaches, for a reader ("the connected social network:
+   * the post goes out on it"): a payment provider, a social network. Absent, its world is the
+   * account's own data. The MCP tool's `openWorldHint` is derived from it. The model the agents
+   * write with is the service's own means, like its database, not a world the caller reaches.
+   */
+  reaches?: string;
   /** A read the key's statement makes for the handler over REST (see `KeyPeek`). */
   peek?: KeyPeek;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */

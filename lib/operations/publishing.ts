@@ -62,6 +62,7 @@ export const connectBluesky = defineOperation({
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
+  reaches: "Bluesky: the handle and app password are checked there",
   handler: ({ body }, ctx) => connections.connectBluesky(ctx, body),
 });
 
@@ -74,6 +75,7 @@ export const startMastodonConnection = defineOperation({
   response: mastodonConnectResponse,
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
+  reaches: "the Mastodon instance: Launchloop is registered there as an app",
   handler: ({ body }, ctx) => connections.startMastodonConnection(ctx, body),
 });
 
@@ -85,6 +87,7 @@ export const finishMastodonConnection = defineOperation({
   body: mastodonCallbackRequest,
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
+  reaches: "the Mastodon instance: the code is exchanged for a token there",
   handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
 });
 
@@ -107,6 +110,7 @@ export const finishOAuthConnection = defineOperation({
   body: oauthCallbackRequest,
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
+  reaches: "the social network (LinkedIn, X): the code is exchanged for a token there",
   handler: ({ body }, ctx) => connections.finishOAuthConnection(ctx, body),
 });
 
@@ -140,6 +144,7 @@ export const publishItem = defineOperation({
     title: "Publish an item now",
     description: "Publishes an approved item on its connected account now, or retries a failed one. Only when the founder asks.",
   },
+  reaches: "the connected social network: the post goes out on it",
   handler: ({ params }, ctx) => publishing.publishNow(ctx, params),
 });
 
@@ -158,6 +163,7 @@ export const pullItemMetrics = defineOperation({
     description: "Pulls a published item's likes, reposts, replies and quotes now, for the weekly retro.",
     idempotent: true,
   },
+  reaches: "the connected social network: the post's numbers are read from it",
   handler: ({ params }, ctx) => publishing.pullItemMetrics(ctx, params),
 });
 
@@ -170,6 +176,7 @@ export const scheduleItem = defineOperation({
   body: itemScheduleRequest,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
+  reaches: "the connected social network: the scheduled post goes out on it at its time",
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
 });
 

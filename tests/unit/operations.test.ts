@@ -33,6 +33,29 @@ describe("the operation declarations", () => {
       expect(errorCodesOf(operation), operation.id).toEqual(expect.arrayContaining(["invalid_request", "not_found"]));
   });
 
+  it("say which reach outside Launchloop: payments and social networks, never the account's own data alone", () => {
+    expect(
+      all
+        .filter((operation) => operation.reaches)
+        .map((operation) => operation.id)
+        .sort(),
+    ).toEqual(
+      [
+        "createCheckout",
+        "deleteAccount",
+        "openBillingPortal",
+        "reviewItem",
+        "scheduleItem",
+        "publishItem",
+        "pullItemMetrics",
+        "connectBluesky",
+        "startMastodonConnection",
+        "finishMastodonConnection",
+        "finishOAuthConnection",
+      ].sort(),
+    );
+  });
+
   it("derive the codes every operation of a kind can answer", () => {
     expect(errorCodesOf(operations.getMeta)).toEqual(["rate_limited"]);
     expect(errorCodesOf(operations.getProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
