@@ -27,13 +27,13 @@ const invalid = (error: z.ZodError) =>
 
 /**
  * Validates path parameters, query and body against the operation's closed schemas.
- * A malformed path id answers what the operation declares (`badIdIs`).
+ * A malformed path id is an invalid parameter like any other: 400 `invalid_request`, on every operation.
  */
 export function validateInput(operation: AnyOperation, raw: RawInput) {
   let params: unknown;
   if (operation.params) {
     const parsed = operation.params.safeParse(raw.params ?? {});
-    if (!parsed.success) throw operation.badIdIs === 400 ? invalid(parsed.error) : new AppError("not_found");
+    if (!parsed.success) throw invalid(parsed.error);
     params = parsed.data;
   }
   let query: unknown;
@@ -54,7 +54,7 @@ export function validateInput(operation: AnyOperation, raw: RawInput) {
 /**
  * Refuses NUL and unpaired surrogates anywhere in a query or body (400 `invalid_request`),
  * whatever the field's schema and whichever face sent them. Path ids are left to their own
- * schemas (400 or 404).
+ * schemas (400).
  */
 export function refuseUnsafeText(input: RawInput): void {
   const paths = unsafeTextPaths({ query: input.query, body: input.body });

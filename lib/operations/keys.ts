@@ -31,7 +31,6 @@ export const revokeKey = defineOperation({
   description:
     "Revokes one of the account's keys, the calling key included; it answers 401 from the next request on. Revoking a revoked key changes nothing.",
   params: keyParams,
-  badIdIs: 404,
   response: keyResponse,
   tool: {
     name: "keys_revoke",

@@ -5,6 +5,7 @@ import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
 import type { OAuthScope } from "@/lib/oauth/scopes";
+import type { OperationTag } from "./tags";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -29,8 +30,6 @@ export interface ToolDeclaration {
   readOnly?: boolean;
   destructive?: boolean;
   idempotent?: boolean;
-  /** Reaches entities outside Launchloop's own data (a payment provider); absent, the tool's world is closed. */
-  openWorld?: boolean;
 }
 
 export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -75,8 +74,10 @@ export interface Operation<
   scope?: OAuthScope | "never";
   /** Body fields that need a further scope when sent, e.g. a schedule needs `launchloop:publish`. */
   fieldScopes?: Readonly<Record<string, OAuthScope>>;
-  tag: string;
+  /** Its group (the document's tag, described in `operationTags`). */
+  tag: OperationTag;
   summary: string;
+  /** What it does beyond its summary; every REST operation has one (the document's operation description). */
   description?: string;
   params?: P;
   query?: Q;
@@ -92,11 +93,6 @@ export interface Operation<
    */
   files?: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
   /**
-   * What a malformed path id answers: 400 `invalid_request`, or 404 `not_found` as for an
-   * id that does not exist. Required with `params`.
-   */
-  badIdIs?: 400 | 404;
-  /**
    * The codes this operation's own rules answer with (statuses and OpenAPI text come from
    * the code table); those every operation of its kind can answer are added by `errorCodesOf`.
    */
@@ -110,6 +106,13 @@ export interface Operation<
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
+  /**
+   * What outside Launchloop the operation reaches, for a reader ("the connected social network:
+   * the post goes out on it"): a payment provider, a social network. Absent, its world is the
+   * account's own data. The MCP tool's `openWorldHint` is derived from it. The model the agents
+   * write with is the service's own means, like its database, not a world the caller reaches.
+   */
+  reaches?: string;
   /** A read the key's statement makes for the handler over REST (see `KeyPeek`). */
   peek?: KeyPeek;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
@@ -179,7 +182,8 @@ export function errorCodesOf(operation: AnyOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors ?? []);
   if (!isPublic(operation)) codes.add("unauthorized");
   if (!isPublic(operation) && !(["key", "session"] as const).every((kind) => admits(operation, kind))) codes.add("forbidden");
-  if (operation.params) codes.add(operation.badIdIs === 400 ? "invalid_request" : "not_found").add("not_found");
+  // A malformed path id is 400 `invalid_request` (its `issues` name the parameter); a well-formed one naming nothing of the caller's, 404.
+  if (operation.params) codes.add("invalid_request").add("not_found");
   if (operation.query || operation.body) codes.add("invalid_request");
   if (operation.body) codes.add("invalid_json").add("payload_too_large");
   codes.add("rate_limited");

@@ -208,9 +208,7 @@ describe("every operation, for every kind of caller (generated)", () => {
     );
     if (operation.params) {
       const malformed = Object.fromEntries(paramNamesOf(operation).map((name) => [name, "not-an-id%00"]));
-      expect(await codeOf(operation, { ...valid, params: malformed }, kind)).toBe(
-        refusal ?? (operation.badIdIs === 400 ? "invalid_request" : "not_found"),
-      );
+      expect(await codeOf(operation, { ...valid, params: malformed }, kind)).toBe(refusal ?? "invalid_request");
     }
     if (operation.body) expect(await codeOf(operation, { ...valid, body: 42 }, kind)).toBe(refusal ?? "invalid_request");
     expect(await ownerState()).toBe(before);
