@@ -92,6 +92,8 @@ export class JobPool {
     const { leaseMs, perAccount, poolSize } = config().jobs;
     const size = this.options.size ?? poolSize;
     const clock = this.options.now ?? (() => new Date());
+    const worker = this.options.worker ?? workerId;
+    const runningHere = runningOf(worker);
     do {
       this.again = false;
       const left = (this.options.maxClaims ?? Number.POSITIVE_INFINITY) - this.report.claimed;
@@ -100,15 +102,18 @@ export class JobPool {
       const db = await this.database();
       const claimed = await claimDueJobs(db, {
         now: clock(),
-        worker: this.options.worker ?? workerId,
+        worker,
         limit: free,
         leaseMs,
         perAccount,
         ids: this.options.ids,
+        exclude: [...runningHere],
       });
       this.report.claimed += claimed.length;
       for (const job of claimed) {
+        runningHere.add(job.id);
         const run: Promise<void> = runClaimedJob(db, job, clock, this.report).finally(() => {
+          runningHere.delete(job.id);
           this.running.delete(run);
           if (!this.stopped) void this.fill().catch(logClaimFailure);
         });
@@ -132,6 +137,18 @@ export class JobPool {
     await this.idle();
   }
 }
+
+/**
+ * The jobs each worker of this process runs now, whichever of its pools claimed them: its
+ * claim never takes one of them over (an event loop stalled past the lease would otherwise
+ * run a job twice in one process; the heartbeat then extends the lease again).
+ */
+const runningByWorker = new Map<string, Set<string>>();
+const runningOf = (worker: string) => {
+  const running = runningByWorker.get(worker) ?? new Set<string>();
+  runningByWorker.set(worker, running);
+  return running;
+};
 
 const logClaimFailure = (error: unknown) =>
   console.error("[jobs] claiming due jobs failed; the next tick retries:", describeError(error));

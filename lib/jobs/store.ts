@@ -70,13 +70,28 @@ const claimLock = 7_420_360_036;
  */
 export async function claimDueJobs(
   db: Database,
-  options: { now: Date; worker: string; limit: number; leaseMs: number; perAccount: number; ids?: string[] },
+  options: {
+    now: Date;
+    worker: string;
+    limit: number;
+    leaseMs: number;
+    perAccount: number;
+    ids?: string[];
+    /** Jobs this process runs already: never taken over by itself, even when a stalled event loop let their lease lapse. */
+    exclude?: string[];
+  },
 ): Promise<JobRecord[]> {
   const { now, worker, limit, leaseMs, perAccount } = options;
   if (limit <= 0) return [];
   const at = sql`${now.toISOString()}::timestamptz`;
   const until = new Date(now.getTime() + leaseMs);
-  const only = options.ids?.length ? sql`and j.id = any(${sql.param(options.ids)}::uuid[])` : sql``;
+  const only = sql.join(
+    [
+      options.ids?.length ? sql`and j.id = any(${sql.param(options.ids)}::uuid[])` : sql``,
+      options.exclude?.length ? sql`and j.id <> all(${sql.param(options.exclude)}::uuid[])` : sql``,
+    ],
+    sql` `,
+  );
   const ids = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${claimLock})`);
     const result = await tx.execute<{ id: string }>(sql`
