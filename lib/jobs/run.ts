@@ -52,6 +52,8 @@ interface PoolOptions {
   worker?: string;
   /** Stop claiming after this many claims (a drain's bound). */
   maxClaims?: number;
+  /** Stop claiming this long after the pool started (a drain inside a platform's time limit). */
+  claimForMs?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export class JobPool {
   private filling: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly startedAt = Date.now();
 
   constructor(
     private readonly database: () => Promise<Database>,
@@ -99,6 +102,7 @@ export class JobPool {
       const left = (this.options.maxClaims ?? Number.POSITIVE_INFINITY) - this.report.claimed;
       const free = Math.min(size - this.running.size, left);
       if (this.stopped || free <= 0) return;
+      if (this.options.claimForMs !== undefined && Date.now() - this.startedAt > this.options.claimForMs) return;
       const db = await this.database();
       const claimed = await claimDueJobs(db, {
         now: clock(),
@@ -156,15 +160,16 @@ const logClaimFailure = (error: unknown) =>
 /**
  * The one "run due jobs now" both engines call (QStash's route, the sweeper, tests): runs
  * what is due, or abandoned by a dead worker, in a pool of `limit` slots (JOBS_POOL_SIZE),
- * claiming again as slots free, until nothing due is left. Errors of one job never stop the
- * others.
+ * claiming again as slots free, until nothing due is left (at most 40 pools' worth, and
+ * claiming for at most `claimForMs`, 150 s by default: with a job's deadline of 120 s the
+ * QStash route's call ends within its 300 s). Errors of one job never stop the others.
  */
 export async function runDueJobs(
   db: Database,
-  options: { now?: () => Date; limit?: number; ids?: string[]; worker?: string } = {},
+  options: { now?: () => Date; limit?: number; ids?: string[]; worker?: string; claimForMs?: number } = {},
 ): Promise<DueJobsReport> {
   const size = options.limit ?? config().jobs.poolSize;
-  const pool = new JobPool(async () => db, { ...options, size, maxClaims: size * 40 });
+  const pool = new JobPool(async () => db, { claimForMs: 150_000, ...options, size, maxClaims: size * 40 });
   await pool.fill();
   await pool.idle();
   return pool.report;

@@ -118,7 +118,7 @@ beforeAll(async () => {
   app = await createTestApp(settings);
   captureConsole();
   slow = await founderWithPosts("slow", slowPds, 6);
-  fast = await founderWithPosts("fast", fastPds, 3);
+  fast = await founderWithPosts("fast", fastPds, 4);
 }, 300_000);
 
 afterAll(async () => {
@@ -192,6 +192,46 @@ describe("fair jobs", () => {
       expect(job).toMatchObject({ status: "succeeded", attempts: 1, claimedBy: "worker-one" });
     } finally {
       delete process.env.JOB_LEASE_S;
+      reloadConfig();
+    }
+  }, 60_000);
+
+  it("a job past its deadline stops before its next post and is retried from what it recorded: each part once", async () => {
+    Object.assign(process.env, { JOB_DEADLINE_S: "1" });
+    reloadConfig();
+    try {
+      const itemId = fast.items[3]!;
+      const parts = [
+        "A thread that runs out of time (1/3)",
+        "Its second part goes out on the retry (2/3)",
+        "And its third (3/3)",
+      ];
+      const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, itemId));
+      await app.db
+        .update(growthItems)
+        .set({ draft: { ...row!.draft!, parts, body: parts.join("\n\n") } })
+        .where(eq(growthItems.id, itemId));
+      // The first part's answer comes after 1.5 s: past the job's 1 s deadline.
+      fastPds.holdAnswerNext("/xrpc/com.atproto.repo.createRecord", 1_500);
+      await publishNow(fast, itemId);
+      const [queued] = await app.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.subjectId, itemId), eq(jobs.status, "queued")));
+      const first = await runDueJobs(app.db, { ids: [queued!.id] });
+      expect(first).toMatchObject({ claimed: 1, retried: 1, succeeded: 0 });
+      const ours = () => fastPds.posts().filter((post) => parts.includes(String(post.value.text)));
+      expect(ours().map((post) => post.value.text)).toEqual([parts[0]]);
+      const [stopped] = await app.db.select().from(jobs).where(eq(jobs.id, queued!.id));
+      expect(stopped).toMatchObject({ status: "queued", lastError: expect.stringContaining("took longer than 1 s") });
+      expect((await itemOf(fast, itemId)).publication?.status).toBe("publishing");
+
+      const retried = await runDueJobs(app.db, { ids: [queued!.id], now: () => new Date(Date.now() + 10 * 60_000) });
+      expect(retried).toMatchObject({ claimed: 1, succeeded: 1 });
+      expect(ours().map((post) => post.value.text)).toEqual(parts);
+      expect((await itemOf(fast, itemId)).publication?.status).toBe("published");
+    } finally {
+      delete process.env.JOB_DEADLINE_S;
       reloadConfig();
     }
   }, 60_000);
