@@ -327,10 +327,16 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
     })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
-  for (const pull of module.metrics ? metricsPulls : []) {
+  if (module.metrics) await scheduleMetricPulls(db, item, now);
+  return published;
+}
+
+/** Records the item's metric pulls (about 1 h, 24 h and 7 d after it went out). */
+async function scheduleMetricPulls(db: Database, item: Pick<ItemRecord, "id" | "accountId" | "projectId">, now: Date) {
+  for (const pull of metricsPulls) {
     const metricsJob = await enqueueJob(db, {
-      accountId: job.accountId,
-      projectId: job.projectId,
+      accountId: item.accountId,
+      projectId: item.projectId,
       kind: "metrics",
       subjectId: item.id,
       dedupeKey: `metrics:${item.id}:${pull.label}`,
@@ -340,7 +346,6 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
     });
     await announceJob(metricsJob);
   }
-  return published;
 }
 
 /**
@@ -407,6 +412,9 @@ export async function confirmPublication(
       })
       .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed))
       .returning();
+    // Its numbers are pulled as for a post Launchloop saw go out, where the network shares them.
+    const connection = updated?.connectionId ? await ownedConnection(db, account.id, updated.connectionId) : null;
+    if (updated && connection && modules[connection.network].metrics) await scheduleMetricPulls(db, updated, now);
   } else {
     assertCanGrow(account);
     [updated] = await db

@@ -325,6 +325,11 @@ describe("publishing on X and LinkedIn", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect((await getItem(items.xLost)).publication).toMatchObject({ status: "published", url, externalId: posted[0]!.id });
     expect((await getItem(items.xLost)).status).toBe("published");
+    const pulls = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.xLost), eq(jobs.kind, "metrics")));
+    expect(pulls).toHaveLength(3);
     expect(xNetwork.posts().filter((post) => post.text === texts.xLost[0])).toHaveLength(1);
 
     // LinkedIn the same way; the founder says it did not go out: it is posted again, and LinkedIn's
