@@ -428,7 +428,9 @@ export async function confirmPublication(
     const { item } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
     throw new AppError(
       "not_publishable",
-      `This item is not waiting for a confirmation (it is ${item.publicationStatus ?? item.status}); read it again.`,
+      item.publicationStatus === "unconfirmed"
+        ? `This item is ${item.status}: approve it again to post it again, or say it went out (posted, with its link).`
+        : `This item is not waiting for a confirmation (it is ${item.publicationStatus ?? item.status}); read it again.`,
     );
   }
   return { item: serializeItem(updated) };
