@@ -53,6 +53,11 @@ const environment = z.object({
   SCHEDULER_TICK_S: positiveInt(15),
   JOB_LEASE_S: positiveInt(120),
   JOB_RETRY_BASE_S: positiveInt(30),
+  // The job pool: jobs run at once per process (or per QStash call), of them at most JOBS_PER_ACCOUNT for one
+  // founder's account, and how long one job may work before it stops at its next network call and is retried.
+  JOBS_POOL_SIZE: positiveInt(10),
+  JOBS_PER_ACCOUNT: positiveInt(2),
+  JOB_DEADLINE_S: positiveInt(120),
   QSTASH_TOKEN: optionalText,
   QSTASH_URL: optionalText,
   QSTASH_CURRENT_SIGNING_KEY: optionalText,
@@ -128,6 +133,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
       tickMs: values.SCHEDULER_TICK_S * 1000,
       leaseMs: values.JOB_LEASE_S * 1000,
       retryBaseMs: values.JOB_RETRY_BASE_S * 1000,
+      poolSize: values.JOBS_POOL_SIZE,
+      perAccount: values.JOBS_PER_ACCOUNT,
+      deadlineMs: values.JOB_DEADLINE_S * 1000,
       qstash: values.QSTASH_TOKEN
         ? {
             token: values.QSTASH_TOKEN,

@@ -35,7 +35,8 @@ export const jobStateSchema = z
   .meta({ id: "JobState" });
 export type JobState = z.infer<typeof jobStateSchema>;
 export const activeJobsResponse = z.object({ jobs: z.array(jobStateSchema) }).meta({ id: "ActiveJobs" });
-export const publicationStatuses = ["scheduled", "publishing", "published", "failed"] as const;
+/** `unconfirmed`: the post was sent to a network with no idempotency key (X, LinkedIn) and its answer was lost: the founder checks and confirms. */
+export const publicationStatuses = ["scheduled", "publishing", "published", "failed", "unconfirmed"] as const;
 
 /** A part of a published thread as the network knows it (Bluesky: at-uri and cid; Mastodon: status id). */
 export interface PublishedPart {
@@ -135,6 +136,27 @@ export const timeZoneSchema = safeString()
       "An IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC); one the server's time zone database does not know is refused",
     examples: ["Europe/Berlin", "UTC"],
   });
+
+/** The founder's answer for a post that may have gone out (`publication.status` `unconfirmed`). */
+export const publicationConfirmRequest = z
+  .strictObject({
+    outcome: z
+      .enum(["posted", "not_posted"])
+      .describe("`posted`: it is on the network (give its `url`); `not_posted`: it is not, post it again now"),
+    url: safeString()
+      .max(2000)
+      .url()
+      .refine((value) => value.startsWith("https://"), "an https link")
+      .optional()
+      .describe("The live post's link (with `posted`)"),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === "posted" && !value.url)
+      ctx.addIssue({ code: "custom", path: ["url"], message: "the post's link is required with posted" });
+    if (value.outcome === "not_posted" && value.url)
+      ctx.addIssue({ code: "custom", path: ["url"], message: "a link goes only with posted" });
+  })
+  .meta({ id: "PublicationConfirm" });
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });
