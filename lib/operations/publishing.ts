@@ -161,8 +161,9 @@ export const confirmPublication = defineOperation({
     "For `publication.status` `unconfirmed`: the post was sent to X or LinkedIn (which take no idempotency key) and the answer was lost, " +
     "so Launchloop never posts it again on its own. `posted` with the live post's `url` marks it `published`; " +
     "`not_posted` posts it again now. 409 `not_publishable` when the item is not waiting for this answer.",
+  // "Not posted" sends it again: posting, for a connected app.
+  scope: "launchloop:publish",
   params: growthItemParams,
-  badIdIs: 400,
   body: publicationConfirmRequest,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
@@ -179,6 +180,7 @@ export const confirmPublication = defineOperation({
         ? { itemId: params.itemId, outcome: "posted", url: body.url! }
         : { itemId: params.itemId, outcome: "not_posted" },
     ),
+  reaches: "the connected social network: a post not posted goes out again",
 });
 
 export const pullItemMetrics = defineOperation({

@@ -47,7 +47,7 @@ async function ownedConnection(db: Database, accountId: string, connectionId: st
 }
 
 /** Records (or moves, or cancels) the item's publish job to match what the item now says. */
-export async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
+export async function syncPublishJob(db: Database, { item, now }: { item: ItemRecord; now: Date }) {
   const due =
     item.status === "approved" &&
     item.connectionId &&
@@ -154,7 +154,7 @@ export async function scheduleItem(
     )
     .returning();
   if (!updated) throw new AppError("not_publishable", "The item is being published right now; read it again in a moment.");
-  await syncPublishJob(db, updated, now);
+  await syncPublishJob(db, { item: updated, now });
   return { item: serializeItem(updated) };
 }
 
@@ -198,7 +198,7 @@ export async function publishNow(ctx: ServiceContext, input: { itemId: string })
             : "Its account is disconnected: reconnect it in project settings.";
     throw new AppError("not_publishable", `This item cannot be published now. ${why}`);
   }
-  await syncPublishJob(db, updated, now);
+  await syncPublishJob(db, { item: updated, now });
   return { item: serializeItem(updated) };
 }
 
@@ -424,7 +424,7 @@ export async function confirmPublication(
       .set({ scheduledAt: now, publicationStatus: null, publicationError: null, updatedAt: now })
       .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed, eq(growthItems.status, "approved")))
       .returning();
-    if (updated) await syncPublishJob(db, updated, now);
+    if (updated) await syncPublishJob(db, { item: updated, now });
   }
   if (!updated) {
     const { item } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
