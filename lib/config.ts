@@ -49,6 +49,8 @@ const environment = z.object({
   VERCEL: optionalText,
   // Development only: lets outbound fetches (client metadata documents, publishing) use http and private addresses.
   OUTBOUND_ALLOW_HTTP: z.string().default(""),
+  // Private-use redirect schemes of known assistants that predate RFC 8252's reverse-domain form (comma-separated).
+  OAUTH_APP_SCHEMES: z.string().default("cursor"),
   // Jobs: the embedded ticker's period, a claim's lease, the first retry's wait (doubling after).
   SCHEDULER_TICK_S: positiveInt(15),
   JOB_LEASE_S: positiveInt(120),
@@ -129,6 +131,9 @@ function readConfig(env: NodeJS.ProcessEnv) {
     trustedProxyHops: values.TRUST_PROXY,
     onVercel: values.VERCEL === "1",
     outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
+    oauthAppSchemes: values.OAUTH_APP_SCHEMES.split(",")
+      .map((scheme) => scheme.trim().toLowerCase().replace(/:$/, ""))
+      .filter(Boolean),
     jobs: {
       tickMs: values.SCHEDULER_TICK_S * 1000,
       leaseMs: values.JOB_LEASE_S * 1000,
