@@ -138,24 +138,19 @@ export const timeZoneSchema = safeString()
   });
 
 /** The founder's answer for a post that may have gone out (`publication.status` `unconfirmed`). */
+/** The founder's answer about an unconfirmed post: it went out (with its link), or it did not (post it again). */
 export const publicationConfirmRequest = z
-  .strictObject({
-    outcome: z
-      .enum(["posted", "not_posted"])
-      .describe("`posted`: it is on the network (give its `url`); `not_posted`: it is not, post it again now"),
-    url: safeString()
-      .max(2000)
-      .url()
-      .refine((value) => value.startsWith("https://"), "an https link")
-      .optional()
-      .describe("The live post's link (with `posted`)"),
-  })
-  .superRefine((value, ctx) => {
-    if (value.outcome === "posted" && !value.url)
-      ctx.addIssue({ code: "custom", path: ["url"], message: "the post's link is required with posted" });
-    if (value.outcome === "not_posted" && value.url)
-      ctx.addIssue({ code: "custom", path: ["url"], message: "a link goes only with posted" });
-  })
+  .discriminatedUnion("outcome", [
+    z.strictObject({
+      outcome: z.literal("posted").describe("It is on the network"),
+      url: safeString()
+        .max(2000)
+        .url()
+        .regex(/^https:\/\//, { message: "an https link" })
+        .meta({ description: "The live post's link", examples: ["https://x.com/founder/status/1"] }),
+    }),
+    z.strictObject({ outcome: z.literal("not_posted").describe("It is not: post it again now") }),
+  ])
   .meta({ id: "PublicationConfirm" });
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
