@@ -47,6 +47,7 @@ describe("the operation declarations", () => {
         "reviewItem",
         "scheduleItem",
         "publishItem",
+        "confirmPublication",
         "pullItemMetrics",
         "connectBluesky",
         "startMastodonConnection",
