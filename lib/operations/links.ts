@@ -1,0 +1,156 @@
+import { idParams } from "@/lib/schemas/common";
+import {
+  conversionAcceptedResponse,
+  conversionListResponse,
+  conversionRequest,
+  linkCreateRequest,
+  linkListResponse,
+  linkParams,
+  linkResponse,
+  linkSettingsRequest,
+  linkSettingsResponse,
+  linkUpdateRequest,
+  resultsQuery,
+  resultsResponse,
+} from "@/lib/schemas/links";
+import { listConversions as readConversions, reportConversion } from "@/lib/services/links/conversions";
+import * as links from "@/lib/services/links/links";
+import { projectResults } from "@/lib/services/links/results";
+import { readLinkSettings, updateLinkSettings as saveLinkSettings } from "@/lib/services/links/settings";
+import { defineOperation } from "./operation";
+
+// Tracked links, the conversions that come back, and what they add up to.
+
+export const listLinks = defineOperation({
+  id: "listLinks",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/links" },
+  tag: "Results",
+  summary: "The project's tracked links with their clicks and conversions",
+  description:
+    "One link per post that links to the founder's site (made when its draft is written) and any made by hand. `shortUrl` is what posts carry; it redirects to `targetUrl`.",
+  params: idParams,
+  badIdIs: 404,
+  response: linkListResponse,
+  tool: {
+    name: "links_list",
+    title: "List tracked links",
+    description: "The project's tracked short links, where each points, and the clicks and conversions each brought.",
+    readOnly: true,
+    idempotent: true,
+  },
+  handler: ({ params }, ctx) => links.listLinks(ctx, { projectId: params.id }),
+});
+
+export const createLink = defineOperation({
+  id: "createLink",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/links" },
+  tag: "Results",
+  summary: "Make a tracked link to any address",
+  description: "For a post Launchloop did not write (a bio, a forum reply): an http or https address only.",
+  params: idParams,
+  badIdIs: 404,
+  body: linkCreateRequest,
+  status: 201,
+  response: linkResponse,
+  limit: "write",
+  tool: {
+    name: "links_create",
+    title: "Make a tracked link",
+    description: "A tracked short link to any http(s) address of the founder's, for a post written outside Launchloop.",
+  },
+  handler: ({ params, body }, ctx) => links.createLink(ctx, { projectId: params.id, ...body }),
+});
+
+export const updateLink = defineOperation({
+  id: "updateLink",
+  rest: { method: "PATCH", path: "/api/v1/links/{linkId}" },
+  tag: "Results",
+  summary: "Change where a tracked link points, or turn it off",
+  description:
+    "Off, the item's draft carries the destination itself again; the short link keeps redirecting so posts already out never break.",
+  params: linkParams,
+  badIdIs: 404,
+  body: linkUpdateRequest,
+  response: linkResponse,
+  limit: "write",
+  tool: {
+    name: "links_update",
+    title: "Change a tracked link",
+    description: "Point a tracked link somewhere else (http or https), or turn tracking off for its post.",
+    idempotent: true,
+  },
+  handler: ({ params, body }, ctx) => links.updateLink(ctx, { linkId: params.linkId, ...body }),
+});
+
+export const recordConversion = defineOperation({
+  id: "recordConversion",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/conversions" },
+  tag: "Results",
+  summary: "Report a sign-up, purchase or other conversion",
+  description:
+    "From your server. Idempotent by event and `externalId`: the same one twice is one conversion (`duplicate: true`). With the `ll_click` value the visitor landed with, it is attributed to that post; without it, or with an unknown one, it is kept unattributed.",
+  params: idParams,
+  badIdIs: 404,
+  body: conversionRequest,
+  status: 202,
+  response: conversionAcceptedResponse,
+  handler: ({ params, body }, ctx) => reportConversion(ctx, { projectId: params.id, ...body }),
+});
+
+export const listConversions = defineOperation({
+  id: "listConversions",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/conversions" },
+  tag: "Results",
+  summary: "The project's conversions, newest first",
+  description: "At most 500, each with the post, channel and link it is attributed to (or `attributed: false`).",
+  params: idParams,
+  badIdIs: 404,
+  response: conversionListResponse,
+  handler: ({ params }, ctx) => readConversions(ctx, { projectId: params.id }),
+});
+
+export const getResults = defineOperation({
+  id: "getResults",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/results" },
+  tag: "Results",
+  summary: "Clicks, sign-ups and conversion rate by item, channel, angle or week",
+  description:
+    "Counted clicks (bots, prefetches and a visitor's repeats within the hour left out) and attributed conversions between `from` and `to` (UTC days), grouped by `groupBy`, with unattributed conversions beside them.",
+  params: idParams,
+  badIdIs: 404,
+  query: resultsQuery,
+  response: resultsResponse,
+  tool: {
+    name: "results_get",
+    title: "Read results",
+    description:
+      "Which posts brought clicks and sign-ups: by item, channel, angle or week, with conversion rates. Use it to judge last week before planning the next.",
+    readOnly: true,
+    idempotent: true,
+  },
+  handler: ({ params, query }, ctx) => projectResults(ctx, { projectId: params.id, ...query }),
+});
+
+export const getLinkSettings = defineOperation({
+  id: "getLinkSettings",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/link-settings" },
+  tag: "Results",
+  summary: "The project's site address, link tracking and attribution window",
+  params: idParams,
+  badIdIs: 404,
+  response: linkSettingsResponse,
+  handler: ({ params }, ctx) => readLinkSettings(ctx, { projectId: params.id }),
+});
+
+export const updateLinkSettings = defineOperation({
+  id: "updateLinkSettings",
+  rest: { method: "PATCH", path: "/api/v1/projects/{id}/link-settings" },
+  tag: "Results",
+  summary: "Set the site address, turn link tracking on or off, change the attribution window",
+  params: idParams,
+  badIdIs: 404,
+  body: linkSettingsRequest,
+  response: linkSettingsResponse,
+  limit: "write",
+  handler: ({ params, body }, ctx) => saveLinkSettings(ctx, { projectId: params.id, ...body }),
+});
