@@ -89,6 +89,7 @@ export async function handleOperation(
   pathParams: Record<string, string> = {},
 ): Promise<Response> {
   const headers = newResponseHeaders();
+  if (operation.cors) headers.set("Access-Control-Allow-Origin", "*");
   try {
     const requestId = headers.get("X-Request-Id")!;
     // REST callers are API keys: an operation that admits no key still authenticates, then answers 403.

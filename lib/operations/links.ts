@@ -3,6 +3,11 @@ import {
   conversionAcceptedResponse,
   conversionListResponse,
   conversionRequest,
+  ingestKeyCreatedResponse,
+  ingestKeyCreateRequest,
+  ingestKeyListResponse,
+  ingestKeyParams,
+  ingestKeyResponse,
   linkCreateRequest,
   linkListResponse,
   linkParams,
@@ -12,11 +17,19 @@ import {
   linkUpdateRequest,
   resultsQuery,
   resultsResponse,
+  siteConversionRequest,
+  siteConversionResponse,
 } from "@/lib/schemas/links";
 import { listConversions as readConversions, reportConversion } from "@/lib/services/links/conversions";
+import {
+  revokeIngestKey as dropIngestKey,
+  createIngestKey as makeIngestKey,
+  listIngestKeys as readIngestKeys,
+} from "@/lib/services/links/ingest-keys";
 import * as links from "@/lib/services/links/links";
 import { projectResults } from "@/lib/services/links/results";
 import { readLinkSettings, updateLinkSettings as saveLinkSettings } from "@/lib/services/links/settings";
+import { trackSiteConversion as recordSiteConversion } from "@/lib/services/links/site-conversion";
 import { defineOperation } from "./operation";
 
 // Tracked links, the conversions that come back, and what they add up to.
@@ -153,4 +166,57 @@ export const updateLinkSettings = defineOperation({
   response: linkSettingsResponse,
   limit: "write",
   handler: ({ params, body }, ctx) => saveLinkSettings(ctx, { projectId: params.id, ...body }),
+});
+
+export const trackSiteConversion = defineOperation({
+  id: "trackSiteConversion",
+  rest: { method: "POST", path: "/api/v1/track" },
+  principals: ["none"],
+  cors: true,
+  tag: "Results",
+  summary: "Report a conversion from the founder's site (the Launchloop script)",
+  description:
+    "What `launchloop.track(event, {externalId})` posts, from any origin, with the project's publishable key in the body. It can add conversions to that project and read nothing.",
+  body: siteConversionRequest,
+  status: 202,
+  response: siteConversionResponse,
+  handler: ({ body }, ctx) => recordSiteConversion(ctx, body),
+});
+
+export const listIngestKeys = defineOperation({
+  id: "listIngestKeys",
+  rest: { method: "GET", path: "/api/v1/projects/{id}/ingest-keys" },
+  tag: "Results",
+  summary: "The project's conversion keys (secret and publishable)",
+  params: idParams,
+  badIdIs: 404,
+  response: ingestKeyListResponse,
+  handler: ({ params }, ctx) => readIngestKeys(ctx, { projectId: params.id }),
+});
+
+export const createIngestKey = defineOperation({
+  id: "createIngestKey",
+  rest: { method: "POST", path: "/api/v1/projects/{id}/ingest-keys" },
+  tag: "Results",
+  summary: "Make a key that can only report conversions for this project",
+  description:
+    "`publishable`: for the script on your site (it is public). `secret`: for your server, as `Authorization: Bearer llw_…` on `POST /projects/{id}/conversions`. Shown once.",
+  params: idParams,
+  badIdIs: 404,
+  body: ingestKeyCreateRequest,
+  status: 201,
+  response: ingestKeyCreatedResponse,
+  limit: "write",
+  handler: ({ params, body }, ctx) => makeIngestKey(ctx, { projectId: params.id, ...body }),
+});
+
+export const revokeIngestKey = defineOperation({
+  id: "revokeIngestKey",
+  rest: { method: "DELETE", path: "/api/v1/projects/{id}/ingest-keys/{keyId}" },
+  tag: "Results",
+  summary: "Revoke a conversion key",
+  params: ingestKeyParams,
+  badIdIs: 404,
+  response: ingestKeyResponse,
+  handler: ({ params }, ctx) => dropIngestKey(ctx, { projectId: params.id, keyId: params.keyId }),
 });

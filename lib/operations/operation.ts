@@ -99,6 +99,11 @@ export interface Operation<
   limit?: LimitPolicyName;
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
+  /**
+   * Callable from any web page (CORS): answers a preflight and carries
+   * `Access-Control-Allow-Origin: *`. Only for public operations that read nothing back.
+   */
+  cors?: true;
   /** A read the key's statement makes for the handler over REST (see `KeyPeek`). */
   peek?: KeyPeek;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */

@@ -234,3 +234,11 @@ export const linkSettingsRequest = z
     message: "Send siteUrl, linkTracking or attributionWindowDays.",
   })
   .meta({ id: "LinkSettingsUpdate", minProperties: 1 });
+
+export const siteConversionResponse = z
+  .object({
+    accepted: z.literal(true),
+    duplicate: z.boolean().describe("True when this event and externalId were already recorded"),
+  })
+  .meta({ id: "SiteConversionAccepted" });
+export const ingestKeyResponse = z.object({ ingestKey: ingestKeySchema }).meta({ id: "IngestKeyResponse" });

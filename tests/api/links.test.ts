@@ -262,3 +262,59 @@ describe("destinations", () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe("the founder's site", () => {
+  it("reports conversions with a publishable key from any origin, which can add and read nothing else", async () => {
+    const created = await call("POST", `/api/v1/projects/${projectId}/ingest-keys`, { kind: "publishable" });
+    expect(created.status, created.text).toBe(201);
+    const publishable = created.json.key as string;
+    expect(publishable).toMatch(/^llp_/);
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/ingest-keys`)).json.keys;
+    expect(JSON.stringify(listed)).not.toContain(publishable);
+
+    const preflight = await app.request("OPTIONS", "/api/v1/track", { headers: { origin: "https://tidybooks.example" } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");
+
+    const answer = await click(link.code, {}, "GET", "site");
+    const clickId = new URL(answer.headers.get("location")!).searchParams.get("ll_click")!;
+    const tracked = await app.request("POST", "/api/v1/track", {
+      headers: { origin: "https://tidybooks.example" },
+      body: { key: publishable, event: "signup", externalId: "site-user-1", clickId },
+    });
+    expect(tracked.status, tracked.text).toBe(202);
+    expect(tracked.json).toEqual({ accepted: true, duplicate: false });
+    expect(tracked.headers.get("access-control-allow-origin")).toBe("*");
+    const conversions = (await call("GET", `/api/v1/projects/${projectId}/conversions`)).json.conversions;
+    expect(conversions.find((row: { externalId: string }) => row.externalId === "site-user-1")).toMatchObject({
+      source: "site",
+      attributed: true,
+      growthItemId: item.id,
+    });
+
+    // The publishable key is no API key, and an API key is no publishable key.
+    expect((await app.request("GET", `/api/v1/projects/${projectId}/conversions`, { key: publishable })).status).toBe(401);
+    const withApiKey = await app.request("POST", "/api/v1/track", { body: { key, event: "signup", externalId: "x" } });
+    expect(withApiKey.status).toBe(401);
+
+    const revoked = await call("DELETE", `/api/v1/projects/${projectId}/ingest-keys/${created.json.ingestKey.id}`);
+    expect(revoked.status, revoked.text).toBe(200);
+    const afterRevoke = await app.request("POST", "/api/v1/track", {
+      body: { key: publishable, event: "signup", externalId: "site-user-2" },
+    });
+    expect(afterRevoke.status).toBe(401);
+  });
+
+  it("serves the script that keeps the click id in the site's own storage and sets no cookie", async () => {
+    const { GET: script } = await import("@/app/launchloop.js/route");
+    const answer = script();
+    expect(answer.headers.get("content-type")).toMatch(/javascript/);
+    expect(answer.headers.get("set-cookie")).toBeNull();
+    const source = await answer.text();
+    expect(source.length).toBeLessThan(4096);
+    expect(source).toContain("localStorage");
+    expect(source).toContain("/api/v1/track");
+    expect(source).toContain('credentials: "omit"');
+  });
+});
