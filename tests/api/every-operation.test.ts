@@ -88,6 +88,16 @@ beforeAll(async () => {
   );
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
   ids.connection = (await addBlueskyConnection(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
+  ids.trackedLink = (
+    await executeOperation(
+      operations.createLink,
+      { params: { id: ids.project }, body: { destination: "https://owner.example/" } },
+      owner,
+    )
+  ).link.id;
+  ids.ingestKey = (
+    await executeOperation(operations.createIngestKey, { params: { id: ids.project }, body: { kind: "secret" } }, owner)
+  ).ingestKey.id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -120,8 +130,8 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
     runId: ids.run,
     cycleId: ids.cycle,
     taskId: ids.task,
-    keyId: ids.key,
-    linkId: ids.linkId,
+    keyId: operation.id === "revokeIngestKey" ? ids.ingestKey : ids.key,
+    linkId: operation.id === "updateLink" ? ids.trackedLink : ids.linkId,
     grantId: ids.grant,
     itemId: operation.id.toLowerCase().includes("content") ? ids.contentItem : ids.growthItem,
     token: `llcal_${"x".repeat(40)}`,
@@ -182,7 +192,8 @@ describe("every operation, for every kind of caller (generated)", () => {
     const code = await codeOf(operation, ownerInput(operation), kind);
     const refusal = refusalFor(operation, kind);
     if (refusal) expect(code).toBe(refusal);
-    else if (isPublic(operation)) expect(code).toMatch(/^(ok|not_found|invalid_token|invalid_request)$/);
+    // A public operation with a capability in its body (a publishable key) refuses a made-up one as unauthorized.
+    else if (isPublic(operation)) expect(code).toMatch(/^(ok|not_found|invalid_token|invalid_request|unauthorized)$/);
     else if (takesIds(operation)) expect(code).toBe("not_found");
     else expect(code).not.toMatch(/^(unexpected|internal_error)/);
     expect(await ownerState()).toBe(before);

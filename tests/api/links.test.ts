@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as redirect, HEAD as redirectHead } from "@/app/r/[code]/route";
+import { reloadConfig } from "@/lib/config";
 import { flushClicks } from "@/lib/links/click-recorder";
+import { fakeModelEnv } from "../support/fake-model";
+import { promptText, startFakeOpenAI } from "../support/fake-openai";
 import { appWithLaunchedProject, launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import type { TestApp } from "../support/test-app";
@@ -254,6 +257,7 @@ describe("destinations", () => {
     const after = cycles[0].items.find((entry: { id: string }) => entry.id === item.id);
     expect(after.draft.body).not.toContain(link.shortUrl);
     expect(after.draft.body).toContain("https://tidybooks.example/pricing?ref=ph");
+    expect(after.tracking).toMatchObject({ shortUrl: link.shortUrl, clicks: 5, signups: 2, conversions: 2 });
   });
 
   it("belong to their account: another founder's change answers 404", async () => {
@@ -316,5 +320,44 @@ describe("the founder's site", () => {
     expect(source).toContain("localStorage");
     expect(source).toContain("/api/v1/track");
     expect(source).toContain('credentials: "omit"');
+  });
+});
+
+describe("the loop", () => {
+  it("gives the next plan's model the sign-ups, and the offline plan follows them", async () => {
+    const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
+    const week = cycles[0];
+    const retro = await call("POST", `/api/v1/growth/cycles/${week.id}/retro`, {
+      overall: "The pricing post worked.",
+      items: week.items.map((entry: { id: string }) => ({
+        itemId: entry.id,
+        result: entry.id === item.id ? "published" : "skipped",
+      })),
+    });
+    expect(retro.status, retro.text).toBe(200);
+    const signups = (await call("GET", `/api/v1/projects/${projectId}/results?groupBy=item`)).json.results.rows.find(
+      (row: { key: string }) => row.key === item.id,
+    ).signups;
+    expect(signups).toBeGreaterThan(0);
+
+    const fake = await startFakeOpenAI();
+    Object.assign(process.env, fakeModelEnv(fake));
+    reloadConfig();
+    try {
+      fake.answer({ kind: "error", status: 500 });
+      await call("POST", `/api/v1/projects/${projectId}/growth/cycles`);
+      const prompt = promptText(fake.requests[0]!.body);
+      expect(prompt).toContain(`${signups} sign-ups from`);
+      expect(prompt).toContain("Sign-ups by channel");
+    } finally {
+      for (const name of Object.keys(fakeModelEnv(fake))) delete process.env[name];
+      reloadConfig();
+      await fake.close();
+    }
+    const planned = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`);
+    expect(planned.status, planned.text).toBe(200);
+    expect(planned.json.cycle.plan.rationale).toMatch(/sign-ups? from \d+ clicks last week/);
+    const channels = planned.json.cycle.plan.contentPlan.map((entry: { channel: string }) => entry.channel);
+    expect(channels[0]).toBe(item.channel);
   });
 });

@@ -68,11 +68,12 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
   const { rule, parts: typed, lengths, title } = measured(item.channel as Channel, input);
   const current = item.draft!;
   // A link to the founder's site typed into the text becomes the item's tracked link, as in a written draft.
-  const linked = await linkDraft(
-    ctx.db,
-    { project, item, weekNumber: cycle.weekNumber },
-    { ...current, parts: typed, body: typed.join("\n\n"), length: Math.max(...lengths) },
-  );
+  const linked = await linkDraft(ctx.db, {
+    project,
+    item,
+    weekNumber: cycle.weekNumber,
+    draft: { ...current, parts: typed, body: typed.join("\n\n"), length: Math.max(...lengths) },
+  });
   const { parts, body } = linked;
   if (current.body === body && (title === undefined || title === current.title)) return { item: serializeItem(item) };
 

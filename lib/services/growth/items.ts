@@ -87,7 +87,7 @@ async function writeDraft(
     usage: spentNow,
     generatedAt: ctx.now.toISOString(),
   };
-  const draft = await linkDraft(ctx.db, { project, item, weekNumber: cycle.weekNumber }, written);
+  const draft = await linkDraft(ctx.db, { project, item, weekNumber: cycle.weekNumber, draft: written });
   // Added to what the row holds when the draft lands: two generations at once both count.
   const spentSoFar = (field: "inputTokens" | "outputTokens" | "calls") =>
     sql`coalesce((${growthItems.usage}->>${field})::int, 0)`;

@@ -65,7 +65,7 @@ export async function revokeIngestKey(ctx: ServiceContext, input: { projectId: s
 }
 
 /** The live key of a kind behind a secret, touching when it was last used (at most once a minute). */
-export async function findIngestKey(db: Database, secret: string, kind: IngestKeyKind, now: Date) {
+export async function findIngestKey(db: Database, { secret, kind, now }: { secret: string; kind: IngestKeyKind; now: Date }) {
   if (!secret.startsWith(prefixes[kind]) || secret.length > 200) return null;
   const [found] = await db
     .update(ingestKeys)

@@ -22,10 +22,10 @@ export async function linkDraft(
     project: Pick<ProjectRecord, "id" | "accountId" | "siteUrl" | "onboarding" | "linkTracking">;
     item: { id: string; channel: string; slug: string };
     weekNumber: number;
+    draft: ItemDraft;
   },
-  draft: ItemDraft,
 ): Promise<ItemDraft> {
-  const { project, item } = input;
+  const { project, item, draft } = input;
   const site = siteUrlOf(project);
   if (!project.linkTracking || !site) return draft;
   const parts = draft.parts.length > 0 ? draft.parts : [draft.body];

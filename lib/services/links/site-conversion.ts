@@ -11,7 +11,7 @@ import { findIngestKey } from "./ingest-keys";
  * was new).
  */
 export async function trackSiteConversion(ctx: RequestContext, input: ConversionRequest & { key: string }) {
-  const key = await findIngestKey(ctx.db, input.key, "publishable", ctx.now);
+  const key = await findIngestKey(ctx.db, { secret: input.key, kind: "publishable", now: ctx.now });
   if (!key)
     throw new AppError("unauthorized", "Unknown or revoked publishable key: copy the snippet from project settings again.");
   const { key: _key, ...conversion } = input;
