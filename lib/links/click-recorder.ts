@@ -27,8 +27,7 @@ export function recordClick(db: Database, click: Click): Promise<void> {
   const batches = (state[slot] ??= new Map());
   let pending = batches.get(db);
   if (!pending) {
-    let resolve!: () => void;
-    const written = new Promise<void>((done) => (resolve = done));
+    const { promise: written, resolve } = Promise.withResolvers<void>();
     const timer = setTimeout(() => void flush(db), flushAfterMs);
     timer.unref?.();
     pending = { clicks: [], timer, written, resolve };

@@ -79,7 +79,7 @@ async function untrackDraft(ctx: ServiceContext, link: LinkRecord) {
     .where(ownedRow(growthItems, ctx.account.id, link.growthItemId!));
   const draft = item?.draft;
   const shortUrl = shortUrlOf(link.code);
-  if (!draft || !draft.body.includes(shortUrl)) return;
+  if (!draft?.body.includes(shortUrl)) return;
   const parts = withoutTrackedLink(draft.parts.length ? draft.parts : [draft.body], shortUrl, link.destination);
   const patch: Partial<ItemDraft> = { parts, body: parts.join("\n\n") };
   await ctx.db
