@@ -27,7 +27,11 @@ export function recordClick(db: Database, click: Click): Promise<void> {
   const batches = (state[slot] ??= new Map());
   let pending = batches.get(db);
   if (!pending) {
-    const { promise: written, resolve } = Promise.withResolvers<void>();
+    const settled: { resolve?: () => void } = {};
+    const written = new Promise<void>((done) => {
+      settled.resolve = done;
+    });
+    const resolve = () => settled.resolve?.();
     const timer = setTimeout(() => void flush(db), flushAfterMs);
     timer.unref?.();
     pending = { clicks: [], timer, written, resolve };
