@@ -24,7 +24,8 @@ const state = globalThis as { [slot]?: Map<Database, Pending> };
  * more with the next one, then dropped with a log line (clicks are not worth a stuck queue).
  */
 export function recordClick(db: Database, click: Click): Promise<void> {
-  const batches = (state[slot] ??= new Map());
+  state[slot] ??= new Map();
+  const batches = state[slot];
   let pending = batches.get(db);
   if (!pending) {
     const settled: { resolve?: () => void } = {};
