@@ -117,3 +117,18 @@ export async function attributeWaitingConversions(
       and lc.at <= c.occurred_at + interval '5 minutes'
       and lc.at >= c.occurred_at - make_interval(days => p.attribution_window_days)`);
 }
+
+/** How long raw clicks are kept; the daily rollup keeps their counts for good. */
+export const rawClickDays = 90;
+
+/**
+ * Deletes raw clicks older than 90 days, at most `batch` at a time (a sweep never holds the
+ * table long). Conversions keep the link they were attributed to; a conversion still waiting
+ * for a click that old will never get one, and stays unattributed.
+ */
+export async function purgeOldClicks(db: Database, { now, batch = 5000 }: { now: Date; batch?: number }): Promise<void> {
+  const before = new Date(now.getTime() - rawClickDays * 86_400_000).toISOString();
+  await db.execute(
+    sql`delete from ${linkClicks} where id in (select id from ${linkClicks} where at < ${before}::timestamptz limit ${batch})`,
+  );
+}

@@ -361,3 +361,38 @@ describe("the loop", () => {
     expect(channels[0]).toBe(item.channel);
   });
 });
+
+describe("raw clicks", () => {
+  it("are kept 90 days; their counts stay in the daily rollup", async () => {
+    const { purgeOldClicks } = await import("@/lib/links/record-clicks");
+    const before = (await clicksOf(link.id)).clicks;
+    await purgeOldClicks(app.db, { now: new Date(Date.now() + 91 * 86_400_000) });
+    const rows = await app.db.execute("select count(*)::int as n from link_clicks");
+    const left = ((rows as { rows?: { n: number }[] }).rows ?? (rows as unknown as { n: number }[]))[0]!.n;
+    expect(left).toBe(0);
+    expect((await clicksOf(link.id)).clicks).toBe(before);
+  });
+});
+
+describe("the launch pack", () => {
+  it("gives each post that links to the founder's site its own tracked link", async () => {
+    const items = (await call("GET", `/api/v1/projects/${projectId}/content`)).json.items as {
+      id: string;
+      kind: string;
+      body: string;
+    }[];
+    const posts = items.filter((entry) => entry.kind.startsWith("post-") && entry.body.includes("/r/"));
+    expect(posts.length).toBeGreaterThan(0);
+    const links = (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as {
+      contentItemId: string | null;
+      shortUrl: string;
+      targetUrl: string;
+    }[];
+    for (const post of posts) {
+      const own = links.find((entry) => entry.contentItemId === post.id)!;
+      expect(post.body).toContain(own.shortUrl);
+      expect(new URL(own.targetUrl).searchParams.get("utm_campaign")).toBe("launch");
+    }
+    expect(items.some((entry) => entry.body.includes("https://tidybooks.example") && entry.kind.startsWith("post-"))).toBe(false);
+  });
+});
