@@ -1,5 +1,6 @@
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
+import { type OAuthScope, publishScope } from "@/lib/oauth/scopes";
 import type { Peeked } from "./key-peek";
 
 /**
@@ -9,8 +10,15 @@ import type { Peeked } from "./key-peek";
 export type Principal =
   | { kind: "key"; apiKeyId: string }
   | { kind: "session"; sessionId: string }
-  | { kind: "grant"; grantId: string };
+  | { kind: "grant"; grantId: string; scopes: readonly OAuthScope[] };
 export type PrincipalKind = Principal["kind"];
+
+/**
+ * Whether the caller may make something go out on a connected network (publish now, a
+ * schedule of its own or by default): a key and a session may; a connected app only with
+ * `launchloop:publish`. What else each scope opens is declared on the operations.
+ */
+export const mayPost = (principal: Principal) => principal.kind !== "grant" || principal.scopes.includes(publishScope);
 
 /** What every face passes to the core about a request, before anyone is known. */
 export interface RequestContext {

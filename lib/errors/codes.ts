@@ -17,6 +17,11 @@ export const errorCodes = {
   invalid_credentials: { status: 401, retryable: false, message: "That e-mail and password do not match an account." },
   upgrade_required: { status: 402, retryable: false, message: "Your plan does not include this." },
   forbidden: { status: 403, retryable: false, message: "This action is not permitted." },
+  insufficient_scope: {
+    status: 403,
+    retryable: false,
+    message: "This connected app was not allowed to do this: connect it again and allow it, or use an API key.",
+  },
   signups_closed: { status: 403, retryable: false, message: "Signups are closed." },
   invalid_invite: { status: 403, retryable: false, message: "The invite code is missing or invalid." },
   not_found: { status: 404, retryable: false, message: "Not found." },

@@ -65,7 +65,7 @@ async function keyRequestContext(
   const clientIp = clientIpOf(request.headers);
   const counted = admits(operation, "key") && limitsCountedInDatabase(db);
   const policy = counted ? generalLimit({ clientIp, subject: "key:" }) : undefined;
-  // A malformed id gets its 400 or 404 from validation, after the key: it is never peeked with.
+  // A malformed id gets its 400 from validation, after the key: it is never peeked with.
   const peek = operation.peek && operation.params?.safeParse(pathParams).success ? operation.peek : undefined;
   const { hits, ...caller } = await authenticateApiKey(db, {
     authorization: request.headers.get("authorization"),

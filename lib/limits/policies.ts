@@ -41,6 +41,27 @@ export const limitPolicies = {
 };
 export type LimitPolicyName = keyof typeof limitPolicies;
 
+/** OAuth clients anyone may make the server fetch or store: this many an hour per counter. */
+const oauthClientsPerHour = 30;
+
+/**
+ * Limits on what makes the authorization server store (or fetch) a client: a registration
+ * (RFC 7591) per client address; a client metadata document fetched for a `client_id` URL
+ * not in the cache, per signed-in account and per client address.
+ */
+export const oauthClientLimits = {
+  registration: (clientIp: string): LimitPolicy => ({
+    key: `oauth-register:ip:${clientIp}`,
+    limit: oauthClientsPerHour,
+    windowSeconds: 3600,
+    code: "rate_limited",
+  }),
+  documentFetch: ({ accountId, clientIp }: { accountId: string; clientIp: string }): LimitPolicy[] => [
+    { key: `oauth-client-fetch:account:${accountId}`, limit: oauthClientsPerHour, windowSeconds: 3600, code: "rate_limited" },
+    { key: `oauth-client-fetch:ip:${clientIp}`, limit: oauthClientsPerHour, windowSeconds: 3600, code: "rate_limited" },
+  ],
+};
+
 export function rateLimitHeaders(result: Pick<LimitResult, "limit" | "remaining">): Record<string, string> {
   return { "X-RateLimit-Limit": String(result.limit), "X-RateLimit-Remaining": String(result.remaining) };
 }

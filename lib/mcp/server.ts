@@ -2,10 +2,23 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CancelTaskRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { ServiceContext } from "@/lib/core/context";
 import { apiOperations } from "@/lib/operations";
+import { type AnyOperation, admits } from "@/lib/operations/operation";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
 import { AgentRunTaskStore, cannotCancel } from "./tasks";
 import { registerOperationTools } from "./tools";
+
+let appOperations: readonly AnyOperation[] | undefined;
+
+/**
+ * The operations a connected app is shown: all but those no scope opens (API keys, billing),
+ * which are neither listed to it nor callable. One list, so its tool table is built once.
+ */
+function operationsFor(ctx: ServiceContext): readonly AnyOperation[] {
+  if (ctx.principal.kind !== "grant") return apiOperations;
+  appOperations ??= apiOperations.filter((operation) => admits(operation, "grant"));
+  return appOperations;
+}
 
 /** An MCP server for one authenticated caller: the API's operations as tools, plus resources and prompts. */
 export function createMcpServer(ctx: ServiceContext): McpServer {
@@ -26,7 +39,7 @@ export function createMcpServer(ctx: ServiceContext): McpServer {
     throw new McpError(ErrorCode.MethodNotFound, cannotCancel);
   });
   // Tools through the underlying Server's handlers (the executor validates their arguments); resources and prompts through McpServer.
-  registerOperationTools(server.server, apiOperations, ctx, tasks);
+  registerOperationTools(server.server, operationsFor(ctx), ctx, tasks);
   registerProjectResources(server, ctx);
   registerPrompts(server);
   return server;

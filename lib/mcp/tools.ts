@@ -47,12 +47,14 @@ export function toRawInput(operation: AnyOperation, args: Record<string, unknown
  * `tools/list` small; `destructiveHint` (default true) and `openWorldHint` (default true)
  * are always said.
  */
-function annotationsOf(tool: NonNullable<AnyOperation["tool"]>) {
+function annotationsOf(operation: AnyOperation) {
+  const tool = operation.tool!;
   return {
     ...(tool.readOnly && { readOnlyHint: true }),
     destructiveHint: tool.destructive ?? false,
     ...(tool.idempotent && { idempotentHint: true }),
-    openWorldHint: tool.openWorld ?? false,
+    // Open exactly when the declaration says the operation reaches something outside Launchloop.
+    openWorldHint: operation.reaches !== undefined,
   };
 }
 
@@ -149,7 +151,7 @@ function toolTable(operations: readonly AnyOperation[]) {
           title: tool.title,
           description: tool.description,
           inputSchema: input as Tool["inputSchema"],
-          annotations: annotationsOf(tool),
+          annotations: annotationsOf(operation),
           ...(taskTools.has(tool.name) && { execution: asTask }),
           outputSchema: outputSchema as Tool["outputSchema"],
         };

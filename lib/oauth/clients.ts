@@ -21,23 +21,108 @@ export class ClientProblem extends Error {}
 const documentLimits = { timeoutMs: 5_000, maxBytes: 16_384 };
 const cacheSeconds = { fallback: 3_600, min: 300, max: 86_400 };
 
-const forbiddenSchemes = new Set(["javascript:", "data:", "file:", "vbscript:", "about:", "blob:", "ws:", "wss:", "ftp:"]);
-const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** Schemes that open something of the browser's or the system's, never an app of the client's. */
+const forbiddenSchemes = new Set([
+  "javascript:",
+  "data:",
+  "file:",
+  "vbscript:",
+  "about:",
+  "blob:",
+  "ws:",
+  "wss:",
+  "ftp:",
+  "ms-settings:",
+  "shell:",
+  "intent:",
+  "chrome:",
+]);
+/** Loopback IP literals: a redirect to one matches a registered one on any port (RFC 8252 §7.3). */
+const loopbackIps = new Set(["127.0.0.1", "[::1]"]);
+/** `localhost` is loopback too, but matched exactly (port included), as before. */
+const loopbackHosts = new Set([...loopbackIps, "localhost"]);
+/**
+ * What a private-use scheme's first label may be (RFC 8252 §7.1: the reverse of a domain the
+ * app's maker controls, e.g. `com.example.app`): a two-letter country code or one of these
+ * top-level domains. So `claude.ai:` (a forward domain name, someone else's) is refused.
+ */
+const topLevelLabels = new Set([
+  "com",
+  "org",
+  "net",
+  "edu",
+  "gov",
+  "int",
+  "io",
+  "app",
+  "dev",
+  "ai",
+  "info",
+  "biz",
+  "xyz",
+  "tech",
+  "cloud",
+  "page",
+  "site",
+  "online",
+]);
+
+/** Whether a private-use scheme (without its colon) is in reverse-domain form with a top-level first label. */
+export function reverseDomainScheme(scheme: string): boolean {
+  const labels = scheme.split(".");
+  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))) return false;
+  const first = labels[0]!;
+  return topLevelLabels.has(first) || /^[a-z]{2}$/.test(first);
+}
+
+const parsedUrl = (value: string) => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
 
 /**
- * A redirect URI a client may register: https; http only to a loopback address (native
- * apps, RFC 8252); or an app's private scheme. Never a fragment.
+ * A redirect URI a client may register (RFC 8252): https; http only to a loopback address;
+ * or an app's private-use scheme in reverse-domain form (`com.example.app:/cb`). Never a
+ * fragment, never a scheme of the browser's or the system's.
  */
 export function acceptableRedirectUri(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash || value.includes("#") || forbiddenSchemes.has(url.protocol)) return false;
+  const url = parsedUrl(value);
+  if (!url || url.hash || value.includes("#") || forbiddenSchemes.has(url.protocol)) return false;
   if (url.protocol === "http:") return loopbackHosts.has(url.hostname);
-  return url.protocol === "https:" ? Boolean(url.hostname) : /^[a-z][a-z0-9+.-]*:$/.test(url.protocol);
+  if (url.protocol === "https:") return Boolean(url.hostname);
+  return reverseDomainScheme(url.protocol.slice(0, -1));
+}
+
+/** A loopback IP redirect without its port, for matching on any port. */
+const withoutPort = (url: URL) => `${url.protocol}//${url.hostname}${url.pathname}${url.search}`;
+
+/**
+ * Whether a requested redirect URI is one the client registered: exactly, or for http to a
+ * loopback IP literal (`127.0.0.1`, `[::1]`) with any port (RFC 8252 §7.3: a native app
+ * listens on whatever port it gets). It must also still be acceptable by today's rules.
+ */
+export function registeredRedirectUri(registered: readonly string[], requested: string): boolean {
+  if (!acceptableRedirectUri(requested)) return false;
+  if (registered.includes(requested)) return true;
+  const url = parsedUrl(requested)!;
+  if (url.protocol !== "http:" || !loopbackIps.has(url.hostname)) return false;
+  return registered.some((candidate) => {
+    const known = parsedUrl(candidate);
+    return known !== null && known.protocol === "http:" && withoutPort(known) === withoutPort(url);
+  });
+}
+
+/** Where a redirect URI sends the founder, in words for the consent page. */
+export type RedirectTarget = { kind: "web"; host: string } | { kind: "loopback"; port: string } | { kind: "app"; scheme: string };
+
+export function redirectTargetOf(redirectUri: string): RedirectTarget {
+  const url = new URL(redirectUri);
+  if (url.protocol === "https:") return { kind: "web", host: url.host };
+  if (url.protocol === "http:") return { kind: "loopback", port: url.port || "80" };
+  return { kind: "app", scheme: url.protocol.slice(0, -1) };
 }
 
 const redirectUris = z
@@ -46,7 +131,7 @@ const redirectUris = z
       .max(2_000)
       .refine(
         acceptableRedirectUri,
-        "Each redirect URI must be https, http to a loopback address, or an app's own scheme, without a fragment.",
+        "Each redirect URI must be https, http to a loopback address, or an app's own scheme in reverse-domain form (com.example.app:/callback), without a fragment.",
       ),
   )
   .min(1)
@@ -107,8 +192,7 @@ function cacheLifetimeSeconds(cacheControl: string): number {
 }
 
 /** Fetches and checks a Client ID Metadata Document; throws a ClientProblem saying what is wrong. */
-async function fetchMetadataDocument(clientId: string) {
-  const url = new URL(clientId);
+async function fetchMetadataDocument(clientId: string, url: URL) {
   if (url.pathname === "/" || url.hash) throw new ClientProblem("A client_id URL needs a path and no fragment.");
   let response: OutboundResponse;
   try {
@@ -135,7 +219,7 @@ async function fetchMetadataDocument(clientId: string) {
  * The client behind a `client_id`: a registered one, or a metadata document (from the
  * cache while it is fresh, else fetched, checked and cached). Throws a ClientProblem when
  * there is none or its document is unusable. `mayFetch` is asked only when the cache has
- * no fresh copy.
+ * no fresh copy (it may throw a ClientProblem saying why not).
  */
 export async function findClient(
   db: Database,
@@ -153,17 +237,19 @@ export async function findClient(
       throw new ClientProblem("Unknown client: register it first, or use a client metadata document URL as its client_id.");
     return toClient(row);
   }
+  const url = parsedUrl(clientId);
+  if (!url) throw new ClientProblem("The client_id is not a valid URL.");
   const [cached] = await db
     .select()
     .from(oauthClients)
     .where(and(eq(oauthClients.id, clientId), eq(oauthClients.kind, "metadata_document"), gt(oauthClients.expiresAt, now)));
   if (cached) return toClient(cached);
   if (!(await mayFetch())) throw new ClientProblem("Unknown client.");
-  const { document, lifetimeSeconds } = await fetchMetadataDocument(clientId);
+  const { document, lifetimeSeconds } = await fetchMetadataDocument(clientId, url);
   const values = {
     id: clientId,
     kind: "metadata_document" as const,
-    name: document.client_name ?? new URL(clientId).host,
+    name: document.client_name ?? url.host,
     redirectUris: document.redirect_uris,
     expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
   };

@@ -10,7 +10,7 @@ import { authorizationResponseUrl, checkAuthorization, issueAuthorizationCode } 
  */
 export async function decideAuthorization(ctx: ServiceContext, input: AuthorizationParams & { decision: "allow" | "deny" }) {
   const { decision, ...params } = input;
-  const checked = await checkAuthorization(ctx.db, params, ctx.now);
+  const checked = await checkAuthorization(ctx.db, params, ctx.now, { accountId: ctx.account.id, clientIp: ctx.clientIp });
   if (checked.kind === "refused") throw new AppError("invalid_request", checked.message);
   if (checked.kind === "error") return { redirectTo: checked.redirectTo };
   if (decision === "deny") {

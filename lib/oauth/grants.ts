@@ -52,8 +52,7 @@ export async function revokeAccountGrants({
 
 export interface GrantCaller {
   account: AccountRecord;
-  principal: { kind: "grant"; grantId: string };
-  scopes: OAuthScope[];
+  principal: { kind: "grant"; grantId: string; scopes: OAuthScope[] };
 }
 
 /**
@@ -89,7 +88,7 @@ export async function authenticateAccessToken(db: Database, authorization: strin
         ),
       );
   }
-  return { account: found.account, principal: { kind: "grant", grantId: found.grantId }, scopes: found.scopes as OAuthScope[] };
+  return { account: found.account, principal: { kind: "grant", grantId: found.grantId, scopes: found.scopes as OAuthScope[] } };
 }
 
 /** The account's connected apps: grants whose code was exchanged and that are not revoked, newest first. */
@@ -142,7 +141,8 @@ const unusedClientDays = 30;
 /**
  * Forgets what can no longer be used: codes and tokens a day past their expiry, grants
  * revoked or never completed (their code not exchanged) a day ago, and cached client
- * metadata documents a day past their freshness (fetched again when next used).
+ * metadata documents a day past their freshness (fetched again when next used), or at once
+ * for one no founder ever allowed.
  */
 export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - dayMs);
@@ -150,7 +150,15 @@ export async function purgeExpiredOAuth(db: Database, now: Date): Promise<void> 
   await db
     .delete(oauthGrants)
     .where(or(lt(oauthGrants.revokedAt, dayAgo), and(isNull(oauthGrants.activatedAt), lt(oauthGrants.createdAt, dayAgo))));
-  await db.delete(oauthClients).where(and(eq(oauthClients.kind, "metadata_document"), lt(oauthClients.expiresAt, dayAgo)));
+  // A fetched document nobody allowed anything goes once its cache lapses (anyone signed in can make the server fetch one).
+  await db
+    .delete(oauthClients)
+    .where(
+      and(
+        eq(oauthClients.kind, "metadata_document"),
+        or(lt(oauthClients.expiresAt, dayAgo), and(isNull(oauthClients.firstGrantedAt), lt(oauthClients.expiresAt, now))),
+      ),
+    );
   // Anyone may register a client: one no founder allowed anything within a month is forgotten, so registrations cannot pile up.
   await db
     .delete(oauthClients)

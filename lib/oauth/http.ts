@@ -1,9 +1,10 @@
 import "server-only";
 import { getDatabase } from "@/lib/db";
-import { AppError } from "@/lib/errors";
+import { asServiceError, describeError } from "@/lib/db/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import { readBodyText } from "@/lib/http/body";
 import { clientIpOf } from "@/lib/http/client-ip";
-import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
+import { newResponseHeaders } from "@/lib/http/responses";
 import { enforceLimit, generalLimit, type LimitPolicy } from "@/lib/limits";
 import { isUnsafeText, unsafeTextMessage } from "@/lib/schemas/common";
 import type { OAuthAnswer } from "./server";
@@ -34,14 +35,42 @@ export const preflight = () => new Response(null, { status: 204, headers: { ...c
 
 const maxFormBytes = 16 * 1024;
 
+/** What a client sent wrong, in the endpoint's RFC: `invalid_request` (RFC 6749, 7009) or `invalid_client_metadata` (RFC 7591). */
+export type OAuthRequestError = "invalid_request" | "invalid_client_metadata";
+
+/**
+ * The OAuth `error` for a service error code: 429 is `too_many_requests` (as the MCP SDK's
+ * own authorization server answers it), an outage `temporarily_unavailable`, our fault
+ * `server_error`, anything else (a bad or too large body) the client's `badRequest`.
+ */
+function oauthErrorOf(code: ErrorCode, badRequest: OAuthRequestError): string {
+  if (code === "rate_limited") return "too_many_requests";
+  if (code === "service_unavailable" || code === "provider_unavailable") return "temporarily_unavailable";
+  if (code === "internal_error") return "server_error";
+  return badRequest;
+}
+
+/** A thrown error as an OAuth error answer (`{error, error_description}`), with its headers (`Retry-After` on 429). */
+function oauthErrorResponse(thrown: unknown, headers: Headers, badRequest: OAuthRequestError): Response {
+  const error = asServiceError(thrown);
+  if (!(error instanceof AppError)) console.error(`[${headers.get("X-Request-Id")}] unexpected error: ${describeError(error)}`);
+  const appError = error instanceof AppError ? error : new AppError("internal_error");
+  for (const [name, value] of Object.entries(appError.headers)) headers.set(name, value);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  const body = { error: oauthErrorOf(appError.code, badRequest), error_description: appError.message };
+  return new Response(JSON.stringify(body), { status: appError.status, headers });
+}
+
 /**
  * Runs an OAuth endpoint: the caller's address against the general limit (and `extra`),
- * the body read with a small cap; limits and bad bodies answer the service's envelope.
+ * the body read with a small cap; limits and bad bodies answer in OAuth's form
+ * (`{error, error_description}`, RFC 6749 §5.2 and RFC 7591 §3.2.2), never the service's envelope.
  */
 export async function oauthEndpoint(
   request: Request,
   extra: ((clientIp: string) => LimitPolicy) | null,
   answer: (input: { text: string; clientIp: string }) => Promise<Response>,
+  badRequest: OAuthRequestError = "invalid_request",
 ): Promise<Response> {
   const headers = newResponseHeaders();
   for (const [name, value] of Object.entries(cors)) headers.set(name, value);
@@ -54,7 +83,7 @@ export async function oauthEndpoint(
     const text = await readBodyText(request, maxFormBytes);
     return await answer({ text, clientIp });
   } catch (error) {
-    return errorResponse(error, headers);
+    return oauthErrorResponse(error, headers, badRequest);
   }
 }
 

@@ -5,7 +5,7 @@ import type { Database } from "@/lib/db";
 import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import { ClientProblem, findClient } from "./clients";
+import { ClientProblem, findClient, registeredRedirectUri } from "./clients";
 import { revokeGrant, tokenPrefixes } from "./grants";
 import { requestedScopes } from "./scopes";
 
@@ -99,6 +99,11 @@ export function oauthModel(db: Database): OAuth2Server.AuthorizationCodeModel & 
         if (error instanceof ClientProblem) return false;
         throw error;
       }
+    },
+
+    // A loopback IP redirect matches a registered one on any port (RFC 8252 §7.3), as checkAuthorization decided.
+    async validateRedirectUri(redirectUri, client) {
+      return registeredRedirectUri([client.redirectUris ?? []].flat(), redirectUri);
     },
 
     generateAuthorizationCode: async () => `${tokenPrefixes.code}${randomToken(32)}`,

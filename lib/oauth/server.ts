@@ -4,11 +4,13 @@ import type { Database } from "@/lib/db";
 import { describeError } from "@/lib/db/errors";
 import type { AccountRecord } from "@/lib/db/records";
 import { AppError } from "@/lib/errors";
-import { ClientProblem, findClient, type OAuthClient } from "./clients";
+import { enforceLimit, oauthClientLimits } from "@/lib/limits";
+import { ClientProblem, findClient, type OAuthClient, registeredRedirectUri } from "./clients";
+import { CheckFirstAuthorizationCode, CheckFirstRefreshToken } from "./grant-types";
 import { issuer, mcpResource } from "./metadata";
 import { type GrantUser, lifetimes, oauthModel } from "./model";
 import type { AuthorizationParams } from "./params";
-import { type OAuthScope, requestedScopes } from "./scopes";
+import { allScopes, type OAuthScope, requestedScopes } from "./scopes";
 
 export type CheckedAuthorization =
   /** Nothing may be sent to the redirect URI (unknown client, unregistered redirect URI): the page says why. */
@@ -29,22 +31,50 @@ export function authorizationResponseUrl(redirectUri: string, values: Record<str
   return url.toString();
 }
 
+/** Who asks for an authorization: a client metadata document is fetched for them within their limits. */
+export interface AuthorizationAsker {
+  accountId: string;
+  clientIp: string;
+}
+
 /**
- * Checks an authorization request before anyone is asked: the client and its exact
+ * Counts a client metadata document fetch against the founder's account and address (30 an
+ * hour each, like registrations), so nobody makes the server fetch and keep any number of them.
+ */
+async function countDocumentFetch(db: Database, asker: AuthorizationAsker, now: Date): Promise<true> {
+  try {
+    for (const policy of oauthClientLimits.documentFetch(asker)) await enforceLimit(db, policy, now);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "rate_limited")
+      throw new ClientProblem(
+        "Launchloop has looked up too many new apps for your account or network in the last hour. Try again later.",
+      );
+    throw error;
+  }
+}
+
+/**
+ * Checks an authorization request before anyone is asked: the client and its registered
  * redirect URI first (a mismatch is shown, never redirected to), then the rest (PKCE
  * S256 required, known scopes, this server's resource), whose errors go back to the client.
  */
-export async function checkAuthorization(db: Database, params: AuthorizationParams, now: Date): Promise<CheckedAuthorization> {
+export async function checkAuthorization(
+  db: Database,
+  params: AuthorizationParams,
+  now: Date,
+  asker: AuthorizationAsker,
+): Promise<CheckedAuthorization> {
   if (!params.client_id) return { kind: "refused", message: "The request names no client (client_id is missing)." };
   let client: OAuthClient;
   try {
-    client = await findClient(db, params.client_id, now);
+    client = await findClient(db, params.client_id, now, { mayFetch: () => countDocumentFetch(db, asker, now) });
   } catch (error) {
     if (error instanceof ClientProblem) return { kind: "refused", message: error.message };
     throw error;
   }
   const redirectUri = params.redirect_uri;
-  if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
+  if (!redirectUri || !registeredRedirectUri(client.redirectUris, redirectUri)) {
     return {
       kind: "refused",
       message: `${client.name} asked to send you back to an address it did not register, so Launchloop stops here.`,
@@ -64,7 +94,7 @@ export async function checkAuthorization(db: Database, params: AuthorizationPara
   if (params.state !== undefined && !/^[\x20-\x7e]{1,500}$/.test(params.state))
     return fail("invalid_request", "state is not valid.");
   const scopes = requestedScopes(params.scope);
-  if (!scopes) return fail("invalid_scope", "Unknown scope: ask for launchloop:read and/or launchloop:write.");
+  if (!scopes) return fail("invalid_scope", `Unknown scope: ask for any of ${allScopes.join(", ")}.`);
   if (params.resource !== undefined && params.resource !== mcpResource())
     return fail("invalid_target", `Tokens are issued only for ${mcpResource()}.`);
   return { kind: "valid", client, params, scopes, redirectUri };
@@ -148,6 +178,8 @@ export async function exchangeToken(
       refreshTokenLifetime: lifetimes.refreshSeconds,
       requireClientAuthentication: { authorization_code: false, refresh_token: false },
       alwaysIssueNewRefreshToken: true,
+      // The library's two grants, with every check made before the code or refresh token is spent.
+      extendedGrantTypes: { authorization_code: CheckFirstAuthorizationCode, refresh_token: CheckFirstRefreshToken },
     });
     return {
       status: 200,

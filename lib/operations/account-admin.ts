@@ -20,7 +20,6 @@ export const deleteProject = defineOperation({
   tag: "Projects",
   summary: "Delete a project and all its content (signed-in browser only)",
   params: deleteProjectParams,
-  badIdIs: 404,
   body: deleteProjectRequest,
   response: deleteProjectResponse,
   handler: ({ params, body }, ctx) => deleteProjectService(ctx, { projectId: params.id, ...body }),
@@ -34,6 +33,7 @@ export const deleteAccount = defineOperation({
   body: deleteAccountRequest,
   response: deleteAccountResponse,
   errors: ["provider_unavailable"],
+  reaches: "the payment provider (Stripe): what it could still charge is cancelled",
   handler: ({ body }, ctx) => deleteAccountService(ctx, body),
 });
 
@@ -44,5 +44,6 @@ export const openBillingPortal = defineOperation({
   summary: "Open Stripe's customer portal (signed-in browser only)",
   response: billingPortalResponse,
   errors: ["not_found", "provider_unavailable"],
+  reaches: "the payment provider (Stripe): its billing portal session is created there",
   handler: (_input, ctx) => openBillingPortalService(ctx),
 });

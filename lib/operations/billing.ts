@@ -7,6 +7,8 @@ export const getBilling = defineOperation({
   rest: { method: "GET", path: "/api/v1/billing" },
   tag: "Billing",
   summary: "Current plan and billing state",
+  description:
+    "The plan, the subscription's status, whether the account is activated, the payment provider and the current period's end.",
   response: billingResponse,
   tool: {
     name: "billing_get",
@@ -23,6 +25,8 @@ export const createCheckout = defineOperation({
   rest: { method: "POST", path: "/api/v1/billing/checkout" },
   tag: "Billing",
   summary: "Get a hosted checkout link for an upgrade",
+  // Buying a plan is billing management: the founder's own, never a connected app's.
+  scope: "never",
   description:
     "Answers `{url, plan}`: open the url to pay; the plan is active as soon as the payment completes. " +
     "Without Stripe configured, the url is this service's test-mode checkout page (a POST to it completes the payment), " +
@@ -35,8 +39,7 @@ export const createCheckout = defineOperation({
     title: "Get an upgrade link",
     description:
       "Returns a checkout link for the pro or studio plan. Call it when a tool answered `upgrade_required` (its `upgrade.checkout.body` names the plan); give the url to the founder to pay. The plan is active as soon as payment completes.",
-    // With Stripe configured, the checkout session is created at Stripe.
-    openWorld: true,
   },
+  reaches: "the payment provider (Stripe), when configured: the checkout session is created there",
   handler: ({ body }, ctx) => billing.createCheckout(ctx, body),
 });

@@ -14,7 +14,6 @@ export const downloadGrowthCalendar = defineOperation({
   description:
     "Every content item on its day (tentative while planned, cancelled when skipped) and every founder task, as all-day events (RFC 5545).",
   params: idParams,
-  badIdIs: 404,
   response: fileResult,
   files: calendar,
   handler: ({ params }, ctx) => feeds.downloadGrowthCalendar(ctx, { projectId: params.id }),
@@ -25,8 +24,8 @@ export const getCalendarSubscription = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/growth/calendar-subscription" },
   tag: "Growth",
   summary: "Whether the project has a live calendar subscription URL",
+  description: "`null`, or when the live one was created and last read. The URL itself is shown once, when it is created.",
   params: idParams,
-  badIdIs: 404,
   response: calendarSubscriptionResponse,
   handler: ({ params }, ctx) => feeds.getCalendarSubscription(ctx, { projectId: params.id }),
 });
@@ -38,7 +37,6 @@ export const createCalendarSubscription = defineOperation({
   summary: "Create a secret calendar subscription URL (shown once)",
   description: "For calendar apps that cannot send a key. Replaces (and revokes) the project's earlier URL.",
   params: idParams,
-  badIdIs: 404,
   status: 201,
   response: calendarSubscriptionResponse,
   handler: ({ params }, ctx) => feeds.createCalendarSubscription(ctx, { projectId: params.id }),
@@ -49,8 +47,8 @@ export const revokeCalendarSubscription = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/projects/{id}/growth/calendar-subscription" },
   tag: "Growth",
   summary: "Revoke the project's calendar subscription URL",
+  description: "The URL answers 404 from then on; create a new one to subscribe again. With none live, `revoked` is false.",
   params: idParams,
-  badIdIs: 404,
   response: calendarRevokeResponse,
   handler: ({ params }, ctx) => feeds.revokeCalendarSubscription(ctx, { projectId: params.id }),
 });
@@ -63,7 +61,6 @@ export const subscribedCalendar = defineOperation({
   summary: "A growth calendar by its secret subscription URL",
   description: "No key: the URL is the secret. Unknown or revoked URLs answer 404.",
   params: calendarFeedParams,
-  badIdIs: 404,
   response: fileResult,
   files: calendar,
   handler: ({ params }, ctx) => feeds.subscribedCalendar(ctx, params),

@@ -38,7 +38,6 @@ export const revokeConnectedApp = defineOperation({
   tag: "Dashboard",
   summary: "Revoke a connected app: its next call is refused",
   params: connectedAppParams,
-  badIdIs: 404,
   response: revokedConnectedAppResponse,
   handler: ({ params }, ctx) => revokeGrantOfAccount(ctx, { grantId: params.grantId }),
 });

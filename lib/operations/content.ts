@@ -11,7 +11,7 @@ import {
   contentVersionListResponse,
   exportQuery,
 } from "@/lib/schemas/content";
-import { exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
+import { accountExportSchema, exportMediaTypes, launchPackSchema } from "@/lib/schemas/exports";
 import * as content from "@/lib/services/content";
 import * as exports from "@/lib/services/exports";
 import { defineOperation } from "./operation";
@@ -29,7 +29,6 @@ export const listContent = defineOperation({
   params: idParams,
   query: pageQuery,
   response: contentListResponse,
-  badIdIs: 400,
   tool: {
     name: "content_list",
     title: "List the launch pack",
@@ -50,7 +49,6 @@ export const downloadAllContent = defineOperation({
   params: idParams,
   response: fileResult,
   files: markdown,
-  badIdIs: 400,
   errors: ["upgrade_required"],
   handler: ({ params }, ctx) => exports.downloadAllContent(ctx, { projectId: params.id }),
 });
@@ -64,7 +62,6 @@ export const editContent = defineOperation({
   params: contentItemParams,
   body: contentEditRequest,
   response: contentItemResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "content_edit",
@@ -86,7 +83,6 @@ export const getContentItem = defineOperation({
   summary: "A pack item with its Markdown body",
   params: contentItemParams,
   response: contentItemResponse,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.getContent(ctx, params),
 });
 
@@ -99,7 +95,6 @@ export const fillContentBlank = defineOperation({
   params: contentItemParams,
   body: contentBlankFillRequest,
   response: contentBlankFillResponse,
-  badIdIs: 400,
   limit: "write",
   handler: ({ params, body }, ctx) => content.fillContentBlank(ctx, { ...params, ...body }),
 });
@@ -113,7 +108,6 @@ export const listContentVersions = defineOperation({
   summary: "A pack item's earlier versions, newest first",
   params: contentItemParams,
   response: contentVersionListResponse,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.listContentVersions(ctx, params),
 });
 
@@ -122,10 +116,10 @@ export const downloadContent = defineOperation({
   rest: { method: "GET", path: "/api/v1/content/{itemId}/download" },
   tag: "Launch pack",
   summary: "One content item as Markdown",
+  description: "The item's title and body as a Markdown file (an attachment named after the item).",
   params: contentItemParams,
   response: fileResult,
   files: markdown,
-  badIdIs: 400,
   handler: ({ params }, ctx) => content.downloadContent(ctx, params),
 });
 
@@ -154,6 +148,11 @@ export const exportAccount = defineOperation({
   summary: "Everything your account owns, as JSON",
   description: "Never includes a secret or a hash.",
   response: fileResult,
-  files: { "application/json": { description: "The account export (`launchloop.account-export`, version 1)" } },
+  files: {
+    "application/json": {
+      description: "The account export (`launchloop.account-export`, version 1)",
+      schema: accountExportSchema,
+    },
+  },
   handler: (_input, ctx) => exports.exportAccount(ctx),
 });

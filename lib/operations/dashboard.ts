@@ -72,7 +72,6 @@ export const listShareLinks = defineOperation({
   tag: "Dashboard",
   summary: "The project's read-only share links",
   params: idParams,
-  badIdIs: 404,
   response: shareLinkListResponse,
   handler: ({ params }, ctx) => shares.listShareLinks(ctx, { projectId: params.id }),
 });
@@ -83,7 +82,6 @@ export const createShareLink = defineOperation({
   tag: "Dashboard",
   summary: "Create a read-only link to the launch pack (its address is shown once)",
   params: idParams,
-  badIdIs: 404,
   response: createdShareLinkResponse,
   limit: "write",
   handler: ({ params }, ctx) => shares.createShareLink(ctx, { projectId: params.id }),
@@ -95,7 +93,6 @@ export const revokeShareLink = defineOperation({
   tag: "Dashboard",
   summary: "Revoke a share link",
   params: shareLinkParams,
-  badIdIs: 404,
   response: shareLinkResponse,
   handler: ({ params }, ctx) => shares.revokeShareLink(ctx, { projectId: params.id, linkId: params.linkId }),
 });
@@ -107,7 +104,6 @@ export const getSharedPack = defineOperation({
   tag: "Dashboard",
   summary: "The launch pack behind a live share link",
   params: shareTokenParams,
-  badIdIs: 404,
   response: sharedPackResponse,
   handler: ({ params }, ctx) => shares.getSharedPack(ctx, params),
 });
@@ -119,7 +115,6 @@ export const getProjectLogo = defineOperation({
   tag: "Dashboard",
   summary: "The project's brand logo (a short-lived URL), if any",
   params: idParams,
-  badIdIs: 404,
   response: logoResponse,
   handler: ({ params }, ctx) => logos.getLogo(ctx, { projectId: params.id }),
 });
@@ -130,7 +125,6 @@ export const uploadProjectLogo = defineOperation({
   tag: "Dashboard",
   summary: "Upload or replace the project's brand logo (PNG, JPEG or WebP, up to 512 KB)",
   params: idParams,
-  badIdIs: 404,
   body: logoUploadRequest,
   response: logoResponse,
   limit: "write",
@@ -143,7 +137,6 @@ export const removeProjectLogo = defineOperation({
   tag: "Dashboard",
   summary: "Remove the project's brand logo",
   params: idParams,
-  badIdIs: 404,
   response: logoResponse,
   handler: ({ params }, ctx) => logos.removeLogo(ctx, { projectId: params.id }),
 });
@@ -155,7 +148,6 @@ export const getLaunchFreshness = defineOperation({
   tag: "Dashboard",
   summary: "Which approved steps were drafted before the founder last changed a decision",
   params: idParams,
-  badIdIs: 404,
   response: launchFreshnessResponse,
   handler: ({ params }, ctx) => pipeline.getLaunchFreshness(ctx, { projectId: params.id }),
 });
@@ -166,7 +158,6 @@ export const refreshOutdatedStep = defineOperation({
   tag: "Dashboard",
   summary: "Draft the earliest out-of-date step again with the current decisions, replacing its pack items",
   params: idParams,
-  badIdIs: 404,
   response: refreshedStepResponse,
   errors: ["not_found", "agent_running", "upgrade_required", "daily_run_limit"],
   long: true,

@@ -18,7 +18,6 @@ export const streamProjectEvents = defineOperation({
     "then `end` (`{reason}`: `idle` when no run and no job is running, `reconnect` after about 5 minutes) and the stream closes. " +
     "Open it after starting a run (POST /api/v1/agents) to follow it instead of polling GET /api/v1/projects/{id}.",
   params: idParams,
-  badIdIs: 404,
   response: fileResultSchema,
   files: { "text/event-stream": { description: "The event stream: `state`, `progress` and `end` events" } },
   handler: ({ params }, ctx) => events.streamProjectEvents(ctx, { projectId: params.id }),
@@ -31,7 +30,6 @@ export const listActiveJobs = defineOperation({
   tag: "Dashboard",
   summary: "The plan or drafts being written in the project now, with their progress (what a reload shows)",
   params: idParams,
-  badIdIs: 404,
   response: activeJobsResponse,
   handler: ({ params }, ctx) => events.listActiveJobs(ctx, { projectId: params.id }),
 });

@@ -5,7 +5,7 @@ import { answerValue, JsonText } from "@/lib/core/json-text";
 import { AppError } from "@/lib/errors";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
 import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
-import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly } from "./operation";
+import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly, scopesNeeded } from "./operation";
 
 /** An operation's input as a face received it, before validation. */
 export interface RawInput {
@@ -27,13 +27,13 @@ const invalid = (error: z.ZodError) =>
 
 /**
  * Validates path parameters, query and body against the operation's closed schemas.
- * A malformed path id answers what the operation declares (`badIdIs`).
+ * A malformed path id is an invalid parameter like any other: 400 `invalid_request`, on every operation.
  */
 export function validateInput(operation: AnyOperation, raw: RawInput) {
   let params: unknown;
   if (operation.params) {
     const parsed = operation.params.safeParse(raw.params ?? {});
-    if (!parsed.success) throw operation.badIdIs === 400 ? invalid(parsed.error) : new AppError("not_found");
+    if (!parsed.success) throw invalid(parsed.error);
     params = parsed.data;
   }
   let query: unknown;
@@ -54,7 +54,7 @@ export function validateInput(operation: AnyOperation, raw: RawInput) {
 /**
  * Refuses NUL and unpaired surrogates anywhere in a query or body (400 `invalid_request`),
  * whatever the field's schema and whichever face sent them. Path ids are left to their own
- * schemas (400 or 404).
+ * schemas (400).
  */
 export function refuseUnsafeText(input: RawInput): void {
   const paths = unsafeTextPaths({ query: input.query, body: input.body });
@@ -65,10 +65,26 @@ export function refuseUnsafeText(input: RawInput): void {
 
 const isServiceContext = (ctx: RequestContext | ServiceContext): ctx is ServiceContext => "principal" in ctx && "account" in ctx;
 
-/** 401 when an account operation has no caller, 403 when the caller's kind of principal may not call it. */
-export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestContext | ServiceContext): void {
+/**
+ * 401 when an account operation has no caller, 403 when the caller's kind of principal may
+ * not call it, and 403 `insufficient_scope` when a connected app lacks a scope this call
+ * needs (its body's fields included) or calls what no scope opens.
+ */
+export function assertPrincipalAllowed(operation: AnyOperation, ctx: RequestContext | ServiceContext, body?: unknown): void {
   if (isPublic(operation)) return;
   if (!isServiceContext(ctx)) throw new AppError("unauthorized");
+  const { principal } = ctx;
+  if (principal.kind === "grant" && admits(operation, "key")) {
+    const needed = scopesNeeded(operation, body);
+    if (needed === "never")
+      throw new AppError(
+        "insufficient_scope",
+        "Only the founder can do this, in the dashboard or with an API key; no connected app can.",
+      );
+    const missing = needed.find((scope) => !principal.scopes.includes(scope));
+    if (missing) throw new AppError("insufficient_scope", `This connected app was not allowed ${missing}.`);
+    return;
+  }
   if (!admits(operation, ctx.principal.kind)) {
     const message =
       ctx.principal.kind !== "session"
@@ -147,7 +163,7 @@ export async function executeWithLimits<O extends AnyOperation>(
   general?: GeneralLimit,
 ): Promise<{ output: OperationOutput<O> | JsonText<OperationOutput<O>>; rateLimit: LimitResult | null }> {
   refuseUnsafeText(raw);
-  assertPrincipalAllowed(operation, ctx);
+  assertPrincipalAllowed(operation, ctx, raw.body);
   const caller = callerOf(ctx);
   const rateLimit =
     general === "page-read" && isPageRead(operation, ctx)

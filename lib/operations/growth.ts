@@ -27,7 +27,6 @@ export const startGrowth = defineOperation({
   description: "Needs a `launch_ready` project (409 `pipeline_incomplete`); again is a no-op. Next: plan the first cycle.",
   params: idParams,
   response: projectResponse,
-  badIdIs: 404,
   errors: ["pipeline_incomplete"],
   tool: {
     name: "growth_start",
@@ -47,7 +46,6 @@ export const listCycles = defineOperation({
   params: idParams,
   query: pageQuery,
   response: cycleListResponse,
-  badIdIs: 404,
   tool: {
     name: "growth_list_cycles",
     title: "List weekly cycles",
@@ -68,7 +66,6 @@ export const planCycle = defineOperation({
     "409 `cycle_open` while another cycle is planned or approved; plans without growth get 402 `growth`. Next: approve it.",
   params: idParams,
   response: cycleResponse,
-  badIdIs: 404,
   errors: [
     "upgrade_required",
     "pipeline_incomplete",
@@ -98,7 +95,6 @@ export const approveCycle = defineOperation({
   body: cycleApprovalRequest,
   bodyOptional: true,
   response: cycleResponse,
-  badIdIs: 400,
   errors: ["cycle_state", "upgrade_required"],
   tool: {
     name: "growth_approve_cycle",
@@ -122,7 +118,6 @@ export const submitRetro = defineOperation({
   params: cycleParams,
   body: retroRequest,
   response: cycleResponse,
-  badIdIs: 400,
   errors: ["cycle_state", "not_publishable"],
   tool: {
     name: "growth_submit_retro",
@@ -145,7 +140,6 @@ export const generateItem = defineOperation({
   body: itemGenerateRequest,
   bodyOptional: true,
   response: growthItemResponse,
-  badIdIs: 400,
   errors: ["cycle_state", "invalid_transition", "agent_running", "provider_unavailable", "upgrade_required"],
   limit: "write",
   long: true,
@@ -165,13 +159,14 @@ export const reviewItem = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/growth/items/{itemId}" },
   tag: "Growth",
   summary: "Set a growth item's status, or its publishing time and account",
+  // Choosing when and where an item goes out is posting; a connected app without it approves without a default schedule.
+  fieldScopes: { scheduledAt: "launchloop:publish", connectionId: "launchloop:publish" },
   description:
     "planned → skipped; draft → approved | skipped | planned; approved → published | draft | skipped; skipped → planned; published is final. Other moves are 409 `invalid_transition`. " +
     "`scheduledAt` (null unschedules) and `connectionId` set when and where an approved item is published (409 `not_publishable` otherwise); approving gives it a default time on the project's only account of its network.",
   params: growthItemParams,
   body: itemReviewRequest,
   response: growthItemResponse,
-  badIdIs: 400,
   errors: ["cycle_state", "invalid_transition", "not_publishable", "upgrade_required"],
   tool: {
     name: "growth_review_item",
@@ -181,6 +176,7 @@ export const reviewItem = defineOperation({
       "scheduledAt and connectionId schedule an approved item.",
     idempotent: true,
   },
+  reaches: "the connected social network: an approved item with a time and an account is posted there at that time",
   handler: ({ params, body }, ctx) => growth.reviewItem(ctx, { ...params, ...body }),
 });
 
@@ -196,7 +192,6 @@ export const editItemDraft = defineOperation({
   params: growthItemParams,
   body: itemDraftEditRequest,
   response: growthItemResponse,
-  badIdIs: 400,
   errors: ["cycle_state", "invalid_transition"],
   limit: "write",
   tool: {
@@ -215,10 +210,10 @@ export const updateTask = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/growth/tasks/{taskId}" },
   tag: "Growth",
   summary: "Tick off (or reopen) a founder task",
+  description: "Sets the task's status to `done`, `skipped` or `open`, from any of them.",
   params: taskParams,
   body: taskUpdateRequest,
   response: taskResponse,
-  badIdIs: 400,
   tool: {
     name: "growth_update_task",
     title: "Tick off a founder task",
@@ -237,6 +232,5 @@ export const listItemDrafts = defineOperation({
   summary: "A growth item's earlier drafts",
   params: growthItemParams,
   response: itemDraftListResponse,
-  badIdIs: 400,
   handler: ({ params }, ctx) => growth.listItemDrafts(ctx, params),
 });

@@ -24,6 +24,9 @@ const getMeta = defineOperation({
   principals: ["none"],
   tag: "Discovery",
   summary: "Product, pricing, auth instructions and the endpoint map",
+  description:
+    "What an agent needs to start: the product, the plans and their limits, the steps to a first API key, every endpoint " +
+    "with its auth, and where the OpenAPI document and the MCP server are. Public; no key.",
   response: metaResponse,
   handler: async () => describeService(apiOperations, config().appUrl),
 });
@@ -36,6 +39,9 @@ const getOpenApi = defineOperation({
   principals: ["none"],
   tag: "Discovery",
   summary: "This API as an OpenAPI 3.1 document",
+  description:
+    "This document: every REST operation with its parameters, request and response schemas and error answers, generated " +
+    "from the same declarations the server runs. Public; no key.",
   response: openApiDocumentSchema,
   handler: async () => (openApiDocument ??= buildOpenApiDocument(apiOperations, config().appUrl)),
 });

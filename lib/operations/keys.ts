@@ -7,6 +7,8 @@ export const listKeys = defineOperation({
   rest: { method: "GET", path: "/api/v1/keys" },
   tag: "Account",
   summary: "List your API keys",
+  // API keys are the founder's own: no connected app sees or manages them.
+  scope: "never",
   description: "The account's active keys: name, prefix, creation and last use. Secrets are never shown again after creation.",
   response: keyListResponse,
   tool: {
@@ -25,10 +27,10 @@ export const revokeKey = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/keys/{keyId}" },
   tag: "Account",
   summary: "Revoke an API key",
+  scope: "never",
   description:
     "Revokes one of the account's keys, the calling key included; it answers 401 from the next request on. Revoking a revoked key changes nothing.",
   params: keyParams,
-  badIdIs: 404,
   response: keyResponse,
   tool: {
     name: "keys_revoke",

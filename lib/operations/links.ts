@@ -42,7 +42,6 @@ export const listLinks = defineOperation({
   description:
     "One link per post that links to the founder's site (made when its draft is written) and any made by hand. `shortUrl` is what posts carry; it redirects to `targetUrl`.",
   params: idParams,
-  badIdIs: 404,
   response: linkListResponse,
   tool: {
     name: "links_list",
@@ -61,7 +60,6 @@ export const createLink = defineOperation({
   summary: "Make a tracked link to any address",
   description: "For a post Launchloop did not write (a bio, a forum reply): an http or https address only.",
   params: idParams,
-  badIdIs: 404,
   body: linkCreateRequest,
   status: 201,
   response: linkResponse,
@@ -82,7 +80,6 @@ export const updateLink = defineOperation({
   description:
     "Off, the item's draft carries the destination itself again; the short link keeps redirecting so posts already out never break.",
   params: linkParams,
-  badIdIs: 404,
   body: linkUpdateRequest,
   response: linkResponse,
   limit: "write",
@@ -103,7 +100,6 @@ export const recordConversion = defineOperation({
   description:
     "From your server. Idempotent by event and `externalId`: the same one twice is one conversion (`duplicate: true`). With the `ll_click` value the visitor landed with, it is attributed to that post; without it, or with an unknown one, it is kept unattributed.",
   params: idParams,
-  badIdIs: 404,
   body: conversionRequest,
   status: 202,
   response: conversionAcceptedResponse,
@@ -117,7 +113,6 @@ export const listConversions = defineOperation({
   summary: "The project's conversions, newest first",
   description: "At most 500, each with the post, channel and link it is attributed to (or `attributed: false`).",
   params: idParams,
-  badIdIs: 404,
   response: conversionListResponse,
   handler: ({ params }, ctx) => readConversions(ctx, { projectId: params.id }),
 });
@@ -130,7 +125,6 @@ export const getResults = defineOperation({
   description:
     "Counted clicks (bots, prefetches and a visitor's repeats within the hour left out) and attributed conversions between `from` and `to` (UTC days), grouped by `groupBy`, with unattributed conversions beside them.",
   params: idParams,
-  badIdIs: 404,
   query: resultsQuery,
   response: resultsResponse,
   tool: {
@@ -150,7 +144,6 @@ export const getLinkSettings = defineOperation({
   tag: "Results",
   summary: "The project's site address, link tracking and attribution window",
   params: idParams,
-  badIdIs: 404,
   response: linkSettingsResponse,
   handler: ({ params }, ctx) => readLinkSettings(ctx, { projectId: params.id }),
 });
@@ -161,7 +154,6 @@ export const updateLinkSettings = defineOperation({
   tag: "Results",
   summary: "Set the site address, turn link tracking on or off, change the attribution window",
   params: idParams,
-  badIdIs: 404,
   body: linkSettingsRequest,
   response: linkSettingsResponse,
   limit: "write",
@@ -185,24 +177,24 @@ export const trackSiteConversion = defineOperation({
 
 export const listIngestKeys = defineOperation({
   id: "listIngestKeys",
+  scope: "never",
   rest: { method: "GET", path: "/api/v1/projects/{id}/ingest-keys" },
   tag: "Results",
   summary: "The project's conversion keys (secret and publishable)",
   params: idParams,
-  badIdIs: 404,
   response: ingestKeyListResponse,
   handler: ({ params }, ctx) => readIngestKeys(ctx, { projectId: params.id }),
 });
 
 export const createIngestKey = defineOperation({
   id: "createIngestKey",
+  scope: "never",
   rest: { method: "POST", path: "/api/v1/projects/{id}/ingest-keys" },
   tag: "Results",
   summary: "Make a key that can only report conversions for this project",
   description:
     "`publishable`: for the script on your site (it is public). `secret`: for your server, as `Authorization: Bearer llw_…` on `POST /projects/{id}/conversions`. Shown once.",
   params: idParams,
-  badIdIs: 404,
   body: ingestKeyCreateRequest,
   status: 201,
   response: ingestKeyCreatedResponse,
@@ -212,11 +204,11 @@ export const createIngestKey = defineOperation({
 
 export const revokeIngestKey = defineOperation({
   id: "revokeIngestKey",
+  scope: "never",
   rest: { method: "DELETE", path: "/api/v1/projects/{id}/ingest-keys/{keyId}" },
   tag: "Results",
   summary: "Revoke a conversion key",
   params: ingestKeyParams,
-  badIdIs: 404,
   response: ingestKeyResponse,
   handler: ({ params }, ctx) => dropIngestKey(ctx, { projectId: params.id, keyId: params.keyId }),
 });

@@ -3,6 +3,7 @@ import { createDocument } from "zod-openapi";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
 import { type AnyOperation, admits, errorCodesOf, type RestOperation } from "./operation";
+import { type OperationTag, operationTags } from "./tags";
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
 
@@ -71,6 +72,10 @@ export function buildOpenApiDocument(operations: readonly RestOperation[], appUr
     paths[path] ??= {};
     paths[path]![method.toLowerCase() as "get"] = describeOperation(operation);
   }
+  const used = new Set(operations.map((operation) => operation.tag));
+  const tags = (Object.keys(operationTags) as OperationTag[])
+    .filter((name) => used.has(name))
+    .map((name) => ({ name, description: operationTags[name] }));
   const document = createDocument({
     openapi: "3.1.0",
     info: {
@@ -81,6 +86,7 @@ export function buildOpenApiDocument(operations: readonly RestOperation[], appUr
         "Every non-2xx answer is JSON: `{error, code, retryable}`.",
     },
     servers: [{ url: appUrl }],
+    tags,
     paths,
     components: {
       securitySchemes: {

@@ -4,6 +4,8 @@ import type { JsonText } from "@/lib/core/json-text";
 import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
+import type { OAuthScope } from "@/lib/oauth/scopes";
+import type { OperationTag } from "./tags";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -28,8 +30,6 @@ export interface ToolDeclaration {
   readOnly?: boolean;
   destructive?: boolean;
   idempotent?: boolean;
-  /** Reaches entities outside Launchloop's own data (a payment provider); absent, the tool's world is closed. */
-  openWorld?: boolean;
 }
 
 export interface OperationInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> {
@@ -64,8 +64,20 @@ export interface Operation<
   reads?: true;
   /** Who may call it; absent means any signed-in caller (`["key", "session"]`). */
   principals?: A;
-  tag: string;
+  /**
+   * What a connected app (an OAuth grant) needs to call it: a scope, or `"never"` for what
+   * stays with the founder (API keys, connected apps, sessions, the account, billing), which
+   * an app is neither shown nor allowed whatever its scopes. Absent: `launchloop:read` for an
+   * operation that only reads, else `launchloop:write` (see `scopeOf`). Anything that makes a
+   * post go out on a connected network says `launchloop:publish`.
+   */
+  scope?: OAuthScope | "never";
+  /** Body fields that need a further scope when sent, e.g. a schedule needs `launchloop:publish`. */
+  fieldScopes?: Readonly<Record<string, OAuthScope>>;
+  /** Its group (the document's tag, described in `operationTags`). */
+  tag: OperationTag;
   summary: string;
+  /** What it does beyond its summary; every REST operation has one (the document's operation description). */
   description?: string;
   params?: P;
   query?: Q;
@@ -80,11 +92,6 @@ export interface Operation<
    * the handler then returns a `FileResult`.
    */
   files?: Readonly<Record<string, { description: string; schema?: z.ZodType }>>;
-  /**
-   * What a malformed path id answers: 400 `invalid_request`, or 404 `not_found` as for an
-   * id that does not exist. Required with `params`.
-   */
-  badIdIs?: 400 | 404;
   /**
    * The codes this operation's own rules answer with (statuses and OpenAPI text come from
    * the code table); those every operation of its kind can answer are added by `errorCodesOf`.
@@ -104,6 +111,13 @@ export interface Operation<
    * `Access-Control-Allow-Origin: *`. Only for public operations that read nothing back.
    */
   cors?: true;
+  /**
+   * What outside Launchloop the operation reaches, for a reader ("the connected social network:
+   * the post goes out on it"): a payment provider, a social network. Absent, its world is the
+   * account's own data. The MCP tool's `openWorldHint` is derived from it. The model the agents
+   * write with is the service's own means, like its database, not a world the caller reaches.
+   */
+  reaches?: string;
   /** A read the key's statement makes for the handler over REST (see `KeyPeek`). */
   peek?: KeyPeek;
   /** The operation as an MCP tool; file downloads and pre-key account steps have none. */
@@ -133,9 +147,34 @@ export type CallerKind = PrincipalKind | "none";
 export const principalsOf = (operation: Pick<AnyOperation, "principals">): readonly CallerKind[] =>
   operation.principals ?? defaultPrincipals;
 
-/** Whether `kind` of caller may call the operation. An OAuth grant may call what a key may (its scopes are checked by the MCP face). */
-export const admits = (operation: Pick<AnyOperation, "principals">, kind: CallerKind) =>
-  principalsOf(operation).includes(kind === "grant" ? "key" : kind);
+type ScopeFacts = Pick<AnyOperation, "rest" | "reads" | "tool" | "scope">;
+
+/** What a connected app needs to call an operation: its declared scope, else reading for a read, writing for the rest. */
+export const scopeOf = (operation: ScopeFacts): OAuthScope | "never" =>
+  operation.scope ?? (readsOnly(operation) || operation.tool?.readOnly ? "launchloop:read" : "launchloop:write");
+
+/**
+ * The scopes a connected app needs for one call, given the body (or tool arguments) it
+ * sends: the operation's own and those of the fields it sends; `"never"` when no scope opens it.
+ */
+export function scopesNeeded(operation: ScopeFacts & Pick<AnyOperation, "fieldScopes">, body?: unknown): OAuthScope[] | "never" {
+  const own = scopeOf(operation);
+  if (own === "never") return "never";
+  const sent = body !== null && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  const byField = Object.entries(operation.fieldScopes ?? {})
+    .filter(([field]) => sent[field] !== undefined)
+    .map(([, scope]) => scope);
+  return [...new Set([own, ...byField])];
+}
+
+/**
+ * Whether `kind` of caller may call the operation. An OAuth grant may call what a key may,
+ * except what no scope opens (`scope: "never"`); which scopes it needs is `scopesNeeded`.
+ */
+export const admits = (operation: Pick<AnyOperation, "principals"> & Partial<ScopeFacts>, kind: CallerKind) =>
+  kind === "grant"
+    ? principalsOf(operation).includes("key") && operation.scope !== "never"
+    : principalsOf(operation).includes(kind);
 
 /** Whether an operation is public: callable before anyone is known. */
 export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");
@@ -148,7 +187,8 @@ export function errorCodesOf(operation: AnyOperation): ErrorCode[] {
   const codes = new Set<ErrorCode>(operation.errors ?? []);
   if (!isPublic(operation)) codes.add("unauthorized");
   if (!isPublic(operation) && !(["key", "session"] as const).every((kind) => admits(operation, kind))) codes.add("forbidden");
-  if (operation.params) codes.add(operation.badIdIs === 400 ? "invalid_request" : "not_found").add("not_found");
+  // A malformed path id is 400 `invalid_request` (its `issues` name the parameter); a well-formed one naming nothing of the caller's, 404.
+  if (operation.params) codes.add("invalid_request").add("not_found");
   if (operation.query || operation.body) codes.add("invalid_request");
   if (operation.body) codes.add("invalid_json").add("payload_too_large");
   codes.add("rate_limited");

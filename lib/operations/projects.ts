@@ -63,7 +63,6 @@ export const getProject = defineOperation({
   description: "Poll this while an agent runs: the run settles as `completed` or `failed`.",
   params: idParams,
   response: projectDetailResponse,
-  badIdIs: 404,
   tool: {
     name: "projects_get",
     title: "Get a project and its runs",
@@ -86,7 +85,6 @@ export const updateProject = defineOperation({
   params: idParams,
   body: updateProjectRequest,
   response: projectResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "projects_update",
@@ -106,7 +104,6 @@ export const confirmProject = defineOperation({
   description: "Confirming twice is a no-op. Next: POST /api/v1/agents with the current step.",
   params: idParams,
   response: projectResponse,
-  badIdIs: 400,
   tool: {
     name: "projects_confirm",
     title: "Confirm a project",
@@ -174,9 +171,11 @@ export const getPlaybook = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/brain" },
   tag: "Playbook",
   summary: "The project's Marketing Playbook",
+  description:
+    "The strategy the runs have built up: positioning, value proposition, audience, brand, voice, channels, the launch plan " +
+    "and dated learnings from retros and the founder's edits, also as Markdown.",
   params: idParams,
   response: playbookResponse,
-  badIdIs: 404,
   tool: {
     name: "playbook_get",
     title: "Read the Marketing Playbook",
@@ -197,7 +196,6 @@ export const updateDecisions = defineOperation({
   params: idParams,
   body: decisionsSchema,
   response: decisionsResponse,
-  badIdIs: 400,
   limit: "write",
   tool: {
     name: "decisions_update",

@@ -31,7 +31,6 @@ export const listConnections = defineOperation({
   description:
     "Bluesky, Mastodon, LinkedIn and X accounts connected in project settings. Secrets are never returned. Use an id as an item's `connectionId`.",
   params: idParams,
-  badIdIs: 404,
   response: connectionListResponse,
   tool: {
     name: "publishing_list_connections",
@@ -48,9 +47,10 @@ export const deleteConnection = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/connections/{connectionId}" },
   tag: "Publishing",
   summary: "Disconnect an account and forget its secrets",
+  // Connecting and disconnecting network accounts stays with the founder.
+  scope: "never",
   description: "Items scheduled on it are unscheduled; published posts stay on the network.",
   params: connectionParams,
-  badIdIs: 404,
   response: connectionResponse,
   handler: ({ params }, ctx) => connections.deleteConnection(ctx, params),
 });
@@ -64,6 +64,7 @@ export const connectBluesky = defineOperation({
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
+  reaches: "Bluesky: the handle and app password are checked there",
   handler: ({ body }, ctx) => connections.connectBluesky(ctx, body),
 });
 
@@ -76,6 +77,7 @@ export const startMastodonConnection = defineOperation({
   response: mastodonConnectResponse,
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
+  reaches: "the Mastodon instance: Launchloop is registered there as an app",
   handler: ({ body }, ctx) => connections.startMastodonConnection(ctx, body),
 });
 
@@ -87,6 +89,7 @@ export const finishMastodonConnection = defineOperation({
   body: mastodonCallbackRequest,
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
+  reaches: "the Mastodon instance: the code is exchanged for a token there",
   handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
 });
 
@@ -109,6 +112,7 @@ export const finishOAuthConnection = defineOperation({
   body: oauthCallbackRequest,
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
+  reaches: "the social network (LinkedIn, X): the code is exchanged for a token there",
   handler: ({ body }, ctx) => connections.finishOAuthConnection(ctx, body),
 });
 
@@ -120,7 +124,6 @@ export const updatePublishingSettings = defineOperation({
   description:
     "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
   params: idParams,
-  badIdIs: 404,
   body: publishingSettingsRequest,
   response: publishingSettingsResponse,
   handler: ({ params, body }, ctx) => savePublishingSettings(ctx, { projectId: params.id, ...body }),
@@ -131,11 +134,11 @@ export const publishItem = defineOperation({
   rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/publish" },
   tag: "Publishing",
   summary: "Publish an approved item on its connected account now",
+  scope: "launchloop:publish",
   description:
     "409 `not_publishable` unless the item is approved and has a connected account. The post goes out within seconds: " +
     "`publication.status` moves from `scheduled` to `publishing` to `published` (with `url`) or `failed` (with `error`; call this again to retry).",
   params: growthItemParams,
-  badIdIs: 400,
   status: 202,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
@@ -144,6 +147,7 @@ export const publishItem = defineOperation({
     title: "Publish an item now",
     description: "Publishes an approved item on its connected account now, or retries a failed one. Only when the founder asks.",
   },
+  reaches: "the connected social network: the post goes out on it",
   handler: ({ params }, ctx) => publishing.publishNow(ctx, params),
 });
 
@@ -154,7 +158,6 @@ export const pullItemMetrics = defineOperation({
   summary: "Pull a published item's numbers from the network now",
   description: "Likes, reposts or boosts, replies and quotes. They are also pulled about 1 h, 24 h and 7 d after publishing.",
   params: growthItemParams,
-  badIdIs: 400,
   response: growthItemResponse,
   errors: ["not_publishable", "provider_unavailable"],
   tool: {
@@ -163,6 +166,7 @@ export const pullItemMetrics = defineOperation({
     description: "Pulls a published item's likes, reposts, replies and quotes now, for the weekly retro.",
     idempotent: true,
   },
+  reaches: "the connected social network: the post's numbers are read from it",
   handler: ({ params }, ctx) => publishing.pullItemMetrics(ctx, params),
 });
 
@@ -171,11 +175,12 @@ export const scheduleItem = defineOperation({
   tag: "Dashboard",
   summary:
     "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
+  scope: "launchloop:publish",
   params: growthItemParams,
-  badIdIs: 400,
   body: itemScheduleRequest,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
+  reaches: "the connected social network: the scheduled post goes out on it at its time",
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
 });
 
@@ -184,8 +189,8 @@ export const getPublishingSettings = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
   summary: "The time zone scheduled posts default to, and the networks that can be connected here",
+  description: "The project's IANA time zone (change it with PATCH), and which networks this server can connect accounts of.",
   params: idParams,
-  badIdIs: 404,
   response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),
 });

@@ -88,7 +88,8 @@ export const itemScheduleRequest = z
   .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, {
     message: "Send scheduledAt or connectionId",
   })
-  .meta({ id: "ItemScheduleRequest" });
+  // The refine, as the document says it: a closed object of optional members, at least one sent.
+  .meta({ id: "ItemScheduleRequest", minProperties: 1 });
 
 export const itemReviewRequest = z
   .strictObject({
@@ -99,7 +100,7 @@ export const itemReviewRequest = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: "Send status, resultNote, scheduledAt or connectionId",
   })
-  .meta({ id: "ItemReviewRequest" });
+  .meta({ id: "ItemReviewRequest", description: "Send at least one member", minProperties: 1 });
 
 export const itemGenerateRequest = z
   .strictObject({ feedback: z.string().max(1000).optional().describe("e.g. 'shorter', 'more casual'") })
@@ -117,7 +118,11 @@ export const itemDraftEditRequest = z
     title: text(0, 300).nullable().optional().describe("The draft's title, for channels that have one"),
   })
   .refine((edit) => (edit.body === undefined) !== (edit.parts === undefined), { message: "Send body or parts (not both)" })
-  .meta({ id: "ItemDraftEditRequest" });
+  .meta({
+    id: "ItemDraftEditRequest",
+    description: "Send `body` or `parts`, not both",
+    oneOf: [{ required: ["body"] }, { required: ["parts"] }],
+  });
 
 export const taskUpdateRequest = z.strictObject({ status: taskStatusSchema }).meta({ id: "TaskUpdateRequest" });
 

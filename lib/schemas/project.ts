@@ -48,26 +48,44 @@ export const onboardingSchema = z
   .meta({ id: "Onboarding", description: "The founder's onboarding answers" });
 export type Onboarding = z.infer<typeof onboardingSchema>;
 
+/**
+ * The shape of a BCP 47 language tag as `Intl` reads it (a Unicode locale identifier, UTS 35):
+ * language, optional script, region and variants, extensions and a private-use part. What a
+ * pattern cannot say (a variant or extension given twice) is left to `Intl`, and said in the
+ * description.
+ */
+export const languageTagPattern =
+  /^(?:[A-Za-z]{2,3}|[A-Za-z]{5,8})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(?:-[0-9A-WYZa-wyz](?:-[A-Za-z0-9]{2,8})+)*(?:-[Xx](?:-[A-Za-z0-9]{1,8})+)?$/;
+
+const notALanguageTag = "Not a BCP 47 language tag (e.g. en, de, pt-BR)";
+
 /** A BCP 47 language tag ("de", "pt-BR"), stored in its canonical form. */
 export const languageSchema = z
   .string()
   .min(2)
   .max(35)
+  .regex(languageTagPattern, notALanguageTag)
+  .meta({
+    description:
+      "BCP 47 language tag the agents write in, e.g. en, de, fr, es, pt-BR (any case; stored canonical; detected from the answers when a new project leaves it out). " +
+      "A tag naming a variant or extension twice is refused too.",
+    examples: ["en", "pt-BR"],
+  })
   .transform((tag, context) => {
     try {
-      return Intl.getCanonicalLocales(tag.trim())[0]!;
+      return Intl.getCanonicalLocales(tag)[0]!;
     } catch {
-      context.addIssue({ code: "custom", message: "Not a BCP 47 language tag (e.g. en, de, pt-BR)" });
+      context.addIssue({ code: "custom", message: notALanguageTag });
       return z.NEVER;
     }
-  })
-  .describe("BCP 47 language tag the agents write in, e.g. en, de, fr, es, pt-BR");
+  });
 
 export const createProjectRequest = z
   .strictObject({
     name: text(1, 200),
     onboarding: onboardingSchema,
-    language: languageSchema.optional().describe("Detected from the answers when left out"),
+    // Its own description says what it is; left out, it is detected from the answers.
+    language: languageSchema.optional(),
   })
   .meta({ id: "CreateProjectRequest" });
 

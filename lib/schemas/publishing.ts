@@ -116,8 +116,12 @@ export const oauthCallbackRequest = z
   .strictObject({ network: oauthNetworkSchema, state: text(10, 200), code: text(1, 2000) })
   .meta({ id: "OAuthCallback" });
 
+/** The shape of an IANA time zone name: `UTC`, `Europe/Berlin`, `America/Argentina/Buenos_Aires`, `Etc/GMT+5`. */
+export const timeZonePattern = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*){0,2}$/;
+
 export const timeZoneSchema = safeString()
   .max(64)
+  .regex(timeZonePattern, "Not an IANA time zone, e.g. Europe/Berlin")
   .refine((zone) => {
     try {
       new Intl.DateTimeFormat("en", { timeZone: zone });
@@ -125,7 +129,12 @@ export const timeZoneSchema = safeString()
     } catch {
       return false;
     }
-  }, "Not an IANA time zone, e.g. Europe/Berlin");
+  }, "Not an IANA time zone, e.g. Europe/Berlin")
+  .meta({
+    description:
+      "An IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC); one the server's time zone database does not know is refused",
+    examples: ["Europe/Berlin", "UTC"],
+  });
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });

@@ -21,7 +21,7 @@ import { launchPackXlsx } from "@/lib/exports/xlsx";
 import { exportHeadings } from "@/lib/i18n/phrasebook";
 import { assertCanExport } from "@/lib/limits";
 import type { exportQuery } from "@/lib/schemas/content";
-import { exportMediaTypes } from "@/lib/schemas/exports";
+import { type accountExportSchema, exportMediaTypes } from "@/lib/schemas/exports";
 import { fileNameOf, groupByStep, projectContent } from "./content";
 import { buildPlaybook } from "./playbook";
 import { coverLogoOf } from "./project-logos";
@@ -94,7 +94,11 @@ export async function downloadAllContent(ctx: ServiceContext, input: { projectId
   };
 }
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
+function iso(value: Date): string;
+function iso(value: Date | null): string | null;
+function iso(value: Date | null) {
+  return value?.toISOString() ?? null;
+}
 
 /** Everything the account owns, as JSON: never a secret, a hash or another account's data. */
 export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
@@ -109,7 +113,8 @@ export async function exportAccount(ctx: ServiceContext): Promise<FileResult> {
     db.select().from(growthTasks).where(ownedRows(growthTasks, account.id)),
     db.select().from(subscriptions).where(eq(subscriptions.accountId, account.id)),
   ]);
-  const document = {
+  // Typed by the schema the OpenAPI document gives this file, so the two cannot part.
+  const document: z.input<typeof accountExportSchema> = {
     format: "launchloop.account-export",
     version: 1,
     exportedAt: ctx.now.toISOString(),

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { channelRules, countAs } from "@/lib/channels";
-import type { ServiceContext } from "@/lib/core/context";
+import { mayPost, type ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { accounts, connections, growthItems, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
@@ -47,7 +47,7 @@ async function ownedConnection(db: Database, accountId: string, connectionId: st
 }
 
 /** Records (or moves, or cancels) the item's publish job to match what the item now says. */
-async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
+export async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
   const due =
     item.status === "approved" &&
     item.connectionId &&
@@ -97,7 +97,9 @@ export async function scheduleItem(
         `connectionId: a ${item.channel} item goes out on a ${item.channel} account, not ${connection.network}.`,
       );
   }
-  if (connectionId === null && input.connectionId === undefined && network && item.status === "approved") {
+  // The defaults make an approved item go out: a connected app gets them only with launchloop:publish.
+  const defaults = mayPost(ctx.principal);
+  if (connectionId === null && input.connectionId === undefined && network && item.status === "approved" && defaults) {
     const accounts = await db
       .select({ id: connections.id })
       .from(connections)
@@ -121,7 +123,7 @@ export async function scheduleItem(
     );
   }
   if (item.status !== "approved") scheduledAt = null;
-  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId && mayPublish) {
+  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId && mayPublish && defaults) {
     scheduledAt = defaultPublishTime(
       { channel: item.channel as Channel, suggestedDay: item.suggestedDay },
       cycle.weekStart,

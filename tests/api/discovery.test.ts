@@ -127,9 +127,38 @@ describe("GET /api/v1/openapi.json", () => {
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path][method].responses).filter((status) => status !== "default");
     expect(statuses("/api/v1/projects/{id}/confirm", "post")).toEqual(expect.arrayContaining(["200", "400", "401", "404"]));
-    expect(statuses("/api/v1/projects/{id}", "get")).not.toContain("400");
+    // A malformed path id is 400 on every route; one that names nothing of the caller's, 404.
+    expect(statuses("/api/v1/projects/{id}", "get")).toEqual(expect.arrayContaining(["400", "401", "404"]));
     expect(statuses("/api/v1/agents", "post")).toEqual(expect.arrayContaining(["400", "401", "402", "404", "409", "429"]));
     expect(document.paths["/api/v1/agents"].post.responses["409"].description).toContain("`step_mismatch`");
+  });
+
+  it("lists its tags with descriptions, each operation under one of them and described", async () => {
+    const document = (await app.request("GET", "/api/v1/openapi.json")).json;
+    const tags = document.tags as { name: string; description: string }[];
+    expect(tags.map((tag) => tag.name)).toEqual([
+      "Discovery",
+      "Account",
+      "Projects",
+      "Pipeline",
+      "Playbook",
+      "Launch pack",
+      "Growth",
+      "Publishing",
+      "Billing",
+    ]);
+    for (const tag of tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
+    const used = new Set<string>();
+    for (const [path, methods] of Object.entries(
+      document.paths as Record<string, Record<string, { tags: string[]; description?: string }>>,
+    ))
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.tags, `${method} ${path}`).toHaveLength(1);
+        expect(tags.map((tag) => tag.name)).toContain(operation.tags[0]);
+        used.add(operation.tags[0]);
+        expect(operation.description?.length ?? 0, `${method} ${path} has no description`).toBeGreaterThan(20);
+      }
+    expect(used.size).toBe(tags.length);
   });
 });
 

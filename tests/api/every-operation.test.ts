@@ -5,9 +5,10 @@ import { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import * as schema from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { allScopes } from "@/lib/oauth/scopes";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
-import { type AnyOperation, admits, type CallerKind, isPublic } from "@/lib/operations/operation";
+import { type AnyOperation, admits, type CallerKind, isPublic, scopeOf } from "@/lib/operations/operation";
 import { addBlueskyConnection } from "../support/accounts";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -42,7 +43,7 @@ async function contextOf(email: string, kind: (typeof callerKinds)[number]): Pro
     kind === "key"
       ? { kind, apiKeyId: crypto.randomUUID() }
       : kind === "grant"
-        ? { kind, grantId: crypto.randomUUID() }
+        ? { kind, grantId: crypto.randomUUID(), scopes: allScopes }
         : { kind, sessionId: crypto.randomUUID() };
   return { ...base, account: account!, principal };
 }
@@ -174,7 +175,13 @@ async function codeOf(operation: AnyOperation, raw: RawInput, kind: (typeof call
 
 /** What a caller the operation does not admit gets, before any input is looked at. */
 const refusalFor = (operation: AnyOperation, kind: (typeof callerKinds)[number]) =>
-  isPublic(operation) || admits(operation, kind) ? undefined : kind === "none" ? "unauthorized" : "forbidden";
+  isPublic(operation) || admits(operation, kind)
+    ? undefined
+    : kind === "none"
+      ? "unauthorized"
+      : kind === "grant" && scopeOf(operation) === "never" && admits(operation, "key")
+        ? "insufficient_scope"
+        : "forbidden";
 
 const cases = ordered.flatMap((operation) => callerKinds.map((kind) => [operation.id, kind, operation] as const));
 
@@ -212,9 +219,7 @@ describe("every operation, for every kind of caller (generated)", () => {
     );
     if (operation.params) {
       const malformed = Object.fromEntries(paramNamesOf(operation).map((name) => [name, "not-an-id%00"]));
-      expect(await codeOf(operation, { ...valid, params: malformed }, kind)).toBe(
-        refusal ?? (operation.badIdIs === 400 ? "invalid_request" : "not_found"),
-      );
+      expect(await codeOf(operation, { ...valid, params: malformed }, kind)).toBe(refusal ?? "invalid_request");
     }
     if (operation.body) expect(await codeOf(operation, { ...valid, body: 42 }, kind)).toBe(refusal ?? "invalid_request");
     expect(await ownerState()).toBe(before);

@@ -73,14 +73,14 @@ describe("GET /api/v1/keys and DELETE /api/v1/keys/{keyId}", () => {
     expect([after.status, after.json.code]).toEqual([401, "unauthorized"]);
   });
 
-  it("answers 404 for another account's key or a malformed id, and 401 without a key", async () => {
+  it("answers 404 for another account's key, 400 for a malformed id, and 401 without a key", async () => {
     const mine = await app.signUpWithKey("mine@example.com");
     const theirs = await app.signUpWithKey("theirs@example.com");
     const [theirKey] = await keysOf(theirs.key);
     const foreign = await app.request("DELETE", `/api/v1/keys/${theirKey!.id}`, { key: mine.key });
     expect([foreign.status, foreign.json.code]).toEqual([404, "not_found"]);
     expect((await app.request("GET", "/api/v1/me", { key: theirs.key })).status).toBe(200);
-    expect((await app.request("DELETE", "/api/v1/keys/not-a-uuid", { key: mine.key })).status).toBe(404);
+    expect((await app.request("DELETE", "/api/v1/keys/not-a-uuid", { key: mine.key })).status).toBe(400);
     expect((await app.request("GET", "/api/v1/keys")).status).toBe(401);
   });
 });

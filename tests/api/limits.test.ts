@@ -18,7 +18,7 @@ afterAll(() => app.close());
 
 const write = defineOperation({
   id: "writeSomething",
-  tag: "Test",
+  tag: "Dashboard",
   summary: "a write counted against the hourly limit",
   response: z.object({ ok: z.boolean() }),
   limit: "write",

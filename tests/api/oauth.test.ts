@@ -14,6 +14,7 @@ import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
+import { redirectTargetOf } from "@/lib/oauth/clients";
 import { purgeExpiredOAuth, revokeAccountGrants } from "@/lib/oauth/grants";
 import { checkAuthorization } from "@/lib/oauth/server";
 import { deleteAccount } from "@/lib/operations/account-admin";
@@ -145,7 +146,7 @@ describe("metadata", () => {
       expect(prm.json).toMatchObject({
         resource,
         authorization_servers: [base],
-        scopes_supported: ["launchloop:read", "launchloop:write"],
+        scopes_supported: ["launchloop:read", "launchloop:write", "launchloop:publish"],
       });
     }
     const as = (await read(await authorizationServerGet())).json;
@@ -157,6 +158,7 @@ describe("metadata", () => {
       revocation_endpoint: `${base}/oauth/revoke`,
       code_challenge_methods_supported: ["S256"],
       client_id_metadata_document_supported: true,
+      scopes_supported: ["launchloop:read", "launchloop:write", "launchloop:publish"],
     });
   });
 
@@ -176,11 +178,11 @@ describe("metadata", () => {
 });
 
 describe("the MCP server as a protected resource", () => {
-  it("answers 401 with the resource metadata's address without a token, and invalid_token with a bad one", async () => {
+  it("answers 401 with the resource metadata's address and the scopes to ask for without a token, and invalid_token with a bad one", async () => {
     const none = await mcp(undefined, rpc("initialize", initializeParams));
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toBe(
-      `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp"`,
+      `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/mcp", scope="launchloop:read launchloop:write"`,
     );
     const bad = await mcp("lloa_not-a-token", rpc("initialize", initializeParams));
     expect(bad.status).toBe(401);
@@ -246,7 +248,7 @@ describe("the MCP server as a protected resource", () => {
     expect(write.headers.get("www-authenticate")).toMatch(
       /^Bearer error="insufficient_scope", scope="launchloop:read launchloop:write", resource_metadata="/,
     );
-    expect(write.json.code).toBe("forbidden");
+    expect(write.json.code).toBe("insufficient_scope");
     // A batch hiding a write among reads is refused too.
     const batch = await mcp(access, [
       rpc("tools/call", { name: "projects_list", arguments: {} }, 1),
@@ -377,25 +379,38 @@ describe("authorization requests and code exchange", () => {
     expect((await consent(authorizationRequest({ scope: "admin" }).params)).searchParams.get("error")).toBe("invalid_scope");
   });
 
-  it("refuses a wrong PKCE verifier, and the code is spent", async () => {
+  it("refuses a wrong PKCE verifier, another redirect URI or none, and a missing verifier, spending nothing", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
     const wrong = await exchangeCode(code, pkcePair().verifier);
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.error).toBe("invalid_grant");
+    expect([wrong.status, wrong.json.error]).toEqual([400, "invalid_grant"]);
+    const other = await exchangeCode(code, verifier, { redirect_uri: "http://127.0.0.1:8976/elsewhere" });
+    expect([other.status, other.json.error]).toEqual([400, "invalid_request"]);
+    const noRedirect = await token({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId });
+    expect(noRedirect.status).toBe(400);
+    const none = await token({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId });
+    expect([none.status, none.json.error]).toEqual([400, "invalid_grant"]);
+    // The code is still good for the right values, once.
     const right = await exchangeCode(code, verifier);
-    expect(right.json.error).toBe("invalid_grant");
+    expect(right.status, right.text).toBe(200);
+    expect((await mcp(right.json.access_token, rpc("tools/list"))).status).toBe(200);
   });
 
-  it("refuses an exchange with another redirect URI or without a verifier", async () => {
+  it("20 concurrent refused exchanges (no verifier, wrong redirect) and then the right one: the code works once", async () => {
     const { params, verifier } = authorizationRequest();
     const code = (await consent(params)).searchParams.get("code")!;
-    const other = await exchangeCode(code, verifier, { redirect_uri: "http://127.0.0.1:8976/elsewhere" });
-    expect(other.status).toBe(400);
-    const { params: second } = authorizationRequest();
-    const code2 = (await consent(second)).searchParams.get("code")!;
-    const none = await token({ grant_type: "authorization_code", code: code2, redirect_uri: redirectUri, client_id: clientId });
-    expect(none.status).toBe(400);
+    const refused = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? token({ grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId })
+          : exchangeCode(code, verifier, { redirect_uri: "http://127.0.0.1:8976/elsewhere" }),
+      ),
+    );
+    expect(refused.every((answer) => answer.status === 400)).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exchangeCode(code, verifier)));
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued.length).toBeLessThanOrEqual(1);
+    expect(answers.every((answer) => answer.status === 200 || answer.json.error === "invalid_grant")).toBe(true);
   });
 
   it("refuses an expired code", async () => {
@@ -463,15 +478,33 @@ describe("refresh tokens, revocation and connected apps", () => {
     for (const answer of issued) expect((await mcp(answer.json.access_token, rpc("tools/list"))).status).toBe(401);
   });
 
-  it("refuses a refresh asking for more scope than granted", async () => {
-    const { refresh } = await connect("launchloop:read");
+  it("refuses a refresh asking for more scope than granted, and the refresh token keeps working", async () => {
+    const { refresh, access } = await connect("launchloop:read");
     const wider = await token({
       grant_type: "refresh_token",
       refresh_token: refresh,
       client_id: clientId,
       scope: "launchloop:read launchloop:write",
     });
-    expect(wider.json.error).toBe("invalid_scope");
+    expect([wider.status, wider.json.error]).toEqual([400, "invalid_scope"]);
+    expect((await mcp(access, rpc("tools/list"))).status).toBe(200);
+    const plain = await token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId });
+    expect(plain.status, plain.text).toBe(200);
+    expect(plain.json.scope).toBe("launchloop:read");
+    expect((await mcp(plain.json.access_token, rpc("tools/list"))).status).toBe(200);
+  });
+
+  it("20 concurrent refreshes asking for more scope are all refused; the grant and its refresh token stay", async () => {
+    const { refresh } = await connect("launchloop:read");
+    const wider = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId, scope: "launchloop:publish" }),
+      ),
+    );
+    expect(wider.every((answer) => answer.json.error === "invalid_scope")).toBe(true);
+    const plain = await token({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId });
+    expect(plain.status, plain.text).toBe(200);
+    expect((await mcp(plain.json.access_token, rpc("tools/list"))).status).toBe(200);
   });
 
   it("revokes by token (RFC 7009): the next call is 401; another client's or an unknown token changes nothing", async () => {
@@ -569,6 +602,92 @@ describe("refresh tokens, revocation and connected apps", () => {
   });
 });
 
+describe("redirect URIs (RFC 8252)", () => {
+  it("refuses system and look-alike schemes; accepts reverse-domain app schemes, https and loopback", async () => {
+    for (const refused of [
+      "ms-settings:display",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "file:///etc/passwd",
+      "vbscript:x",
+      "myapp:/callback",
+      "claude.ai:/callback",
+      "example.com.evil:/cb",
+      "com..example:/cb",
+      "http://evil.example/cb",
+      "https://app.example/cb#frag",
+    ]) {
+      const answer = await register({ redirect_uris: [refused] });
+      expect([answer.status, answer.json.error], refused).toEqual([400, "invalid_redirect_uri"]);
+    }
+    const accepted = [
+      "com.example.app:/oauth",
+      "io.github.someone.tool:/cb",
+      "de.example.tool:/cb",
+      "ai.claude:/callback",
+      "https://app.example/cb",
+      "http://127.0.0.1/cb",
+      "http://[::1]:3000/cb",
+      "http://localhost:8976/cb",
+    ];
+    const ok = await register({ redirect_uris: accepted });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.json.redirect_uris).toEqual(accepted);
+  });
+
+  it("a loopback IP redirect matches a registered one on any port; localhost, paths and other hosts match exactly", async () => {
+    const registered = [
+      "http://127.0.0.1/callback",
+      "http://[::1]:9000/cb",
+      "http://localhost:8976/cb",
+      "com.example.app:/oauth",
+    ];
+    const loopbackClient = (await register({ client_name: "Native", redirect_uris: registered })).json.client_id as string;
+    const asker = { accountId: account.id, clientIp: "198.51.100.8" };
+    const check = (redirect: string) =>
+      checkAuthorization(
+        app.db,
+        authorizationRequest({ client_id: loopbackClient, redirect_uri: redirect }).params,
+        new Date(),
+        asker,
+      );
+    for (const allowed of [
+      "http://127.0.0.1:54321/callback",
+      "http://127.0.0.1/callback",
+      "http://[::1]:1234/cb",
+      "http://localhost:8976/cb",
+      "com.example.app:/oauth",
+    ])
+      expect((await check(allowed)).kind, allowed).toBe("valid");
+    for (const refused of [
+      "http://localhost:9999/cb",
+      "http://127.0.0.1:54321/other",
+      "http://127.0.0.1:54321/callback?x=1",
+      "https://127.0.0.1:54321/callback",
+      "com.example.app:/other",
+    ])
+      expect((await check(refused)).kind, refused).toBe("refused");
+    // The whole way through: the code is bound to the port asked for, and exchanged with it.
+    const pkce = pkcePair();
+    const onPort = "http://127.0.0.1:61001/callback";
+    const back = await consent({
+      ...authorizationRequest({ client_id: loopbackClient, redirect_uri: onPort, code_challenge: pkce.challenge }).params,
+    });
+    expect(back.origin).toBe("http://127.0.0.1:61001");
+    const code = back.searchParams.get("code")!;
+    expect((await exchangeCode(code, pkce.verifier, { client_id: loopbackClient, redirect_uri: redirectUri })).status).toBe(400);
+    const exchanged = await exchangeCode(code, pkce.verifier, { client_id: loopbackClient, redirect_uri: onPort });
+    expect(exchanged.status, exchanged.text).toBe(200);
+  });
+
+  it("the consent page says where the app sends the founder back, as what it is", () => {
+    expect(redirectTargetOf("https://app.example/cb")).toEqual({ kind: "web", host: "app.example" });
+    expect(redirectTargetOf("http://127.0.0.1:61001/cb")).toEqual({ kind: "loopback", port: "61001" });
+    expect(redirectTargetOf("http://[::1]/cb")).toEqual({ kind: "loopback", port: "80" });
+    expect(redirectTargetOf("com.example.app:/oauth")).toEqual({ kind: "app", scheme: "com.example.app" });
+  });
+});
+
 describe("client registration and metadata documents", () => {
   it("registers public clients only, with acceptable redirect URIs", async () => {
     expect((await register({ redirect_uris: ["javascript:alert(1)"] })).json.error).toBe("invalid_redirect_uri");
@@ -592,9 +711,28 @@ describe("client registration and metadata documents", () => {
       redirect_uris: ["https://app.example/cb", "com.example.app:/oauth"],
     });
     expect(ok.json.client_secret).toBeUndefined();
-    expect((await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })))).status).toBe(
-      400,
-    );
+    // Bad JSON answers in RFC 7591's words, not the service's envelope.
+    const badJson = await read(await registerPost(new Request(`${base}/oauth/register`, { method: "POST", body: "{" })));
+    expect(badJson.status).toBe(400);
+    expect(badJson.json).toEqual({ error: "invalid_client_metadata", error_description: expect.any(String) });
+  });
+
+  it("answers a client_id URL that does not parse with a 400 invalid_request (the consent page shows why), never a 500", async () => {
+    const asker = { accountId: account.id, clientIp: "198.51.100.7" };
+    for (const clientIdUrl of ["https://xn--localhost/c", "https://exa mple.com/c", "http://[::1/c"]) {
+      expect(
+        await checkAuthorization(app.db, authorizationRequest({ client_id: clientIdUrl }).params, new Date(), asker),
+      ).toEqual({
+        kind: "refused",
+        message: "The client_id is not a valid URL.",
+      });
+      await expect(consent(authorizationRequest({ client_id: clientIdUrl }).params)).rejects.toMatchObject({
+        code: "invalid_request",
+        status: 400,
+      });
+      const exchanged = await token({ grant_type: "refresh_token", refresh_token: "llor_x", client_id: clientIdUrl });
+      expect(exchanged.json.error).toBe("invalid_client");
+    }
   });
 
   it("answers NUL in a client's name, redirect URI or client_id with a 400, never a 500", async () => {
@@ -607,15 +745,20 @@ describe("client registration and metadata documents", () => {
     const exchanged = await exchangeCode("code", "verifier", { client_id: clientId, resource: `${resource}\u0000` });
     expect([exchanged.status, exchanged.json.error]).toEqual([400, "invalid_request"]);
     // The consent page checks the request before anything else.
-    expect(await checkAuthorization(app.db, authorizationRequest({ client_id: "llc_\u0000" }).params, new Date())).toEqual({
-      kind: "refused",
-      message: "Unknown client.",
-    });
+    const asker = { accountId: account.id, clientIp: "198.51.100.7" };
+    expect(await checkAuthorization(app.db, authorizationRequest({ client_id: "llc_\u0000" }).params, new Date(), asker)).toEqual(
+      {
+        kind: "refused",
+        message: "Unknown client.",
+      },
+    );
   });
 
   describe("served by a local server", () => {
     let server: http.Server;
     let hits = 0;
+    /** Fetches of `/many/…` documents: one client_id URL each. */
+    let manyHits = 0;
     let documentUrl: string;
     let document: Record<string, unknown>;
     beforeAll(async () => {
@@ -623,6 +766,12 @@ describe("client registration and metadata documents", () => {
         hits += 1;
         if (request.url === "/big.json") return response.end(JSON.stringify({ padding: "x".repeat(40_000) }));
         if (request.url === "/moved.json") return response.writeHead(302, { location: "/client.json" }).end();
+        if (request.url?.startsWith("/many/")) {
+          manyHits += 1;
+          response.setHeader("content-type", "application/json");
+          const own = `http://127.0.0.1:${(server.address() as AddressInfo).port}${request.url}`;
+          return response.end(JSON.stringify({ client_id: own, client_name: "One of many", redirect_uris: [redirectUri] }));
+        }
         response.setHeader("content-type", "application/json");
         response.end(JSON.stringify(document));
       });
@@ -685,6 +834,46 @@ describe("client registration and metadata documents", () => {
       await expect(consent(withDocument(`${base}/moved.json`))).rejects.toThrow(/redirects/);
     });
 
+    it("fetches at most 30 new documents an hour per account and per address, 100 loads at once; the unused ones are purged", async () => {
+      process.env.OUTBOUND_ALLOW_HTTP = "1";
+      reloadConfig();
+      const port = (server.address() as AddressInfo).port;
+      const many = (prefix: string, count: number) =>
+        Array.from({ length: count }, (_, i) => `http://127.0.0.1:${port}/many/${prefix}-${i}.json`);
+      const fetcher = await accountOnPlan(app.db, "free");
+      const founder = { accountId: fetcher.id, clientIp: "203.0.113.61" };
+      const load = (url: string, asker: { accountId: string; clientIp: string }) =>
+        checkAuthorization(app.db, authorizationRequest({ client_id: url }).params, new Date(), asker);
+      const answers = await Promise.all(many("a", 100).map((url) => load(url, founder)));
+      expect(manyHits).toBe(30);
+      const refused = answers.filter((answer) => answer.kind === "refused");
+      expect(refused.length).toBe(100 - manyHits);
+      expect(refused[0]).toMatchObject({ message: expect.stringMatching(/too many new apps/) });
+      // Another account from the same address, and the same account from another address, fetch nothing more.
+      const other = await accountOnPlan(app.db, "free");
+      const before = manyHits;
+      for (const url of many("b", 5)) await load(url, { accountId: other.id, clientIp: founder.clientIp });
+      for (const url of many("c", 5)) await load(url, { ...founder, clientIp: "203.0.113.62" });
+      expect(manyHits).toBe(before);
+      // The consent page's answer (the server action's operation) is held to the same limit: a 400.
+      await expect(consent(authorizationRequest({ client_id: many("d", 1)[0]! }).params, "allow", fetcher)).rejects.toMatchObject(
+        {
+          code: "invalid_request",
+          status: 400,
+        },
+      );
+      // A document already fetched is used from the cache, counting nothing.
+      const fetched = answers.findIndex((answer) => answer.kind === "valid");
+      expect((await load(many("a", 100)[fetched]!, founder)).kind).toBe("valid");
+      expect(manyHits).toBe(before);
+      // Nobody allowed them anything: they are gone once their cache lapses (a day at most).
+      const stored = async () =>
+        (await app.db.select({ id: oauthClients.id }).from(oauthClients)).filter((row) => row.id.includes("/many/"));
+      expect((await stored()).length).toBe(manyHits);
+      await purgeExpiredOAuth(app.db, new Date(Date.now() + 86_400_000 + 60_000));
+      expect(await stored()).toEqual([]);
+    });
+
     it("the token endpoint, open to anyone, fetches no document for a client nobody granted", async () => {
       const before = hits;
       const unknown = `http://127.0.0.1:${(server.address() as AddressInfo).port}/never-granted.json`;
@@ -697,5 +886,35 @@ describe("client registration and metadata documents", () => {
       }
       expect(hits).toBe(before);
     });
+  });
+});
+
+describe("OAuth endpoints answer in their RFCs' form", () => {
+  it("token and revoke: a bad body is invalid_request, never the service's envelope", async () => {
+    const tooBig = await read(
+      await tokenPost(
+        new Request(`${base}/oauth/token`, { method: "POST", ...form({ grant_type: "x", padding: "x".repeat(20_000) }) }),
+      ),
+    );
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.json).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    const noForm = await read(
+      await revokePost(
+        new Request(`${base}/oauth/revoke`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }),
+      ),
+    );
+    expect(noForm.json).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+  });
+
+  // Last: it spends this process's registrations for the hour.
+  it("register: past 30 an hour from one address, 429 too_many_requests with Retry-After in whole seconds", async () => {
+    let limited: Awaited<ReturnType<typeof register>> | undefined;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const answer = await register({ redirect_uris: [redirectUri] });
+      if (answer.status === 429) limited = answer;
+    }
+    expect(limited?.json).toEqual({ error: "too_many_requests", error_description: expect.any(String) });
+    expect(limited?.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(limited?.json.code).toBeUndefined();
   });
 });

@@ -44,9 +44,10 @@ describe("the request pipeline", () => {
     expect(response.headers.get("allow")).toBe("GET, POST");
   });
 
-  it("answers a malformed project id as not found, and a malformed content-listing id as a bad request", async () => {
+  it("answers a malformed project id as a bad request on every route, naming the parameter", async () => {
     const project = await app.request("GET", "/api/v1/projects/not-a-uuid", { key });
-    expect([project.status, project.json.code]).toEqual([404, "not_found"]);
+    expect([project.status, project.json.code]).toEqual([400, "invalid_request"]);
+    expect(project.json.issues[0].path).toBe("id");
     const content = await app.request("GET", "/api/v1/projects/not-a-uuid/content", { key });
     expect([content.status, content.json.code]).toEqual([400, "invalid_request"]);
     expect(content.json.issues[0].path).toBe("id");
@@ -91,7 +92,7 @@ describe("the request pipeline", () => {
     const sessionOnly = defineOperation({
       id: "sessionOnly",
       principals: ["session"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "browser only",
       response: z.object({ ok: z.boolean() }),
       handler: async () => ({ ok: true }),
@@ -121,7 +122,7 @@ describe("the request pipeline", () => {
     const failing = defineOperation({
       id: "failing",
       principals: ["none"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "fails",
       response: z.object({}),
       handler: async () => {
@@ -144,7 +145,7 @@ describe("the request pipeline", () => {
     const leaky = defineOperation({
       id: "leaky",
       principals: ["none"],
-      tag: "Test",
+      tag: "Dashboard",
       summary: "returns more than it declares",
       response: z.object({ email: z.string() }),
       handler: async () => ({ email: "a@example.com", passwordHash: "scrypt$..." }) as { email: string },

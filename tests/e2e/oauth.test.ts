@@ -65,7 +65,9 @@ async function consentInBrowser(
   await page.goto(provider.authorizationUrl!.toString());
   await page.getByRole("heading", { name: `Connect ${expectations.name} to Launchloop?` }).waitFor();
   await expect.poll(() => page.getByText(founder.email).count()).toBeGreaterThan(0);
-  await expect.poll(() => page.getByText(new URL(redirectUrl).host).count()).toBeGreaterThan(0);
+  // The redirect is a loopback address: the page says it is a program on this computer, and its port.
+  await expect.poll(() => page.getByText("a program on this computer").count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText(`(port ${new URL(redirectUrl).port})`).count()).toBeGreaterThan(0);
   for (const words of expectations.scopes) await expect.poll(() => page.getByText(words).count()).toBeGreaterThan(0);
   if (expectations.screenshotAs) {
     await expectAccessible(page, expectations.screenshotAs);
@@ -159,7 +161,7 @@ describe("adding Launchloop to an assistant by URL", () => {
     await expect(connected(metadataClient)).rejects.toThrow(/Unauthorized/);
     expect(mcpAnswers[0]).toMatchObject({
       status: 401,
-      challenge: `Bearer resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+      challenge: `Bearer resource_metadata="${server.baseUrl}/.well-known/oauth-protected-resource/api/mcp", scope="launchloop:read launchloop:write"`,
     });
     // The assistant asks only to read this time.
     expect(await auth(metadataClient, { serverUrl: mcpUrl(), scope: "launchloop:read", fetchFn: recordingFetch })).toBe(
@@ -231,12 +233,20 @@ describe("adding Launchloop to an assistant by URL", () => {
     expect(revoked.status).toBe(401);
   });
 
-  it("a self-registered client (DCR) gets a full grant, writes, and is revoked from Connected apps", async () => {
+  it("a self-registered client (DCR) gets a full grant, posting included, writes, and is revoked from Connected apps", async () => {
     await expect(connected(registeredClient)).rejects.toThrow(/Unauthorized/);
     expect(registeredClient.clientInformation()?.client_id).toMatch(/^llc_/);
+    // This assistant asks to post too: the consent page lists it apart, with the networks that can be connected.
+    const everything = "launchloop:read launchloop:write launchloop:publish";
+    expect(await auth(registeredClient, { serverUrl: mcpUrl(), scope: everything, fetchFn: recordingFetch })).toBe("REDIRECT");
     const code = await consentInBrowser(registeredClient, {
       name: "Registered Assistant",
-      scopes: [/See your account, projects/, /Create and change projects/],
+      scopes: [
+        /See your account, projects/,
+        /Create and change projects/,
+        /Post to your connected Bluesky and Mastodon accounts/,
+      ],
+      screenshotAs: "oauth-consent-publish",
     });
     await transportFor(registeredClient).finishAuth(code);
     const client = await connected(registeredClient);
@@ -252,7 +262,7 @@ describe("adding Launchloop to an assistant by URL", () => {
     await page.goto(`${server.baseUrl}/settings/connected-apps`);
     const row = page.getByRole("row").filter({ hasText: "Registered Assistant" });
     await expect.poll(() => row.count()).toBe(1);
-    await expect.poll(() => row.getByText("Read, Write").count()).toBe(1);
+    await expect.poll(() => row.getByText("Read, Write, Post").count()).toBe(1);
     await expectAccessible(page, "connected-apps");
     await screenshot(page, "connected-apps");
     await page.getByRole("button", { name: "Disconnect Registered Assistant" }).click();

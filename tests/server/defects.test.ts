@@ -203,12 +203,12 @@ describe("the MCP server", () => {
     expect(JSON.parse(nul.content[0]!.text)).toMatchObject({ code: "invalid_request" });
   });
 
-  it("reads resources through the executor: a malformed project id is a not_found envelope", async () => {
+  it("reads resources through the executor: a malformed project id is an invalid_request envelope", async () => {
     const error = await client
       .readResource({ uri: "launchloop://projects/not-a-uuid/playbook" })
       .catch((failure: Error) => failure);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/"code":"not_found"/);
+    expect((error as Error).message).toMatch(/"code":"invalid_request"/);
   });
 
   it("rate-limits tools/list and initialize like any other call", async () => {

@@ -2,6 +2,8 @@ import http from "node:http";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { operations } from "@/lib/operations";
+import type { AnyOperation } from "@/lib/operations/operation";
 import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
@@ -161,6 +163,16 @@ describe("the remote MCP server at /api/mcp", () => {
     expect(hints("content_edit")).toMatchObject({ destructiveHint: true, idempotentHint: true });
     expect(hints("billing_checkout")).toEqual({ destructiveHint: false, openWorldHint: true });
     expect(hints("growth_update_task")).toEqual({ destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    // Open world exactly where the declaration says the operation reaches outside Launchloop (a social network, Stripe).
+    for (const name of ["growth_publish_item", "growth_item_results", "growth_review_item"])
+      expect(hints(name)?.openWorldHint, name).toBe(true);
+    const reaching = Object.values(operations as Record<string, AnyOperation>).filter((operation) => operation.reaches);
+    expect(
+      tools
+        .filter((tool) => tool.annotations?.openWorldHint)
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(reaching.flatMap((operation) => (operation.tool ? [operation.tool.name] : [])).sort());
   });
 
   it("runs the whole pipeline and one growth week, from a 402 to a launch-ready project", async () => {

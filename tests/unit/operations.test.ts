@@ -28,14 +28,37 @@ describe("the operation declarations", () => {
     expect(apiOperations.every(({ rest }) => rest.path.startsWith("/api/v1/"))).toBe(true);
   });
 
-  it("say what a malformed path id answers whenever they take one", () => {
-    expect(all.filter((operation) => operation.params && !operation.badIdIs).map((operation) => operation.id)).toEqual([]);
-    expect(all.filter((operation) => !operation.params && operation.badIdIs).map((operation) => operation.id)).toEqual([]);
+  it("answer a malformed path id with 400 and an unknown one with 404, whichever operation takes it", () => {
+    for (const operation of all.filter((operation) => operation.params))
+      expect(errorCodesOf(operation), operation.id).toEqual(expect.arrayContaining(["invalid_request", "not_found"]));
+  });
+
+  it("say which reach outside Launchloop: payments and social networks, never the account's own data alone", () => {
+    expect(
+      all
+        .filter((operation) => operation.reaches)
+        .map((operation) => operation.id)
+        .sort(),
+    ).toEqual(
+      [
+        "createCheckout",
+        "deleteAccount",
+        "openBillingPortal",
+        "reviewItem",
+        "scheduleItem",
+        "publishItem",
+        "pullItemMetrics",
+        "connectBluesky",
+        "startMastodonConnection",
+        "finishMastodonConnection",
+        "finishOAuthConnection",
+      ].sort(),
+    );
   });
 
   it("derive the codes every operation of a kind can answer", () => {
     expect(errorCodesOf(operations.getMeta)).toEqual(["rate_limited"]);
-    expect(errorCodesOf(operations.getProject)).toEqual(["unauthorized", "not_found", "rate_limited"]);
+    expect(errorCodesOf(operations.getProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
     expect(errorCodesOf(operations.confirmProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
     expect(errorCodesOf(operations.updateDecisions)).toEqual(
       expect.arrayContaining([

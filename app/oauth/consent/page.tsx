@@ -4,10 +4,15 @@ import { AuthCard } from "@/components/auth-card";
 import { Notice } from "@/components/ui";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
 import { getDatabase } from "@/lib/db";
+import { clientIpOf } from "@/lib/http/client-ip";
+import { type RedirectTarget, redirectTargetOf } from "@/lib/oauth/clients";
 import { consentPath } from "@/lib/oauth/consent-path";
 import { authorizationParamsOf } from "@/lib/oauth/params";
-import { oauthScopes } from "@/lib/oauth/scopes";
+import { type OAuthScope, oauthScopes, publishScope } from "@/lib/oauth/scopes";
 import { checkAuthorization } from "@/lib/oauth/server";
+import { type ScopeReach, scopeReach } from "@/lib/operations/app-scopes";
+import type { Network } from "@/lib/schemas/publishing";
+import { connectableNetworks } from "@/lib/services/connections";
 import { ConsentForm } from "./consent-form";
 
 export const metadata = { title: "Connect an app" };
@@ -28,7 +33,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
     getAll: (name: string) => [raw[name]].flat().filter((value) => value !== undefined),
     get: (name: string) => [raw[name]].flat()[0] ?? null,
   };
-  if (framed.has((await headers()).get("sec-fetch-dest") ?? "")) {
+  const requestHeaders = await headers();
+  if (framed.has(requestHeaders.get("sec-fetch-dest") ?? "")) {
     return (
       <Notice tone="danger" title="Open this page on its own">
         For your safety, Launchloop does not ask for your consent inside another site.
@@ -37,7 +43,10 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   }
   const session = await currentBrowserSession();
   if (!session) redirect(`/login?next=${encodeURIComponent(consentPath(query))}`);
-  const checked = await checkAuthorization(await getDatabase(), authorizationParamsOf(query), new Date());
+  const checked = await checkAuthorization(await getDatabase(), authorizationParamsOf(query), new Date(), {
+    accountId: session.account.id,
+    clientIp: clientIpOf(requestHeaders),
+  });
   if (checked.kind === "error") {
     return (
       <Refusal
@@ -54,7 +63,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   }
   if (checked.kind === "refused") return <Refusal title="This app cannot connect" message={checked.message} />;
   const { client, scopes, redirectUri } = checked;
-  const redirectHost = new URL(redirectUri).host || redirectUri;
+  const reach = scopeReach();
   const identity =
     client.kind === "metadata_document" ? (
       <>
@@ -80,22 +89,77 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
           <strong>{client.name}</strong> asks to use your Launchloop account. {identity}
         </p>
         <p>
-          After you answer, you go back to <strong className="break-words">{redirectHost}</strong>.
+          After you answer, <ReturnTarget target={redirectTargetOf(redirectUri)} />
         </p>
       </div>
       <div className="space-y-2">
         <h2 className="text-sm font-semibold">It will be able to</h2>
-        <ul className="list-disc space-y-1 pl-5 text-[15px]">
+        <ul className="list-disc space-y-2 pl-5 text-[15px]">
           {scopes.map((scope) => (
             <li key={scope}>
-              {oauthScopes[scope]} <span className="text-muted">({scope})</span>
+              <ScopeLine scope={scope} reach={reach[scope]} />
             </li>
           ))}
         </ul>
+        <p className="text-sm text-muted">
+          {scopes.includes(publishScope)
+            ? "It can post only to accounts you connected in a project's settings."
+            : "It cannot post anything to your social accounts."}{" "}
+          It can never manage your API keys, connected apps, sign-ins, account settings or billing.
+        </p>
         <p className="text-sm text-muted">You can disconnect it any time in Settings → Connected apps.</p>
       </div>
       <ConsentForm params={params} clientName={client.name} />
     </AuthCard>
+  );
+}
+
+const networkNames: Record<Network, string> = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" };
+
+/** The networks a founder can connect here, in words: "Bluesky, Mastodon and LinkedIn". */
+function connectableInWords(): string {
+  const names = connectableNetworks().map((network) => networkNames[network]);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "none");
+}
+
+/** One scope: what it allows in plain words, then the tools it opens (from the operations' declarations). */
+function ScopeLine({ scope, reach }: { scope: OAuthScope; reach: ScopeReach }) {
+  const words =
+    scope === publishScope
+      ? `Post to your connected ${connectableInWords()} accounts: publish an approved item now, or schedule it so it goes out`
+      : oauthScopes[scope];
+  return (
+    <>
+      <strong className="font-semibold">{words}</strong> <span className="text-muted">({scope})</span>
+      <span className="block text-sm text-muted">
+        Tools: {reach.families.join(", ")}
+        {reach.arguments.length > 0 &&
+          ` (${[...reach.tools, ...reach.arguments.map((entry) => `${entry.tool} with ${entry.fields.join(" or ")}`)].join(
+            "; ",
+          )})`}
+      </span>
+    </>
+  );
+}
+
+/** Where the founder's browser goes after the answer, as what it is: a site, a program on this computer, an app. */
+function ReturnTarget({ target }: { target: RedirectTarget }) {
+  if (target.kind === "web")
+    return (
+      <>
+        you go back to the website <strong className="break-words">{target.host}</strong>.
+      </>
+    );
+  if (target.kind === "loopback")
+    return (
+      <>
+        you go back to <strong>a program on this computer</strong> (port {target.port}).
+      </>
+    );
+  return (
+    <>
+      Launchloop returns you to <strong>the app {target.scheme}</strong> on this device.
+    </>
   );
 }
 

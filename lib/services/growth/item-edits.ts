@@ -2,12 +2,13 @@ import "server-only";
 import { inArray, isNotNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { channelRules, countAs, trailingHashtags } from "@/lib/channels";
-import type { ServiceContext } from "@/lib/core/context";
+import { mayPost, type ServiceContext } from "@/lib/core/context";
 import { growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { canEdit, editableStatuses } from "@/lib/growth/item-transitions";
 import type { Channel, ItemDraft, itemDraftEditRequest } from "@/lib/schemas/growth";
 import { linkDraft } from "../links/link-draft";
+import { syncPublishJob } from "../publishing";
 import { ownedRow } from "../tenant";
 import { cycleIsApproved, notApproved, refusal } from "./items";
 import { getOwnedItem } from "./load";
@@ -87,12 +88,17 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
     editedAt: ctx.now.toISOString(),
     ...(title !== undefined && { title }),
   };
+  // A connected app without launchloop:publish may change a scheduled post's text, but then it
+  // is taken off the schedule, in the same statement: what goes out is what the founder (or an
+  // app allowed to post) scheduled.
+  const unschedule = !mayPost(ctx.principal);
   const [updated] = await ctx.db
     .update(growthItems)
     .set({
       draft: sql`${growthItems.draft} || ${JSON.stringify(patch)}::jsonb`,
       draftHistory: sql`${growthItems.draftHistory} || jsonb_build_array(${growthItems.draft})`,
       updatedAt: ctx.now,
+      ...(unschedule && { scheduledAt: null }),
     })
     .where(
       ownedRow(
@@ -111,6 +117,7 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
       (await refusal(ctx, { itemId: item.id, refuse: notEditable, doing: "Drafts are edited" })) ??
       new AppError("invalid_transition")
     );
+  if (unschedule && item.scheduledAt) await syncPublishJob(ctx.db, updated, ctx.now);
   return { item: serializeItem(updated) };
 }
 

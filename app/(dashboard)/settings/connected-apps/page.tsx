@@ -1,12 +1,17 @@
 import { CredentialTable } from "@/components/credential-table";
 import { Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import type { OAuthScope } from "@/lib/oauth/scopes";
 import { listConnectedApps } from "@/lib/operations/connected-apps";
 import { RevokeAppButton } from "./revoke-app-button";
 
 export const metadata = { title: "Connected apps" };
 
-const scopeWords: Record<string, string> = { "launchloop:read": "Read", "launchloop:write": "Write" };
+const scopeWords: Record<OAuthScope, string> = {
+  "launchloop:read": "Read",
+  "launchloop:write": "Write",
+  "launchloop:publish": "Post",
+};
 
 export default async function ConnectedAppsPage() {
   const { apps } = await readOperation(listConnectedApps);
@@ -40,7 +45,7 @@ export default async function ConnectedAppsPage() {
                   <span className="block text-xs text-muted break-all">{app.redirectHost}</span>
                 </>
               ),
-              detail: app.scopes.map((scope) => scopeWords[scope] ?? scope).join(", "),
+              detail: app.scopes.map((scope) => scopeWords[scope as OAuthScope] ?? scope).join(", "),
               revoke: <RevokeAppButton grantId={app.id} name={app.clientName} />,
             }))}
           />
