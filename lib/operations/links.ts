@@ -43,13 +43,6 @@ export const listLinks = defineOperation({
     "One link per post that links to the founder's site (made when its draft is written) and any made by hand. `shortUrl` is what posts carry; it redirects to `targetUrl`.",
   params: idParams,
   response: linkListResponse,
-  tool: {
-    name: "links_list",
-    title: "List tracked links",
-    description: "The project's tracked short links, where each points, and the clicks and conversions each brought.",
-    readOnly: true,
-    idempotent: true,
-  },
   handler: ({ params }, ctx) => links.listLinks(ctx, { projectId: params.id }),
 });
 
@@ -64,11 +57,6 @@ export const createLink = defineOperation({
   status: 201,
   response: linkResponse,
   limit: "write",
-  tool: {
-    name: "links_create",
-    title: "Make a tracked link",
-    description: "A tracked short link to any http(s) address of the founder's, for a post written outside Launchloop.",
-  },
   handler: ({ params, body }, ctx) => links.createLink(ctx, { projectId: params.id, ...body }),
 });
 
@@ -83,12 +71,6 @@ export const updateLink = defineOperation({
   body: linkUpdateRequest,
   response: linkResponse,
   limit: "write",
-  tool: {
-    name: "links_update",
-    title: "Change a tracked link",
-    description: "Point a tracked link somewhere else (http or https), or turn tracking off for its post.",
-    idempotent: true,
-  },
   handler: ({ params, body }, ctx) => links.updateLink(ctx, { linkId: params.linkId, ...body }),
 });
 
@@ -131,7 +113,7 @@ export const getResults = defineOperation({
     name: "results_get",
     title: "Read results",
     description:
-      "Which posts brought clicks and sign-ups: by item, channel, angle or week, with conversion rates. Use it to judge last week before planning the next.",
+      "Which posts brought clicks and sign-ups, by item, channel, angle, week or tracked link. Read it before planning a week.",
     readOnly: true,
     idempotent: true,
   },
@@ -143,6 +125,8 @@ export const getLinkSettings = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/link-settings" },
   tag: "Results",
   summary: "The project's site address, link tracking and attribution window",
+  description:
+    "The site posts link to (set here, else the first address of the onboarding answers), whether new drafts get tracked links, and how many days after a click a conversion is credited to it.",
   params: idParams,
   response: linkSettingsResponse,
   handler: ({ params }, ctx) => readLinkSettings(ctx, { projectId: params.id }),
@@ -153,6 +137,8 @@ export const updateLinkSettings = defineOperation({
   rest: { method: "PATCH", path: "/api/v1/projects/{id}/link-settings" },
   tag: "Results",
   summary: "Set the site address, turn link tracking on or off, change the attribution window",
+  description:
+    "Send at least one member. Turning tracking off changes no draft already written; turn a single post's link off with `PATCH /links/{linkId}`.",
   params: idParams,
   body: linkSettingsRequest,
   response: linkSettingsResponse,
@@ -171,6 +157,7 @@ export const trackSiteConversion = defineOperation({
     "What `launchloop.track(event, {externalId})` posts, from any origin, with the project's publishable key in the body. It can add conversions to that project and read nothing.",
   body: siteConversionRequest,
   status: 202,
+  errors: ["unauthorized"],
   response: siteConversionResponse,
   handler: ({ body }, ctx) => recordSiteConversion(ctx, body),
 });
@@ -181,6 +168,7 @@ export const listIngestKeys = defineOperation({
   rest: { method: "GET", path: "/api/v1/projects/{id}/ingest-keys" },
   tag: "Results",
   summary: "The project's conversion keys (secret and publishable)",
+  description: "Each key's kind, name, first characters and last use; the keys themselves were shown once, when made.",
   params: idParams,
   response: ingestKeyListResponse,
   handler: ({ params }, ctx) => readIngestKeys(ctx, { projectId: params.id }),
@@ -208,6 +196,7 @@ export const revokeIngestKey = defineOperation({
   rest: { method: "DELETE", path: "/api/v1/projects/{id}/ingest-keys/{keyId}" },
   tag: "Results",
   summary: "Revoke a conversion key",
+  description: "From then on the key is refused; conversions it reported stay.",
   params: ingestKeyParams,
   response: ingestKeyResponse,
   handler: ({ params }, ctx) => dropIngestKey(ctx, { projectId: params.id, keyId: params.keyId }),

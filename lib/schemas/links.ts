@@ -30,8 +30,12 @@ export const destinationUrl = safeString()
     },
     { message: "Use a full web address starting with https:// (or http://)." },
   )
-  .meta({ format: "uri", pattern: "^https?://" })
-  .describe("An http or https address, e.g. https://example.com/pricing");
+  .meta({
+    format: "uri",
+    pattern: "^https?://",
+    description: "An http or https address, e.g. https://example.com/pricing",
+    examples: ["https://example.com/pricing"],
+  });
 
 export const linkUtmSchema = z
   .object({
@@ -49,13 +53,13 @@ export const trackedLinkSchema = z
     growthItemId: uuid.nullable(),
     contentItemId: uuid.nullable(),
     code: z.string(),
-    shortUrl: z.string().describe("What posts carry: APP_URL/r/{code}"),
-    destination: z.string().describe("The founder's address, as given"),
-    targetUrl: z.string().describe("Where the redirect sends a reader: the destination with the UTM parameters"),
+    shortUrl: z.string().describe("What posts carry"),
+    destination: z.string(),
+    targetUrl: z.string().describe("The destination with UTM parameters"),
     utm: linkUtmSchema,
-    enabled: z.boolean().describe("Off: posts carry the destination itself and the short link still redirects"),
-    clicks: z.number().int().describe("Clicks counted (bots, prefetches and repeats within the hour left out)"),
-    conversions: z.number().int().describe("Conversions attributed to this link"),
+    enabled: z.boolean().describe("Off: new posts carry the destination; the short link still redirects"),
+    clicks: z.number().int().describe("Counted: no bots, prefetches or repeats within the hour"),
+    conversions: z.number().int(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -91,7 +95,10 @@ export const conversionEvent = z
   .min(1)
   .max(50)
   .regex(/^[a-z0-9][a-z0-9_.-]*$/, { message: "Use lower-case letters, digits, _ . or -, e.g. signup." })
-  .describe('The event: "signup", "purchase" or a name of yours (lower-case letters, digits, _ . -)');
+  .meta({
+    description: 'The event: "signup", "purchase" or a name of yours (lower-case letters, digits, _ . -)',
+    examples: ["signup", "purchase"],
+  });
 
 export const conversionRequest = z
   .strictObject({
@@ -108,9 +115,9 @@ export const conversionRequest = z
     currency: z
       .string()
       .regex(/^[A-Z]{3}$/, { message: "Use a three-letter currency code such as USD." })
-      .optional()
-      .describe("ISO 4217 code, e.g. USD"),
-    occurredAt: timestamp.optional().describe("When it happened (default: now); not in the future"),
+      .meta({ description: "ISO 4217 code, e.g. USD", examples: ["USD", "EUR"] })
+      .optional(),
+    occurredAt: timestamp.optional().describe("When it happened (default: now; a time ahead of the server's is taken as now)"),
   })
   .meta({ id: "ConversionCreate" });
 export type ConversionRequest = z.infer<typeof conversionRequest>;
@@ -143,21 +150,21 @@ export const conversionAcceptedResponse = z
   .meta({ id: "ConversionAccepted" });
 export const conversionListResponse = z.object({ conversions: z.array(conversionSchema) }).meta({ id: "ConversionList" });
 
-const day = z.iso.date().describe("A UTC day, e.g. 2026-11-23");
-export const resultsGroupings = ["item", "channel", "angle", "week"] as const;
+const day = z.iso.date().describe("A UTC day");
+export const resultsGroupings = ["item", "channel", "angle", "week", "link"] as const;
 export type ResultsGrouping = (typeof resultsGroupings)[number];
 
 export const resultsQuery = z.strictObject({
-  from: day.optional().describe("First day (default: 8 weeks ago)"),
-  to: day.optional().describe("Last day (default: today)"),
-  groupBy: z.enum(resultsGroupings).optional().describe("Rows by item, channel, angle or week (default week)"),
+  from: day.optional().describe("Default: 8 weeks ago"),
+  to: day.optional().describe("Default: today"),
+  groupBy: z.enum(resultsGroupings).optional().describe("Default: week"),
 });
 
 const resultCounts = {
-  clicks: z.number().int().describe("Counted clicks"),
-  signups: z.number().int().describe("Attributed conversions whose event is signup"),
-  conversions: z.number().int().describe("Attributed conversions of any event"),
-  conversionRate: z.number().nullable().describe("signups / clicks, null without clicks"),
+  clicks: z.number().int(),
+  signups: z.number().int(),
+  conversions: z.number().int().describe("Attributed, any event"),
+  conversionRate: z.number().nullable().describe("signups / clicks"),
 };
 
 export const resultsResponse = z
@@ -168,7 +175,7 @@ export const resultsResponse = z
       groupBy: z.enum(resultsGroupings),
       rows: z.array(
         z.object({
-          key: z.string().describe("The item id, channel, angle or week's Monday"),
+          key: z.string().describe("Item id, channel, angle, the week's Monday or link id"),
           label: z.string(),
           channel: channelSchema.nullable(),
           ...resultCounts,
@@ -177,7 +184,7 @@ export const resultsResponse = z
       totals: z.object(resultCounts),
       unattributed: z.object({
         signups: z.number().int(),
-        conversions: z.number().int().describe("Conversions with no click id, or one that is unknown or too old"),
+        conversions: z.number().int().describe("No click id, or an unknown or too old one"),
       }),
     }),
   })

@@ -145,6 +145,7 @@ describe("GET /api/v1/openapi.json", () => {
       "Launch pack",
       "Growth",
       "Publishing",
+      "Results",
       "Billing",
     ]);
     for (const tag of tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);

@@ -152,6 +152,8 @@ describe("conversions", () => {
       signups: 1,
     });
     expect((await results("angle")).rows.find((row: { key: string }) => row.key === item.angle)).toMatchObject({ signups: 1 });
+    const byLink = (await results("link")).rows.find((row: { key: string }) => row.key === link.id);
+    expect(byLink).toMatchObject({ signups: 1, label: `${link.shortUrl} → https://tidybooks.example` });
     const week = await results("week");
     expect(week.totals).toMatchObject({ signups: 1, conversions: 1 });
     expect(week.totals.clicks).toBe(3);

@@ -3,7 +3,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { conversions, growthItems, linkClicks, projects, trackedLinks } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import type { Channel } from "@/lib/schemas/growth";
 import type { ConversionRequest, ConversionSource } from "@/lib/schemas/links";
 import { getOwnedProject } from "../project-records";
@@ -55,11 +54,9 @@ export async function recordConversion(
   db: Database,
   input: ConversionRequest & { accountId: string; projectId: string; source: ConversionSource; now: Date },
 ) {
-  const occurredAt = input.occurredAt ? new Date(input.occurredAt) : input.now;
-  if (occurredAt.getTime() > input.now.getTime() + futureSkewMs)
-    throw new AppError("invalid_request", undefined, {
-      details: { issues: [{ path: "occurredAt", message: "It cannot be in the future." }] },
-    });
+  // A time ahead of ours (a clock running fast) is taken as now: nothing happens in the future.
+  const reported = input.occurredAt ? new Date(input.occurredAt) : input.now;
+  const occurredAt = reported.getTime() > input.now.getTime() + futureSkewMs ? input.now : reported;
   const clickId = input.clickId && uuidPattern.test(input.clickId) ? input.clickId.toLowerCase() : null;
   const [created] = await db
     .insert(conversions)

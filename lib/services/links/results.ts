@@ -8,6 +8,7 @@ import { type Channel, channelSchema } from "@/lib/schemas/growth";
 import type { Results, ResultsGrouping } from "@/lib/schemas/links";
 import { getOwnedProject } from "../project-records";
 import { inIds } from "../tenant";
+import { shortUrlOf } from "./serialize";
 
 const dayMs = 86_400_000;
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -18,6 +19,8 @@ const mondayOf = (day: string) => {
 };
 
 interface LinkFacts {
+  shortUrl: string;
+  destination: string;
   itemId: string | null;
   title: string | null;
   channel: Channel | null;
@@ -81,6 +84,8 @@ export async function projectResults(
         channel: growthItems.channel,
         angle: growthItems.angle,
         source: sql<string>`${trackedLinks.utm}->>'source'`,
+        code: trackedLinks.code,
+        destination: trackedLinks.destination,
       })
       .from(trackedLinks)
       .leftJoin(growthItems, and(eq(growthItems.id, trackedLinks.growthItemId), eq(growthItems.accountId, account.id)))
@@ -89,6 +94,8 @@ export async function projectResults(
     for (const row of rows) {
       const channel = channelSchema.safeParse(row.channel ?? row.source);
       facts.set(row.id, {
+        shortUrl: shortUrlOf(row.code),
+        destination: row.destination,
         itemId: row.itemId,
         title: row.title,
         channel: channel.success ? channel.data : null,
@@ -115,6 +122,8 @@ export async function projectResults(
         return { key: link?.angle ?? "(no angle)", label: link?.angle ?? "Links outside the weekly plan", channel: null };
       case "week":
         return { key: mondayOf(day), label: `Week of ${mondayOf(day)}`, channel: null };
+      case "link":
+        return { key: linkId, label: link ? `${link.shortUrl} → ${link.destination}` : linkId, channel: link?.channel ?? null };
     }
   };
   const add = (linkId: string, day: string, counts: Partial<Counts>) => {
