@@ -77,10 +77,11 @@ export const updateLink = defineOperation({
 export const recordConversion = defineOperation({
   id: "recordConversion",
   rest: { method: "POST", path: "/api/v1/projects/{id}/conversions" },
+  principals: ["key", "session", "ingest"],
   tag: "Results",
   summary: "Report a sign-up, purchase or other conversion",
   description:
-    "From your server. Idempotent by event and `externalId`: the same one twice is one conversion (`duplicate: true`). With the `ll_click` value the visitor landed with, it is attributed to that post; without it, or with an unknown one, it is kept unattributed.",
+    "From your server, with an API key or the project's secret conversion key (`llw_…`, which can do nothing else). Idempotent by event and `externalId`: the same one twice is one conversion (`duplicate: true`). With the `ll_click` value the visitor landed with, it is attributed to that post; without it, or with an unknown one, it is kept unattributed.",
   params: idParams,
   body: conversionRequest,
   status: 202,

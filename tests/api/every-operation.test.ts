@@ -23,7 +23,7 @@ import { onePixelPng, validInput } from "../support/valid-input";
 //   4xx codes, never a 5xx, and change nothing.
 
 /** Every kind of caller. Adding a principal kind (OAuth) breaks the type check below until it is here. */
-const callerKinds = ["none", "key", "session", "grant"] as const;
+const callerKinds = ["none", "key", "session", "grant", "ingest"] as const;
 const everyKindListed: [Exclude<CallerKind, (typeof callerKinds)[number]>] extends [never] ? true : false = true;
 
 const all = Object.values(operations) as AnyOperation[];
@@ -44,7 +44,10 @@ async function contextOf(email: string, kind: (typeof callerKinds)[number]): Pro
       ? { kind, apiKeyId: crypto.randomUUID() }
       : kind === "grant"
         ? { kind, grantId: crypto.randomUUID(), scopes: allScopes }
-        : { kind, sessionId: crypto.randomUUID() };
+        : kind === "ingest"
+          ? // The stranger's own conversion key: of a project that is not the owner's.
+            { kind, ingestKeyId: crypto.randomUUID(), projectId: crypto.randomUUID() }
+          : { kind, sessionId: crypto.randomUUID() };
   return { ...base, account: account!, principal };
 }
 

@@ -269,6 +269,43 @@ describe("destinations", () => {
   });
 });
 
+describe("a secret conversion key", () => {
+  it("reports its own project's conversions and nothing else", async () => {
+    const made = await call("POST", `/api/v1/projects/${projectId}/ingest-keys`, { kind: "secret", name: "Backend" });
+    expect(made.status, made.text).toBe(201);
+    const secret = made.json.key as string;
+    expect(secret).toMatch(/^llw_/);
+    const reported = await app.request("POST", `/api/v1/projects/${projectId}/conversions`, {
+      key: secret,
+      body: { event: "purchase", externalId: "order-from-backend", value: 89, currency: "USD" },
+    });
+    expect(reported.status, reported.text).toBe(202);
+    expect(reported.json.conversion).toMatchObject({ source: "server", externalId: "order-from-backend" });
+    // Nothing else: not a read, not another project, not MCP.
+    expect((await app.request("GET", `/api/v1/projects/${projectId}/conversions`, { key: secret })).status).toBe(401);
+    expect((await app.request("GET", "/api/v1/me", { key: secret })).status).toBe(401);
+    const other = await app.signUpWithKey();
+    await setPlan(app.db, other.email, "pro");
+    const otherProject = (
+      await app.request("POST", "/api/v1/projects", {
+        key: other.key,
+        body: { name: "Other", onboarding: { businessName: "O", productDescription: "x", problemSolved: "y" } },
+      })
+    ).json.project.id;
+    const elsewhere = await app.request("POST", `/api/v1/projects/${otherProject}/conversions`, {
+      key: secret,
+      body: { event: "signup", externalId: "x" },
+    });
+    expect(elsewhere.status).toBe(404);
+    await call("DELETE", `/api/v1/projects/${projectId}/ingest-keys/${made.json.ingestKey.id}`);
+    const revoked = await app.request("POST", `/api/v1/projects/${projectId}/conversions`, {
+      key: secret,
+      body: { event: "signup", externalId: "after-revoke" },
+    });
+    expect(revoked.status).toBe(401);
+  });
+});
+
 describe("the founder's site", () => {
   it("reports conversions with a publishable key from any origin, which can add and read nothing else", async () => {
     const created = await call("POST", `/api/v1/projects/${projectId}/ingest-keys`, { kind: "publishable" });

@@ -3,6 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { conversions, growthItems, linkClicks, projects, trackedLinks } from "@/lib/db/schema";
+import { AppError } from "@/lib/errors";
 import type { Channel } from "@/lib/schemas/growth";
 import type { ConversionRequest, ConversionSource } from "@/lib/schemas/links";
 import { getOwnedProject } from "../project-records";
@@ -99,8 +100,11 @@ export async function recordConversion(
   return { conversion: conversion!, duplicate: !created };
 }
 
-/** A conversion reported with the caller's API key (or an OAuth grant). */
+/** A conversion reported with the caller's API key, an OAuth grant or the project's secret conversion key. */
 export async function reportConversion(ctx: ServiceContext, input: ConversionRequest & { projectId: string }) {
+  // A conversion key answers for its own project only; another project is one it cannot see.
+  if (ctx.principal.kind === "ingest" && ctx.principal.projectId !== input.projectId)
+    throw new AppError("not_found", "Project not found.");
   const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   return recordConversion(ctx.db, { ...input, accountId: ctx.account.id, projectId: project.id, source: "server", now: ctx.now });
 }

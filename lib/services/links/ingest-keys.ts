@@ -2,7 +2,8 @@ import "server-only";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
-import { ingestKeys } from "@/lib/db/schema";
+import type { AccountRecord } from "@/lib/db/records";
+import { accounts, ingestKeys } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { IngestKeyKind } from "@/lib/schemas/links";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
@@ -75,4 +76,21 @@ export async function findIngestKey(db: Database, { secret, kind, now }: { secre
     .where(and(eq(ingestKeys.keyHash, sha256Hex(secret)), eq(ingestKeys.kind, kind), isNull(ingestKeys.revokedAt)))
     .returning();
   return found ?? null;
+}
+
+/**
+ * The caller behind `Authorization: Bearer llw_…`, a project's secret conversion key, or
+ * null when the header holds no such key (the face then tries an API key, which refuses it).
+ */
+export async function authenticateIngestKey(
+  db: Database,
+  { authorization, now }: { authorization: string | null; now: Date },
+): Promise<{ account: AccountRecord; principal: { kind: "ingest"; ingestKeyId: string; projectId: string } } | null> {
+  const secret = /^Bearer\s+(llw_\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  if (!secret) return null;
+  const key = await findIngestKey(db, { secret, kind: "secret", now });
+  if (!key) throw new AppError("unauthorized", "Unknown or revoked conversion key.");
+  const [account] = await db.select().from(accounts).where(eq(accounts.id, key.accountId));
+  if (!account) throw new AppError("unauthorized", "Unknown or revoked conversion key.");
+  return { account, principal: { kind: "ingest", ingestKeyId: key.id, projectId: key.projectId } };
 }
