@@ -1,4 +1,4 @@
-import { Badge, Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
 import { channelRules } from "@/lib/channels/rules";
 import type { Results } from "@/lib/schemas/links";
 import { percent } from "./results-chart";
@@ -6,17 +6,18 @@ import { percent } from "./results-chart";
 /** One row per channel or post: sign-ups first, because that is what the next week follows. */
 export function ResultsTable({ rows, caption, first }: { rows: Results["rows"]; caption: string; first: string }) {
   return (
-    <Table caption={caption}>
+    // Fixed columns: the name wraps, the numbers keep their width, nothing scrolls sideways on a phone.
+    <Table caption={caption} className="table-fixed">
       <THead>
         <TR>
           <TH scope="col">{first}</TH>
-          <TH scope="col" className="text-right">
+          <TH scope="col" className="w-24 text-right">
             Sign-ups
           </TH>
-          <TH scope="col" className="text-right">
+          <TH scope="col" className="w-20 text-right">
             Clicks
           </TH>
-          <TH scope="col" className="text-right">
+          <TH scope="col" className="hidden w-20 text-right sm:table-cell">
             Rate
           </TH>
         </TR>
@@ -24,17 +25,15 @@ export function ResultsTable({ rows, caption, first }: { rows: Results["rows"]; 
       <TBody>
         {rows.map((row) => (
           <TR key={row.key}>
-            <TD className="max-w-xs">
-              <span className="flex flex-wrap items-center gap-2">
-                <span className="min-w-0 truncate">
-                  {first === "Channel" && row.channel ? channelRules[row.channel].label : row.label}
-                </span>
-                {first !== "Channel" && row.channel && <Badge tone="neutral">{channelRules[row.channel].label}</Badge>}
-              </span>
+            <TD className="break-words">
+              <span className="block">{first === "Channel" && row.channel ? channelRules[row.channel].label : row.label}</span>
+              {first !== "Channel" && row.channel && (
+                <span className="block text-xs text-muted">{channelRules[row.channel].label}</span>
+              )}
             </TD>
             <TD className="text-right font-semibold tabular-nums">{row.signups}</TD>
             <TD className="text-right tabular-nums">{row.clicks}</TD>
-            <TD className="text-right tabular-nums text-muted">{percent(row.conversionRate)}</TD>
+            <TD className="hidden text-right tabular-nums text-muted sm:table-cell">{percent(row.conversionRate)}</TD>
           </TR>
         ))}
       </TBody>

@@ -10,8 +10,6 @@ import { SiteSetup } from "./site-setup";
 
 export const metadata = { title: "Results" };
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 export default async function ResultsPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const [weeks, channels, items, { settings }] = await Promise.all([
@@ -64,7 +62,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ projec
               ["Sign-ups", String(totals.signups)],
               ["Clicks", String(totals.clicks)],
               ["Sign-up rate", rate ?? "–"],
-              ["Not traced to a post", plural(unattributed.signups, "sign-up")],
+              ["Sign-ups not traced", String(unattributed.signups)],
             ].map(([label, value]) => (
               <div key={label} className="card px-4 py-3">
                 <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>

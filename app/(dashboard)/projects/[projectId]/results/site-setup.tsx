@@ -70,7 +70,7 @@ export function SiteSetup({ siteUrl, siteUrlFrom, linkTracking, appUrl, saveSett
           Put this on every page of your site, then call <code className="font-mono text-xs">track</code> where someone signs up.
           It keeps the click in your site&apos;s own storage and sets no cookie.
         </p>
-        <pre className="overflow-x-auto rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed">
+        <pre className="rounded-lg bg-canvas p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap">
           {tag}
           {"\n"}
           {call}
