@@ -79,6 +79,8 @@ export function suggestFromResults(
   post: { results: PostResults | null; numbers: PostNumbers | null },
   history: { results: PostResults | null; numbers: PostNumbers | null; sameChannel: boolean }[],
 ): GradeSuggestion | null {
+  // A post nobody clicked and the network has no numbers for (not out yet, or skipped) has nothing to judge.
+  if (!post.numbers && (!post.results || (post.results.clicks === 0 && post.results.signups === 0))) return null;
   const tracked = history.flatMap((other) => (other.results ? [other.results] : []));
   if (post.results && tracked.length > 0) {
     if (post.results.signups > 0 || tracked.some((other) => other.signups > 0))

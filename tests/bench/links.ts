@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { buildIfNeeded } from "@/lib/cli/build";
 import { httpClient } from "../support/http-client";
 import { startServer } from "../support/server";
 import { median } from "./median";
+import { withPostgresDatabase } from "./postgres-database";
 
 /**
  * `npm run bench:links`: the tracked-link redirect against the framework's floor, in one server.
@@ -128,26 +127,12 @@ async function benchDatabase(label: string, env: Record<string, string>) {
   }
 }
 
-async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `launchloop_links_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 console.log("# npm run bench:links (loopback, this machine)");
 process.env.LAUNCHLOOP_BENCH = "1";
 buildIfNeeded();
 if (databases.includes("pglite")) await benchDatabase("PGlite (embedded)", {});
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (databases.includes("postgres") && postgresUrl)
-  await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url }));
+  await withPostgresDatabase(postgresUrl, "launchloop_links", (url) => benchDatabase("Postgres", { DATABASE_URL: url }));
 else if (databases.includes("postgres"))
   console.log("\n(Postgres skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench it too.)");

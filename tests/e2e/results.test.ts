@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths } from "./shell-browser";
 
 // Plan → post → click → sign-up → Results, with a real browser: a "founder's site" served by
@@ -24,15 +24,7 @@ let site: http.Server;
 let siteUrl: string;
 let publishableKey: string;
 
-async function call(method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { Authorization: `Bearer ${founder.key}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, any>;
-}
+const call = founderApi(baseUrl, () => founder.key);
 
 /** The founder's own site: a landing page with the script and a sign-up button that reports the sign-up. */
 function landingPage() {
@@ -110,6 +102,15 @@ describe("results", () => {
     const results = page.locator(`#item-${link.growthItemId}`).getByTestId("item-results");
     await results.waitFor();
     expect(await results.textContent()).toContain("1 sign-up");
+
+    // The retro puts the post's sign-ups first and suggests its grade from them.
+    await page.getByRole("button", { name: "Write the retro" }).click();
+    const retroItem = page.getByTestId("retro-item").filter({ hasText: title });
+    await retroItem.waitFor();
+    const said = await retroItem.getByTestId("retro-metrics").textContent();
+    expect(said).toMatch(/^1 sign-up · 1 click/);
+    expect(said).toContain("suggested grade: Great (1 sign-up");
+    await screenshot(page, "retro-signups");
   });
 });
 

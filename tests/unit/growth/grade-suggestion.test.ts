@@ -35,5 +35,7 @@ describe("the retro's suggested grade", () => {
     expect(suggestFromResults({ results: null, numbers: numbers(30) }, engaged)?.grade).toBe("great");
     expect(suggestFromResults({ results: null, numbers: null }, engaged)).toBeNull();
     expect(suggestFromResults({ results: { clicks: 0, signups: 0 }, numbers: null }, [])).toBeNull();
+    // Not clicked and no numbers (not out yet, or skipped): nothing to suggest, whatever the others did.
+    expect(suggestFromResults({ results: { clicks: 0, signups: 0 }, numbers: null }, [tracked(2), tracked(0)])).toBeNull();
   });
 });

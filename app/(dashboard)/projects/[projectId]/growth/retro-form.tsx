@@ -22,6 +22,8 @@ const grades: Array<{ value: Grade; label: string }> = [
   { value: "", label: "No grade" },
 ];
 
+const signups = (count: number) => `${count} ${count === 1 ? "sign-up" : "sign-ups"}`;
+const clicks = (count: number) => `${count} ${count === 1 ? "click" : "clicks"}`;
 const gradeLabel = (grade: Grade) => grades.find((entry) => entry.value === grade)?.label ?? grade;
 
 /** The end-of-week retro, once opened: per item published or skipped, a grade and a note; an overall note. It closes the week. */
@@ -88,7 +90,7 @@ export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items:
                 {(item.metrics || item.tracking) && (
                   <p className="text-sm text-muted" data-testid="retro-metrics">
                     {[
-                      item.tracking && `${item.tracking.signups} sign-ups · ${item.tracking.clicks} clicks`,
+                      item.tracking && `${signups(item.tracking.signups)} · ${clicks(item.tracking.clicks)}`,
                       item.metrics &&
                         `${item.metrics.likes} likes · ${item.metrics.reposts} ${item.channel === "mastodon" ? "boosts" : "reposts"} · ${item.metrics.replies} replies${item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}`,
                     ]
