@@ -49,10 +49,17 @@ const environment = z.object({
   VERCEL: optionalText,
   // Development only: lets outbound fetches (client metadata documents, publishing) use http and private addresses.
   OUTBOUND_ALLOW_HTTP: z.string().default(""),
+  // Private-use redirect schemes of known assistants that predate RFC 8252's reverse-domain form (comma-separated).
+  OAUTH_APP_SCHEMES: z.string().default("cursor"),
   // Jobs: the embedded ticker's period, a claim's lease, the first retry's wait (doubling after).
   SCHEDULER_TICK_S: positiveInt(15),
   JOB_LEASE_S: positiveInt(120),
   JOB_RETRY_BASE_S: positiveInt(30),
+  // The job pool: jobs run at once per process (or per QStash call), of them at most JOBS_PER_ACCOUNT for one
+  // founder's account, and how long one job may work before it stops at its next network call and is retried.
+  JOBS_POOL_SIZE: positiveInt(10),
+  JOBS_PER_ACCOUNT: positiveInt(2),
+  JOB_DEADLINE_S: positiveInt(120),
   QSTASH_TOKEN: optionalText,
   QSTASH_URL: optionalText,
   QSTASH_CURRENT_SIGNING_KEY: optionalText,
@@ -127,10 +134,16 @@ function readConfig(env: NodeJS.ProcessEnv) {
     onVercel: values.VERCEL === "1",
     outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
     links: { clickId: values.LINK_CLICK_ID === "on" },
+    oauthAppSchemes: values.OAUTH_APP_SCHEMES.split(",")
+      .map((scheme) => scheme.trim().toLowerCase().replace(/:$/, ""))
+      .filter(Boolean),
     jobs: {
       tickMs: values.SCHEDULER_TICK_S * 1000,
       leaseMs: values.JOB_LEASE_S * 1000,
       retryBaseMs: values.JOB_RETRY_BASE_S * 1000,
+      poolSize: values.JOBS_POOL_SIZE,
+      perAccount: values.JOBS_PER_ACCOUNT,
+      deadlineMs: values.JOB_DEADLINE_S * 1000,
       qstash: values.QSTASH_TOKEN
         ? {
             token: values.QSTASH_TOKEN,

@@ -3,7 +3,7 @@ import { Client, Receiver } from "@upstash/qstash";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { describeError } from "@/lib/db/errors";
-import { runDueJobs } from "./run";
+import { JobPool } from "./run";
 import type { JobRecord } from "./store";
 
 /**
@@ -21,37 +21,40 @@ const tickerSlot = Symbol.for("launchloop.jobs.ticker");
 /**
  * The process's ticker, on a global slot: Next bundles instrumentation and route handlers
  * apart, and only the copy that started the ticker has the job handlers registered, so an
- * announcement from a route kicks that copy's `tick` instead of running its own.
+ * announcement from a route kicks that copy's pool instead of running its own.
  */
-const slots = globalThis as Record<symbol, { timer: NodeJS.Timeout; running: boolean; kick: () => void } | undefined>;
+const slots = globalThis as Record<symbol, { timer: NodeJS.Timeout; pool: JobPool; kick: () => void } | undefined>;
 
-async function tick() {
-  const state = slots[tickerSlot];
-  if (!state || state.running) return;
-  state.running = true;
-  try {
-    const db = await getDatabase();
-    // Drain: a full batch means more may be due.
-    for (let batch = 0; batch < 40; batch++) {
-      const report = await runDueJobs(db, { limit: 25 });
-      if (report.claimed < 25) break;
-    }
-  } catch (error) {
-    console.error("[jobs] the ticker's run failed; the next tick retries:", describeError(error));
-  } finally {
-    state.running = false;
-  }
+/** Claims due jobs into the pool's free slots; jobs already running go on (nothing waits for a batch). */
+function fill(pool: JobPool) {
+  pool.fill().catch((error) => console.error("[jobs] the ticker's claim failed; the next tick retries:", describeError(error)));
 }
 
-/** Starts the embedded ticker (once per process; it never keeps the process alive on its own). */
+/**
+ * Starts the embedded ticker (once per process; it never keeps the process alive on its own):
+ * a pool of JOBS_POOL_SIZE slots that claims due jobs every SCHEDULER_TICK_S, whenever a slot
+ * frees, and at once when a job is announced due ("Publish now").
+ */
 export function startJobTicker(): void {
   if (slots[tickerSlot] || config().jobs.qstash) return;
-  const timer = setInterval(() => void tick(), config().jobs.tickMs);
+  const pool = new JobPool(getDatabase);
+  const timer = setInterval(() => fill(pool), config().jobs.tickMs);
   timer.unref();
-  slots[tickerSlot] = { timer, running: false, kick: () => setTimeout(() => void tick(), 0).unref() };
-  console.log(`Jobs: the embedded ticker runs due jobs every ${config().jobs.tickMs / 1000} s (set QSTASH_TOKEN to use QStash).`);
+  slots[tickerSlot] = { timer, pool, kick: () => fill(pool) };
+  console.log(
+    `Jobs: the embedded ticker runs due jobs every ${config().jobs.tickMs / 1000} s, ${config().jobs.poolSize} at once (set QSTASH_TOKEN to use QStash).`,
+  );
   // Jobs left from before a restart (claimed by a dead process, or due meanwhile) run now.
-  setTimeout(() => void tick(), 500).unref();
+  setTimeout(() => fill(pool), 500).unref();
+}
+
+/** Stops the embedded ticker: nothing more is claimed; settles when the jobs it runs are done. */
+export async function stopJobTicker(): Promise<void> {
+  const state = slots[tickerSlot];
+  if (!state) return;
+  clearInterval(state.timer);
+  slots[tickerSlot] = undefined;
+  await state.pool.stop();
 }
 
 const tickerEngine: JobEngine = {

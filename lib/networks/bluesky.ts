@@ -177,9 +177,11 @@ export const bluesky: NetworkModule = {
         ...(root &&
           parent && { reply: { root: { uri: root.id, cid: root.cid! }, parent: { uri: parent.id, cid: parent.cid! } } }),
       };
+      request.signal?.throwIfAborted();
       const posted = await withSession(account, request.onSecrets, "post", async (agent) => {
         const found = request.reconcile ? await getRecord(agent, did, rkey) : null;
         if (found) return found;
+        request.signal?.throwIfAborted();
         try {
           const { data } = await agent.com.atproto.repo.createRecord({ repo: did, collection, rkey, record });
           return { uri: data.uri, cid: data.cid };

@@ -2,12 +2,15 @@ import { OutboundUrlError, sendOutbound } from "@/lib/security/outbound-url";
 
 /**
  * A network's failure, classified once where the network is spoken to:
+ * - `unconfirmed`: a post's request may have reached a network that takes no idempotency key
+ *   and whose posts cannot be looked up, and its answer was lost (the connection broke or timed
+ *   out after sending): it is never retried automatically; the founder checks and confirms;
  * - `auth`: the network refused our credentials (the connection is disconnected);
  * - `rate_limit`: retry after `retryAfterMs`;
  * - `transient`: a 5xx, a timeout, a dropped connection (retry with backoff; never disconnects);
  * - `permanent`: the network refused this request for good (fail with its reason).
  */
-export type NetworkErrorKind = "auth" | "rate_limit" | "transient" | "permanent";
+export type NetworkErrorKind = "auth" | "rate_limit" | "transient" | "permanent" | "unconfirmed";
 
 export class NetworkError extends Error {
   constructor(
@@ -16,6 +19,8 @@ export class NetworkError extends Error {
     readonly retryAfterMs?: number,
     /** The network's own error name (XRPC `error`, an OAuth error code). */
     readonly code?: string,
+    /** A transport failure after the request was sent: the network may have done what it asked. */
+    readonly mayHaveArrived = false,
   ) {
     super(message);
   }
@@ -93,7 +98,14 @@ export async function sendGuarded(
     ) {
       throw new NetworkError("permanent", error.message);
     }
-    throw new NetworkError("transient", error instanceof Error ? error.message : "the network could not be reached");
+    const reached = !(error instanceof OutboundUrlError) || !("reachedServer" in error) || error.reachedServer !== false;
+    throw new NetworkError(
+      "transient",
+      error instanceof Error ? error.message : "the network could not be reached",
+      undefined,
+      undefined,
+      reached,
+    );
   }
 }
 
@@ -110,6 +122,23 @@ export const guardedFetch: typeof fetch = async (input, init) => {
   const empty = [204, 205, 304].includes(answer.status);
   return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });
 };
+
+/**
+ * For a post on a network with no idempotency key and no way to look the post up: a transport
+ * failure after the request was sent becomes `unconfirmed` (never retried automatically).
+ */
+export async function postOnce<T>(label: string, post: () => Promise<T>): Promise<T> {
+  try {
+    return await post();
+  } catch (error) {
+    if (error instanceof NetworkError && error.kind === "transient" && error.mayHaveArrived)
+      throw new NetworkError(
+        "unconfirmed",
+        `${label}: the post was sent but its answer was lost (${error.message}); it may have gone out`,
+      );
+    throw error;
+  }
+}
 
 /** The classification of an HTTP answer that is not a success; `authError` says which 4xx mean "our credentials are refused". */
 export function classifyAnswer(answer: JsonAnswer, label: string, authError: (answer: JsonAnswer) => boolean): NetworkError {

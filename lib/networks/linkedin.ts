@@ -1,6 +1,6 @@
 import "server-only";
 import type { PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
 import { oauthClient, withAccessToken } from "./oauth2";
 import type { NetworkModule, PublishRequest } from "./types";
 
@@ -55,22 +55,26 @@ export const linkedin: NetworkModule = {
     if (request.posted.length > 0) return { parts: [...request.posted] };
     const text = request.parts.join("\n\n");
     const urn = await withAccessToken(account, { now: request.now, label: "LinkedIn" }, async (token) => {
-      const answer = await callNetwork(`${base(account.serviceUrl)}/rest/posts`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${token}`,
-          "linkedin-version": oauthClient("linkedin")?.apiVersion ?? defaultVersion,
-          "x-restli-protocol-version": "2.0.0",
-        },
-        json: {
-          author: `urn:li:person:${account.externalAccountId}`,
-          commentary: littleText(text),
-          visibility: "PUBLIC",
-          distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
-          lifecycleState: "PUBLISHED",
-          isReshareDisabledByAuthor: false,
-        },
-      });
+      request.signal?.throwIfAborted();
+      // LinkedIn takes no idempotency key: an answer lost after sending is left to the founder to confirm.
+      const answer = await postOnce("LinkedIn post", () =>
+        callNetwork(`${base(account.serviceUrl)}/rest/posts`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${token}`,
+            "linkedin-version": oauthClient("linkedin")?.apiVersion ?? defaultVersion,
+            "x-restli-protocol-version": "2.0.0",
+          },
+          json: {
+            author: `urn:li:person:${account.externalAccountId}`,
+            commentary: littleText(text),
+            visibility: "PUBLIC",
+            distribution: { feedDistribution: "MAIN_FEED", targetEntities: [], thirdPartyDistributionChannels: [] },
+            lifecycleState: "PUBLISHED",
+            isReshareDisabledByAuthor: false,
+          },
+        }),
+      );
       // The same text went out already (an earlier attempt whose answer was lost): that post is this one.
       const duplicateOf = answer.status === 422 ? urnIn(JSON.stringify(answer.json ?? {})) : null;
       if (duplicateOf) return duplicateOf;

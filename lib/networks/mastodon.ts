@@ -105,6 +105,7 @@ export const mastodon: NetworkModule = {
     const parts: PublishedPart[] = [...request.posted];
     for (let index = parts.length; index < request.parts.length; index++) {
       const parent = parts[index - 1];
+      request.signal?.throwIfAborted();
       const answer = await callNetwork(`${base(account.serviceUrl)}/api/v1/statuses`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "idempotency-key": request.keys[index]! },

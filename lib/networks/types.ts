@@ -30,6 +30,12 @@ export interface PublishRequest {
   onPart(parts: PublishedPart[]): Promise<void>;
   /** Called when the network gave us new session tokens, so they are kept. */
   onSecrets(secrets: ConnectionSecrets): Promise<void>;
+  /**
+   * The job's fence: aborted when the job lost its lease or passed its deadline. A module
+   * checks it (`throwIfAborted()`) before each post it makes, so a job that is no longer ours
+   * never posts.
+   */
+  signal?: AbortSignal;
 }
 
 export interface NetworkModule {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
 import { withAccessToken } from "./oauth2";
 import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
 
@@ -89,11 +89,14 @@ async function lookUpBeforeRetry(account: ConnectedAccount, now: Date, text: str
 
 async function createPost(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
   return withAccessToken(account, { now, label: "X" }, async (token) => {
-    const answer = await callNetwork(`${base(account.serviceUrl)}/2/tweets`, {
-      method: "POST",
-      headers: bearer(token),
-      json: { text, ...(parentId && { reply: { in_reply_to_tweet_id: parentId } }) },
-    });
+    // X takes no idempotency key: an answer lost after sending is left to the founder to confirm.
+    const answer = await postOnce("X post", () =>
+      callNetwork(`${base(account.serviceUrl)}/2/tweets`, {
+        method: "POST",
+        headers: bearer(token),
+        json: { text, ...(parentId && { reply: { in_reply_to_tweet_id: parentId } }) },
+      }),
+    );
     if (answer.status === 403 && /duplicate/i.test(String(answer.json?.detail ?? ""))) return "duplicate" as const;
     const data = check(answer, "post").data as Record<string, unknown> | undefined;
     if (typeof data?.id !== "string") throw new NetworkError("transient", "X post: the answer named no post");
@@ -107,8 +110,10 @@ export const x: NetworkModule = {
     for (let index = parts.length; index < request.parts.length; index++) {
       const text = request.parts[index]!;
       const parentId = parts[index - 1]?.id;
+      request.signal?.throwIfAborted();
       let id = request.reconcile ? await lookUpBeforeRetry(account, request.now, text, parentId) : null;
       if (!id) {
+        request.signal?.throwIfAborted();
         const created = await createPost(account, request.now, text, parentId);
         id = created === "duplicate" ? await lookUpBeforeRetry(account, request.now, text, parentId) : created;
         if (!id)

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt } from "drizzle-orm";
 import { z } from "zod";
+import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
 import { isUnsafeText, safeString } from "@/lib/schemas/common";
@@ -93,7 +94,9 @@ export function acceptableRedirectUri(value: string): boolean {
   if (!url || url.hash || value.includes("#") || forbiddenSchemes.has(url.protocol)) return false;
   if (url.protocol === "http:") return loopbackHosts.has(url.hostname);
   if (url.protocol === "https:") return Boolean(url.hostname);
-  return reverseDomainScheme(url.protocol.slice(0, -1));
+  const scheme = url.protocol.slice(0, -1);
+  // A known assistant's own scheme from before RFC 8252 (Cursor's `cursor://`), named in OAUTH_APP_SCHEMES.
+  return reverseDomainScheme(scheme) || config().oauthAppSchemes.includes(scheme);
 }
 
 /** A loopback IP redirect without its port, for matching on any port. */

@@ -109,6 +109,7 @@ export const operations = {
   updateTask: growth.updateTask,
   scheduleItem: publishing.scheduleItem,
   publishItem: publishing.publishItem,
+  confirmPublication: publishing.confirmPublication,
   pullItemMetrics: publishing.pullItemMetrics,
   listConnections: publishing.listConnections,
   deleteConnection: publishing.deleteConnection,

@@ -11,6 +11,7 @@ import {
   oauthCallbackRequest,
   oauthConnectRequest,
   oauthConnectResponse,
+  publicationConfirmRequest,
   publishingSettingsReadResponse,
   publishingSettingsRequest,
   publishingSettingsResponse,
@@ -149,6 +150,37 @@ export const publishItem = defineOperation({
   },
   reaches: "the connected social network: the post goes out on it",
   handler: ({ params }, ctx) => publishing.publishNow(ctx, params),
+});
+
+export const confirmPublication = defineOperation({
+  id: "confirmPublication",
+  rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/publication/confirm" },
+  tag: "Publishing",
+  summary: "Say whether a post that may have gone out did",
+  description:
+    "For `publication.status` `unconfirmed`: the post was sent to X or LinkedIn (which take no idempotency key) and the answer was lost, " +
+    "so Launchloop never posts it again on its own. `posted` with the live post's `url` marks it `published`; " +
+    "`not_posted` posts it again now. 409 `not_publishable` when the item is not waiting for this answer.",
+  // "Not posted" sends it again: posting, for a connected app.
+  scope: "launchloop:publish",
+  params: growthItemParams,
+  body: publicationConfirmRequest,
+  response: growthItemResponse,
+  errors: ["not_publishable", "upgrade_required"],
+  tool: {
+    name: "growth_confirm_publication",
+    title: "Confirm whether a post went out",
+    description:
+      "For an item whose publication is `unconfirmed` (it may have gone out): `posted` with the post's link marks it published; `not_posted` posts it again. Only with the founder's answer after they checked the account.",
+  },
+  handler: ({ params, body }, ctx) =>
+    publishing.confirmPublication(
+      ctx,
+      body.outcome === "posted"
+        ? { itemId: params.itemId, outcome: "posted", url: body.url! }
+        : { itemId: params.itemId, outcome: "not_posted" },
+    ),
+  reaches: "the connected social network: a post not posted goes out again",
 });
 
 export const pullItemMetrics = defineOperation({

@@ -35,7 +35,8 @@ export const jobStateSchema = z
   .meta({ id: "JobState" });
 export type JobState = z.infer<typeof jobStateSchema>;
 export const activeJobsResponse = z.object({ jobs: z.array(jobStateSchema) }).meta({ id: "ActiveJobs" });
-export const publicationStatuses = ["scheduled", "publishing", "published", "failed"] as const;
+/** `unconfirmed`: the post was sent to a network with no idempotency key (X, LinkedIn) and its answer was lost: the founder checks and confirms. */
+export const publicationStatuses = ["scheduled", "publishing", "published", "failed", "unconfirmed"] as const;
 
 /** A part of a published thread as the network knows it (Bluesky: at-uri and cid; Mastodon: status id). */
 export interface PublishedPart {
@@ -135,6 +136,22 @@ export const timeZoneSchema = safeString()
       "An IANA time zone name (e.g. Europe/Berlin, America/New_York, UTC); one the server's time zone database does not know is refused",
     examples: ["Europe/Berlin", "UTC"],
   });
+
+/** The founder's answer for a post that may have gone out (`publication.status` `unconfirmed`). */
+/** The founder's answer about an unconfirmed post: it went out (with its link), or it did not (post it again). */
+export const publicationConfirmRequest = z
+  .discriminatedUnion("outcome", [
+    z.strictObject({
+      outcome: z.literal("posted").describe("It is on the network"),
+      url: safeString()
+        .max(2000)
+        .url()
+        .regex(/^https:\/\//, { message: "an https link" })
+        .meta({ description: "The live post's link", examples: ["https://x.com/founder/status/1"] }),
+    }),
+    z.strictObject({ outcome: z.literal("not_posted").describe("It is not: post it again now") }),
+  ])
+  .meta({ id: "PublicationConfirm" });
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });

@@ -47,13 +47,14 @@ async function ownedConnection(db: Database, accountId: string, connectionId: st
 }
 
 /** Records (or moves, or cancels) the item's publish job to match what the item now says. */
-export async function syncPublishJob(db: Database, item: ItemRecord, now: Date) {
+export async function syncPublishJob(db: Database, { item, now }: { item: ItemRecord; now: Date }) {
   const due =
     item.status === "approved" &&
     item.connectionId &&
     item.scheduledAt &&
     item.publicationStatus !== "published" &&
-    item.publicationStatus !== "publishing";
+    item.publicationStatus !== "publishing" &&
+    item.publicationStatus !== "unconfirmed";
   if (!due) return cancelQueuedJob(db, publishKey(item.id), now);
   const job = await enqueueJob(db, {
     accountId: item.accountId,
@@ -86,6 +87,7 @@ export async function scheduleItem(
   if (changing && (item.publicationStatus === "published" || item.publicationStatus === "publishing")) {
     throw new AppError("not_publishable", `This item is ${item.publicationStatus}; its time and account can no longer change.`);
   }
+  if (changing && item.publicationStatus === "unconfirmed") throw mayHavePosted();
   let connectionId = input.connectionId === undefined ? item.connectionId : input.connectionId;
   if (input.connectionId) {
     const connection = await ownedConnection(db, account.id, input.connectionId);
@@ -147,13 +149,20 @@ export async function scheduleItem(
         item.id,
         sql`${growthItems.publicationStatus} is distinct from 'publishing'`,
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
+        sql`${growthItems.publicationStatus} is distinct from 'unconfirmed'`,
       ),
     )
     .returning();
   if (!updated) throw new AppError("not_publishable", "The item is being published right now; read it again in a moment.");
-  await syncPublishJob(db, updated, now);
+  await syncPublishJob(db, { item: updated, now });
   return { item: serializeItem(updated) };
 }
+
+const mayHavePosted = () =>
+  new AppError(
+    "not_publishable",
+    "This post may already have gone out (its answer was lost): check the account, then confirm it (confirmPublication: posted with its link, or not posted to post it again).",
+  );
 
 /** Publishes an approved item with an account now (or again, after a failure). */
 export async function publishNow(ctx: ServiceContext, input: { itemId: string }) {
@@ -171,12 +180,14 @@ export async function publishNow(ctx: ServiceContext, input: { itemId: string })
         sql`${growthItems.connectionId} is not null`,
         sql`${growthItems.publicationStatus} is distinct from 'publishing'`,
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
+        sql`${growthItems.publicationStatus} is distinct from 'unconfirmed'`,
         sql`exists (select 1 from ${connections} where ${connections.id} = ${growthItems.connectionId} and ${connections.accountId} = ${account.id} and ${connections.status} = 'connected')`,
       ),
     )
     .returning();
   if (!updated) {
     const { item } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
+    if (item.publicationStatus === "unconfirmed") throw mayHavePosted();
     const why =
       item.publicationStatus === "published" || item.publicationStatus === "publishing"
         ? `It is already ${item.publicationStatus}.`
@@ -187,7 +198,7 @@ export async function publishNow(ctx: ServiceContext, input: { itemId: string })
             : "Its account is disconnected: reconnect it in project settings.";
     throw new AppError("not_publishable", `This item cannot be published now. ${why}`);
   }
-  await syncPublishJob(db, updated, now);
+  await syncPublishJob(db, { item: updated, now });
   return { item: serializeItem(updated) };
 }
 
@@ -228,6 +239,8 @@ async function asJobOutcome(error: unknown, db: Database, connection: Connection
       return new RetryLater(error.message);
     case "permanent":
       return new GiveUp(error.message);
+    case "unconfirmed":
+      return new GiveUp(`${error.message}: check the account and confirm whether it went out`);
   }
 }
 
@@ -237,7 +250,7 @@ async function asJobOutcome(error: unknown, db: Database, connection: Connection
  * recorded as it lands; a retry (any attempt after the first, including one after a crash)
  * looks up what the network already has before posting.
  */
-async function runPublish(job: JobRecord, { db, now }: JobContext) {
+async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
   const found = await loadForJob(db, job);
   if (!found) return; // the item was deleted
   const { item, connection, account } = found;
@@ -286,7 +299,9 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
   };
   let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
   try {
+    signal.throwIfAborted();
     result = await module.publish(accountOf(db, connection, now), {
+      signal,
       parts,
       keys,
       posted: claimed.publishedParts ?? [],
@@ -297,6 +312,7 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
       onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });
   } catch (error) {
+    if (error instanceof NetworkError && error.kind === "unconfirmed") await markUnconfirmed(db, job, error.message, now);
     throw await asJobOutcome(error, db, connection, now);
   }
   const first = result.parts[0]!;
@@ -313,10 +329,16 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
     })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
-  for (const pull of module.metrics ? metricsPulls : []) {
+  if (module.metrics) await scheduleMetricPulls(db, item, now);
+  return published;
+}
+
+/** Records the item's metric pulls (about 1 h, 24 h and 7 d after it went out). */
+async function scheduleMetricPulls(db: Database, item: Pick<ItemRecord, "id" | "accountId" | "projectId">, now: Date) {
+  for (const pull of metricsPulls) {
     const metricsJob = await enqueueJob(db, {
-      accountId: job.accountId,
-      projectId: job.projectId,
+      accountId: item.accountId,
+      projectId: item.projectId,
       kind: "metrics",
       subjectId: item.id,
       dedupeKey: `metrics:${item.id}:${pull.label}`,
@@ -326,11 +348,27 @@ async function runPublish(job: JobRecord, { db, now }: JobContext) {
     });
     await announceJob(metricsJob);
   }
-  return published;
+}
+
+/**
+ * A post whose answer was lost on a network that takes no idempotency key: never retried
+ * automatically; the item says it may have gone out until the founder confirms either way.
+ */
+async function markUnconfirmed(db: Database, job: JobRecord, reason: string, now: Date) {
+  await db
+    .update(growthItems)
+    .set({ publicationStatus: "unconfirmed", publicationError: reason.slice(0, 500), updatedAt: now })
+    .where(
+      and(
+        eq(growthItems.id, job.subjectId),
+        eq(growthItems.accountId, job.accountId),
+        eq(growthItems.publicationStatus, "publishing"),
+      ),
+    );
 }
 
 /** A publication that will not be retried: failed with the network's reason; the item stays approved so the founder can retry. */
-async function failPublication(job: JobRecord, reason: string, { db, now }: JobContext) {
+async function failPublication(job: JobRecord, reason: string, { db, now }: Pick<JobContext, "db" | "now">) {
   await db
     .update(growthItems)
     .set({ publicationStatus: "failed", publicationError: reason.slice(0, 500), updatedAt: now })
@@ -339,9 +377,72 @@ async function failPublication(job: JobRecord, reason: string, { db, now }: JobC
         eq(growthItems.id, job.subjectId),
         eq(growthItems.accountId, job.accountId),
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
+        // A post that may have gone out keeps saying so until the founder confirms.
+        sql`${growthItems.publicationStatus} is distinct from 'unconfirmed'`,
       ),
     );
 }
+
+/**
+ * The founder's answer for a post that may have gone out (`unconfirmed`): `posted` (with the
+ * post's link) marks it published; `not_posted` puts it back in the queue to be posted now.
+ * Both are one conditional update on the caller's item in that state, so of two answers sent
+ * at once, one applies and the other is told the item moved on.
+ */
+export async function confirmPublication(
+  ctx: ServiceContext,
+  input: { itemId: string; outcome: "posted"; url: string } | { itemId: string; outcome: "not_posted" },
+) {
+  const { db, account, now } = ctx;
+  const unconfirmed = eq(growthItems.publicationStatus, "unconfirmed");
+  let updated: ItemRecord | undefined;
+  if (input.outcome === "posted") {
+    [updated] = await db
+      .update(growthItems)
+      .set({
+        status: "published",
+        publicationStatus: "published",
+        publishedAt: now,
+        postUrl: input.url,
+        postId: sql`coalesce(${growthItems.publishedParts}->0->>'id', ${postIdOf(input.url)})`,
+        // A post none of whose parts was recorded is the one the founder links (its numbers can be read).
+        publishedParts: sql`case when coalesce(jsonb_array_length(${growthItems.publishedParts}), 0) = 0
+          then jsonb_build_array(jsonb_build_object('id', ${postIdOf(input.url)}::text, 'url', ${input.url}::text))
+          else ${growthItems.publishedParts} end`,
+        publicationError: null,
+        updatedAt: now,
+      })
+      .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed))
+      .returning();
+    // Its numbers are pulled as for a post Launchloop saw go out, where the network shares them.
+    const connection = updated?.connectionId ? await ownedConnection(db, account.id, updated.connectionId) : null;
+    if (updated && connection && modules[connection.network].metrics) await scheduleMetricPulls(db, updated, now);
+  } else {
+    assertCanGrow(account);
+    [updated] = await db
+      .update(growthItems)
+      .set({ scheduledAt: now, publicationStatus: null, publicationError: null, updatedAt: now })
+      .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed, eq(growthItems.status, "approved")))
+      .returning();
+    if (updated) await syncPublishJob(db, { item: updated, now });
+  }
+  if (!updated) {
+    const { item } = await getOwnedItem(db, { accountId: account.id, itemId: input.itemId });
+    throw new AppError(
+      "not_publishable",
+      item.publicationStatus === "unconfirmed"
+        ? `This item is ${item.status}: approve it again to post it again, or say it went out (posted, with its link).`
+        : `This item is not waiting for a confirmation (it is ${item.publicationStatus ?? item.status}); read it again.`,
+    );
+  }
+  return { item: serializeItem(updated) };
+}
+
+/** The post's id on the network from its link (the last path segment: an X status id, a LinkedIn URN). */
+const postIdOf = (url: string) => {
+  const segments = new URL(url).pathname.split("/").filter(Boolean);
+  return segments.at(-1) ?? url;
+};
 
 /** Reads the network's numbers for a published item and keeps them on it. */
 async function pullMetrics(db: Database, item: ItemRecord, connection: ConnectionRecord | null, now: Date): Promise<ItemRecord> {

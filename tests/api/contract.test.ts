@@ -158,7 +158,9 @@ function sample(raw: Schema, full: boolean, path: string, name = "", branch = 0)
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = nonNullOptions(schema);
-  if (options.length && !schema.type) return sample(options[0]!, full, path, name);
+  // A union of bodies ("posted with its link, or not posted"): each branch in turn.
+  if (options.length && (!schema.type || (!requiredSets(schema) && options.every((option) => resolve(option).type === "object"))))
+    return sample(options[branch % options.length]!, full, path, name);
   switch (typeOf(schema)) {
     case "object": {
       const properties = schema.properties ?? {};
@@ -411,7 +413,11 @@ const stateRules: Record<string, RegExp> = {
 const stateRule = (path: string, answer: Answer) => stateRules[path]?.test(answer.text) ?? false;
 
 /** The branches of a body's "send this or that" rule: 0 alone when it has none. */
-const branchesOf = (schema: Schema) => Array.from({ length: requiredSets(resolve(schema))?.length ?? 1 }, (_, index) => index);
+const branchesOf = (schema: Schema) => {
+  const resolved = resolve(schema);
+  const count = requiredSets(resolved)?.length ?? (resolved.oneOf?.length || 1);
+  return Array.from({ length: count }, (_, index) => index);
+};
 
 describe("the OpenAPI document is the server's contract (generated from the document)", () => {
   it("answers valid requests to every operation with a documented status and a body its schema accepts", async () => {

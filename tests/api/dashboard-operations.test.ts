@@ -174,7 +174,10 @@ describe("share links", () => {
     expect(await codeOf(executeOperation(getSharedPack, { params: { token: `shr_${"a".repeat(43)}` } }, publicContext()))).toBe(
       "not_found",
     );
-    expect(await codeOf(executeOperation(getSharedPack, { params: { token: "short" } }, publicContext()))).toBe("not_found");
+    // A malformed token is a malformed parameter, as on every route (the share page answers both with its 404).
+    expect(await codeOf(executeOperation(getSharedPack, { params: { token: "short" } }, publicContext()))).toBe(
+      "invalid_request",
+    );
     expect(await codeOf(executeOperation(createShareLink, { params: { id: projectId } }, stranger))).toBe("not_found");
     expect(await codeOf(executeOperation(listShareLinks, { params: { id: projectId } }, stranger))).toBe("not_found");
   });

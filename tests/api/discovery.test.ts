@@ -63,6 +63,8 @@ const publishingEndpoints = [
   "PATCH /api/v1/projects/{id}/publishing",
   "POST /api/v1/growth/items/{itemId}/publish",
   "POST /api/v1/growth/items/{itemId}/metrics",
+  // Issue 36: the founder's answer for a post that may have gone out.
+  "POST /api/v1/growth/items/{itemId}/publication/confirm",
 ];
 /** A founder's own text for a growth draft (beyond the specification, like publishing). */
 const draftEndpoints = ["PATCH /api/v1/growth/items/{itemId}/draft"];

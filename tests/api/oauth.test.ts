@@ -625,6 +625,8 @@ describe("redirect URIs (RFC 8252)", () => {
       "io.github.someone.tool:/cb",
       "de.example.tool:/cb",
       "ai.claude:/callback",
+      // Cursor's scheme predates the reverse-domain form: named in OAUTH_APP_SCHEMES (default "cursor").
+      "cursor://anysphere.cursor-retrieval/oauth/user-launchloop/callback",
       "https://app.example/cb",
       "http://127.0.0.1/cb",
       "http://[::1]:3000/cb",

@@ -280,40 +280,89 @@ describe("publishing on X and LinkedIn", () => {
     expect(pulled.text).toMatch(/LinkedIn does not give apps the numbers/);
   });
 
-  it("posts once when the network commits the post but the answer is lost (X: found among the account's recent posts; LinkedIn: its duplicate refusal names the post)", async () => {
+  it("a post X or LinkedIn committed whose answer was lost goes out once and waits, 'may have gone out', for the founder to say", async () => {
+    const confirm = (itemId: string, body: unknown) => call("POST", `/api/v1/growth/items/${itemId}/publication/confirm`, body);
+    // X made the post, then the connection dropped before its answer: never posted again on its own.
     xNetwork.dropAnswerNext("/2/tweets");
     await publishNow(items.xLost);
     await tick(later(1000));
-    expect(xNetwork.posts().filter((post) => post.text === texts.xLost[0])).toHaveLength(1);
-    expect((await getItem(items.xLost)).publication?.status).toBe("publishing");
     await tick(later(minutes(10)));
+    await tick(later(minutes(30)));
     const posted = xNetwork.posts().filter((post) => post.text === texts.xLost[0]);
     expect(posted).toHaveLength(1);
-    expect((await getItem(items.xLost)).publication).toMatchObject({ status: "published", externalId: posted[0]!.id });
-    expect(xNetwork.requests.some((request) => request.path === `/2/users/${xNetwork.user.id}/tweets`)).toBe(true);
+    expect((await getItem(items.xLost)).publication).toMatchObject({
+      status: "unconfirmed",
+      error: expect.stringContaining("may have gone out"),
+    });
+    const publishJobs = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.xLost), eq(jobs.kind, "publish")));
+    expect(publishJobs.map((job) => job.status)).toEqual(["failed"]);
+    // Neither Publish now nor a new time posts it behind the founder's back.
+    const again = await call("POST", `/api/v1/growth/items/${items.xLost}/publish`);
+    expect([again.status, again.json.code]).toEqual([409, "not_publishable"]);
+    expect(again.text).toMatch(/may already have gone out/);
+    const moved = await call("PATCH", `/api/v1/growth/items/${items.xLost}`, { scheduledAt: later(minutes(30)).toISOString() });
+    expect([moved.status, moved.json.code]).toEqual([409, "not_publishable"]);
+    // A closed input: a link only with `posted`, an https one, nothing else.
+    for (const body of [
+      { outcome: "posted" },
+      { outcome: "posted", url: "javascript:alert(1)" },
+      { outcome: "not_posted", url: "https://x.com/a/status/1" },
+      { outcome: "posted", url: "https://x.com/a/status/1", status: "published" },
+      { outcome: "maybe" },
+    ]) {
+      const refused = await confirm(items.xLost, body);
+      expect([refused.status, refused.json.code], JSON.stringify(body)).toEqual([400, "invalid_request"]);
+    }
+    // The founder found it: "It went out", with its link; of two such answers at once, one applies.
+    const url = `https://x.com/tidyfounder/status/${posted[0]!.id}`;
+    const answers = await Promise.all([
+      confirm(items.xLost, { outcome: "posted", url }),
+      confirm(items.xLost, { outcome: "posted", url }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect((await getItem(items.xLost)).publication).toMatchObject({ status: "published", url, externalId: posted[0]!.id });
+    expect((await getItem(items.xLost)).status).toBe("published");
+    const pulls = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.subjectId, items.xLost), eq(jobs.kind, "metrics")));
+    expect(pulls).toHaveLength(3);
+    expect(xNetwork.posts().filter((post) => post.text === texts.xLost[0])).toHaveLength(1);
 
-    // An app that may not read timelines: X's duplicate refusal is the guard; no second post, and the founder is told.
+    // LinkedIn the same way; the founder says it did not go out: it is posted again, and LinkedIn's
+    // duplicate refusal names the post it already has, so there is still one.
+    linkedinNetwork.dropAnswerNext("/rest/posts");
+    await publishNow(items.liLost);
+    await tick(later(1000));
+    await tick(later(minutes(10)));
+    const isLost = (post: { body: Record<string, unknown> }) => String(post.body.commentary).startsWith("A LinkedIn post whose");
+    expect(linkedinNetwork.posts().filter(isLost)).toHaveLength(1);
+    expect((await getItem(items.liLost)).publication?.status).toBe("unconfirmed");
+    const requeued = await confirm(items.liLost, { outcome: "not_posted" });
+    expect([requeued.status, requeued.json.item?.publication?.status]).toEqual([200, "scheduled"]);
+    await tick(later(1000));
+    const linkedinPosts = linkedinNetwork.posts().filter(isLost);
+    expect(linkedinPosts).toHaveLength(1);
+    expect((await getItem(items.liLost)).publication).toMatchObject({ status: "published", externalId: linkedinPosts[0]!.urn });
+
+    // A wrong "did not go out" on X, where the app may not read timelines: X's duplicate refusal
+    // is the guard; no second post, and the failure says so.
     xNetwork.access.timelineForbidden = true;
     xNetwork.dropAnswerNext("/2/tweets");
     await publishNow(items.xBlind);
     await tick(later(1000));
-    await tick(later(minutes(10)));
+    expect((await getItem(items.xBlind)).publication?.status).toBe("unconfirmed");
+    expect((await confirm(items.xBlind, { outcome: "not_posted" })).status).toBe(200);
+    await tick(later(2000));
     xNetwork.access.timelineForbidden = false;
     expect(xNetwork.posts().filter((post) => post.text === texts.xBlind[0])).toHaveLength(1);
     expect((await getItem(items.xBlind)).publication).toMatchObject({
       status: "failed",
       error: expect.stringContaining("duplicate of one it already has"),
     });
-
-    linkedinNetwork.dropAnswerNext("/rest/posts");
-    await publishNow(items.liLost);
-    await tick(later(1000));
-    await tick(later(minutes(10)));
-    const linkedinPosts = linkedinNetwork
-      .posts()
-      .filter((post) => String(post.body.commentary).startsWith("A LinkedIn post whose"));
-    expect(linkedinPosts).toHaveLength(1);
-    expect((await getItem(items.liLost)).publication).toMatchObject({ status: "published", externalId: linkedinPosts[0]!.urn });
   });
 
   it("posts once after 503 twice, and the connection stays", async () => {

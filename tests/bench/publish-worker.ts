@@ -1,21 +1,20 @@
+import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { queryCount } from "@/lib/db/query-count";
-import { runDueJobs } from "@/lib/jobs/run";
+import { JobPool } from "@/lib/jobs/run";
 import "@/lib/services/job-handlers";
-import { config } from "@/lib/config";
 
-// One bench instance: the ticker's loop (drain due jobs, then wait a tick) against DATABASE_URL,
-// until its parent closes stdin; then it prints the statements it sent.
-let stopping = false;
-process.stdin.on("end", () => (stopping = true));
-process.stdin.resume();
+// One bench instance: the embedded ticker's pool (claims every tick and whenever a slot frees)
+// against DATABASE_URL, until its parent closes stdin; then it prints the statements it sent.
 const db = await getDatabase();
-while (!stopping) {
-  for (let batch = 0; batch < 40; batch++) {
-    const report = await runDueJobs(db, { limit: 25 });
-    if (report.claimed < 25) break;
-  }
-  await new Promise((resolve) => setTimeout(resolve, config().jobs.tickMs));
-}
-console.log(JSON.stringify({ statements: queryCount() }));
-process.exit(0);
+const pool = new JobPool(async () => db);
+const fill = () => void pool.fill().catch(() => undefined);
+const timer = setInterval(fill, config().jobs.tickMs);
+fill();
+process.stdin.on("end", async () => {
+  clearInterval(timer);
+  await pool.stop();
+  console.log(JSON.stringify({ statements: queryCount() }));
+  process.exit(0);
+});
+process.stdin.resume();

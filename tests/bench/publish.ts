@@ -6,7 +6,7 @@ import path from "node:path";
 import { reloadConfig } from "@/lib/config";
 import { type Database, openDatabase } from "@/lib/db/client";
 import { accounts, connections, growthCycles, growthItems, jobs, projects } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
+import { JobPool } from "@/lib/jobs/run";
 import { sealSecrets } from "@/lib/networks/secrets";
 import "@/lib/services/job-handlers";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
@@ -15,11 +15,12 @@ import { sampleOnboarding } from "../support/founder";
 /**
  * `npm run bench:publish`: 1,000 posts due in the same minute across 200 founders, against a
  * fake Bluesky PDS that answers after 100 ms and limits each account to 30 posts a minute.
- * Runs one embedded instance (PGlite, the ticker's loop in this process) and two instances
+ * Runs one embedded instance (PGlite, the ticker's pool in this process) and two instances
  * sharing Postgres (two processes; a throwaway cluster when `postgres` is installed, or
  * BENCH_DATABASE_URL). Prints posts per second, the lag from each post's due time (p50, p99),
  * duplicates (must be 0) and database statements per post. Knobs: BENCH_FOUNDERS (200),
- * BENCH_POSTS_PER_FOUNDER (5), SCHEDULER_TICK_S (15, as in production).
+ * BENCH_POSTS_PER_FOUNDER (5), SCHEDULER_TICK_S (15, as in production), JOBS_POOL_SIZE (10) and
+ * JOBS_PER_ACCOUNT (2).
  */
 const founders = Number(process.env.BENCH_FOUNDERS ?? 200);
 const perFounder = Number(process.env.BENCH_POSTS_PER_FOUNDER ?? 5);
@@ -190,18 +191,17 @@ async function embedded() {
   const handle = await openDatabase({});
   const firstDue = Date.now() + 5000;
   const due = await seed(handle.db, pds, firstDue);
-  let stop = false;
-  const ticker = (async () => {
-    while (!stop) {
-      for (let batch = 0; batch < 40; batch++) if ((await runDueJobs(handle.db, { limit: 25 })).claimed < 25) break;
-      await new Promise((resolve) => setTimeout(resolve, Number(benchEnv.SCHEDULER_TICK_S) * 1000));
-    }
-  })();
+  // The embedded ticker's pool: claims every tick and whenever a slot frees.
+  const pool = new JobPool(async () => handle.db);
+  const fill = () => void pool.fill().catch(() => undefined);
+  const timer = setInterval(fill, Number(benchEnv.SCHEDULER_TICK_S) * 1000);
+  fill();
   await waitForAll(pds, firstDue + 120_000);
-  stop = true;
+  clearInterval(timer);
   report("one embedded instance (PGlite)", pds, due, null);
+  const stopped = pool.stop();
   await pds.close();
-  await ticker.catch(() => undefined);
+  await stopped;
   await handle.close();
 }
 

@@ -79,6 +79,7 @@ beforeAll(async () => {
         items: [post("bsky-launch", "Launch day on Bluesky", "Wed"), post("bsky-crash", "Why invoices go late", "Thu")],
       },
       { channel: "mastodon", count: 1, items: [post("masto-hello", "Hello fediverse", "Wed")] },
+      { channel: "x", count: 1, items: [post("x-lost", "Books that close themselves", "Thu")] },
     ],
   };
   const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
@@ -193,6 +194,38 @@ describe("publishing in the dashboard", () => {
       expect(html.includes(secret), secret).toBe(false);
     for (const secret of [...pds.issuedTokens(), ...instance.issuedTokens(), ...xNetwork.issuedTokens(), "app-pass-1234"])
       expect(server.output.join("").includes(secret), `server log: ${secret}`).toBe(false);
+  });
+});
+
+describe("a post that may have gone out", () => {
+  it("X committed the post and its answer was lost: the panel says it may be live, and the founder's link marks it published; one post", async () => {
+    await page.goto(`/projects/${projectId}/growth`);
+    await page.locator(`a[data-testid="calendar-item"][href="#item-${items["x-lost"]}"]`).click();
+    const panel = page.locator(`#item-${items["x-lost"]}`);
+    await panel.waitFor();
+    await panel.getByRole("button", { name: "Approve draft" }).click();
+    await expect.poll(() => panel.getByTestId("publication-status").textContent()).toBe("scheduled");
+    await expect.poll(() => panel.getByLabel("Account").inputValue()).not.toBe("");
+    xNetwork.dropAnswerNext("/2/tweets");
+    await panel.getByRole("button", { name: "Publish now" }).click();
+    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("may have posted");
+    await panel.getByText("This post may already be live").waitFor();
+    expect(xNetwork.posts()).toHaveLength(1);
+    const wentOut = panel.getByRole("button", { name: "It went out" });
+    expect(await wentOut.isDisabled()).toBe(true);
+    expect(await panel.getByRole("button", { name: "It did not go out: post it again" }).count()).toBe(1);
+    expect(await panel.getByText("Posted it? Mark it published").count()).toBe(0);
+    await expectAccessible(page, "a publication that may have gone out");
+    // The full-page screenshot from the top, so the sticky bars sit where they belong.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, "publishing-unconfirmed");
+
+    const url = `https://x.com/tidyfounder/status/${xNetwork.posts()[0]!.id}`;
+    await panel.getByLabel("Link to the post, if you found it").fill(url);
+    await wentOut.click();
+    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("published");
+    expect(await panel.getByTestId("post-link").getAttribute("href")).toBe(url);
+    expect(xNetwork.posts()).toHaveLength(1);
   });
 });
 

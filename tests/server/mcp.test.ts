@@ -137,6 +137,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "growth_edit_draft",
         "growth_update_task",
         "growth_publish_item",
+        "growth_confirm_publication",
         "growth_item_results",
         "publishing_list_connections",
       ].sort(),
@@ -261,6 +262,11 @@ describe("the remote MCP server at /api/mcp", () => {
     const needsConnection = ["growth_publish_item", "growth_item_results"];
     for (const name of needsConnection)
       expect(errorOf(await call(client, name, { itemId: item.id })), name).toMatchObject({ status: 409 });
+    // Confirming a post that may have gone out: only for an item waiting for that answer (tests/api/publishing-oauth.test.ts).
+    needsConnection.push("growth_confirm_publication");
+    expect(errorOf(await call(client, "growth_confirm_publication", { itemId: item.id, outcome: "not_posted" }))).toMatchObject({
+      status: 409,
+    });
     // Revoking the key a client uses ends its access: a second account's client revokes its own.
     const other = await connect(await unactivatedKey());
     await other.listTools();

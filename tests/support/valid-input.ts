@@ -40,6 +40,7 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   createKey: { body: { name: "Stranger's key" } },
   createCheckout: { body: { plan: "pro" } },
   scheduleItem: { body: { scheduledAt: null } },
+  confirmPublication: { body: { outcome: "posted", url: "https://x.com/tidyfounder/status/1" } },
   connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
   startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
   finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },

@@ -117,7 +117,7 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
       (await refusal(ctx, { itemId: item.id, refuse: notEditable, doing: "Drafts are edited" })) ??
       new AppError("invalid_transition")
     );
-  if (unschedule && item.scheduledAt) await syncPublishJob(ctx.db, updated, ctx.now);
+  if (unschedule && item.scheduledAt) await syncPublishJob(ctx.db, { item: updated, now: ctx.now });
   return { item: serializeItem(updated) };
 }
 

@@ -13,7 +13,7 @@ import {
   submitRetro,
   updateTask,
 } from "@/lib/operations/growth";
-import { publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
+import { confirmPublication, publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
 
@@ -38,6 +38,10 @@ export const revokeCalendarSubscriptionAction = async (projectId: string) =>
 export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) =>
   runOperation(scheduleItem, { params: { itemId }, body });
 export const publishItemAction = async (itemId: string) => runOperation(publishItem, { params: { itemId } });
+export const confirmPublicationAction = async (
+  itemId: string,
+  body: { outcome: "posted"; url: string } | { outcome: "not_posted" },
+) => runOperation(confirmPublication, { params: { itemId }, body });
 export const pullMetricsAction = async (itemId: string) => runOperation(pullItemMetrics, { params: { itemId } });
 
 /** An item's earlier drafts, read when the founder opens its history (the board does not carry them). */

@@ -339,7 +339,8 @@ export function ItemPanel({
           )}
         </details>
       )}
-      {reviewTransition(item.status, "published") === "allowed" && (
+      {/* A post that may have gone out is answered in its publication panel ("It went out" with the link). */}
+      {reviewTransition(item.status, "published") === "allowed" && item.publication?.status !== "unconfirmed" && (
         <PublishForm
           item={item}
           busy={busy}

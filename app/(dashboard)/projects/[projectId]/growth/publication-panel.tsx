@@ -7,7 +7,7 @@ import type { GrowthItem } from "@/components/growth/types";
 import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
-import { publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
+import { confirmPublicationAction, publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
 import { mayPublish, networkLabels, optional } from "./publication-networks";
 
 export interface AccountOption {
@@ -33,6 +33,71 @@ const when = (iso: string) =>
     hour: "2-digit",
     minute: "2-digit",
   });
+
+/** The badge's words for a publication's state. */
+const statusWords: Record<string, string> = { unconfirmed: "may have posted" };
+
+/**
+ * A post whose answer was lost on a network that cannot be asked (X, LinkedIn): it may be
+ * live. The founder looks, then says so: "It went out" with the post's link, or "It did not
+ * go out" to post it again. Launchloop never posts it again on its own.
+ */
+function ConfirmPublication({
+  item,
+  handle,
+  pending,
+  act,
+}: {
+  item: GrowthItem;
+  handle: string | null | undefined;
+  pending: boolean;
+  act: (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => void;
+}) {
+  const [link, setLink] = useState("");
+  const id = `confirm-${item.id}`;
+  const network = networkLabels[item.channel] ?? item.channel;
+  const linkOk = /^https:\/\/\S+$/.test(link.trim());
+  return (
+    <div className="space-y-3" data-testid="publication-unconfirmed">
+      <Notice tone="warning" title="This post may already be live">
+        We sent it to {network}
+        {handle ? ` (${handle})` : ""}, but {network}'s answer never came back, so we can't tell whether it went out. We won't
+        post it again on our own, so it never shows up twice. Please look at the account, then tell us what you found.
+      </Notice>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-link`} className="text-xs font-medium text-muted">
+          Link to the post, if you found it
+        </label>
+        <Input
+          id={`${id}-link`}
+          type="url"
+          inputMode="url"
+          placeholder={item.channel === "x" ? "https://x.com/you/status/…" : "https://www.linkedin.com/feed/update/…"}
+          value={link}
+          onChange={(event) => setLink(event.target.value)}
+          disabled={pending}
+        />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabled={pending || !linkOk}
+          onClick={() => act(() => confirmPublicationAction(item.id, { outcome: "posted", url: link.trim() }))}
+        >
+          It went out
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={pending}
+          onClick={() => act(() => confirmPublicationAction(item.id, { outcome: "not_posted" }))}
+        >
+          It did not go out: post it again
+        </Button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * An approved or published item's publishing: the account it goes out on, its time
@@ -101,10 +166,18 @@ export function PublicationPanel({
         </p>
         {publication && (
           <Badge
-            tone={publication.status === "published" ? "success" : publication.status === "failed" ? "danger" : "accent"}
+            tone={
+              publication.status === "published"
+                ? "success"
+                : publication.status === "failed"
+                  ? "danger"
+                  : publication.status === "unconfirmed"
+                    ? "warning"
+                    : "accent"
+            }
             data-testid="publication-status"
           >
-            {publication.status}
+            {statusWords[publication.status] ?? publication.status}
           </Badge>
         )}
       </div>
@@ -155,6 +228,8 @@ export function PublicationPanel({
             </Button>
           )}
         </div>
+      ) : publication?.status === "unconfirmed" ? (
+        <ConfirmPublication item={item} handle={account?.handle} pending={pending} act={act} />
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
