@@ -112,6 +112,49 @@ describe("results", () => {
     expect(said).toContain("suggested grade: Great (1 sign-up");
     await screenshot(page, "retro-signups");
   });
+
+  it("makes, lists and revokes the project's conversion keys in project settings", async () => {
+    const page = founder.page;
+    await page.goto(`/projects/${projectId}/settings#tracking`);
+    await page.getByRole("button", { name: "Make a server key" }).click();
+    const shown = page.getByTestId("new-conversion-key");
+    await shown.waitFor();
+    const secret = (await shown.textContent())!;
+    const reported = await fetch(`${baseUrl}/api/v1/projects/${projectId}/conversions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ event: "purchase", externalId: "order-1", value: 24, currency: "USD" }),
+    });
+    expect(reported.status).toBe(202);
+    await page.reload();
+    const table = page.getByRole("table", { name: "The project's conversion keys" });
+    await table.waitFor();
+    expect(await table.textContent()).toContain("(server)");
+    await checkAtBothWidths(page, "project settings with conversion keys");
+    await page.getByRole("button", { name: "Revoke the conversion key Server" }).click();
+    await page.getByRole("button", { name: "Revoke key" }).click();
+    await expect
+      .poll(
+        async () =>
+          (await call("GET", `/api/v1/projects/${projectId}/ingest-keys`)).keys.filter(
+            (key: { kind: string }) => key.kind === "secret",
+          ).length,
+        {
+          timeout: 30_000,
+          message: `the key is revoked (the dialog says: ${await page
+            .getByRole("dialog")
+            .textContent()
+            .catch(() => "")})`,
+        },
+      )
+      .toBe(0);
+    const refused = await fetch(`${baseUrl}/api/v1/projects/${projectId}/conversions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+      body: JSON.stringify({ event: "purchase", externalId: "order-2" }),
+    });
+    expect(refused.status).toBe(401);
+  });
 });
 
 function cycles0Title(answer: Record<string, any>, itemId: string): string {
