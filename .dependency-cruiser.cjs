@@ -15,7 +15,7 @@ const layers = {
   faces: "^lib/(http|mcp|actions)/",
   operations: "^lib/operations/",
   services: "^lib/services/",
-  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth)/",
+  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|links)/",
   data: "^lib/(core|schemas|db|security|i18n)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };

@@ -65,6 +65,8 @@ const environment = z.object({
   QSTASH_CURRENT_SIGNING_KEY: optionalText,
   QSTASH_NEXT_SIGNING_KEY: optionalText,
   CRON_SECRET: optionalText,
+  // "off": tracked links redirect without the `ll_click` click id (no conversion attribution).
+  LINK_CLICK_ID: z.enum(["on", "off"]).default("on"),
   // Connections: the key sealing their secrets (base64 or hex of 32 bytes, or any long passphrase); embedded: generated into DATA_DIR.
   CONNECTIONS_KEY: optionalText,
   LINKEDIN_CLIENT_ID: optionalText,
@@ -131,6 +133,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     trustedProxyHops: values.TRUST_PROXY,
     onVercel: values.VERCEL === "1",
     outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
+    links: { clickId: values.LINK_CLICK_ID === "on" },
     oauthAppSchemes: values.OAUTH_APP_SCHEMES.split(",")
       .map((scheme) => scheme.trim().toLowerCase().replace(/:$/, ""))
       .filter(Boolean),

@@ -18,6 +18,7 @@ export const boardItemFields = [
   "status",
   "publication",
   "metrics",
+  "tracking",
   "result",
   "grade",
   "resultNote",
@@ -54,4 +55,4 @@ export const withBody = ({ draft, ...item }: BoardItem): GrowthItem => ({
 });
 
 /** Of earlier weeks' items, what the retro's grade suggestion compares. */
-export type MeasuredItem = Pick<GrowthItem, "id" | "channel" | "metrics">;
+export type MeasuredItem = Pick<GrowthItem, "id" | "channel" | "metrics"> & { tracking: GrowthItem["tracking"] };

@@ -9,6 +9,7 @@ const tabs = [
   { segment: "pack", label: "Pack" },
   { segment: "playbook", label: "Playbook" },
   { segment: "growth", label: "Growth" },
+  { segment: "results", label: "Results" },
   { segment: "settings", label: "Settings" },
 ] as const;
 

@@ -4,6 +4,7 @@ export const projectSections = [
   { segment: "pack", label: "Launch pack" },
   { segment: "playbook", label: "Playbook" },
   { segment: "growth", label: "Growth" },
+  { segment: "results", label: "Results" },
   { segment: "settings", label: "Project settings" },
 ] as const;
 

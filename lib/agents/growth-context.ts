@@ -194,6 +194,21 @@ const numbersOf = (numbers: NonNullable<CycleHistory["items"][number]["numbers"]
     .filter(Boolean)
     .join(", ");
 
+/** Per channel, the sign-ups and clicks its posts' tracked links brought: "linkedin 3 from 40 clicks". */
+function signupsByChannel(items: CycleHistory["items"]): string[] {
+  const byChannel = new Map<string, { clicks: number; signups: number }>();
+  for (const item of items) {
+    if (!item.results) continue;
+    const sum = byChannel.get(item.channel) ?? { clicks: 0, signups: 0 };
+    sum.clicks += item.results.clicks;
+    sum.signups += item.results.signups;
+    byChannel.set(item.channel, sum);
+  }
+  return [...byChannel.entries()]
+    .sort((a, b) => b[1].signups - a[1].signups || b[1].clicks - a[1].clicks)
+    .map(([channel, sum]) => `${channel} ${sum.signups} from ${sum.clicks} clicks`);
+}
+
 /** The newest three weeks as lines: one per item (channel, title, angle, outcome, note, the network's numbers). */
 export function historyLines(history: CycleHistory[]): string {
   const weeks = history.slice(-3).map((cycle) => {
@@ -205,6 +220,7 @@ export function historyLines(history: CycleHistory[]): string {
         cut(item.angle, 120),
         outcome,
         item.resultNote ? cut(item.resultNote, 200) : "",
+        item.results ? `${item.results.signups} sign-ups from ${item.results.clicks} clicks` : "",
         item.numbers ? numbersOf(item.numbers) : "",
       ];
       return `- ${fields.filter(Boolean).join(" | ")}`;
@@ -214,9 +230,11 @@ export function historyLines(history: CycleHistory[]): string {
         `${entry.channel} ${entry.posts} posts, median engagement ${entry.medianEngagement}, total ${entry.totalEngagement}`,
     );
     const tasks = cycle.tasks.map((task) => `${cut(task.title, 100)} (${task.status})`);
+    const signups = signupsByChannel(cycle.items);
     return [
       cut(weekTitle(cycle.weekNumber, cycle.theme), 130),
       ...items,
+      signups.length ? `Sign-ups by channel (what matters most): ${signups.join("; ")}` : "",
       results.length ? `Channel results: ${results.join("; ")}` : "",
       tasks.length ? `Founder tasks: ${tasks.join("; ")}` : "",
       cycle.overall?.trim() ? `Founder's note: ${cut(cycle.overall, 400)}` : "",
@@ -224,5 +242,7 @@ export function historyLines(history: CycleHistory[]): string {
       .filter(Boolean)
       .join("\n");
   });
-  return weeks.length ? `## Earlier weeks (channel | title | angle | outcome | note | numbers)\n${weeks.join("\n\n")}` : "";
+  return weeks.length
+    ? `## Earlier weeks (channel | title | angle | outcome | note | sign-ups and clicks | numbers)\n${weeks.join("\n\n")}`
+    : "";
 }

@@ -4,13 +4,15 @@ import { type OAuthScope, publishScope } from "@/lib/oauth/scopes";
 import type { Peeked } from "./key-peek";
 
 /**
- * Who calls: an API key (REST, MCP), a signed-in browser session (the dashboard), or an
- * OAuth grant a founder gave an assistant (MCP), which acts for the account like a key.
+ * Who calls: an API key (REST, MCP), a signed-in browser session (the dashboard), an OAuth
+ * grant a founder gave an assistant (MCP), which acts for the account like a key, or a
+ * project's secret conversion key (REST), which can only report that project's conversions.
  */
 export type Principal =
   | { kind: "key"; apiKeyId: string }
   | { kind: "session"; sessionId: string }
-  | { kind: "grant"; grantId: string; scopes: readonly OAuthScope[] };
+  | { kind: "grant"; grantId: string; scopes: readonly OAuthScope[] }
+  | { kind: "ingest"; ingestKeyId: string; projectId: string };
 export type PrincipalKind = Principal["kind"];
 
 /**

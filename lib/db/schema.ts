@@ -25,6 +25,7 @@ import {
   taskStatuses,
   type WeeklyPlan,
 } from "../schemas/growth";
+import { clickKinds, conversionSources, ingestKeyKinds, type LinkUtm } from "../schemas/links";
 import type { Learning } from "../schemas/playbook";
 import { type Decisions, type ModelUsage, type Onboarding, projectStatuses, runStatuses } from "../schemas/project";
 import {
@@ -183,6 +184,12 @@ export const projects = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** IANA time zone the founder plans in: scheduled posts default to their day at the channel's hour there. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** The founder's site: where tracked links point unless an item says otherwise. */
+    siteUrl: text("site_url"),
+    /** Whether posts linking to the site get a tracked short link. */
+    linkTracking: boolean("link_tracking").notNull().default(true),
+    /** How long after a click a conversion is still credited to it. */
+    attributionWindowDays: integer("attribution_window_days").notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -619,4 +626,152 @@ export const jobs = pgTable(
     index("jobs_due_idx").on(table.status, table.runAt),
     index("jobs_project_idx").on(table.projectId, table.createdAt),
   ],
+).enableRLS();
+
+/**
+ * A tracked short link (`/r/{code}`): one per growth item or launch-pack post that links to
+ * the founder's site, or made by hand for any URL. `destination` is the founder's URL; the
+ * redirect adds `utm` and the click id.
+ */
+export const trackedLinks = pgTable(
+  "tracked_links",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    growthItemId: uuid("growth_item_id").references(() => growthItems.id, { onDelete: "cascade" }),
+    contentItemId: uuid("content_item_id").references(() => contentItems.id, { onDelete: "cascade" }),
+    code: text("code").notNull().unique(),
+    destination: text("destination").notNull(),
+    utm: jsonb("utm").$type<LinkUtm>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("tracked_links_project_idx").on(table.projectId, table.createdAt),
+    uniqueIndex("tracked_links_one_per_growth_item").on(table.growthItemId).where(sql`growth_item_id is not null`),
+    uniqueIndex("tracked_links_one_per_content_item").on(table.contentItemId).where(sql`content_item_id is not null`),
+  ],
+).enableRLS();
+
+/**
+ * Every request of a tracked link, kept 90 days (the daily rollup below keeps the counts for
+ * good). The id is the click id handed to the destination (`ll_click`). `visitor` is a hash
+ * of address and user agent under a salt that changes daily; `hour` buckets it so a visitor
+ * counts once per link per hour.
+ */
+export const linkClicks = pgTable(
+  "link_clicks",
+  {
+    id: uuid("id").primaryKey(),
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => trackedLinks.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    hour: integer("hour").notNull(),
+    visitor: text("visitor").notNull(),
+    kind: text("kind", { enum: clickKinds }).notNull(),
+    country: text("country"),
+    referrerHost: text("referrer_host"),
+  },
+  (table) => [
+    index("link_clicks_link_idx").on(table.linkId, table.at),
+    index("link_clicks_at_idx").on(table.at),
+    uniqueIndex("link_clicks_one_counted_per_visitor_hour")
+      .on(table.linkId, table.visitor, table.hour)
+      .where(sql`kind = 'counted'`),
+  ],
+).enableRLS();
+
+/** Clicks per link and UTC day, kept for good: what results read. */
+export const linkClickDays = pgTable(
+  "link_click_days",
+  {
+    linkId: uuid("link_id")
+      .notNull()
+      .references(() => trackedLinks.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    counted: integer("counted").notNull().default(0),
+    repeats: integer("repeats").notNull().default(0),
+    bots: integer("bots").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.linkId, table.day] }),
+    index("link_click_days_project_idx").on(table.projectId, table.day),
+  ],
+).enableRLS();
+
+/**
+ * A sign-up, purchase or other event of the founder's, reported by their server or their
+ * site. One per project, event and `external_id`. Attributed to the click it names when that
+ * click is this project's and within the attribution window; else kept unattributed.
+ */
+export const conversions = pgTable(
+  "conversions",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    externalId: text("external_id").notNull(),
+    value: integer("value_cents"),
+    currency: text("currency"),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull(),
+    /** The click id as sent, when it named a click of this project. */
+    clickId: uuid("click_id"),
+    linkId: uuid("link_id").references(() => trackedLinks.id, { onDelete: "set null" }),
+    source: text("source", { enum: conversionSources }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("conversions_one_per_external_id").on(table.projectId, table.event, table.externalId),
+    index("conversions_project_idx").on(table.projectId, table.occurredAt),
+    index("conversions_link_idx").on(table.linkId),
+  ],
+).enableRLS();
+
+/**
+ * Keys that can only report conversions for one project: `secret` ones for the founder's
+ * server, `publishable` ones for the script on their site. Stored as SHA-256, shown once.
+ */
+export const ingestKeys = pgTable(
+  "ingest_keys",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ingestKeyKinds }).notNull(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    prefix: text("prefix").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("ingest_keys_project_idx").on(table.projectId)],
 ).enableRLS();

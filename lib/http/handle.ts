@@ -13,6 +13,7 @@ import {
 import { executeWithLimits } from "@/lib/operations/execute";
 import { type AnyOperation, admits, isPublic } from "@/lib/operations/operation";
 import { authenticateApiKey } from "@/lib/services/api-keys";
+import { authenticateIngestKey } from "@/lib/services/links/ingest-keys";
 import { clientIpOf } from "./client-ip";
 import { readRawInput } from "./input";
 import { errorResponse, fileResponse, jsonResponse, newResponseHeaders } from "./responses";
@@ -63,6 +64,10 @@ async function keyRequestContext(
   const db = await getDatabase();
   const now = new Date();
   const clientIp = clientIpOf(request.headers);
+  if (admits(operation, "ingest")) {
+    const caller = await authenticateIngestKey(db, { authorization: request.headers.get("authorization"), now });
+    if (caller) return { ctx: { requestId, db, now, clientIp, waitUntil, ...caller } };
+  }
   const counted = admits(operation, "key") && limitsCountedInDatabase(db);
   const policy = counted ? generalLimit({ clientIp, subject: "key:" }) : undefined;
   // A malformed id gets its 400 from validation, after the key: it is never peeked with.
@@ -89,6 +94,7 @@ export async function handleOperation(
   pathParams: Record<string, string> = {},
 ): Promise<Response> {
   const headers = newResponseHeaders();
+  if (operation.cors) headers.set("Access-Control-Allow-Origin", "*");
   try {
     const requestId = headers.get("X-Request-Id")!;
     // REST callers are API keys: an operation that admits no key still authenticates, then answers 403.

@@ -5,6 +5,21 @@ import { handleOperation } from "./handle";
 import { hasMalformedEscape, malformedPathError } from "./malformed-path";
 import { errorResponse, newResponseHeaders } from "./responses";
 
+/** A preflight: the path's methods, and leave to call them from any page where its operations say so. */
+function preflight(path: CompiledPath): Response {
+  const methods = [...path.byMethod.keys()];
+  const headers = newResponseHeaders();
+  headers.set("Allow", [...methods, "OPTIONS"].join(", "));
+  const cors = [...path.byMethod].filter(([, operation]) => operation.cors).map(([method]) => method);
+  if (cors.length > 0) {
+    headers.set("Access-Control-Allow-Origin", "*");
+    headers.set("Access-Control-Allow-Methods", [...cors, "OPTIONS"].join(", "));
+    headers.set("Access-Control-Allow-Headers", "Content-Type");
+    headers.set("Access-Control-Max-Age", "86400");
+  }
+  return new Response(null, { status: 204, headers });
+}
+
 /** One path of the route table and the operation of each method at it. */
 interface CompiledPath {
   /** Each segment: its literal text, or null for a parameter. */
@@ -65,6 +80,7 @@ export function createRouter(operations: readonly RestOperation[]) {
         newResponseHeaders(),
       );
     }
+    if (method === "OPTIONS") return preflight(path);
     const operation = path.byMethod.get(method);
     if (!operation) {
       const allowed = [...path.byMethod.keys()].join(", ");

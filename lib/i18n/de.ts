@@ -214,6 +214,10 @@ export const de: Phrases = {
   "plan.first": "Erste Woche: ein Inhalt pro Kanal, um zu lernen, wo die Zielgruppe reagiert.",
   "plan.results": "Die Ergebnisse von Woche {week} prägen diesen Plan.",
   "plan.great": "{channel} bekommt mehr: Letzte Woche war sehr gut.",
+  "plan.signups":
+    "{channel} bekommt mehr: Die Posts brachten letzte Woche {count} {count:Anmeldung|Anmeldungen} aus {clicks} Klicks.",
+  "plan.clicksOnly":
+    "{channel} brachte letzte Woche {clicks} Klicks, aber keine Anmeldung: weniger Posts dort, mit klarerem Aufruf.",
   "plan.quiet": "{channel} versucht nach einer ruhigen Woche einen neuen Zugang.",
   "plan.carried":
     "{count} {count:übersprungener Inhalt|übersprungene Inhalte} für {channel} aus der letzten Woche {count:ist|sind} wieder eingeplant.",

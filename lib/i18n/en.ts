@@ -208,6 +208,9 @@ export const en = {
   "plan.first": "First week: one piece per channel, to learn where the audience responds.",
   "plan.results": "Week {week}'s results shape this plan.",
   "plan.great": "{channel} gets more: last week was graded great.",
+  "plan.signups": "{channel} gets more: its posts brought {count} {count:sign-up|sign-ups} from {clicks} clicks last week.",
+  "plan.clicksOnly":
+    "{channel} brought {clicks} clicks but no sign-ups last week: fewer posts there, with a clearer call to action.",
   "plan.quiet": "{channel} tries a new angle after a quiet week.",
   "plan.carried": "{count} skipped {channel} {count:piece|pieces} from last week {count:is|are} planned again.",
   "plan.dropped": "{channel} is off the plan, as you asked.",

@@ -210,6 +210,10 @@ export const es: Phrases = {
   "plan.first": "Primera semana: un contenido por canal, para aprender dónde responde el público.",
   "plan.results": "Los resultados de la semana {week} dan forma a este plan.",
   "plan.great": "{channel} recibe más: la semana pasada fue muy bien.",
+  "plan.signups":
+    "{channel} recibe más: sus publicaciones trajeron {count} {count:registro|registros} de {clicks} clics la semana pasada.",
+  "plan.clicksOnly":
+    "{channel} trajo {clicks} clics pero ningún registro la semana pasada: menos publicaciones allí, con una llamada a la acción más clara.",
   "plan.quiet": "{channel} prueba un ángulo nuevo tras una semana tranquila.",
   "plan.carried":
     "{count} {count:contenido|contenidos} de {channel} {count:saltado|saltados} la semana pasada {count:vuelve|vuelven} al plan.",

@@ -211,6 +211,10 @@ export const fr: Phrases = {
   "plan.first": "Première semaine : un contenu par canal, pour voir où le public réagit.",
   "plan.results": "Les résultats de la semaine {week} orientent ce plan.",
   "plan.great": "{channel} reçoit plus : la semaine dernière a très bien marché.",
+  "plan.signups":
+    "{channel} reçoit plus : ses publications ont apporté {count} {count:inscription|inscriptions} pour {clicks} clics la semaine dernière.",
+  "plan.clicksOnly":
+    "{channel} a apporté {clicks} clics mais aucune inscription la semaine dernière : moins de publications là-bas, avec un appel à l’action plus clair.",
   "plan.quiet": "{channel} essaie un nouvel angle après une semaine calme.",
   "plan.carried":
     "{count} {count:contenu|contenus} {channel} {count:sauté|sautés} la semaine dernière {count:est replanifié|sont replanifiés}.",

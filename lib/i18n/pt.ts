@@ -210,6 +210,10 @@ export const pt: Phrases = {
   "plan.first": "Primeira semana: um conteúdo por canal, para aprender onde o público responde.",
   "plan.results": "Os resultados da semana {week} moldam este plano.",
   "plan.great": "{channel} recebe mais: a semana passada correu muito bem.",
+  "plan.signups":
+    "{channel} recebe mais: as publicações trouxeram {count} {count:inscrição|inscrições} de {clicks} cliques na semana passada.",
+  "plan.clicksOnly":
+    "{channel} trouxe {clicks} cliques mas nenhuma inscrição na semana passada: menos publicações lá, com uma chamada à ação mais clara.",
   "plan.quiet": "{channel} tenta um ângulo novo depois de uma semana fraca.",
   "plan.carried":
     "{count} {count:conteúdo|conteúdos} de {channel} {count:saltado|saltados} na semana passada {count:volta|voltam} ao plano.",

@@ -144,7 +144,9 @@ export function compactInputSchema(schema: z.ZodType): Json {
       [...scalarTypes, "array"],
     );
   };
-  return strip(full) as Json;
+  // `$schema` only where draft-07 `definitions` need it, as for outputs: without, every draft reads the schema alike.
+  const { $schema, ...rest } = strip(full) as Json;
+  return "definitions" in rest ? { $schema, ...rest } : rest;
 }
 
 /** A tool's advertised schemas, as `tools/list` sends them. */

@@ -110,7 +110,9 @@ export function callerOf(ctx: RequestContext | ServiceContext) {
       ? `key:${principal.apiKeyId}`
       : principal.kind === "grant"
         ? `grant:${principal.grantId}`
-        : `session:${principal.sessionId}`;
+        : principal.kind === "ingest"
+          ? `ingest:${principal.ingestKeyId}`
+          : `session:${principal.sessionId}`;
   return { clientIp: ctx.clientIp, accountId: ctx.account.id, subject };
 }
 

@@ -12,6 +12,7 @@ import { describeService } from "./discovery";
 import * as events from "./events";
 import * as growth from "./growth";
 import * as keys from "./keys";
+import * as links from "./links";
 import { buildOpenApiDocument } from "./openapi";
 import { type AnyOperation, defineOperation, hasRestBinding, type RestOperation } from "./operation";
 import * as projects from "./projects";
@@ -114,6 +115,18 @@ export const operations = {
   deleteConnection: publishing.deleteConnection,
   getPublishingSettings: publishing.getPublishingSettings,
   updatePublishingSettings: publishing.updatePublishingSettings,
+  listLinks: links.listLinks,
+  createLink: links.createLink,
+  updateLink: links.updateLink,
+  recordConversion: links.recordConversion,
+  listConversions: links.listConversions,
+  getResults: links.getResults,
+  getLinkSettings: links.getLinkSettings,
+  updateLinkSettings: links.updateLinkSettings,
+  trackSiteConversion: links.trackSiteConversion,
+  listIngestKeys: links.listIngestKeys,
+  createIngestKey: links.createIngestKey,
+  revokeIngestKey: links.revokeIngestKey,
   connectBluesky: publishing.connectBluesky,
   startMastodonConnection: publishing.startMastodonConnection,
   finishMastodonConnection: publishing.finishMastodonConnection,

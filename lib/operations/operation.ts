@@ -107,6 +107,11 @@ export interface Operation<
   /** Long-running (model calls): may block for minutes. */
   long?: boolean;
   /**
+   * Callable from any web page (CORS): answers a preflight and carries
+   * `Access-Control-Allow-Origin: *`. Only for public operations that read nothing back.
+   */
+  cors?: true;
+  /**
    * What outside Launchloop the operation reaches, for a reader ("the connected social network:
    * the post goes out on it"): a payment provider, a social network. Absent, its world is the
    * account's own data. The MCP tool's `openWorldHint` is derived from it. The model the agents

@@ -16,6 +16,8 @@ export const operationTags = {
   Growth:
     "The weekly growth loop: plan a cycle, approve it, write and review drafts, update founder tasks, submit the retro; the calendar feed.",
   Publishing: "Connected social accounts, the project's time zone, publishing an approved item and pulling its numbers.",
+  Results:
+    "Tracked links on every post, the conversions the founder's server or site reports, and what they add up to by post, channel, angle and week.",
   Billing: "The plan and billing state, and a hosted checkout link for an upgrade.",
   Dashboard: "What the signed-in dashboard does beyond the REST API (no REST route, not in the document).",
 } as const;

@@ -43,6 +43,8 @@ export interface CycleHistory {
     resultNote: string | null;
     /** The network's numbers for posts Launchloop published. */
     numbers?: { likes: number; reposts: number; replies: number; quotes: number | null } | null;
+    /** What the post's tracked link brought: counted clicks and sign-ups. */
+    results?: { clicks: number; signups: number } | null;
   }[];
   /** Per channel: published posts with numbers, their median and total engagement. */
   channelResults?: { channel: string; posts: number; medianEngagement: number; totalEngagement: number }[];

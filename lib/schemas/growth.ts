@@ -175,6 +175,16 @@ export const cycleRetroSchema = z
   .meta({ id: "CycleRetro" });
 export type CycleRetro = z.infer<typeof cycleRetroSchema>;
 
+export const itemTrackingSchema = z
+  .object({
+    shortUrl: z.string(),
+    clicks: z.number().int().describe("Counted clicks (no bots, prefetches or repeats within the hour)"),
+    signups: z.number().int(),
+    conversions: z.number().int().describe("Attributed conversions of any event"),
+  })
+  .meta({ id: "ItemTracking" });
+export type ItemTracking = z.infer<typeof itemTrackingSchema>;
+
 export const growthItemSchema = z
   .object({
     id: uuid,
@@ -196,6 +206,10 @@ export const growthItemSchema = z
     usage: itemUsageSchema.nullable().describe("Tokens spent on this item's drafts, all regenerations together"),
     publication: publicationSchema.nullable().describe("Null until scheduled"),
     metrics: postMetricsSchema.nullable().describe("Pulled 1 h, 24 h and 7 d after publishing"),
+    tracking: itemTrackingSchema
+      .nullable()
+      .optional()
+      .describe("On week reads: the post's tracked link and the clicks and conversions it brought (null without a link)"),
   })
   .meta({ id: "GrowthItem" });
 

@@ -1,4 +1,5 @@
 import { getDatabase } from "@/lib/db";
+import { purgeOldClicks } from "@/lib/links/record-clicks";
 import { purgeExpiredOAuth } from "@/lib/oauth/grants";
 import { purgeAbandonedConnections } from "./connections";
 import { purgeExpiredReplays } from "./key-bootstrap";
@@ -13,6 +14,7 @@ export async function sweepOnce(now = new Date()): Promise<void> {
     await purgeExpiredReplays(db, now);
     await purgeExpiredOAuth(db, now);
     await purgeAbandonedConnections(db, now);
+    await purgeOldClicks(db, { now });
   } catch {
     // The database is down or busy: the next sweep (or the next bootstrap) purges.
   }

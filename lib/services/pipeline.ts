@@ -15,6 +15,7 @@ import { readFeedback } from "@/lib/i18n/feedback";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { BrandSystem, LaunchAssets, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
 import { type AgentType, agentTypes, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
+import { linkPackPosts } from "./links/link-pack-posts";
 import { getOwnedProject, type ProjectRecord, type RunRecord } from "./project-records";
 import { loadOwned, ownedRow, ownedRows } from "./tenant";
 
@@ -238,7 +239,7 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
 
   ctx.accepted?.({ kind: "agent-run", id: run.id });
   ctx.progress?.(0, 1, `Running ${input.agentType}`);
-  const work = executeRun(db, run, pipelineInput(project, runs, input.agentType, now));
+  const work = executeRun(db, run, pipelineInput(project, runs, input.agentType, now), project);
   // The work finishes even if the client goes away; the platform is asked to wait for it.
   ctx.waitUntil?.(work);
   const settled = await work;
@@ -302,10 +303,10 @@ function assertCanStart(runs: RunRecord[], agentType: AgentType) {
 }
 
 /** Runs the agent and settles the run as `completed` (with its content items) or `failed`. Never throws. */
-async function executeRun(db: Database, run: RunRecord, input: AgentInput): Promise<RunRecord> {
+async function executeRun(db: Database, run: RunRecord, input: AgentInput, project: ProjectRecord): Promise<RunRecord> {
   try {
     const result = await runAgent(run.agentType as AgentType, input);
-    return await db.transaction(async (tx) => {
+    const settled = await db.transaction(async (tx) => {
       const [completed] = await tx
         .update(agentRuns)
         .set({
@@ -337,6 +338,12 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput): Prom
       }
       return completed;
     });
+    // The pack's posts carry their tracked links; a failure here leaves them with the site's own address.
+    if (settled.status === "completed" && result.content.length)
+      await linkPackPosts(db, { project, runId: run.id }).catch((error: unknown) =>
+        console.error(`run ${run.id}: tracked links not added: ${describeError(error)}`),
+      );
+    return settled;
   } catch (error) {
     const reason =
       error instanceof ModelFailure ? error.message : "The run failed on our side. It was not counted; start it again.";
@@ -460,7 +467,7 @@ export async function refreshOutdatedStep(ctx: ServiceContext, { projectId }: { 
   if (!started) return { refreshed: null, status: null, error: null, outdatedSteps: [] };
   const { run, runs, project } = started;
   ctx.accepted?.({ kind: "agent-run", id: run.id });
-  const work = executeRun(db, run, pipelineInput(project, runs, run.agentType as AgentType, now));
+  const work = executeRun(db, run, pipelineInput(project, runs, run.agentType as AgentType, now), project);
   ctx.waitUntil?.(work);
   const settled = await work;
   if (settled.status === "completed") {

@@ -72,6 +72,22 @@ const draftEndpoints = ["PATCH /api/v1/growth/items/{itemId}/draft"];
 // Sending the confirmation e-mail again (issue 24).
 const accountEndpoints = ["POST /api/v1/signup/resend"];
 
+// Tracked links, conversions and results (issue 38).
+const resultsEndpoints = [
+  "GET /api/v1/projects/{id}/links",
+  "POST /api/v1/projects/{id}/links",
+  "PATCH /api/v1/links/{linkId}",
+  "POST /api/v1/projects/{id}/conversions",
+  "GET /api/v1/projects/{id}/conversions",
+  "GET /api/v1/projects/{id}/results",
+  "GET /api/v1/projects/{id}/link-settings",
+  "PATCH /api/v1/projects/{id}/link-settings",
+  "POST /api/v1/track",
+  "GET /api/v1/projects/{id}/ingest-keys",
+  "POST /api/v1/projects/{id}/ingest-keys",
+  "DELETE /api/v1/projects/{id}/ingest-keys/{keyId}",
+];
+
 describe("GET /api/v1/openapi.json", () => {
   it("is a valid OpenAPI 3.1.0 document, version 1.0.0, with the specification's endpoints, key management, the event stream and the calendar feed", async () => {
     const response = await app.request("GET", "/api/v1/openapi.json");
@@ -87,7 +103,14 @@ describe("GET /api/v1/openapi.json", () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(declared.sort()).toEqual(
-      [...specifiedEndpoints, ...calendarEndpoints, ...publishingEndpoints, ...draftEndpoints, ...accountEndpoints].sort(),
+      [
+        ...specifiedEndpoints,
+        ...calendarEndpoints,
+        ...publishingEndpoints,
+        ...draftEndpoints,
+        ...accountEndpoints,
+        ...resultsEndpoints,
+      ].sort(),
     );
   });
 
@@ -124,6 +147,7 @@ describe("GET /api/v1/openapi.json", () => {
       "Launch pack",
       "Growth",
       "Publishing",
+      "Results",
       "Billing",
     ]);
     for (const tag of tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
@@ -166,7 +190,8 @@ describe("GET /api/v1/meta", () => {
         calendarEndpoints.length +
         publishingEndpoints.length +
         draftEndpoints.length +
-        accountEndpoints.length,
+        accountEndpoints.length +
+        resultsEndpoints.length,
     );
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");

@@ -23,7 +23,7 @@ import { onePixelPng, validInput } from "../support/valid-input";
 //   4xx codes, never a 5xx, and change nothing.
 
 /** Every kind of caller. Adding a principal kind (OAuth) breaks the type check below until it is here. */
-const callerKinds = ["none", "key", "session", "grant"] as const;
+const callerKinds = ["none", "key", "session", "grant", "ingest"] as const;
 const everyKindListed: [Exclude<CallerKind, (typeof callerKinds)[number]>] extends [never] ? true : false = true;
 
 const all = Object.values(operations) as AnyOperation[];
@@ -44,7 +44,10 @@ async function contextOf(email: string, kind: (typeof callerKinds)[number]): Pro
       ? { kind, apiKeyId: crypto.randomUUID() }
       : kind === "grant"
         ? { kind, grantId: crypto.randomUUID(), scopes: allScopes }
-        : { kind, sessionId: crypto.randomUUID() };
+        : kind === "ingest"
+          ? // The stranger's own conversion key: of a project that is not the owner's.
+            { kind, ingestKeyId: crypto.randomUUID(), projectId: crypto.randomUUID() }
+          : { kind, sessionId: crypto.randomUUID() };
   return { ...base, account: account!, principal };
 }
 
@@ -89,6 +92,16 @@ beforeAll(async () => {
   );
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
   ids.connection = (await addBlueskyConnection(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
+  ids.trackedLink = (
+    await executeOperation(
+      operations.createLink,
+      { params: { id: ids.project }, body: { destination: "https://owner.example/" } },
+      owner,
+    )
+  ).link.id;
+  ids.ingestKey = (
+    await executeOperation(operations.createIngestKey, { params: { id: ids.project }, body: { kind: "secret" } }, owner)
+  ).ingestKey.id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -121,8 +134,8 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
     runId: ids.run,
     cycleId: ids.cycle,
     taskId: ids.task,
-    keyId: ids.key,
-    linkId: ids.linkId,
+    keyId: operation.id === "revokeIngestKey" ? ids.ingestKey : ids.key,
+    linkId: operation.id === "updateLink" ? ids.trackedLink : ids.linkId,
     grantId: ids.grant,
     itemId: operation.id.toLowerCase().includes("content") ? ids.contentItem : ids.growthItem,
     token: `llcal_${"x".repeat(40)}`,
@@ -189,7 +202,8 @@ describe("every operation, for every kind of caller (generated)", () => {
     const code = await codeOf(operation, ownerInput(operation), kind);
     const refusal = refusalFor(operation, kind);
     if (refusal) expect(code).toBe(refusal);
-    else if (isPublic(operation)) expect(code).toMatch(/^(ok|not_found|invalid_token|invalid_request)$/);
+    // A public operation with a capability in its body (a publishable key) refuses a made-up one as unauthorized.
+    else if (isPublic(operation)) expect(code).toMatch(/^(ok|not_found|invalid_token|invalid_request|unauthorized)$/);
     else if (takesIds(operation)) expect(code).toBe("not_found");
     else expect(code).not.toMatch(/^(unexpected|internal_error)/);
     expect(await ownerState()).toBe(before);

@@ -54,6 +54,10 @@ beforeAll(async () => {
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
   ids.connection = (await addBlueskyConnection(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;
+  ids.trackedLink = (
+    await call("POST", `/api/v1/projects/${ids.project}/links`, { destination: "https://owner.example/" })
+  ).json.link.id;
+  ids.ingestKey = (await call("POST", `/api/v1/projects/${ids.project}/ingest-keys`, { kind: "secret" })).json.ingestKey.id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -67,7 +71,8 @@ function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "runId") return ids.run!;
   if (name === "cycleId") return ids.cycle!;
   if (name === "taskId") return ids.task!;
-  if (name === "keyId") return ids.key!;
+  if (name === "keyId") return operation.id === "revokeIngestKey" ? ids.ingestKey! : ids.key!;
+  if (name === "linkId") return ids.trackedLink!;
   if (name === "connectionId") return ids.connection!;
   if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);

@@ -13,6 +13,14 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "2xx": number;
+    "3xx": number;
+  }
+  interface RequestSetup {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Options {
     url: string;
@@ -21,6 +29,8 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Each request made from these, in turn; `setupRequest` may change it per request. */
+    requests?: { setupRequest?: (request: RequestSetup) => RequestSetup }[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,9 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { fitToChannel } from "@/lib/channels";
 import { buildIfNeeded } from "@/lib/cli/build";
 import { openDatabase } from "@/lib/db/client";
@@ -15,6 +13,7 @@ import { latestTokenHash } from "../support/mailbox";
 import { setPlan } from "../support/plans";
 import { type StartedServer, startServer } from "../support/server";
 import { median } from "./median";
+import { withPostgresDatabase } from "./postgres-database";
 
 /**
  * `npm run bench`: the API's common paths against the framework's floor, on this machine.
@@ -342,20 +341,6 @@ function verdicts(label: string, figures: Record<string, number>) {
   for (const [text, ok] of checks) console.log(`  ${ok ? "met    " : "NOT MET"}  ${text}`);
 }
 
-async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `launchloop_bench_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 console.log("# npm run bench (loopback, this machine)");
 // The build with the benchmark-only routes (a later plain `npm start` builds without them).
 process.env.LAUNCHLOOP_BENCH = "1";
@@ -366,7 +351,7 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 if (databases.includes("postgres") && postgresUrl) {
   results.push([
     "Postgres (TEST_DATABASE_URL)",
-    await withPostgresDatabase(postgresUrl, (url) => benchDatabase("Postgres", { DATABASE_URL: url })),
+    await withPostgresDatabase(postgresUrl, "launchloop_bench", (url) => benchDatabase("Postgres", { DATABASE_URL: url })),
   ]);
 } else if (databases.includes("postgres")) {
   console.log("\n(Postgres skipped: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to bench it too.)");

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
 // The week on one screen: the calendar spans the page, drafts follow the days, regenerating
@@ -15,15 +15,7 @@ let founder: BrowserFounder;
 let page: Page;
 let projectId: string;
 
-async function call(method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { Authorization: `Bearer ${founder.key}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, any>;
-}
+const call = founderApi(baseUrl, () => founder.key);
 
 beforeAll(async () => {
   ({ browser, close: closeBrowser } = await launchBrowser());

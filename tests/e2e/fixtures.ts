@@ -106,3 +106,20 @@ export async function appendToFirstPost(
   const edited = await call("PATCH", `/api/v1/content/${post.id}`, { key, body: { body: `${post.body}${text}` } });
   expect(edited.status, edited.text).toBe(200);
 }
+
+/**
+ * A founder's REST calls for setting up a browser test's data: the founder's key, a JSON
+ * body, any status below 300 (else the test fails with the answer), the JSON answer.
+ */
+export function founderApi(baseUrl: string, key: () => string) {
+  return async function call(method: string, pathname: string, body?: unknown) {
+    const response = await fetch(`${baseUrl}${pathname}`, {
+      method,
+      headers: { Authorization: `Bearer ${key()}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, `${method} ${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the answer holds
+    return (await response.json()) as Record<string, any>;
+  };
+}

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, expectNoSidewaysScroll } from "./shell-browser";
 
 // Growth drafts a founder edits: a thread post by post with the channel's meter on each, the
@@ -25,15 +25,7 @@ interface Item {
   previousDrafts: unknown[];
 }
 
-async function call(method: string, pathname: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${pathname}`, {
-    method,
-    headers: { Authorization: `Bearer ${founder.key}`, "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${pathname}: ${await response.clone().text()}`).toBeLessThan(300);
-  return (await response.json()) as Record<string, any>;
-}
+const call = founderApi(baseUrl, () => founder.key);
 const items = async (): Promise<Item[]> =>
   (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).cycles[0].items as Item[];
 const itemById = async (id: string) => (await items()).find((item) => item.id === id)!;

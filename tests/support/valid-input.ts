@@ -47,4 +47,10 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   startOAuthConnection: { body: { network: "x" } },
   finishOAuthConnection: { body: { network: "x", state: "s".repeat(40), code: "stranger-code" } },
   updatePublishingSettings: { body: { timeZone: "Europe/Paris" } },
+  createLink: { body: { destination: "https://stranger.example/" } },
+  updateLink: { body: { destination: "https://stranger.example/", enabled: false } },
+  recordConversion: { body: { event: "signup", externalId: "stranger" } },
+  updateLinkSettings: { body: { siteUrl: "https://stranger.example/", linkTracking: false } },
+  createIngestKey: { body: { kind: "publishable" } },
+  trackSiteConversion: { body: { key: `llp_${"x".repeat(32)}`, event: "signup", externalId: "stranger" } },
 };

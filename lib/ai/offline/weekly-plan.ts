@@ -83,8 +83,30 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
       const quiet = lastItems.filter((item) => item.grade === "quiet");
       const quietBefore = gradesOf(previous, channel).some((item) => item.grade === "quiet");
       const skippedItems = lastItems.filter((item) => item.result === "skipped" || item.status === "skipped");
-      const weight = 1 + 1.5 * great.length + 0.5 * lastItems.filter((item) => item.grade === "ok").length - 0.75 * quiet.length;
-      return { channel, order, great, quiet, quietTwice: quiet.length > 0 && quietBefore, skippedItems, weight };
+      // Sign-ups weigh most: a channel whose posts brought them gets more, one whose clicks brought none less.
+      const signups = lastItems.reduce((sum, item) => sum + (item.results?.signups ?? 0), 0);
+      const clicks = lastItems.reduce((sum, item) => sum + (item.results?.clicks ?? 0), 0);
+      const converted = lastItems.filter((item) => (item.results?.signups ?? 0) > 0);
+      const clicksOnly = signups === 0 && clicks >= 20;
+      const weight =
+        1 +
+        1.5 * great.length +
+        0.5 * lastItems.filter((item) => item.grade === "ok").length -
+        0.75 * quiet.length +
+        Math.min(4, 2 * signups) -
+        (clicksOnly ? 0.5 : 0);
+      return {
+        channel,
+        order,
+        great: [...converted, ...great.filter((item) => !converted.includes(item))],
+        quiet,
+        quietTwice: quiet.length > 0 && quietBefore,
+        skippedItems,
+        weight,
+        signups,
+        clicks,
+        clicksOnly,
+      };
     })
     .sort((a, b) => b.weight - a.weight || a.order - b.order);
 
@@ -131,7 +153,9 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
               : null,
       };
     });
-    if (entry.great.length) notes.push(w.t("plan.great", { channel: label }));
+    if (entry.signups > 0) notes.push(w.t("plan.signups", { channel: label, count: entry.signups, clicks: entry.clicks }));
+    else if (entry.great.length) notes.push(w.t("plan.great", { channel: label }));
+    if (entry.clicksOnly) notes.push(w.t("plan.clicksOnly", { channel: label, clicks: entry.clicks }));
     if (entry.quiet.length) notes.push(w.t("plan.quiet", { channel: label }));
     if (entry.skippedItems.length) notes.push(w.t("plan.carried", { count: entry.skippedItems.length, channel: label }));
     contentPlan.push({

@@ -82,6 +82,9 @@ async function cycleHistory(db: Database, project: ProjectRecord): Promise<Cycle
         result: item.result,
         grade: item.grade,
         resultNote: item.resultNote,
+        ...(item.tracking && {
+          results: { clicks: Number(item.tracking.clicks), signups: Number(item.tracking.signups) },
+        }),
         ...(item.metrics && {
           numbers: {
             likes: item.metrics.likes,

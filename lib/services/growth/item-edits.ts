@@ -7,6 +7,7 @@ import { growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { canEdit, editableStatuses } from "@/lib/growth/item-transitions";
 import type { Channel, ItemDraft, itemDraftEditRequest } from "@/lib/schemas/growth";
+import { linkDraft } from "../links/link-draft";
 import { syncPublishJob } from "../publishing";
 import { ownedRow } from "../tenant";
 import { cycleIsApproved, notApproved, refusal } from "./items";
@@ -61,20 +62,27 @@ function measured(channel: Channel, edit: z.infer<typeof itemDraftEditRequest>) 
  */
 export async function editItemDraft(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemDraftEditRequest>) {
   const { account } = ctx;
-  const { item, cycle } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
+  const { item, cycle, project } = await getOwnedItem(ctx.db, { accountId: account.id, itemId: input.itemId });
   if (cycle.status !== "approved") throw notApproved(cycle.status, "Drafts are edited");
   const refused = notEditable(item);
   if (refused) throw refused;
-  const { rule, parts, lengths, title } = measured(item.channel as Channel, input);
-  const body = parts.join("\n\n");
+  const { rule, parts: typed, lengths, title } = measured(item.channel as Channel, input);
   const current = item.draft!;
+  // A link to the founder's site typed into the text becomes the item's tracked link, as in a written draft.
+  const linked = await linkDraft(ctx.db, {
+    project,
+    item,
+    weekNumber: cycle.weekNumber,
+    draft: { ...current, parts: typed, body: typed.join("\n\n"), length: Math.max(...lengths) },
+  });
+  const { parts, body } = linked;
   if (current.body === body && (title === undefined || title === current.title)) return { item: serializeItem(item) };
 
   const patch: Partial<ItemDraft> = {
     body,
     parts,
     hashtags: trailingHashtags(parts.at(-1)!),
-    length: Math.max(...lengths),
+    length: linked.length,
     limit: rule.bodyLimit,
     unit: rule.unit,
     editedAt: ctx.now.toISOString(),

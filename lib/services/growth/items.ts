@@ -12,6 +12,7 @@ import { AppError } from "@/lib/errors";
 import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth/item-transitions";
 import { assertCanGrow } from "@/lib/limits";
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
+import { linkDraft } from "../links/link-draft";
 import { buildPlaybook } from "../playbook";
 import { scheduleItem } from "../publishing";
 import { type RequestJobHandle, runAsRequestJob } from "../request-job";
@@ -79,13 +80,14 @@ async function writeDraft(
     throw error instanceof ModelFailure ? new AppError("provider_unavailable", error.message) : error;
   });
   const spentNow = { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 };
-  const draft: ItemDraft = {
+  const written: ItemDraft = {
     ...fittedDraft(result.output, writerInput),
     feedback: writerInput.feedback,
     model: result.usage.model,
     usage: spentNow,
     generatedAt: ctx.now.toISOString(),
   };
+  const draft = await linkDraft(ctx.db, { project, item, weekNumber: cycle.weekNumber, draft: written });
   // Added to what the row holds when the draft lands: two generations at once both count.
   const spentSoFar = (field: "inputTokens" | "outputTokens" | "calls") =>
     sql`coalesce((${growthItems.usage}->>${field})::int, 0)`;

@@ -1,18 +1,27 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
-import { growthCycles, growthItems, growthTasks, projects } from "@/lib/db/schema";
+import { conversions, growthCycles, growthItems, growthTasks, linkClickDays, projects, trackedLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { inIds, ownedRows } from "../tenant";
 import { type CycleRecord, serializeCycle } from "./serialize";
 
-/** The items and tasks of the account's `cycles`. */
+/** An item's tracked link and what it brought, read with the item: its code, counted clicks and conversions. */
+const trackingOf = sql<{ code: string; clicks: number; signups: number; conversions: number } | null>`(
+  select jsonb_build_object(
+    'code', tl.code,
+    'clicks', coalesce((select sum(d.counted) from ${linkClickDays} d where d.link_id = tl.id), 0),
+    'signups', (select count(*) from ${conversions} c where c.link_id = tl.id and c.event = 'signup'),
+    'conversions', (select count(*) from ${conversions} c where c.link_id = tl.id))
+  from ${trackedLinks} tl where tl.growth_item_id = growth_items.id and tl.account_id = growth_items.account_id)`;
+
+/** The items (with what their tracked links brought) and tasks of the account's `cycles`. */
 export async function contentsOf(db: Database, { accountId, cycles }: { accountId: string; cycles: Pick<CycleRecord, "id">[] }) {
   const ids = cycles.map((cycle) => cycle.id);
   if (ids.length === 0) return { items: [], tasks: [] };
   const [items, tasks] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(growthItems), tracking: trackingOf })
       .from(growthItems)
       .where(ownedRows(growthItems, accountId, inIds(growthItems.cycleId, ids))),
     db

@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import type { growthCycles, growthItems, growthTasks } from "@/lib/db/schema";
 import type { Channel } from "@/lib/schemas/growth";
 
@@ -6,7 +7,24 @@ export type CycleRecord = typeof growthCycles.$inferSelect;
 export type ItemRecord = typeof growthItems.$inferSelect;
 export type TaskRecord = typeof growthTasks.$inferSelect;
 
-export function serializeItem(item: ItemRecord) {
+/** What a week read adds to an item: its tracked link's code and counts (null without a link). */
+export type ItemWithTracking = ItemRecord & {
+  tracking?: { code: string; clicks: number; signups: number; conversions: number } | null;
+};
+
+const trackingOut = (tracking: ItemWithTracking["tracking"]) =>
+  tracking === undefined
+    ? {}
+    : {
+        tracking: tracking && {
+          shortUrl: `${config().appUrl}/r/${tracking.code}`,
+          clicks: Number(tracking.clicks),
+          signups: Number(tracking.signups),
+          conversions: Number(tracking.conversions),
+        },
+      };
+
+export function serializeItem(item: ItemWithTracking) {
   return {
     id: item.id,
     cycleId: item.cycleId,
@@ -27,6 +45,7 @@ export function serializeItem(item: ItemRecord) {
     usage: item.usage ?? null,
     publication: publicationOf(item),
     metrics: item.metrics ?? null,
+    ...trackingOut(item.tracking),
   };
 }
 
@@ -73,7 +92,7 @@ export const serializeTask = (task: TaskRecord) => ({
   status: task.status,
 });
 
-export function serializeCycle(cycle: CycleRecord, items: ItemRecord[], tasks: TaskRecord[]) {
+export function serializeCycle(cycle: CycleRecord, items: ItemWithTracking[], tasks: TaskRecord[]) {
   return {
     id: cycle.id,
     projectId: cycle.projectId,

@@ -8,4 +8,4 @@ const dispatch = createRouter(apiOperations);
 export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
-export { dispatch as GET, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE };
+export { dispatch as GET, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };

@@ -11,6 +11,7 @@ import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
 import type { GrowthItem } from "@/components/growth/types";
 import { DraftHistory } from "@/components/history/draft-history";
+import { ItemResults } from "@/components/results/item-results";
 import { Badge, Button, buttonClasses, CopyButton, cx, Input, Notice, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeFailure } from "@/lib/actions/form-state";
@@ -228,6 +229,7 @@ export function ItemPanel({
             {item.angle}
             {item.cta && <> · Call to action: {item.cta}</>}
           </p>
+          <ItemResults tracking={item.tracking} />
         </div>
       </header>
 

@@ -59,11 +59,11 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
     readOperation(listActiveJobs, input),
     readOperation(getMe),
   ]);
-  // The retro compares this week's numbers with earlier ones: only the numbers travel.
+  // The retro compares this week's sign-ups, clicks and numbers with earlier ones: only those travel.
   const history = cycles
     .flatMap((cycle) => cycle.items)
-    .filter((item) => item.metrics)
-    .map(({ id, channel, metrics }) => ({ id, channel, metrics }));
+    .filter((item) => item.metrics || item.tracking)
+    .map(({ id, channel, metrics, tracking }) => ({ id, channel, metrics, tracking: tracking ?? null }));
   const brand = project.decisions.brandName ?? project.onboarding.businessName;
   const open = cycles.find((cycle) => cycle.status !== "closed");
   const closed = cycles.filter((cycle) => cycle.status === "closed");

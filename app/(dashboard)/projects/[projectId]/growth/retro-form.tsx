@@ -5,7 +5,7 @@ import { channelLabel } from "@/components/growth/channel-badge";
 import type { BoardCycle, GrowthItem, MeasuredItem } from "@/components/growth/types";
 import { Button, Card, CardBody, CardHeader, Input, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
-import { suggestGrade } from "@/lib/growth/grade-suggestion";
+import { suggestFromResults } from "@/lib/growth/grade-suggestion";
 import { submitRetroAction } from "./actions";
 
 type Grade = "great" | "ok" | "quiet" | "";
@@ -22,20 +22,30 @@ const grades: Array<{ value: Grade; label: string }> = [
   { value: "", label: "No grade" },
 ];
 
+const signups = (count: number) => `${count} ${count === 1 ? "sign-up" : "sign-ups"}`;
+const clicks = (count: number) => `${count} ${count === 1 ? "click" : "clicks"}`;
+const gradeLabel = (grade: Grade) => grades.find((entry) => entry.value === grade)?.label ?? grade;
+
 /** The end-of-week retro, once opened: per item published or skipped, a grade and a note; an overall note. It closes the week. */
 export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items: GrowthItem[]; history: MeasuredItem[] }) {
   // Only what the founder changed is kept; the result defaults to the item's state now, the grade to the one its numbers suggest.
   const [changes, setEntries] = useState<Record<string, Partial<Entry>>>({});
+  const resultsOf = (tracking: GrowthItem["tracking"]) =>
+    tracking ? { clicks: tracking.clicks, signups: tracking.signups } : null;
   const suggestionOf = (item: GrowthItem) =>
-    suggestGrade(
-      item.metrics,
+    suggestFromResults(
+      { results: resultsOf(item.tracking), numbers: item.metrics },
       history
-        .filter((other) => other.channel === item.channel && other.id !== item.id && other.metrics)
-        .map((other) => other.metrics!),
+        .filter((other) => other.id !== item.id)
+        .map((other) => ({
+          results: resultsOf(other.tracking),
+          numbers: other.metrics,
+          sameChannel: other.channel === item.channel,
+        })),
     );
   const entryOf = (item: GrowthItem): Entry => ({
     result: item.status === "published" ? "published" : "skipped",
-    grade: suggestionOf(item) ?? "",
+    grade: suggestionOf(item)?.grade ?? "",
     note: "",
     ...changes[item.id],
   });
@@ -77,14 +87,17 @@ export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items:
                 <legend className="px-1 text-sm font-semibold">
                   {channelLabel(item.channel)}: {item.title}
                 </legend>
-                {item.metrics && (
+                {(item.metrics || item.tracking) && (
                   <p className="text-sm text-muted" data-testid="retro-metrics">
-                    {item.metrics.likes} likes · {item.metrics.reposts} {item.channel === "mastodon" ? "boosts" : "reposts"} ·{" "}
-                    {item.metrics.replies} replies
-                    {item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}
-                    {suggestionOf(item)
-                      ? ` — suggested grade: ${suggestionOf(item)} (against your ${channelLabel(item.channel)} median); change it if you know better.`
-                      : ""}
+                    {[
+                      item.tracking && `${signups(item.tracking.signups)} · ${clicks(item.tracking.clicks)}`,
+                      item.metrics &&
+                        `${item.metrics.likes} likes · ${item.metrics.reposts} ${item.channel === "mastodon" ? "boosts" : "reposts"} · ${item.metrics.replies} replies${item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}`,
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                    {suggestionOf(item) &&
+                      ` — suggested grade: ${gradeLabel(suggestionOf(item)!.grade)} (${suggestionOf(item)!.why}); change it if you know better.`}
                   </p>
                 )}
                 <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">

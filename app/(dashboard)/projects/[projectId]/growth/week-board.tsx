@@ -7,6 +7,7 @@ import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
 import { type BoardCycle, type BoardTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
+import { ItemResultsBadge } from "@/components/results/item-results";
 import { Badge, Button, buttonClasses, Card, CardBody, CardHeader, Notice } from "@/components/ui";
 import { describeFailure } from "@/lib/actions/form-state";
 import { blanksLeft } from "@/lib/drafts/blanks";
@@ -185,6 +186,7 @@ export function WeekBoard({
                           >
                             <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
                             <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
+                            <ItemResultsBadge tracking={item.tracking} />
                             <span className="mt-1 flex flex-wrap gap-1">
                               <Badge tone={statusTone[item.status]} className="max-w-full">
                                 <span className="min-w-0 truncate">{item.status}</span>

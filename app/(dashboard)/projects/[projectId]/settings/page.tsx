@@ -1,11 +1,16 @@
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { config } from "@/lib/config";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
+import { getLinkSettings, listIngestKeys } from "@/lib/operations/links";
 import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
+import { createServerKeyAction, createSiteKeyAction, revokeIngestKeyAction, updateLinkSettingsAction } from "../results/actions";
+import { SiteSetup } from "../results/site-setup";
 import { BasicsForm } from "./basics-form";
 import { Connections } from "./connections";
+import { ConversionKeys } from "./conversion-keys";
 import { LogoForm } from "./logo-form";
 import { ShareLinks } from "./share-links";
 
@@ -28,13 +33,16 @@ export default async function ProjectSettingsPage({
 }) {
   const projectId = await projectIdOf(params);
   const { connected } = await searchParams;
-  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable }] = await Promise.all([
-    readOperation(listShareLinks, { params: { id: projectId } }),
-    readOperation(getProjectLogo, { params: { id: projectId } }),
-    readProject(projectId),
-    readOperation(listConnections, { params: { id: projectId } }),
-    readOperation(getPublishingSettings, { params: { id: projectId } }),
-  ]);
+  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable }, { settings }, { keys }] =
+    await Promise.all([
+      readOperation(listShareLinks, { params: { id: projectId } }),
+      readOperation(getProjectLogo, { params: { id: projectId } }),
+      readProject(projectId),
+      readOperation(listConnections, { params: { id: projectId } }),
+      readOperation(getPublishingSettings, { params: { id: projectId } }),
+      readOperation(getLinkSettings, { params: { id: projectId } }),
+      readOperation(listIngestKeys, { params: { id: projectId } }),
+    ]);
   return (
     <>
       <PageHeader
@@ -61,6 +69,28 @@ export default async function ProjectSettingsPage({
               connectable={connectable}
               timeZone={timeZone}
               notice={connected ? (connectNotices[connected] ?? null) : null}
+            />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="tracking-title" id="tracking">
+          <CardHeader
+            id="tracking-title"
+            title="Tracked links and conversions"
+            description="Posts that link to your site carry their own short link; your site or server reports sign-ups; Results shows which post brought them."
+          />
+          <CardBody className="space-y-8">
+            <SiteSetup
+              siteUrl={settings.siteUrl}
+              siteUrlFrom={settings.siteUrlFrom}
+              linkTracking={settings.linkTracking}
+              appUrl={config().appUrl}
+              saveSettings={updateLinkSettingsAction.bind(null, projectId)}
+              makeSiteKey={createSiteKeyAction.bind(null, projectId)}
+            />
+            <ConversionKeys
+              keys={keys}
+              makeServerKey={createServerKeyAction.bind(null, projectId)}
+              revoke={revokeIngestKeyAction.bind(null, projectId)}
             />
           </CardBody>
         </Card>
