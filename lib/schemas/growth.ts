@@ -177,7 +177,10 @@ export type CycleRetro = z.infer<typeof cycleRetroSchema>;
 
 export const itemTrackingSchema = z
   .object({
+    linkId: uuid,
     shortUrl: z.string(),
+    destination: z.string(),
+    enabled: z.boolean().describe("Off: the post carries the destination itself"),
     clicks: z.number().int().describe("Counted clicks (no bots, prefetches or repeats within the hour)"),
     signups: z.number().int(),
     conversions: z.number().int().describe("Attributed conversions of any event"),

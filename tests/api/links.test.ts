@@ -259,7 +259,19 @@ describe("destinations", () => {
     const after = cycles[0].items.find((entry: { id: string }) => entry.id === item.id);
     expect(after.draft.body).not.toContain(link.shortUrl);
     expect(after.draft.body).toContain("https://tidybooks.example/pricing?ref=ph");
-    expect(after.tracking).toMatchObject({ shortUrl: link.shortUrl, clicks: 5, signups: 2, conversions: 2 });
+    expect(after.tracking).toMatchObject({ shortUrl: link.shortUrl, enabled: false, clicks: 5, signups: 2, conversions: 2 });
+    // On again: the post carries its short link again, in place of the destination.
+    await call("PATCH", `/api/v1/links/${link.id}`, { enabled: true });
+    const again = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles[0].items.find(
+      (entry: { id: string }) => entry.id === item.id,
+    );
+    expect(again.draft.body).toContain(link.shortUrl);
+    expect(again.draft.body).not.toContain("https://tidybooks.example/pricing?ref=ph");
+    expect(again.tracking).toMatchObject({
+      linkId: link.id,
+      enabled: true,
+      destination: "https://tidybooks.example/pricing?ref=ph",
+    });
   });
 
   it("belong to their account: another founder's change answers 404", async () => {

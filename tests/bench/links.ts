@@ -68,7 +68,8 @@ async function load(url: string, redirect: boolean): Promise<Load> {
 
 async function benchDatabase(label: string, env: Record<string, string>) {
   console.log(`\n## ${label}`);
-  const server = await startServer({ ...env, LAUNCHLOOP_BENCH: "1", RATE_LIMIT_PER_MINUTE: "10000000" });
+  // The local test-mode checkout on Postgres too (BILLING=local), so the bench founder can pay for a plan.
+  const server = await startServer({ ...env, BILLING: "local", LAUNCHLOOP_BENCH: "1", RATE_LIMIT_PER_MINUTE: "10000000" });
   try {
     const { call, paidFounder } = httpClient(server.baseUrl, server.dataDir);
     const { key } = await paidFounder();

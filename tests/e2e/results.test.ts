@@ -103,6 +103,16 @@ describe("results", () => {
     await results.waitFor();
     expect(await results.textContent()).toContain("1 sign-up");
 
+    // The post's link is the founder's to point elsewhere: only http or https, said at the field.
+    const panel = page.locator(`#item-${link.growthItemId}`);
+    await panel.getByRole("button", { name: "Change address" }).click();
+    await panel.getByLabel("Where the link sends readers").fill("javascript:alert(1)");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.getByText("Use a full web address starting with https://").waitFor();
+    await panel.getByLabel("Where the link sends readers").fill(`${siteUrl}pricing`);
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.getByText("/pricing", { exact: false }).first().waitFor();
+
     // The retro puts the post's sign-ups first and suggests its grade from them.
     await page.getByRole("button", { name: "Write the retro" }).click();
     const retroItem = page.getByTestId("retro-item").filter({ hasText: title });

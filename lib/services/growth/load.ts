@@ -4,12 +4,12 @@ import type { Database } from "@/lib/db";
 import { conversions, growthCycles, growthItems, growthTasks, linkClickDays, projects, trackedLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { inIds, ownedRows } from "../tenant";
-import { type CycleRecord, serializeCycle } from "./serialize";
+import { type CycleRecord, type ItemTrackingRow, serializeCycle } from "./serialize";
 
 /** An item's tracked link and what it brought, read with the item: its code, counted clicks and conversions. */
-const trackingOf = sql<{ code: string; clicks: number; signups: number; conversions: number } | null>`(
+const trackingOf = sql<ItemTrackingRow | null>`(
   select jsonb_build_object(
-    'code', tl.code,
+    'id', tl.id, 'code', tl.code, 'destination', tl.destination, 'enabled', tl.enabled,
     'clicks', coalesce((select sum(d.counted) from ${linkClickDays} d where d.link_id = tl.id), 0),
     'signups', (select count(*) from ${conversions} c where c.link_id = tl.id and c.event = 'signup'),
     'conversions', (select count(*) from ${conversions} c where c.link_id = tl.id))

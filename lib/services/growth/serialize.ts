@@ -8,16 +8,26 @@ export type ItemRecord = typeof growthItems.$inferSelect;
 export type TaskRecord = typeof growthTasks.$inferSelect;
 
 /** What a week read adds to an item: its tracked link's code and counts (null without a link). */
-export type ItemWithTracking = ItemRecord & {
-  tracking?: { code: string; clicks: number; signups: number; conversions: number } | null;
-};
+export interface ItemTrackingRow {
+  id: string;
+  code: string;
+  destination: string;
+  enabled: boolean;
+  clicks: number;
+  signups: number;
+  conversions: number;
+}
+export type ItemWithTracking = ItemRecord & { tracking?: ItemTrackingRow | null };
 
 const trackingOut = (tracking: ItemWithTracking["tracking"]) =>
   tracking === undefined
     ? {}
     : {
         tracking: tracking && {
+          linkId: tracking.id,
           shortUrl: `${config().appUrl}/r/${tracking.code}`,
+          destination: tracking.destination,
+          enabled: tracking.enabled,
           clicks: Number(tracking.clicks),
           signups: Number(tracking.signups),
           conversions: Number(tracking.conversions),

@@ -1,12 +1,13 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
+import { channelRules, countAs } from "@/lib/channels";
 import type { ServiceContext } from "@/lib/core/context";
 import { growthItems, trackedLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { forgetRedirectTarget } from "@/lib/links/lookup";
-import { withoutTrackedLink } from "@/lib/links/post-text";
+import { withoutTrackedLink, withTrackedLink } from "@/lib/links/post-text";
 import { utmSlug } from "@/lib/links/utm";
-import type { ItemDraft } from "@/lib/schemas/growth";
+import type { Channel, ItemDraft } from "@/lib/schemas/growth";
 import { getOwnedProject } from "../project-records";
 import { ownedRow, ownedRows } from "../tenant";
 import { insertLink } from "./insert-link";
@@ -66,21 +67,30 @@ export async function updateLink(ctx: ServiceContext, input: { linkId: string; d
     .returning();
   if (!link) throw new AppError("not_found", "Link not found.");
   forgetRedirectTarget(link.code);
-  if (input.enabled === false && link.growthItemId) await untrackDraft(ctx, link);
+  if (input.enabled !== undefined && link.growthItemId) await retextDraft(ctx, link);
   const [counted] = await withCounts(ctx, [link]);
   return { link: counted! };
 }
 
-/** Puts the destination back where the item's draft carries the short link (in SQL, so a concurrent edit is not lost). */
-async function untrackDraft(ctx: ServiceContext, link: LinkRecord) {
+/**
+ * The item's draft as the link now says: off, the short link gives way to the destination;
+ * on again, the destination's first mention becomes the short link (where the part fits).
+ * Written in SQL on the text read, so a concurrent edit is never lost, and never while it posts.
+ */
+async function retextDraft(ctx: ServiceContext, link: LinkRecord) {
   const [item] = await ctx.db
-    .select({ draft: growthItems.draft })
+    .select({ draft: growthItems.draft, channel: growthItems.channel })
     .from(growthItems)
     .where(ownedRow(growthItems, ctx.account.id, link.growthItemId!));
   const draft = item?.draft;
+  if (!draft) return;
   const shortUrl = shortUrlOf(link.code);
-  if (!draft?.body.includes(shortUrl)) return;
-  const parts = withoutTrackedLink(draft.parts.length ? draft.parts : [draft.body], shortUrl, link.destination);
+  const current = draft.parts.length ? draft.parts : [draft.body];
+  const rule = channelRules[item.channel as Channel];
+  const parts = link.enabled
+    ? withTrackedLink(current, link.destination, shortUrl, (part) => countAs(rule.unit, part) <= rule.bodyLimit).parts
+    : withoutTrackedLink(current, shortUrl, link.destination);
+  if (parts.join("\n\n") === current.join("\n\n")) return;
   const patch: Partial<ItemDraft> = { parts, body: parts.join("\n\n") };
   await ctx.db
     .update(growthItems)

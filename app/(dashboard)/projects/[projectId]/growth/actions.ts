@@ -13,6 +13,7 @@ import {
   submitRetro,
   updateTask,
 } from "@/lib/operations/growth";
+import { updateLink } from "@/lib/operations/links";
 import { confirmPublication, publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
@@ -46,3 +47,5 @@ export const pullMetricsAction = async (itemId: string) => runOperation(pullItem
 
 /** An item's earlier drafts, read when the founder opens its history (the board does not carry them). */
 export const itemVersionsAction = async (itemId: string) => runOperation(listItemDrafts, { params: { itemId } });
+export const updateLinkAction = async (linkId: string, body: { destination?: string; enabled?: boolean }) =>
+  runOperation(updateLink, { params: { linkId }, body });

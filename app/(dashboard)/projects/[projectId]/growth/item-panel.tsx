@@ -19,7 +19,7 @@ import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
 import { blanksLeft, fillBlank, fillBlankInParts } from "@/lib/drafts/blanks";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
-import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction } from "./actions";
+import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction, updateLinkAction } from "./actions";
 import { mayPublish } from "./publication-networks";
 import type { AccountOption } from "./publication-panel";
 
@@ -229,7 +229,7 @@ export function ItemPanel({
             {item.angle}
             {item.cta && <> · Call to action: {item.cta}</>}
           </p>
-          <ItemResults tracking={item.tracking} />
+          <ItemResults tracking={item.tracking} updateLink={updateLinkAction} />
         </div>
       </header>
 

@@ -12,12 +12,13 @@ import {
 import { WeekSummary } from "@/components/growth/week-summary";
 import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
-import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
+import { ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { listActiveJobs } from "@/lib/operations/events";
 import { listCycles } from "@/lib/operations/growth";
+import { getLinkSettings } from "@/lib/operations/links";
 import { getPlaybook } from "@/lib/operations/projects";
 import { listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
@@ -50,7 +51,16 @@ function boardCycle({ id, projectId, weekNumber, weekStart, plan, items, tasks }
 export default async function GrowthPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
   const input = { params: { id: projectId } };
-  const [{ project }, { cycles }, { playbook }, { subscription }, { connections }, { jobs: activeJobs }, me] = await Promise.all([
+  const [
+    { project },
+    { cycles },
+    { playbook },
+    { subscription },
+    { connections },
+    { jobs: activeJobs },
+    me,
+    { settings: links },
+  ] = await Promise.all([
     readProject(projectId),
     readOperation(listCycles, input),
     readOperation(getPlaybook, input),
@@ -58,6 +68,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
     readOperation(listConnections, input),
     readOperation(listActiveJobs, input),
     readOperation(getMe),
+    readOperation(getLinkSettings, input),
   ]);
   // The retro compares this week's sign-ups, clicks and numbers with earlier ones: only those travel.
   const history = cycles
@@ -94,6 +105,14 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         )}
         {project.status === "launch_ready" && (
           <StartGrowthPanel projectId={project.id} needsPlan={planNeeds(me.limits, me.usage.projects).growth} />
+        )}
+        {project.status === "growth" && links.linkTracking && !links.siteUrl && (
+          <Notice tone="info">
+            Add your site&apos;s address to see which posts bring sign-ups: posts that link to it get their own tracked link.{" "}
+            <a href={`/projects/${project.id}/settings#tracking`} className="font-medium underline">
+              Add it in project settings
+            </a>
+          </Notice>
         )}
         {project.status === "growth" && open?.status === "planned" && (
           <PlanEditor key={open.id} cycle={open} initial={fromPlan(open.plan)} />
