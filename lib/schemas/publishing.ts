@@ -140,18 +140,34 @@ export const timeZoneSchema = safeString()
 /** The founder's answer for a post that may have gone out (`publication.status` `unconfirmed`). */
 /** The founder's answer about an unconfirmed post: it went out (with its link), or it did not (post it again). */
 export const publicationConfirmRequest = z
-  .discriminatedUnion("outcome", [
-    z.strictObject({
-      outcome: z.literal("posted").describe("It is on the network"),
-      url: safeString()
-        .max(2000)
-        .url()
-        .regex(/^https:\/\//, { message: "an https link" })
-        .meta({ description: "The live post's link", examples: ["https://x.com/founder/status/1"] }),
-    }),
-    z.strictObject({ outcome: z.literal("not_posted").describe("It is not: post it again now") }),
-  ])
-  .meta({ id: "PublicationConfirm" });
+  .strictObject({
+    outcome: z
+      .enum(["posted", "not_posted"])
+      .describe("`posted`: it is on the network (give its `url`); `not_posted`: it is not, post it again now"),
+    url: safeString()
+      .max(2000)
+      .url()
+      .regex(/^https:\/\//, { message: "an https link" })
+      .meta({
+        description: "The live post's link: required with `posted`, absent with `not_posted`",
+        examples: ["https://x.com/founder/status/1"],
+      })
+      .optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outcome === "posted" && !value.url)
+      ctx.addIssue({ code: "custom", path: ["url"], message: "the post's link is required with posted" });
+    if (value.outcome === "not_posted" && value.url)
+      ctx.addIssue({ code: "custom", path: ["url"], message: "a link goes only with posted" });
+  })
+  .meta({
+    id: "PublicationConfirm",
+    // The rule above, as the document says it.
+    oneOf: [
+      { properties: { outcome: { const: "posted" } }, required: ["url"] },
+      { properties: { outcome: { const: "not_posted" } }, not: { required: ["url"] } },
+    ],
+  });
 
 export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
 export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });

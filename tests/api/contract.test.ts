@@ -32,6 +32,7 @@ type Schema = {
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  not?: Schema;
   enum?: unknown[];
   const?: unknown;
   format?: string;
@@ -158,9 +159,22 @@ function sample(raw: Schema, full: boolean, path: string, name = "", branch = 0)
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = nonNullOptions(schema);
-  // A union of bodies ("posted with its link, or not posted"): each branch in turn.
-  if (options.length && (!schema.type || (!requiredSets(schema) && options.every((option) => resolve(option).type === "object"))))
-    return sample(options[branch % options.length]!, full, path, name);
+  if (options.length && !schema.type) return sample(options[0]!, full, path, name);
+  // An object whose members depend on each other ("url with posted, none with not_posted"): each branch in turn, merged in.
+  if (typeOf(schema) === "object" && schema.oneOf && !requiredSets(schema)) {
+    const chosen = schema.oneOf[branch % schema.oneOf.length]!;
+    const properties = { ...schema.properties };
+    for (const [member, rule] of Object.entries(chosen.properties ?? {})) properties[member] = { ...properties[member], ...rule };
+    const required = [...new Set([...(schema.required ?? []), ...(chosen.required ?? [])])];
+    const banned = new Set(chosen.not?.required ?? []);
+    const { oneOf: _, ...rest } = schema;
+    const merged = {
+      ...rest,
+      properties: Object.fromEntries(Object.entries(properties).filter(([member]) => !banned.has(member))),
+      required,
+    };
+    return sample(merged, full, path, name);
+  }
   switch (typeOf(schema)) {
     case "object": {
       const properties = schema.properties ?? {};

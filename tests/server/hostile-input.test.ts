@@ -1,10 +1,10 @@
-import http from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiOperations } from "@/lib/operations";
 import { sampleProject } from "../support/founder";
 import { type HostileRequest, hostileRequests } from "../support/hostile-inputs";
 import { httpClient } from "../support/http-client";
+import { type RawAnswer, sendRaw } from "../support/raw-request";
 import { type StartedServer, startServer } from "../support/server";
 
 const limitsOff = { RATE_LIMIT_PER_MINUTE: "10000000", WRITE_LIMIT_PER_HOUR: "10000000", SIGNUP_LIMIT_PER_HOUR: "10000000" };
@@ -12,42 +12,8 @@ const concurrency = 6;
 // Field mutations per endpoint (evenly spread over every depth); HOSTILE_FULL=1 sends them all.
 const maxFieldMutations = process.env.HOSTILE_FULL ? Infinity : 90;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-function send(baseUrl: string, hostile: HostileRequest): Promise<Answer> {
-  const { hostname, port } = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const chunked = typeof hostile.body === "object";
-    const headers = {
-      ...hostile.headers,
-      ...(typeof hostile.body === "string" && { "Content-Length": String(Buffer.byteLength(hostile.body)) }),
-    };
-    const request = http.request({ host: hostname, port, method: hostile.method, path: hostile.target, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    if (!chunked) {
-      request.end(hostile.body);
-      return;
-    }
-    (async () => {
-      for (const chunk of (hostile.body as { chunks: () => Iterable<Buffer> }).chunks()) {
-        if (request.destroyed) return;
-        if (!request.write(chunk)) await new Promise((drain) => request.once("drain", drain));
-      }
-      request.end();
-    })().catch(() => {});
-  });
-}
+type Answer = RawAnswer;
+const send = (baseUrl: string, hostile: HostileRequest) => sendRaw(baseUrl, hostile);
 
 /** What is wrong with an answer to a hostile request (undefined: a 4xx envelope with a request id). */
 function problemWith(answer: Answer): string | undefined {

@@ -1,5 +1,5 @@
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RawAnswer, type RawRequest, sendRaw } from "../support/raw-request";
 import { type StartedServer, startServer } from "../support/server";
 
 // The routes outside /api/v1 (OAuth, jobs, connection callbacks, files, checkout): whatever a
@@ -12,40 +12,8 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => server?.stop());
 
-interface Hostile {
-  method: string;
-  target: string;
-  headers?: Record<string, string>;
-  body?: string | { chunks: () => Iterable<Buffer> };
-}
-
-function send(hostile: Hostile): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  const { hostname, port } = new URL(server.baseUrl);
-  return new Promise((resolve, reject) => {
-    const headers = {
-      ...hostile.headers,
-      ...(typeof hostile.body === "string" && { "Content-Length": String(Buffer.byteLength(hostile.body)) }),
-    };
-    const request = http.request({ host: hostname, port, method: hostile.method, path: hostile.target, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-      response.on("error", reject);
-    });
-    request.on("error", reject);
-    const body = hostile.body;
-    if (typeof body !== "object") return void request.end(body);
-    (async () => {
-      for (const chunk of body.chunks()) {
-        if (request.destroyed) return;
-        if (!request.write(chunk)) await new Promise((drain) => request.once("drain", drain));
-      }
-      request.end();
-    })().catch(() => {});
-  });
-}
+type Hostile = RawRequest;
+const send = (hostile: Hostile) => sendRaw(server.baseUrl, hostile);
 
 function* megabytes(count: number, prefix: string) {
   yield Buffer.from(prefix);
@@ -177,7 +145,7 @@ describe("hostile input on the routes outside /api/v1", () => {
           const label = `${hostile.method} ${hostile.target.slice(0, 120)} ${String(hostile.headers?.["Content-Type"] ?? "")}`;
           const answer = await send(hostile).catch((error: Error) => ({
             status: 0,
-            headers: {} as http.IncomingHttpHeaders,
+            headers: {} as RawAnswer["headers"],
             body: error.message,
           }));
           if (answer.status === 0 || answer.status >= 500)

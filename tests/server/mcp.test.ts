@@ -140,6 +140,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "growth_confirm_publication",
         "growth_item_results",
         "publishing_list_connections",
+        "results_get",
       ].sort(),
     );
     const create = tools.find((tool) => tool.name === "projects_create")!;
@@ -257,6 +258,11 @@ describe("the remote MCP server at /api/mcp", () => {
     await call(client, "content_edit", { itemId: contentItem.id, body: "The founder's own words." });
     await call(client, "growth_list_cycles", { projectId });
     expect((await call(client, "publishing_list_connections", { projectId })).structuredContent.connections).toEqual([]);
+    // Which posts brought sign-ups: nothing clicked yet, every count zero (tests/api/links.test.ts has the whole loop).
+    expect((await call(client, "results_get", { projectId, groupBy: "channel" })).structuredContent.results).toMatchObject({
+      groupBy: "channel",
+      totals: { clicks: 0, signups: 0 },
+    });
     // Publishing and pulling numbers need a connected network (tests/api/publishing.test.ts runs them
     // against fake Bluesky and Mastodon servers): here, without a connection, the same REST envelope.
     const needsConnection = ["growth_publish_item", "growth_item_results"];

@@ -128,7 +128,8 @@ interface Mutation {
 function mutations(root: JsonSchema, base: unknown): Mutation[] {
   const resolve = resolver(root);
   const found: Mutation[] = [];
-  const visit = (schema: JsonSchema, path: Path, required: boolean) => {
+  // `nullable`: the member's parent union allows null, so its non-null branch does not make null hostile.
+  const visit = (schema: JsonSchema, path: Path, required: boolean, nullable = false) => {
     const resolved = resolve(schema);
     const at = path.length ? path.join(".") : "(root)";
     const put = (name: string, value: unknown) => found.push({ name: `${at}: ${name}`, value: setAt(base, path, value) });
@@ -143,12 +144,12 @@ function mutations(root: JsonSchema, base: unknown): Mutation[] {
         ["array", []],
         ["object", {}],
       ];
-      for (const [type, value] of wrong) if (!allowed.has(type)) put(`a ${type}`, value);
+      for (const [type, value] of wrong) if (!allowed.has(type) && !(type === "null" && nullable)) put(`a ${type}`, value);
     }
     const options = resolved.anyOf ?? resolved.oneOf;
     if (options) {
       const nonNull = options.filter((option) => !allowedTypes(option, resolve).has("null"));
-      if (nonNull.length === 1) visit({ ...nonNull[0]! }, path, false);
+      if (nonNull.length === 1) visit({ ...nonNull[0]! }, path, false, allowed.has("null"));
       return;
     }
     if (resolved.enum?.every((value) => typeof value === "string")) put("a value outside the enum", "not-one-of-them");

@@ -3,10 +3,8 @@ import { ResultsChart } from "@/components/results/results-chart";
 import { ResultsTable } from "@/components/results/results-table";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { config } from "@/lib/config";
 import { getLinkSettings, getResults } from "@/lib/operations/links";
-import { createSiteKeyAction, updateLinkSettingsAction } from "./actions";
-import { SiteSetup } from "./site-setup";
+import { TrackingSetup } from "./tracking-setup";
 
 export const metadata = { title: "Results" };
 
@@ -21,16 +19,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ projec
   const { totals, unattributed } = weeks.results;
   const empty = totals.clicks === 0 && totals.conversions === 0 && unattributed.conversions === 0;
   const rate = totals.conversionRate === null ? null : `${(totals.conversionRate * 100).toFixed(1)}%`;
-  const setup = (
-    <SiteSetup
-      siteUrl={settings.siteUrl}
-      siteUrlFrom={settings.siteUrlFrom}
-      linkTracking={settings.linkTracking}
-      appUrl={config().appUrl}
-      saveSettings={updateLinkSettingsAction.bind(null, projectId)}
-      makeSiteKey={createSiteKeyAction.bind(null, projectId)}
-    />
-  );
+  const setup = <TrackingSetup projectId={projectId} settings={settings} />;
   return (
     <>
       <PageHeader

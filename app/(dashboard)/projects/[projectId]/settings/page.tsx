@@ -1,13 +1,12 @@
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import { config } from "@/lib/config";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
 import { getLinkSettings, listIngestKeys } from "@/lib/operations/links";
 import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
 import { readProject } from "../read-project";
-import { createServerKeyAction, createSiteKeyAction, revokeIngestKeyAction, updateLinkSettingsAction } from "../results/actions";
-import { SiteSetup } from "../results/site-setup";
+import { createServerKeyAction, revokeIngestKeyAction } from "../results/actions";
+import { TrackingSetup } from "../results/tracking-setup";
 import { BasicsForm } from "./basics-form";
 import { Connections } from "./connections";
 import { ConversionKeys } from "./conversion-keys";
@@ -79,14 +78,7 @@ export default async function ProjectSettingsPage({
             description="Posts that link to your site carry their own short link; your site or server reports sign-ups; Results shows which post brought them."
           />
           <CardBody className="space-y-8">
-            <SiteSetup
-              siteUrl={settings.siteUrl}
-              siteUrlFrom={settings.siteUrlFrom}
-              linkTracking={settings.linkTracking}
-              appUrl={config().appUrl}
-              saveSettings={updateLinkSettingsAction.bind(null, projectId)}
-              makeSiteKey={createSiteKeyAction.bind(null, projectId)}
-            />
+            <TrackingSetup projectId={projectId} settings={settings} />
             <ConversionKeys
               keys={keys}
               makeServerKey={createServerKeyAction.bind(null, projectId)}
