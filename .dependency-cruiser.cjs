@@ -2,7 +2,8 @@
  * The import direction of the codebase, checked by `npm run check:imports`:
  *
  *   app, lib/cli -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
- *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules
+ *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules,
+ *          links, jobs, networks (lib/oauth spans layers and is not in one yet)
  *       -> lib/core, lib/schemas, lib/i18n, lib/db, lib/security -> lib/errors, lib/config
  *
  * components/ sit beside app (a route's pages and its client components import them); lib
@@ -15,7 +16,7 @@ const layers = {
   faces: "^lib/(http|mcp|actions)/",
   operations: "^lib/operations/",
   services: "^lib/services/",
-  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|links)/",
+  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|links|jobs|networks)/",
   data: "^lib/(core|schemas|db|security|i18n)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };
