@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, draftedWeek, founderApi, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
 // The week on one screen: the calendar spans the page, drafts follow the days, regenerating
@@ -22,11 +22,7 @@ beforeAll(async () => {
   founder = await browserFounder(browser, baseUrl, dataDir, "pro");
   projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
   page = founder.page;
-  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const { cycle } = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`, {});
-  await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`);
-  const { cycles } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
-  for (const item of cycles[0].items) await call("POST", `/api/v1/growth/items/${item.id}/generate`, {});
+  await draftedWeek(call, projectId);
 }, 600_000);
 afterAll(async () => {
   await closeBrowser?.();

@@ -123,3 +123,12 @@ export function founderApi(baseUrl: string, key: () => string) {
     return (await response.json()) as Record<string, any>;
   };
 }
+
+/** A project's first growth week, planned, approved and with every item drafted (offline), through the API. */
+export async function draftedWeek(call: ReturnType<typeof founderApi>, projectId: string): Promise<void> {
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const { cycle } = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`, {});
+  await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`);
+  const { cycles } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
+  for (const item of cycles[0].items) await call("POST", `/api/v1/growth/items/${item.id}/generate`, {});
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot } from "./browser";
-import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, draftedWeek, founderApi, launchReadyProject } from "./fixtures";
 import { checkAtBothWidths } from "./shell-browser";
 
 // Plan → post → click → sign-up → Results, with a real browser: a "founder's site" served by
@@ -51,11 +51,7 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
   await call("PATCH", `/api/v1/projects/${projectId}/link-settings`, { siteUrl: "https://tidybooks.example" });
   publishableKey = (await call("POST", `/api/v1/projects/${projectId}/ingest-keys`, { kind: "publishable" })).key;
-  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const { cycle } = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`, {});
-  await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`);
-  const { cycles } = await call("GET", `/api/v1/projects/${projectId}/growth/cycles`);
-  for (const item of cycles[0].items) await call("POST", `/api/v1/growth/items/${item.id}/generate`, {});
+  await draftedWeek(call, projectId);
 }, 600_000);
 afterAll(async () => {
   await closeBrowser?.();
