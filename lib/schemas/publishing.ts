@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeString, text, timestamp, uuid } from "./common";
 
-export const networks = ["bluesky", "mastodon", "linkedin", "x"] as const;
+export const networks = ["bluesky", "mastodon", "linkedin", "x", "threads", "reddit"] as const;
 export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 

@@ -39,7 +39,7 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
   });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
   runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
-export const startOAuthAction = async (projectId: string, network: "linkedin" | "x") =>
+export const startOAuthAction = async (projectId: string, network: "linkedin" | "x" | "threads" | "reddit") =>
   runOperation(startOAuthConnection, { body: { projectId, network } });
 export const deleteConnectionAction = async (connectionId: string) =>
   runOperation(deleteConnection, { params: { connectionId } });

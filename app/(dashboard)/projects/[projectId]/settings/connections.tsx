@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
   deleteConnectionAction,
@@ -14,18 +15,30 @@ import {
 
 export interface ConnectionView {
   id: string;
-  network: "bluesky" | "mastodon" | "linkedin" | "x";
+  network: Network;
   status: "pending" | "connected" | "disconnected";
   handle: string | null;
   serviceUrl: string;
   statusReason: string | null;
 }
 
-const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" } as const;
+const networkLabel: Record<Network, string> = {
+  bluesky: "Bluesky",
+  mastodon: "Mastodon",
+  linkedin: "LinkedIn",
+  x: "X",
+  threads: "Threads",
+  reddit: "Reddit",
+};
 
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
   { network: "linkedin", hint: "LinkedIn asks you to allow Launchloop to post on your profile, then sends you back here." },
+  {
+    network: "threads",
+    hint: "Threads asks you to allow Launchloop to post for you and read your posts' insights, then sends you back here.",
+  },
+  { network: "reddit", hint: "Reddit asks you to allow Launchloop to submit posts for you; you pick the subreddit per post." },
 ] as const;
 
 /**
@@ -97,7 +110,7 @@ export function Connections({
     );
   };
 
-  const connectOAuth = (network: "linkedin" | "x") => {
+  const connectOAuth = (network: (typeof oauthNetworks)[number]["network"]) => {
     setMessage(null);
     return run(
       () => startOAuthAction(projectId, network),
