@@ -114,7 +114,7 @@ export const mastodonCallbackRequest = z
   .strictObject({ state: text(10, 200), code: text(1, 2000) })
   .meta({ id: "MastodonCallback" });
 
-export const oauthNetworkSchema = z.enum(["linkedin", "x"]);
+export const oauthNetworkSchema = z.enum(["linkedin", "x", "threads", "reddit"]);
 export const oauthConnectRequest = z
   .strictObject({ projectId: uuid, network: oauthNetworkSchema })
   .meta({ id: "OAuthConnectRequest" });
