@@ -228,6 +228,7 @@ export const threads: NetworkProvider = {
       reposts: count("reposts"),
       replies: count("replies"),
       quotes: count("quotes"),
+      views: count("views"),
       collectedAt: ctx.now.toISOString(),
     };
   },

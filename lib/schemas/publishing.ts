@@ -51,6 +51,7 @@ export const postMetricsSchema = z
     reposts: z.number().int().describe("Reposts (Bluesky) or boosts (Mastodon)"),
     replies: z.number().int(),
     quotes: z.number().int().nullable().describe("Null where the network does not count them"),
+    views: z.number().int().optional().describe("Where the network counts them (Threads)"),
     collectedAt: timestamp,
   })
   .meta({ id: "PostMetrics" });

@@ -199,7 +199,7 @@ describe("publishing on Threads", () => {
     network.setInsights(first.id, { views: 340, likes: 12, replies: 2, reposts: 3, quotes: 1 });
     expect((await call("POST", `/api/v1/growth/items/${items.one}/metrics`)).status).toBeLessThan(300);
     await tick(later(minutes(2)));
-    expect((await getItem(items.one)).metrics).toMatchObject({ likes: 12, reposts: 3, replies: 2, quotes: 1 });
+    expect((await getItem(items.one)).metrics).toMatchObject({ likes: 12, reposts: 3, replies: 2, quotes: 1, views: 340 });
   });
 
   it("a publish whose answer was lost: the container says it went out, and the post is found, never posted twice", async () => {

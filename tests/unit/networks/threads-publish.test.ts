@@ -120,6 +120,7 @@ describe("publishing on Threads", () => {
       replies: 2,
       reposts: 1,
       quotes: 1,
+      views: 90,
     });
   });
 
