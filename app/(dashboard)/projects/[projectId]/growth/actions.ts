@@ -36,8 +36,10 @@ export const createCalendarSubscriptionAction = async (projectId: string) =>
   runOperation(createCalendarSubscription, { params: { id: projectId } });
 export const revokeCalendarSubscriptionAction = async (projectId: string) =>
   runOperation(revokeCalendarSubscription, { params: { id: projectId } });
-export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) =>
-  runOperation(scheduleItem, { params: { itemId }, body });
+export const scheduleItemAction = async (
+  itemId: string,
+  body: { scheduledAt?: string | null; connectionId?: string | null; publishOptions?: Record<string, unknown> },
+) => runOperation(scheduleItem, { params: { itemId }, body });
 export const publishItemAction = async (itemId: string) => runOperation(publishItem, { params: { itemId } });
 export const confirmPublicationAction = async (
   itemId: string,

@@ -7,6 +7,7 @@ import type { GrowthItem } from "@/components/growth/types";
 import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
+import type { FieldDescriptor } from "@/lib/networks/provider";
 import { confirmPublicationAction, publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
 import { mayPublish, networkLabels, optional } from "./publication-networks";
 
@@ -15,6 +16,81 @@ export interface AccountOption {
   network: string;
   handle: string | null;
   status: string;
+  /** The network's per-item options (a subreddit, a flair), drawn from its provider's descriptors. */
+  optionFields?: FieldDescriptor[];
+}
+
+/**
+ * The network's per-item choices as a small form from its provider's field descriptors;
+ * empty fields are left out, and the provider's schema says what is missing or wrong.
+ */
+function ItemOptions({
+  id,
+  fields,
+  saved,
+  pending,
+  onSave,
+}: {
+  id: string;
+  fields: FieldDescriptor[];
+  saved: Record<string, unknown> | null | undefined;
+  pending: boolean;
+  onSave: (options: Record<string, string>) => void;
+}) {
+  return (
+    <form
+      className="space-y-2"
+      data-testid="publish-options"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const options: Record<string, string> = {};
+        for (const field of fields) {
+          const value = String(form.get(field.name) ?? "").trim();
+          if (value) options[field.name] = value;
+        }
+        onSave(options);
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        {fields.map((field) => (
+          <div key={field.name} className="space-y-1">
+            <label htmlFor={`${id}-option-${field.name}`} className="text-xs font-medium text-muted">
+              {field.label}
+              {field.optional ? " (optional)" : ""}
+            </label>
+            {field.kind === "select" ? (
+              <Select
+                id={`${id}-option-${field.name}`}
+                name={field.name}
+                defaultValue={String(saved?.[field.name] ?? field.choices?.[0]?.value ?? "")}
+                disabled={pending}
+              >
+                {field.choices?.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input
+                id={`${id}-option-${field.name}`}
+                name={field.name}
+                type={field.kind === "url" ? "url" : "text"}
+                placeholder={field.placeholder}
+                defaultValue={String(saved?.[field.name] ?? "")}
+                disabled={pending}
+              />
+            )}
+            {field.help && <p className="text-xs text-muted">{field.help}</p>}
+          </div>
+        ))}
+      </div>
+      <Button size="sm" variant="secondary" type="submit" disabled={pending}>
+        Save options
+      </Button>
+    </form>
+  );
 }
 
 /** `datetime-local`'s value for an instant, in the browser's own zone. */
@@ -265,6 +341,15 @@ export function PublicationPanel({
               />
             </div>
           </div>
+          {(mine[0]?.optionFields?.length ?? 0) > 0 && (
+            <ItemOptions
+              id={id}
+              fields={mine[0]!.optionFields!}
+              saved={publication?.options}
+              pending={pending || publication?.status === "publishing"}
+              onSave={(publishOptions) => act(() => scheduleItemAction(item.id, { publishOptions }))}
+            />
+          )}
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
