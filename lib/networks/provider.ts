@@ -220,4 +220,6 @@ export interface NetworkView {
   opensIn: ComposePage | null;
   connect: { kind: "form" | "oauth"; configured: boolean; fields: FieldDescriptor[] };
   itemOptions: FieldDescriptor[];
+  /** Whether the network shares the numbers of the account's posts. */
+  metrics: boolean;
 }

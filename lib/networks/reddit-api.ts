@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, retryAfterMs } from "./errors";
+import { NetworkError, retryAfterMs } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import type { ConnectionSecrets } from "./secrets";
 
 /**

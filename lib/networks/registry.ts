@@ -46,6 +46,7 @@ export function networkView(provider: NetworkProvider): NetworkView {
       fields: connect.kind === "form" ? connect.fields : (connect.instanceStep?.fields ?? []),
     },
     itemOptions: provider.itemOptions?.fields ?? [],
+    metrics: Boolean(provider.metrics),
   };
 }
 

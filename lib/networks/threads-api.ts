@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { callNetwork, type JsonAnswer, NetworkError, retryAfterMs } from "./errors";
+import { NetworkError, retryAfterMs } from "./errors";
+import { callNetwork, type JsonAnswer } from "./http";
 import type { ConnectedAccount } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import type { NetworkView } from "@/lib/networks/provider";
 import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
@@ -21,15 +22,6 @@ export interface ConnectionView {
   serviceUrl: string;
   statusReason: string | null;
 }
-
-const networkLabel: Record<Network, string> = {
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-  linkedin: "LinkedIn",
-  x: "X",
-  threads: "Threads",
-  reddit: "Reddit",
-};
 
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
@@ -50,16 +42,21 @@ export function Connections({
   projectId,
   connections,
   connectable,
+  networks,
   timeZone,
   notice,
 }: {
   projectId: string;
   connections: ConnectionView[];
   connectable: ConnectionView["network"][];
+  /** The networks' views from their providers: their labels. */
+  networks: NetworkView[];
   timeZone: string;
   notice: string | null;
 }) {
   const { pending, run } = useOperationAction();
+  const networkLabel = (network: ConnectionView["network"]) =>
+    networks.find((view) => view.network === network)?.label ?? network;
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
     notice ? { tone: / is connected: /.test(notice) ? "success" : "danger", text: notice } : null,
   );
@@ -127,7 +124,7 @@ export function Connections({
       () =>
         setMessage({
           tone: "success",
-          text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
+          text: `${networkLabel(connection.network)} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
         }),
       failed,
     );
@@ -152,7 +149,7 @@ export function Connections({
               data-status={connection.status}
               className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
             >
-              <span className="font-medium">{networkLabel[connection.network]}</span>
+              <span className="font-medium">{networkLabel(connection.network)}</span>
               <span className="min-w-0 break-all">{connection.handle}</span>
               <span className="min-w-0 break-all text-muted">{new URL(connection.serviceUrl).host}</span>
               <Badge tone={connection.status === "connected" ? "success" : "danger"}>
@@ -244,18 +241,18 @@ export function Connections({
             data-testid={`connect-${network}`}
           >
             <p id={`${network}-title`} className="font-semibold">
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </p>
             <p className="text-sm text-muted">{hint}</p>
             <Button size="sm" disabled={pending} onClick={() => connectOAuth(network)}>
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </Button>
           </section>
         ))}
       </div>
       {byHand.length > 0 && (
         <p className="text-sm text-muted">
-          {byHand.map((entry) => networkLabel[entry.network]).join(" and ")}: open the post in the network's composer from the
+          {byHand.map((entry) => networkLabel(entry.network)).join(" and ")}: open the post in the network's composer from the
           week board, or copy it.
         </p>
       )}
