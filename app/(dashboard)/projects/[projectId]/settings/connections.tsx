@@ -33,6 +33,10 @@ const oauthNetworks = [
   { network: "reddit", hint: "Reddit asks you to allow Launchloop to submit posts for you; you pick the subreddit per post." },
 ] as const;
 
+/** "X", "X and LinkedIn", "X, LinkedIn and Reddit". */
+const inWords = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+
 /**
  * Connected accounts: Bluesky with an app password (and an optional hosting provider),
  * Mastodon through the instance's own authorize page, LinkedIn and X through theirs where
@@ -252,8 +256,8 @@ export function Connections({
       </div>
       {byHand.length > 0 && (
         <p className="text-sm text-muted">
-          {byHand.map((entry) => networkLabel(entry.network)).join(" and ")}: open the post in the network's composer from the
-          week board, or copy it.
+          {inWords(byHand.map((entry) => networkLabel(entry.network)))}: open the post in the network's composer from the week
+          board, or copy it.
         </p>
       )}
 
