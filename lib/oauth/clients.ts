@@ -5,11 +5,10 @@ import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
 import { isUnsafeText, safeString } from "@/lib/schemas/common";
-import { randomToken } from "@/lib/security/hashing";
+import { requestedScopes } from "@/lib/schemas/oauth-scopes";
 import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
-import { requestedScopes } from "./scopes";
 
-export interface OAuthClient {
+export interface RegisteredClient {
   id: string;
   kind: "registered" | "metadata_document";
   name: string;
@@ -145,7 +144,7 @@ const redirectUris = z
  * as the RFC asks. Every client is public: a registration asking for a secret-based
  * method is answered with `none` (RFC 7591 lets the server replace requested values).
  */
-const clientMetadata = z.looseObject({
+export const clientMetadata = z.looseObject({
   redirect_uris: redirectUris,
   client_name: safeString().trim().min(1).max(100).optional(),
   token_endpoint_auth_method: z.string().max(100).optional(),
@@ -175,14 +174,14 @@ const metadataDocument = clientMetadata.extend({
 export type RegistrationRequest = z.infer<typeof clientMetadata>;
 
 export const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
-const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({
+const toClient = (row: typeof oauthClients.$inferSelect): RegisteredClient => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
   redirectUris: row.redirectUris,
 });
 
-function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0]!;
   return `${issue.path.join(".") || "metadata"}: ${issue.message}`;
 }
@@ -229,7 +228,7 @@ export async function findClient(
   clientId: string,
   now: Date,
   { mayFetch = async () => true }: { mayFetch?: () => Promise<boolean> } = {},
-): Promise<OAuthClient> {
+): Promise<RegisteredClient> {
   if (clientId.length > 500 || isUnsafeText(clientId)) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
     const [row] = await db
@@ -267,37 +266,4 @@ export async function findClient(
     .returning();
   if (!row) throw new ClientProblem("Unknown client.");
   return toClient(row);
-}
-
-/** RFC 7591 registration error body. */
-export class RegistrationProblem extends Error {
-  constructor(
-    readonly error: "invalid_redirect_uri" | "invalid_client_metadata",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Registers a public client (RFC 7591) and answers its registration. */
-export async function registerClient(db: Database, body: unknown, now: Date) {
-  const parsed = clientMetadata.safeParse(body);
-  if (!parsed.success) {
-    const redirectIssue = parsed.error.issues.some((issue) => issue.path[0] === "redirect_uris");
-    throw new RegistrationProblem(redirectIssue ? "invalid_redirect_uri" : "invalid_client_metadata", firstIssue(parsed.error));
-  }
-  const metadata = parsed.data;
-  const id = `llc_${randomToken(18)}`;
-  const name = metadata.client_name ?? "Unnamed app";
-  await db.insert(oauthClients).values({ id, kind: "registered", name, redirectUris: metadata.redirect_uris, createdAt: now });
-  return {
-    client_id: id,
-    client_id_issued_at: Math.floor(now.getTime() / 1000),
-    client_name: name,
-    redirect_uris: metadata.redirect_uris,
-    grant_types: ["authorization_code", "refresh_token"],
-    response_types: ["code"],
-    token_endpoint_auth_method: "none",
-    ...(metadata.scope && { scope: metadata.scope }),
-  };
 }
