@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
-import { clientMetadata, firstIssue } from "@/lib/oauth/clients";
+import { clientMetadata, firstIssue } from "@/lib/schemas/oauth-clients";
 import { randomToken } from "@/lib/security/hashing";
 
 /** RFC 7591 registration error body. */
