@@ -1,8 +1,9 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
+import type { ConnectedAccount, NetworkProvider } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
-import type { ConnectedAccount } from "./types";
 
 /**
  * LinkedIn and X: OAuth 2.0 authorization code flows of a confidential client, configured by
@@ -14,7 +15,7 @@ import type { ConnectedAccount } from "./types";
 export const oauthNetworks = ["linkedin", "x"] as const;
 export type OAuthNetwork = (typeof oauthNetworks)[number];
 
-export interface OAuthClient {
+export interface NetworkOAuthClient {
   clientId: string;
   clientSecret: string;
   /** Where the founder is sent to authorize (x.com, www.linkedin.com). */
@@ -25,18 +26,16 @@ export interface OAuthClient {
 }
 
 interface OAuthSpec {
-  label: string;
   scopes: string;
   pkce: boolean;
   clientAuth: "basic" | "form";
-  authorizeUrl(client: OAuthClient): string;
-  tokenUrl(client: OAuthClient): string;
-  revokeUrl(client: OAuthClient): string;
+  authorizeUrl(client: NetworkOAuthClient): string;
+  tokenUrl(client: NetworkOAuthClient): string;
+  revokeUrl(client: NetworkOAuthClient): string;
 }
 
 export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
   x: {
-    label: "X",
     scopes: "tweet.read tweet.write users.read offline.access",
     pkce: true,
     clientAuth: "basic",
@@ -45,7 +44,6 @@ export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
     revokeUrl: (client) => `${client.apiUrl}/2/oauth2/revoke`,
   },
   linkedin: {
-    label: "LinkedIn",
     scopes: "openid profile w_member_social",
     pkce: false,
     clientAuth: "form",
@@ -59,11 +57,11 @@ export const isOAuthNetwork = (network: string): network is OAuthNetwork =>
   (oauthNetworks as readonly string[]).includes(network);
 
 /** The operator's client for a network, or undefined when it is not configured (the channel keeps Open in … and Copy). */
-export const oauthClient = (network: OAuthNetwork): OAuthClient | undefined => config().oauthNetworks[network];
+export const oauthClient = (network: OAuthNetwork): NetworkOAuthClient | undefined => config().oauthNetworks[network];
 
 export function oauthAuthorizeUrl(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
   options: { redirectUri: string; state: string; codeChallenge: string },
 ) {
   const spec = oauthSpecs[network];
@@ -78,16 +76,16 @@ export function oauthAuthorizeUrl(
   return `${spec.authorizeUrl(client)}?${query}`;
 }
 
-export interface OAuthTokens {
+export type OAuthTokens = {
   accessToken: string;
   refreshToken?: string;
   expiresAt?: string;
-}
+};
 
 /** The client's credentials as the network takes them: HTTP Basic (X) or in the form (LinkedIn). */
 function clientCredentials(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
 ): { headers: Record<string, string>; form: Record<string, string> } {
   if (oauthSpecs[network].clientAuth === "form")
     return { headers: {}, form: { client_id: client.clientId, client_secret: client.clientSecret } };
@@ -97,7 +95,7 @@ function clientCredentials(
   return { headers: { authorization: `Basic ${basic}` }, form: { client_id: client.clientId } };
 }
 
-async function tokenCall(network: OAuthNetwork, client: OAuthClient, form: Record<string, string>) {
+async function tokenCall(network: OAuthNetwork, client: NetworkOAuthClient, form: Record<string, string>) {
   const credentials = clientCredentials(network, client);
   return callNetwork(oauthSpecs[network].tokenUrl(client), {
     method: "POST",
@@ -123,10 +121,10 @@ const ok = (answer: JsonAnswer) => answer.status >= 200 && answer.status < 300;
 /** The founder came back with a code: a refusal (a reused or expired code) is theirs to retry, never `auth`. */
 export async function exchangeOAuthCode(
   network: OAuthNetwork,
-  client: OAuthClient,
-  options: { code: string; redirectUri: string; codeVerifier?: string; now: Date },
+  client: NetworkOAuthClient,
+  options: { code: string; redirectUri: string; codeVerifier?: string; now: Date; networkLabel: string },
 ): Promise<OAuthTokens> {
-  const label = `${oauthSpecs[network].label} authorization`;
+  const label = `${options.networkLabel} authorization`;
   const answer = await tokenCall(network, client, {
     grant_type: "authorization_code",
     code: options.code,
@@ -143,10 +141,10 @@ export async function exchangeOAuthCode(
  */
 export async function refreshOAuthTokens(
   network: OAuthNetwork,
-  client: OAuthClient,
-  options: { refreshToken: string; now: Date },
+  client: NetworkOAuthClient,
+  options: { refreshToken: string; now: Date; networkLabel: string },
 ): Promise<OAuthTokens> {
-  const label = `${oauthSpecs[network].label} token refresh`;
+  const label = `${options.networkLabel} token refresh`;
   const answer = await tokenCall(network, client, { grant_type: "refresh_token", refresh_token: options.refreshToken });
   if (!ok(answer))
     throw classifyAnswer(
@@ -160,7 +158,7 @@ export async function refreshOAuthTokens(
 }
 
 /** Best effort: tells the network to forget the token when the founder disconnects. */
-export async function revokeOAuthToken(network: OAuthNetwork, client: OAuthClient, token: string) {
+export async function revokeOAuthToken(network: OAuthNetwork, client: NetworkOAuthClient, token: string) {
   const credentials = clientCredentials(network, client);
   await callNetwork(oauthSpecs[network].revokeUrl(client), {
     method: "POST",
@@ -200,4 +198,60 @@ export async function withAccessToken<T>(
     secrets = await renew(secrets);
     return work(secrets.accessToken!);
   }
+}
+
+const clientOf = (network: OAuthNetwork, label: string) => {
+  const client = oauthClient(network);
+  if (!client) throw new NetworkError("permanent", `${label} publishing is not set up on this server`);
+  return client;
+};
+
+/**
+ * The connect flow, token renewal and revocation of a network that speaks this file's OAuth
+ * 2.0 (the operator's client keys in the config); `identify` names the account a token belongs to.
+ */
+export function oauth2Provider(
+  network: OAuthNetwork,
+  label: string,
+  identify: (apiUrl: string, accessToken: string) => Promise<{ externalAccountId: string; handle: string }>,
+): Pick<NetworkProvider, "connect" | "verify" | "refresh" | "revoke"> {
+  return {
+    connect: {
+      kind: "oauth",
+      configured: () => Boolean(oauthClient(network)),
+      async authorizeUrl(request) {
+        const client = clientOf(network, label);
+        return { serviceUrl: client.apiUrl, secrets: {}, authorizeUrl: oauthAuthorizeUrl(network, client, request) };
+      },
+      async exchange(request) {
+        const client = clientOf(network, label);
+        const tokens = await exchangeOAuthCode(network, client, {
+          code: request.code,
+          redirectUri: request.redirectUri,
+          codeVerifier: request.secrets.codeVerifier,
+          now: request.now,
+          networkLabel: label,
+        });
+        return { serviceUrl: client.apiUrl, ...(await identify(client.apiUrl, tokens.accessToken)), secrets: tokens };
+      },
+    },
+    async verify(account, ctx) {
+      const identity = await withAccessToken(account, { now: ctx.now, label }, (token) => identify(account.serviceUrl, token));
+      return { serviceUrl: account.serviceUrl, ...identity };
+    },
+    async refresh(account, ctx) {
+      const { refreshToken } = account.secrets;
+      if (!refreshToken) throw new NetworkError("auth", `${label}: the access has expired; reconnect the account`);
+      const tokens = await refreshOAuthTokens(network, clientOf(network, label), {
+        refreshToken,
+        now: ctx.now,
+        networkLabel: label,
+      });
+      return { ...account.secrets, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+    async revoke(account) {
+      const client = oauthClient(network);
+      if (client && account.secrets.accessToken) await revokeOAuthToken(network, client, account.secrets.accessToken);
+    },
+  };
 }

@@ -6,13 +6,12 @@ import { currentBrowserSession } from "@/lib/actions/browser-session";
 import { getDatabase } from "@/lib/db";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { consentPath } from "@/lib/http/oauth/consent-path";
+import { connectableNetworks, providerFor } from "@/lib/networks/registry";
 import { checkAuthorization } from "@/lib/oauth/server";
 import { type ScopeReach, scopeReach } from "@/lib/operations/app-scopes";
 import { type RedirectTarget, redirectTargetOf } from "@/lib/schemas/oauth-clients";
 import { authorizationParamsOf } from "@/lib/schemas/oauth-params";
 import { type OAuthScope, oauthScopes, publishScope } from "@/lib/schemas/oauth-scopes";
-import type { Network } from "@/lib/schemas/publishing";
-import { connectableNetworks } from "@/lib/services/connections";
 import { ConsentForm } from "./consent-form";
 
 export const metadata = { title: "Connect an app" };
@@ -114,11 +113,9 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   );
 }
 
-const networkNames: Record<Network, string> = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" };
-
 /** The networks a founder can connect here, in words: "Bluesky, Mastodon and LinkedIn". */
 function connectableInWords(): string {
-  const names = connectableNetworks().map((network) => networkNames[network]);
+  const names = connectableNetworks().map((network) => providerFor(network).label);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "none");
 }
 

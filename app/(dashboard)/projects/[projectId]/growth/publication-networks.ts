@@ -1,9 +1,10 @@
 import type { GrowthItem } from "@/components/growth/types";
+import type { NetworkView } from "@/lib/networks/provider";
 
-export const networkLabels: Record<string, string> = { bluesky: "Bluesky", mastodon: "Mastodon", x: "X", linkedin: "LinkedIn" };
-/** Connected only where the server has their OAuth client: without an account they keep Open in … and Copy alone. */
-export const optional = new Set(["x", "linkedin"]);
+/** The provider's view of the network an item is planned for, or undefined where posts go out by hand. */
+export const networkOf = (item: Pick<GrowthItem, "channel">, networks: NetworkView[]) =>
+  networks.find((network) => network.network === item.channel);
 
 /** Whether an item can have a publishing panel at all: a network Launchloop publishes to, and a draft approved or out. */
-export const mayPublish = (item: Pick<GrowthItem, "channel" | "status">) =>
-  Boolean(networkLabels[item.channel]) && (item.status === "approved" || item.status === "published");
+export const mayPublish = (item: Pick<GrowthItem, "channel" | "status">, networks: NetworkView[]) =>
+  Boolean(networkOf(item, networks)) && (item.status === "approved" || item.status === "published");

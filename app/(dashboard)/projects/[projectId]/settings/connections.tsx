@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import type { NetworkView } from "@/lib/networks/provider";
 import {
   connectBlueskyAction,
   deleteConnectionAction,
@@ -21,8 +22,6 @@ export interface ConnectionView {
   statusReason: string | null;
 }
 
-const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" } as const;
-
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
   { network: "linkedin", hint: "LinkedIn asks you to allow Launchloop to post on your profile, then sends you back here." },
@@ -37,16 +36,21 @@ export function Connections({
   projectId,
   connections,
   connectable,
+  networks,
   timeZone,
   notice,
 }: {
   projectId: string;
   connections: ConnectionView[];
   connectable: ConnectionView["network"][];
+  /** The networks' views from their providers: their labels. */
+  networks: NetworkView[];
   timeZone: string;
   notice: string | null;
 }) {
   const { pending, run } = useOperationAction();
+  const networkLabel = (network: ConnectionView["network"]) =>
+    networks.find((view) => view.network === network)?.label ?? network;
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
     notice ? { tone: / is connected: /.test(notice) ? "success" : "danger", text: notice } : null,
   );
@@ -114,7 +118,7 @@ export function Connections({
       () =>
         setMessage({
           tone: "success",
-          text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
+          text: `${networkLabel(connection.network)} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
         }),
       failed,
     );
@@ -139,7 +143,7 @@ export function Connections({
               data-status={connection.status}
               className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
             >
-              <span className="font-medium">{networkLabel[connection.network]}</span>
+              <span className="font-medium">{networkLabel(connection.network)}</span>
               <span className="min-w-0 break-all">{connection.handle}</span>
               <span className="min-w-0 break-all text-muted">{new URL(connection.serviceUrl).host}</span>
               <Badge tone={connection.status === "connected" ? "success" : "danger"}>
@@ -231,18 +235,18 @@ export function Connections({
             data-testid={`connect-${network}`}
           >
             <p id={`${network}-title`} className="font-semibold">
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </p>
             <p className="text-sm text-muted">{hint}</p>
             <Button size="sm" disabled={pending} onClick={() => connectOAuth(network)}>
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </Button>
           </section>
         ))}
       </div>
       {byHand.length > 0 && (
         <p className="text-sm text-muted">
-          {byHand.map((entry) => networkLabel[entry.network]).join(" and ")}: open the post in the network's composer from the
+          {byHand.map((entry) => networkLabel(entry.network)).join(" and ")}: open the post in the network's composer from the
           week board, or copy it.
         </p>
       )}
