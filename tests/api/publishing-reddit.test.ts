@@ -2,12 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import "@/lib/services/job-handlers";
+import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
+import { codeOf as codeOfCall } from "../support/errors";
 import { type FakeReddit, startFakeReddit } from "../support/fake-reddit";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
@@ -28,24 +29,16 @@ let network: FakeReddit;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await app.request(method, path, { key, body });
-  responses.push(response.text);
-  return response;
-};
+const call = authenticatedCall(
+  () => ({ app, key }),
+  (response) => responses.push(response.text),
+);
 const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
 const minutes = (count: number) => count * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
 
-async function codeOf(work: Promise<unknown>) {
-  try {
-    responses.push(JSON.stringify(await work));
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
-}
+const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
 
 type Item = {
   id: string;
