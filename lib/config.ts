@@ -79,6 +79,17 @@ const environment = z.object({
   LINKEDIN_API_VERSION: z.string().default("202610"),
   X_AUTH_URL: z.string().default("https://x.com"),
   X_API_URL: z.string().default("https://api.x.com"),
+  // Threads (Meta): the Threads app's id and secret; where the authorization window and the Graph API answer.
+  THREADS_CLIENT_ID: optionalText,
+  THREADS_CLIENT_SECRET: optionalText,
+  THREADS_AUTH_URL: z.string().default("https://threads.net"),
+  THREADS_API_URL: z.string().default("https://graph.threads.net"),
+  // Reddit: a "web app" client; the OAuth pages and token endpoint, the API, and the User-Agent Reddit requires.
+  REDDIT_CLIENT_ID: optionalText,
+  REDDIT_CLIENT_SECRET: optionalText,
+  REDDIT_AUTH_URL: z.string().default("https://www.reddit.com"),
+  REDDIT_API_URL: z.string().default("https://oauth.reddit.com"),
+  REDDIT_USER_AGENT: optionalText,
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -173,6 +184,26 @@ function readConfig(env: NodeJS.ProcessEnv) {
               clientSecret: values.X_CLIENT_SECRET,
               authUrl: values.X_AUTH_URL.replace(/\/+$/, ""),
               apiUrl: values.X_API_URL.replace(/\/+$/, ""),
+            }
+          : undefined,
+      threads:
+        values.THREADS_CLIENT_ID && values.THREADS_CLIENT_SECRET
+          ? {
+              clientId: values.THREADS_CLIENT_ID,
+              clientSecret: values.THREADS_CLIENT_SECRET,
+              authUrl: values.THREADS_AUTH_URL.replace(/\/+$/, ""),
+              apiUrl: values.THREADS_API_URL.replace(/\/+$/, ""),
+            }
+          : undefined,
+      reddit:
+        values.REDDIT_CLIENT_ID && values.REDDIT_CLIENT_SECRET
+          ? {
+              clientId: values.REDDIT_CLIENT_ID,
+              clientSecret: values.REDDIT_CLIENT_SECRET,
+              authUrl: values.REDDIT_AUTH_URL.replace(/\/+$/, ""),
+              apiUrl: values.REDDIT_API_URL.replace(/\/+$/, ""),
+              // Reddit's rule: <platform>:<app id>:<version> (by /u/<the app's owner>).
+              userAgent: values.REDDIT_USER_AGENT ?? `web:${values.REDDIT_CLIENT_ID}:1.0 (Launchloop publishing)`,
             }
           : undefined,
     },

@@ -4,10 +4,19 @@ import { bluesky } from "./bluesky";
 import { linkedin } from "./linkedin";
 import { mastodon } from "./mastodon";
 import type { NetworkProvider, NetworkView } from "./provider";
+import { reddit } from "./reddit";
+import { threads } from "./threads";
 import { x } from "./x";
 
 /** Every network Launchloop publishes to: one line each. */
-const registry: Record<Network, NetworkProvider> = { bluesky, mastodon, linkedin, x };
+const registry: Record<Network, NetworkProvider> = {
+  bluesky,
+  mastodon,
+  linkedin,
+  x,
+  threads,
+  reddit,
+};
 
 export const providerFor = (network: Network): NetworkProvider => registry[network];
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { safeString, text, timestamp, uuid } from "./common";
 
-export const networks = ["bluesky", "mastodon", "linkedin", "x"] as const;
+export const networks = ["bluesky", "mastodon", "linkedin", "x", "threads", "reddit"] as const;
 export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
@@ -51,6 +51,7 @@ export const postMetricsSchema = z
     reposts: z.number().int().describe("Reposts (Bluesky) or boosts (Mastodon)"),
     replies: z.number().int(),
     quotes: z.number().int().nullable().describe("Null where the network does not count them"),
+    views: z.number().int().optional().describe("Where the network counts them (Threads)"),
     collectedAt: timestamp,
   })
   .meta({ id: "PostMetrics" });
@@ -114,7 +115,7 @@ export const mastodonCallbackRequest = z
   .strictObject({ state: text(10, 200), code: text(1, 2000) })
   .meta({ id: "MastodonCallback" });
 
-export const oauthNetworkSchema = z.enum(["linkedin", "x"]);
+export const oauthNetworkSchema = z.enum(["linkedin", "x", "threads", "reddit"]);
 export const oauthConnectRequest = z
   .strictObject({ projectId: uuid, network: oauthNetworkSchema })
   .meta({ id: "OAuthConnectRequest" });

@@ -131,7 +131,7 @@ describe("publishing in the dashboard", () => {
     const connectX = page.getByRole("button", { name: "Connect X", exact: true });
     await connectX.waitFor();
     expect(await page.getByRole("button", { name: "Connect LinkedIn", exact: true }).count()).toBe(0);
-    await page.getByText(/^LinkedIn: open the post in the network's composer/).waitFor();
+    await page.getByText(/^LinkedIn, Threads and Reddit: open the post in the network's composer/).waitFor();
     await connectX.click();
     await page.waitForURL(/\/settings\?connected=x/);
     await expect

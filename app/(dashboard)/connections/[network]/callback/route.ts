@@ -1,13 +1,15 @@
 import { redirect } from "next/navigation";
 import { runOperation } from "@/lib/actions/run-operation";
 import { finishOAuthConnection } from "@/lib/operations/publishing";
+import { oauthNetworkSchema } from "@/lib/schemas/publishing";
 
 export const dynamic = "force-dynamic";
 
-/** Where LinkedIn and X send the founder back: the code becomes the connection's tokens, then project settings. */
+/** Where LinkedIn, X, Threads and Reddit send the founder back: the code becomes the connection's tokens, then project settings. */
 export async function GET(request: Request, { params }: { params: Promise<{ network: string }> }) {
-  const { network } = await params;
-  if (network !== "linkedin" && network !== "x") redirect("/projects?connected=failed");
+  const parsed = oauthNetworkSchema.safeParse((await params).network);
+  if (!parsed.success) redirect("/projects?connected=failed");
+  const network = parsed.data;
   const url = new URL(request.url);
   const state = url.searchParams.get("state") ?? "";
   const code = url.searchParams.get("code") ?? "";

@@ -1,5 +1,6 @@
 "use server";
 
+import type { z } from "zod";
 import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
 import { updateProject } from "@/lib/operations/projects";
@@ -10,6 +11,7 @@ import {
   startOAuthConnection,
   updatePublishingSettings,
 } from "@/lib/operations/publishing";
+import type { oauthNetworkSchema } from "@/lib/schemas/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -39,7 +41,7 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
   });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
   runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
-export const startOAuthAction = async (projectId: string, network: "linkedin" | "x") =>
+export const startOAuthAction = async (projectId: string, network: z.infer<typeof oauthNetworkSchema>) =>
   runOperation(startOAuthConnection, { body: { projectId, network } });
 export const deleteConnectionAction = async (connectionId: string) =>
   runOperation(deleteConnection, { params: { connectionId } });

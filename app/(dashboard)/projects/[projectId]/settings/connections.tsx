@@ -5,6 +5,7 @@ import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 import type { NetworkView } from "@/lib/networks/provider";
+import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
   deleteConnectionAction,
@@ -15,7 +16,7 @@ import {
 
 export interface ConnectionView {
   id: string;
-  network: "bluesky" | "mastodon" | "linkedin" | "x";
+  network: Network;
   status: "pending" | "connected" | "disconnected";
   handle: string | null;
   serviceUrl: string;
@@ -25,7 +26,16 @@ export interface ConnectionView {
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
   { network: "linkedin", hint: "LinkedIn asks you to allow Launchloop to post on your profile, then sends you back here." },
+  {
+    network: "threads",
+    hint: "Threads asks you to allow Launchloop to post for you and read your posts' insights, then sends you back here.",
+  },
+  { network: "reddit", hint: "Reddit asks you to allow Launchloop to submit posts for you; you pick the subreddit per post." },
 ] as const;
+
+/** "X", "X and LinkedIn", "X, LinkedIn and Reddit". */
+const inWords = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
 
 /**
  * Connected accounts: Bluesky with an app password (and an optional hosting provider),
@@ -101,7 +111,7 @@ export function Connections({
     );
   };
 
-  const connectOAuth = (network: "linkedin" | "x") => {
+  const connectOAuth = (network: (typeof oauthNetworks)[number]["network"]) => {
     setMessage(null);
     return run(
       () => startOAuthAction(projectId, network),
@@ -246,8 +256,8 @@ export function Connections({
       </div>
       {byHand.length > 0 && (
         <p className="text-sm text-muted">
-          {byHand.map((entry) => networkLabel(entry.network)).join(" and ")}: open the post in the network's composer from the
-          week board, or copy it.
+          {inWords(byHand.map((entry) => networkLabel(entry.network)))}: open the post in the network's composer from the week
+          board, or copy it.
         </p>
       )}
 
