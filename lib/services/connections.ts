@@ -7,8 +7,9 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { databaseKind, postgresTransactionConnections } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { connections, growthItems, jobs } from "@/lib/db/schema";
+import { connections, growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { cancelQueuedJobs } from "@/lib/jobs/store";
 import { createBlueskySession, defaultPds } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
 import { linkedinMember } from "@/lib/networks/linkedin";
@@ -448,19 +449,7 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
       ),
     )
     .returning({ id: growthItems.id });
-  if (detached.length > 0) {
-    await ctx.db
-      .update(jobs)
-      .set({ status: "cancelled", settledAt: ctx.now, updatedAt: ctx.now })
-      .where(
-        ownedRows(
-          jobs,
-          ctx.account.id,
-          eq(jobs.status, "queued"),
-          sql`${jobs.subjectId} = any(${sql.param(detached.map((item) => item.id))}::uuid[])`,
-        ),
-      );
-  }
+  await cancelQueuedJobs(ctx.db, { accountId: ctx.account.id, subjectIds: detached.map((item) => item.id), now: ctx.now });
   const oauthNetwork = isOAuthNetwork(removed.network) ? removed.network : null;
   const client = oauthNetwork ? oauthClient(oauthNetwork) : undefined;
   if (oauthNetwork && client && removed.status !== "pending") {

@@ -1,9 +1,9 @@
 import "server-only";
 import { startJobTicker } from "@/lib/jobs/engine";
+import { abandonedRequestJobHandler } from "@/lib/jobs/request";
 import { registerJobHandler } from "@/lib/jobs/run";
 import { planJobHandler } from "./growth/plan-job";
 import { metricsJobHandler, publishJobHandler } from "./publishing";
-import { abandonedRequestJobHandler } from "./request-job";
 
 registerJobHandler("publish", publishJobHandler);
 registerJobHandler("metrics", metricsJobHandler);
