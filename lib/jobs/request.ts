@@ -1,22 +1,13 @@
 import "server-only";
 import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
-import { describeError } from "@/lib/db/errors";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import type { JobKind, JobProgress } from "@/lib/schemas/publishing";
+import { workUnderClaim } from "./claimed";
 import { watchJobs } from "./events";
-import { GiveUp, heartbeatEveryMs, LeaseLost, PastDeadline } from "./outcome";
+import { GiveUp, LeaseLost, PastDeadline } from "./outcome";
 import { type JobHandler, workerId } from "./run";
-import {
-  extendLease,
-  findActiveJob,
-  type JobRecord,
-  mergeJobPayload,
-  readJob,
-  recordClaimedJob,
-  settleJob,
-  settleLapsedJob,
-} from "./store";
+import { findActiveJob, type JobRecord, mergeJobPayload, readJob, recordClaimedJob, settleLapsedJob } from "./store";
 
 /** A joined request answers before the platform's five-minute limit; the work goes on and shows in the project. */
 export const requestTiming = { joinLimitMs: 290_000, deadlineMs: 280_000, safetyRecheckMs: 30_000 };
@@ -123,71 +114,39 @@ async function settleAbandoned(request: RequestWork<unknown, unknown>, job: JobR
 
 async function workUnderLease<Result, Gate>(request: RequestWork<Result, Gate>, job: JobRecord, gate: Gate): Promise<Result> {
   const { db } = request;
-  const { leaseMs } = config().jobs;
-  const control = new AbortController();
-  const stop = (reason: Error) => {
-    if (!control.signal.aborted) control.abort(reason);
-  };
-  const heartbeat = keepLease(db, job, leaseMs, stop);
-  const deadline = setTimeout(
-    () => stop(new PastDeadline(`The work took longer than ${Math.round(requestTiming.deadlineMs / 1000)} s; start it again.`)),
-    requestTiming.deadlineMs,
-  );
-  const handle: RequestJobHandle = {
-    id: job.id,
-    signal: control.signal,
-    async progress(step, steps, message) {
-      control.signal.throwIfAborted();
-      request.onProgress?.(step, steps, message);
-      await mergeJobPayload(db, job, { progress: { step, steps, message } satisfies JobProgress }, new Date());
-    },
-    async remember(values) {
-      control.signal.throwIfAborted();
-      await mergeJobPayload(db, job, values, new Date());
-    },
-  };
   try {
-    const result = await request.work(handle, gate);
-    control.signal.throwIfAborted();
-    await settleJob(db, job, { status: "succeeded", payload: request.saved(result) }, new Date());
-    return result;
+    return await workUnderClaim(db, job, {
+      deadlineMs: requestTiming.deadlineMs,
+      work: (signal) =>
+        request.work(
+          {
+            id: job.id,
+            signal,
+            async progress(step, steps, message) {
+              signal.throwIfAborted();
+              request.onProgress?.(step, steps, message);
+              await mergeJobPayload(db, job, { progress: { step, steps, message } satisfies JobProgress }, new Date());
+            },
+            async remember(values) {
+              signal.throwIfAborted();
+              await mergeJobPayload(db, job, values, new Date());
+            },
+          },
+          gate,
+        ),
+      settled: (result) => ({ status: "succeeded", payload: request.saved(result) }),
+      failed: (error) => {
+        const code: ErrorCode = error instanceof AppError ? error.code : "internal_error";
+        const message =
+          error instanceof AppError || error instanceof PastDeadline ? (error as Error).message : "The work failed on our side.";
+        return { error: message, payload: { code, message } };
+      },
+    });
   } catch (error) {
     if (error instanceof LeaseLost) throw request.busy();
-    const code: ErrorCode = error instanceof AppError ? error.code : "internal_error";
-    const message =
-      error instanceof AppError || error instanceof PastDeadline ? (error as Error).message : "The work failed on our side.";
-    await settleJob(db, job, { status: "failed", error: message, payload: { code, message } }, new Date()).catch(() => undefined);
-    if (error instanceof PastDeadline) throw new AppError("provider_unavailable", message);
+    if (error instanceof PastDeadline) throw new AppError("provider_unavailable", error.message);
     throw error;
-  } finally {
-    heartbeat.stop();
-    clearTimeout(deadline);
   }
-}
-
-/** Extends a job's lease while its worker works; stops the work once the claim is lost. */
-function keepLease(db: Database, job: JobRecord, leaseMs: number, lost: (reason: Error) => void) {
-  let confirmedUntil = Date.now() + leaseMs;
-  let beating = true;
-  let timer: NodeJS.Timeout | undefined;
-  const beat = async () => {
-    try {
-      if (!(await extendLease(db, job, new Date(Date.now() + leaseMs))))
-        return lost(new LeaseLost(`another worker settled ${job.kind} job ${job.id}`));
-      confirmedUntil = Date.now() + leaseMs;
-    } catch (error) {
-      if (Date.now() >= confirmedUntil) return lost(new LeaseLost(`the lease of ${job.id} could not be extended`));
-      console.error(`[jobs] extending the lease of ${job.id} failed; trying again:`, describeError(error));
-    }
-    if (beating) timer = setTimeout(() => void beat(), heartbeatEveryMs(leaseMs));
-  };
-  timer = setTimeout(() => void beat(), heartbeatEveryMs(leaseMs));
-  return {
-    stop() {
-      beating = false;
-      clearTimeout(timer);
-    },
-  };
 }
 
 /**

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
 import { agentRuns, projects } from "@/lib/db/schema";
-import { getOwnedProjectWithRuns, serializeProject, serializeRun, staleRunAfterMs } from "@/lib/services/pipeline";
+import { abandonedRunCheckMs, getOwnedProjectWithRuns, serializeProject, serializeRun } from "@/lib/services/pipeline";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
 
@@ -76,7 +76,7 @@ describe("GET /api/v1/projects/{id}: the JSON the database writes", () => {
   });
 
   it("settles a run whose process died and answers it as failed", async () => {
-    const stale = await insertRunningRun("market-strategist", new Date(Date.now() - staleRunAfterMs - 60_000));
+    const stale = await insertRunningRun("market-strategist", new Date(Date.now() - abandonedRunCheckMs() - 60_000));
     const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(response.status, response.text).toBe(200);
     expect(response.json.runs.find((run: { id: string }) => run.id === stale.id)).toMatchObject({ status: "failed" });
@@ -151,7 +151,7 @@ describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged"
   });
 
   it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
-    const running = await insertRunningRun("launch-assets", new Date(Date.now() - staleRunAfterMs + 1_000));
+    const running = await insertRunningRun("launch-assets", new Date(Date.now() - abandonedRunCheckMs() + 1_000));
     expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "running" });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "failed" });
