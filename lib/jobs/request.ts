@@ -27,6 +27,8 @@ export interface RequestWork<Result, Gate = undefined> {
   kind: Extract<JobKind, "plan" | "draft">;
   projectId: string;
   subjectId: string;
+  /** Told of the job's id once it is recorded, or found running and joined (an MCP task answers with it). */
+  onAccepted?: (jobId: string) => void;
   /** Passes on progress to the caller (MCP progress, a joined tab). */
   onProgress?: (step: number, steps: number, message: string) => void;
   /**
@@ -95,10 +97,12 @@ export async function runInRequest<Result, Gate = undefined>(request: RequestWor
         if (error instanceof AppError) throw error;
         continue;
       }
+      request.onAccepted?.(running.id);
       const joined = await joinJob(request, running.id);
       if (joined) return joined.result;
       continue;
     }
+    request.onAccepted?.(mine.job.id);
     return workUnderLease(request, mine.job, mine.gate);
   }
   throw request.busy();

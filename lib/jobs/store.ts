@@ -154,6 +154,25 @@ export async function readJob(db: Database, { accountId, jobId }: { accountId: s
   return found ?? null;
 }
 
+/** The account's jobs of `kinds`, newest first, a page at a time: `before` is the last job of the previous page. */
+export async function listJobs(
+  db: Database,
+  { accountId, kinds, limit, before }: { accountId: string; kinds: JobKind[]; limit: number; before?: { at: Date; id: string } },
+) {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.accountId, accountId),
+        inArray(jobs.kind, kinds),
+        before ? sql`(${jobs.createdAt}, ${jobs.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(sql`${jobs.createdAt} desc, ${jobs.id} desc`)
+    .limit(limit);
+}
+
 /** Merges `values` into the payload of a job this worker holds (progress, what a dead worker leaves to give back). */
 export async function mergeJobPayload(db: Database, job: JobRecord, values: Record<string, unknown>, now: Date) {
   const [merged] = told(

@@ -1,5 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CallToolResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
@@ -127,6 +128,39 @@ describe("waiting on a plan", () => {
     await client.close();
     expect(await fake.requests.length).toBe(1);
     expect(await planJobs()).toHaveLength(1);
+  });
+
+  it("runs as an MCP task: answered at once with the plan's job, which tasks/result answers like the plain call", async () => {
+    const [cycle] = await app.db.select().from(growthCycles).where(eq(growthCycles.projectId, projectId));
+    await app.db.delete(growthCycles).where(eq(growthCycles.id, cycle!.id));
+    const client = new Client({ name: "job-waiters-task", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://launchloop.test/api/mcp"), {
+        requestInit: { headers: { Authorization: `Bearer ${key}`, Host: "launchloop.test" } },
+        fetch: (url, init) => mcpPost(new Request(url, init)),
+      }),
+    );
+    const open = fake.hold();
+    try {
+      const created = await client.request(
+        { method: "tools/call", params: { name: "growth_plan_cycle", arguments: { projectId }, task: { ttl: 60_000 } } },
+        CreateTaskResultSchema,
+      );
+      const [job] = (await planJobs()).filter((row) => row.status === "running");
+      expect(created.task).toMatchObject({ taskId: job!.id, status: "working" });
+      open();
+      const result = (await client.request(
+        { method: "tasks/result", params: { taskId: created.task.taskId } },
+        CallToolResultSchema,
+      )) as { structuredContent?: { cycle: { id: string } } };
+      const [saved] = await app.db.select().from(growthCycles).where(eq(growthCycles.projectId, projectId));
+      expect(result.structuredContent?.cycle.id).toBe(saved!.id);
+      const task = await client.request({ method: "tasks/get", params: { taskId: created.task.taskId } }, GetTaskResultSchema);
+      expect(task).toMatchObject({ status: "completed" });
+    } finally {
+      open();
+      await client.close();
+    }
   });
 
   it("a plan the gates refuse leaves no job: an open cycle (409), a plan without growth (402)", async () => {

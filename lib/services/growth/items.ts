@@ -53,6 +53,7 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
     db: ctx.db,
     accountId: account.id,
     onProgress: ctx.progress,
+    onAccepted: (id) => ctx.accepted?.({ kind: "job", id }),
     kind: "draft",
     projectId: item.projectId,
     subjectId: item.id,

@@ -55,6 +55,7 @@ export async function planAsJob<Gate>(
     db: ctx.db,
     accountId: ctx.account.id,
     onProgress: ctx.progress,
+    onAccepted: (id) => ctx.accepted?.({ kind: "job", id }),
     gate,
     kind: "plan",
     projectId,
