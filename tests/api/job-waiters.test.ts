@@ -86,7 +86,7 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 }
 
 describe("waiting on a plan", () => {
-  it("two tabs and an MCP client joined to a plan send no statement while nothing changes, then answer with its cycle", async () => {
+  it("two tabs, an MCP client and the event stream waiting on a plan send no statement while nothing changes, then answer with its cycle", async () => {
     const open = fake.hold();
     const first = app.request("POST", `/api/v1/projects/${projectId}/growth/cycles`, { key });
     await until(async () => fake.requests.length > 0);
@@ -102,6 +102,20 @@ describe("waiting on a plan", () => {
       }),
     );
     const overMcp = client.callTool({ name: "growth_plan_cycle", arguments: { projectId } });
+    // And the project's event stream, open on the running plan.
+    const { dispatch } = await import("../support/dispatch");
+    const stream = await dispatch(
+      new Request(`http://launchloop.test/api/v1/projects/${projectId}/events`, { headers: { authorization: `Bearer ${key}` } }),
+    );
+    const reader = stream.body!.getReader();
+    let streamed = "";
+    const reading = (async () => {
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) return;
+        streamed += new TextDecoder().decode(next.value);
+      }
+    })();
     try {
       // Everyone has joined once the statements stop; then a quiet second must stay quiet.
       let settled = queryCount();
@@ -115,9 +129,14 @@ describe("waiting on a plan", () => {
       const before = queryCount();
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(queryCount() - before).toBe(0);
+      expect(streamed).toContain('"kind":"plan"');
     } finally {
       open();
     }
+    // Told of the plan's end, the stream sends the settled state and ends.
+    await reading;
+    expect(streamed).toContain('"status":"succeeded"');
+    expect(streamed).toContain("event: end");
     const answers = await Promise.all([first, ...tabs]);
     for (const answer of answers) expect(answer.status, answer.text).toBe(200);
     const cycleId = answers[0]!.json.cycle.id;
