@@ -33,10 +33,11 @@ export interface RequestContext {
   /** Reports progress of long work to faces that can show it (MCP progress, the event stream). */
   progress?: (done: number, total: number, message: string) => void;
   /**
-   * Told when long work is recorded and will settle without the caller (an agent run's row):
-   * a face that answers at once (an MCP task) can answer then, with the record's id.
+   * Told when long work is recorded and will settle without the caller (an agent run's row,
+   * a plan's or a draft's job): a face that answers at once (an MCP task) can answer then,
+   * with the record's id.
    */
-  accepted?: (work: { kind: "agent-run"; id: string }) => void;
+  accepted?: (work: { kind: "agent-run" | "job"; id: string }) => void;
   /** Set by the browser face, whose callers must pass the rules only a browser can (the signup captcha). */
   face?: "browser";
 }

@@ -24,6 +24,18 @@ const kindsHolder = globalThis as unknown as { launchloopDatabaseKinds?: WeakMap
 kindsHolder.launchloopDatabaseKinds ??= new WeakMap();
 const kinds = kindsHolder.launchloopDatabaseKinds;
 
+/** Hears a Postgres channel's notifications; resolves to the call that stops hearing them. */
+export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+
+const listenersHolder = globalThis as unknown as { launchloopDatabaseListeners?: WeakMap<Database, Listen> };
+listenersHolder.launchloopDatabaseListeners ??= new WeakMap();
+const listeners = listenersHolder.launchloopDatabaseListeners;
+
+/** How to LISTEN on a Postgres server's channel (undefined on the embedded database: one process hears its own events). */
+export function databaseListener(db: Database): Listen | undefined {
+  return listeners.get(db);
+}
+
 /** Which engine a database handle runs on. */
 export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {
   return kinds.get(db);
@@ -90,9 +102,15 @@ async function openPostgres(url: string, runMigrations: boolean, prepare: boolea
   const transactions = postgres(url, { ...options, max: postgresTransactionConnections });
   transactionsThrough(client, transactions);
   if (prepare) preparingEveryStatement(client);
-  return connected(client, "postgres", runMigrations, async () => {
+  const handle = await connected(client, "postgres", runMigrations, async () => {
     await Promise.all([client.end(), transactions.end()]);
   });
+  // postgres.js listens on a connection of its own, and listens again after a reconnect.
+  listeners.set(handle.db, async (channel, onMessage) => {
+    const { unlisten } = await client.listen(channel, onMessage);
+    return unlisten;
+  });
+  return handle;
 }
 
 /** PGlite on its own thread, spoken to by the same client as a Postgres server. */

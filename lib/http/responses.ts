@@ -2,6 +2,7 @@ import type { FileResult } from "@/lib/core/file-result";
 import { JsonText } from "@/lib/core/json-text";
 import { asServiceError, describeError } from "@/lib/db/errors";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
+import { isStreamed, responseBody } from "./server-sent-events";
 
 /**
  * A JSON answer; one the handler sent as JSON text goes out as it is. The body is encoded
@@ -18,7 +19,7 @@ export function jsonResponse(body: unknown, status: number, headers: Headers): R
 export function fileResponse(file: FileResult, headers: Headers): Response {
   const asciiName = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   headers.set("Content-Type", file.contentType);
-  if (file.body instanceof ReadableStream) return new Response(file.body, { status: 200, headers });
+  if (isStreamed(file.body)) return new Response(responseBody(file.body), { status: 200, headers });
   headers.set(
     "Content-Disposition",
     `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,

@@ -5,7 +5,7 @@ import { apiOperations } from "@/lib/operations";
 import { type AnyOperation, admits } from "@/lib/operations/operation";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
-import { AgentRunTaskStore, cannotCancel } from "./tasks";
+import { cannotCancel, LongWorkTaskStore } from "./tasks";
 import { registerOperationTools } from "./tools";
 
 let appOperations: readonly AnyOperation[] | undefined;
@@ -22,7 +22,7 @@ function operationsFor(ctx: ServiceContext): readonly AnyOperation[] {
 
 /** An MCP server for one authenticated caller: the API's operations as tools, plus resources and prompts. */
 export function createMcpServer(ctx: ServiceContext): McpServer {
-  const tasks = new AgentRunTaskStore(ctx);
+  const tasks = new LongWorkTaskStore(ctx);
   const server = new McpServer(
     { name: "launchloop", title: "Launchloop", version: "1.0.0" },
     {

@@ -12,7 +12,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import type { AnyOperation } from "@/lib/operations/operation";
-import { type AgentRunTaskStore, taskTools } from "./tasks";
+import { type LongWorkTaskStore, taskTools } from "./tasks";
 import { refusedTask, toolError, toolResult } from "./tool-results";
 import { toolSchemas } from "./tool-schemas";
 
@@ -98,7 +98,7 @@ export function registerOperationTools(
   server: Server,
   operations: readonly AnyOperation[],
   ctx: ServiceContext,
-  tasks: AgentRunTaskStore,
+  tasks: LongWorkTaskStore,
 ) {
   const { definitions, byName } = toolTable(operations);
   server.registerCapabilities({ tools: { listChanged: true } });
@@ -185,7 +185,7 @@ async function startTask(
   operation: AnyOperation,
   args: Record<string, unknown>,
   ctx: ServiceContext,
-  tasks: AgentRunTaskStore,
+  tasks: LongWorkTaskStore,
 ): Promise<CreateTaskResult> {
   let accept!: (work: { id: string }) => void;
   const accepted = new Promise<{ id: string }>((resolve) => {

@@ -6,7 +6,7 @@ export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
 export const connectionStatuses = ["pending", "connected", "disconnected"] as const;
-export const jobKinds = ["publish", "metrics", "plan", "draft"] as const;
+export const jobKinds = ["publish", "metrics", "plan", "draft", "agent_run"] as const;
 export type JobKind = (typeof jobKinds)[number];
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 

@@ -5,13 +5,18 @@ import type { AgentInput } from "@/lib/agents";
 import { pipelineInput } from "@/lib/agents/inputs";
 import { runAgent } from "@/lib/agents/run";
 import { ModelFailure } from "@/lib/ai/generate";
+import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { describeError, isUniqueViolation } from "@/lib/db/errors";
 import { preparedQuery } from "@/lib/db/prepared";
-import { agentRuns, contentItems, projects } from "@/lib/db/schema";
+import { agentRuns, contentItems, jobs, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { readFeedback } from "@/lib/i18n/feedback";
+import { workUnderClaim } from "@/lib/jobs/claimed";
+import { GiveUp, LeaseLost, PastDeadline } from "@/lib/jobs/outcome";
+import { type JobHandler, workerId } from "@/lib/jobs/run";
+import { findActiveJob, type JobRecord, recordClaimedJob, settleLapsedJob } from "@/lib/jobs/store";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { BrandSystem, LaunchAssets, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
 import { type AgentType, agentTypes, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
@@ -163,35 +168,100 @@ export async function confirmProject(ctx: ServiceContext, { projectId }: { proje
   return { project: serializeProject(project, await pipelineRunsOf(ctx.db, project)) };
 }
 
-/** A run still `running` this long after it started lost its process (the model call is bounded well below it). */
-export const staleRunAfterMs = 6 * 60 * 1000;
+/**
+ * A run is an `agent_run` job of lib/jobs: its lease, kept alive while the run works, decides
+ * whether its process died. Before its first lease ends it cannot have lapsed, so reads look
+ * for abandoned runs only among runs older than that.
+ */
+export const abandonedRunCheckMs = () => config().jobs.leaseMs;
 
-/** Whether a run lost its process: still `running` past `staleRunAfterMs` (what `settleStaleRuns` settles). */
-export const isStaleRun = (run: { status: string; startedAt: Date }, now: Date) =>
-  run.status === "running" && run.startedAt.getTime() < now.getTime() - staleRunAfterMs;
+/** Whether a run may have lost its process (its job's lease, checked by `settleAbandonedRuns`, decides). */
+export const mayBeAbandoned = (run: { status: string; startedAt: Date }, now: Date) =>
+  run.status === "running" && run.startedAt.getTime() < now.getTime() - abandonedRunCheckMs();
 
-/** Settles runs whose process died as `failed` (and gives their run back), so a project is never stuck. */
-export async function settleStaleRuns(
+const interrupted = "The run was interrupted before it finished. Start it again.";
+
+/**
+ * Settles runs whose process died as `failed` (and gives their run back), so a project is
+ * never stuck: a running run whose `agent_run` job holds no live lease. Their lapsed jobs are
+ * settled too (or by the ticker, whichever comes first: each release happens once, with the
+ * run's conditional update).
+ */
+export async function settleAbandonedRuns(
   db: Database,
   { project, now }: { project: Pick<ProjectRecord, "id" | "accountId">; now: Date },
 ): Promise<void> {
-  const stale = await db
+  const abandoned = await db
     .update(agentRuns)
-    .set({ status: "failed", error: "The run was interrupted before it finished. Start it again.", completedAt: now })
+    .set({ status: "failed", error: interrupted, completedAt: now })
     .where(
       ownedRows(
         agentRuns,
         project.accountId,
         eq(agentRuns.projectId, project.id),
         eq(agentRuns.status, "running"),
-        lt(agentRuns.startedAt, new Date(now.getTime() - staleRunAfterMs)),
+        lt(agentRuns.startedAt, new Date(now.getTime() - abandonedRunCheckMs())),
+        sql`not exists (select 1 from ${jobs} where ${jobs.accountId} = ${project.accountId} and ${jobs.kind} = 'agent_run'
+          and ${jobs.subjectId} = ${agentRuns.id} and ${jobs.status} = 'running' and ${jobs.claimedUntil} >= ${now.toISOString()}::timestamptz)`,
       ),
     )
     .returning();
-  for (const run of stale) {
+  for (const run of abandoned) {
     if (run.countedDay) await releaseDailyRun(db, { accountId: run.accountId, projectId: run.projectId, day: run.countedDay });
+    const job = await findActiveJob(db, { accountId: run.accountId, dedupeKey: agentRunKey(run.id) });
+    if (job) await settleLapsedJob(db, job, interrupted, now);
   }
 }
+
+const agentRunKey = (runId: string) => `agent_run:${runId}`;
+
+/** Records a run's job, claimed by this process, in the transaction that records the run. */
+const recordRunJob = (tx: Database, run: RunRecord, now: Date) =>
+  recordClaimedJob(tx, {
+    accountId: run.accountId,
+    projectId: run.projectId,
+    kind: "agent_run",
+    subjectId: run.id,
+    dedupeKey: agentRunKey(run.id),
+    now,
+    worker: workerId,
+    leaseMs: config().jobs.leaseMs,
+  });
+
+/** Runs a recorded run under its job's lease and deadline; the job settles as the run did. */
+async function runAsJob(db: Database, job: JobRecord, run: RunRecord, input: AgentInput, project: ProjectRecord) {
+  return workUnderClaim(db, job, {
+    deadlineMs: config().model.timeoutMs + 60_000,
+    work: (signal) => executeRun(db, run, input, project, signal),
+    settled: (settled) =>
+      settled.status === "completed" ? { status: "succeeded" } : { status: "failed", error: settled.error ?? interrupted },
+    failed: () => ({ error: interrupted }),
+  }).catch(async (error: unknown) => {
+    // The claim was lost (another process settled the job and the run): the run is as it left it.
+    if (error instanceof LeaseLost)
+      return loadOwned(db, { table: agentRuns, accountId: run.accountId, id: run.id, notFound: "Run not found." });
+    throw error;
+  });
+}
+
+/**
+ * The ticker's side of agent runs: a job it finds is one whose process died (its lease ran
+ * out). The run is settled as failed and its counted run given back, once.
+ */
+export const agentRunJobHandler: JobHandler = {
+  run: async () => {
+    throw new GiveUp(interrupted);
+  },
+  giveUp: async (job, _reason, { db }) => {
+    const [failed] = await db
+      .update(agentRuns)
+      .set({ status: "failed", error: interrupted, completedAt: new Date() })
+      .where(ownedRow(agentRuns, job.accountId, job.subjectId, eq(agentRuns.status, "running")))
+      .returning();
+    if (failed?.countedDay)
+      await releaseDailyRun(db, { accountId: failed.accountId, projectId: failed.projectId, day: failed.countedDay });
+  },
+};
 
 /**
  * Starts the project's current step: checks the pipeline rules, counts the run against
@@ -201,13 +271,14 @@ export async function settleStaleRuns(
 export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof startAgentRequest>) {
   const { db, account, now } = ctx;
   // Scoped by the account: another account's project settles nothing and is a 404 below.
-  await settleStaleRuns(db, { project: { id: input.projectId, accountId: account.id }, now });
+  await settleAbandonedRuns(db, { project: { id: input.projectId, accountId: account.id }, now });
 
   let run: RunRecord;
   let runs: RunRecord[];
   let project: ProjectRecord;
+  let job: JobRecord;
   try {
-    ({ run, runs, project } = await db.transaction(async (tx) => {
+    ({ run, runs, project, job } = await db.transaction(async (tx) => {
       // Concurrent starts for a project queue here, so each one checks the state the previous one left.
       const [project] = await tx
         .select()
@@ -230,7 +301,9 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
           startedAt: now,
         })
         .returning();
-      return { run: inserted!, runs, project };
+      const job = await recordRunJob(tx, inserted!, now);
+      if (!job) throw new AppError("agent_running");
+      return { run: inserted!, runs, project, job };
     }));
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("agent_running");
@@ -239,7 +312,7 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
 
   ctx.accepted?.({ kind: "agent-run", id: run.id });
   ctx.progress?.(0, 1, `Running ${input.agentType}`);
-  const work = executeRun(db, run, pipelineInput(project, runs, input.agentType, now), project);
+  const work = runAsJob(db, job, run, pipelineInput(project, runs, input.agentType, now), project);
   // The work finishes even if the client goes away; the platform is asked to wait for it.
   ctx.waitUntil?.(work);
   const settled = await work;
@@ -264,8 +337,8 @@ export async function findOwnedRun(ctx: ServiceContext, { runId }: { runId: stri
       .from(agentRuns)
       .where(ownedRow(agentRuns, ctx.account.id, runId));
   const [run] = await select();
-  if (!run || !isStaleRun(run, ctx.now)) return run ?? null;
-  await settleStaleRuns(ctx.db, { project: { id: run.projectId, accountId: run.accountId }, now: ctx.now });
+  if (!run || !mayBeAbandoned(run, ctx.now)) return run ?? null;
+  await settleAbandonedRuns(ctx.db, { project: { id: run.projectId, accountId: run.accountId }, now: ctx.now });
   return (await select())[0] ?? null;
 }
 
@@ -303,9 +376,17 @@ function assertCanStart(runs: RunRecord[], agentType: AgentType) {
 }
 
 /** Runs the agent and settles the run as `completed` (with its content items) or `failed`. Never throws. */
-async function executeRun(db: Database, run: RunRecord, input: AgentInput, project: ProjectRecord): Promise<RunRecord> {
+async function executeRun(
+  db: Database,
+  run: RunRecord,
+  input: AgentInput,
+  project: ProjectRecord,
+  signal: AbortSignal,
+): Promise<RunRecord> {
   try {
     const result = await runAgent(run.agentType as AgentType, input);
+    // Past its deadline, or another process settled it: the output is not kept.
+    signal.throwIfAborted();
     const settled = await db.transaction(async (tx) => {
       const [completed] = await tx
         .update(agentRuns)
@@ -345,8 +426,11 @@ async function executeRun(db: Database, run: RunRecord, input: AgentInput, proje
       );
     return settled;
   } catch (error) {
+    if (error instanceof LeaseLost) throw error;
     const reason =
-      error instanceof ModelFailure ? error.message : "The run failed on our side. It was not counted; start it again.";
+      error instanceof ModelFailure || error instanceof PastDeadline
+        ? error.message
+        : "The run failed on our side. It was not counted; start it again.";
     if (!(error instanceof ModelFailure)) console.error(`run ${run.id} failed: ${describeError(error)}`);
     const [failed] = await db
       .update(agentRuns)
@@ -439,8 +523,8 @@ export async function getLaunchFreshness(ctx: ServiceContext, { projectId }: { p
  */
 export async function refreshOutdatedStep(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const { db, account, now } = ctx;
-  await settleStaleRuns(db, { project: { id: projectId, accountId: account.id }, now });
-  let started: { run: RunRecord; runs: RunRecord[]; project: ProjectRecord } | null;
+  await settleAbandonedRuns(db, { project: { id: projectId, accountId: account.id }, now });
+  let started: { run: RunRecord; runs: RunRecord[]; project: ProjectRecord; job: JobRecord } | null;
   try {
     started = await db.transaction(async (tx) => {
       const [project] = await tx
@@ -458,16 +542,18 @@ export async function refreshOutdatedStep(ctx: ServiceContext, { projectId }: { 
         .insert(agentRuns)
         .values({ projectId: project.id, accountId: account.id, agentType: step, status: "running", countedDay, startedAt: now })
         .returning();
-      return { run: run!, runs, project };
+      const job = await recordRunJob(tx, run!, now);
+      if (!job) throw new AppError("agent_running");
+      return { run: run!, runs, project, job };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("agent_running");
     throw error;
   }
   if (!started) return { refreshed: null, status: null, error: null, outdatedSteps: [] };
-  const { run, runs, project } = started;
+  const { run, runs, project, job } = started;
   ctx.accepted?.({ kind: "agent-run", id: run.id });
-  const work = executeRun(db, run, pipelineInput(project, runs, run.agentType as AgentType, now), project);
+  const work = runAsJob(db, job, run, pipelineInput(project, runs, run.agentType as AgentType, now), project);
   ctx.waitUntil?.(work);
   const settled = await work;
   if (settled.status === "completed") {

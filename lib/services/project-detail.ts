@@ -8,7 +8,14 @@ import { type Database, databaseKind } from "@/lib/db/client";
 import { preparedQuery } from "@/lib/db/prepared";
 import { projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { isStaleRun, type SerializedRun, type StepRun, serializeProject, settleStaleRuns, staleRunAfterMs } from "./pipeline";
+import {
+  abandonedRunCheckMs,
+  mayBeAbandoned,
+  type SerializedRun,
+  type StepRun,
+  serializeProject,
+  settleAbandonedRuns,
+} from "./pipeline";
 
 // A project's detail as clients read it (`GET /projects/{id}`, the MCP tool): the project with
 // its runs, written as JSON by the database, and kept rendered while its rows are unchanged.
@@ -83,7 +90,7 @@ export const projectDetailPeek: KeyPeek = {
   values: (params, now) => ({ projectId: params.id, staleBefore: staleBefore(now) }),
 };
 
-const staleBefore = (now: Date) => new Date(now.getTime() - staleRunAfterMs).toISOString();
+const staleBefore = (now: Date) => new Date(now.getTime() - abandonedRunCheckMs()).toISOString();
 
 interface RenderedDetail {
   version: string;
@@ -139,8 +146,8 @@ export async function getProjectDetail(
     throw error;
   });
   // Settling writes only when a run has outlived its bound (its process died).
-  if (detail.steps.some((run) => isStaleRun(run, now))) {
-    await settleStaleRuns(db, { project: detail.project, now });
+  if (detail.steps.some((run) => mayBeAbandoned(run, now))) {
+    await settleAbandonedRuns(db, { project: detail.project, now });
     detail = await readDetail(db, owned);
   }
   const project = JSON.stringify(serializeProject(detail.project, detail.steps));

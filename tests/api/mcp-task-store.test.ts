@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
 import type { AccountRecord } from "@/lib/db/records";
 import { agentRuns } from "@/lib/db/schema";
-import { AgentRunTaskStore } from "@/lib/mcp/tasks";
-import { staleRunAfterMs } from "@/lib/services/pipeline";
+import { LongWorkTaskStore } from "@/lib/mcp/tasks";
+import { abandonedRunCheckMs } from "@/lib/services/pipeline";
 import { accountOnPlan, addProjects } from "../support/accounts";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -23,7 +23,7 @@ const storeOf = (account: AccountRecord, now = new Date()) => {
     account,
     principal: { kind: "key", apiKeyId: crypto.randomUUID() },
   };
-  return new AgentRunTaskStore(ctx);
+  return new LongWorkTaskStore(ctx);
 };
 
 beforeAll(async () => {
@@ -79,7 +79,7 @@ describe("the MCP task store over agent runs", () => {
         accountId: owner.id,
         agentType: "brand-architect",
         status: "running",
-        startedAt: new Date(now.getTime() - staleRunAfterMs - 1000),
+        startedAt: new Date(now.getTime() - abandonedRunCheckMs() - 1000),
       })
       .returning({ id: agentRuns.id });
     const task = await storeOf(owner, now).getTask(stale!.id);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
 import { dailyRunUsage, jobs } from "@/lib/db/schema";
 import { runDueJobs } from "@/lib/jobs/run";
+import { settleJob } from "@/lib/jobs/store";
 import "@/lib/services/job-handlers";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -215,8 +216,9 @@ describe("the event stream and jobs", () => {
     expect(text).toContain("event: state");
     expect(text).toContain('"status":"running"');
     expect(text).not.toContain("event: end");
-    await app.db.update(jobs).set({ status: "succeeded", settledAt: new Date() }).where(eq(jobs.id, running!.id));
-    await readFor(3000);
+    // Settled through the store, which tells the stream (it does not poll): the next `state` follows at once.
+    await settleJob(app.db, running!, { status: "succeeded" }, new Date());
+    await readFor(1000);
     expect(text).toContain('"status":"succeeded"');
     expect(text).toContain("event: end");
     await reader.cancel().catch(() => undefined);

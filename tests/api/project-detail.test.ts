@@ -7,7 +7,7 @@ import { answerValue } from "@/lib/core/json-text";
 import { accounts, agentRuns, projects } from "@/lib/db/schema";
 import { executeOperation } from "@/lib/operations/execute";
 import { getProject } from "@/lib/operations/projects";
-import { getOwnedProjectWithRuns, serializeProject, serializeRun, staleRunAfterMs } from "@/lib/services/pipeline";
+import { abandonedRunCheckMs, getOwnedProjectWithRuns, serializeProject, serializeRun } from "@/lib/services/pipeline";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
 
@@ -79,7 +79,7 @@ describe("GET /api/v1/projects/{id}: the JSON the database writes", () => {
   });
 
   it("settles a run whose process died and answers it as failed", async () => {
-    const stale = await insertRunningRun("market-strategist", new Date(Date.now() - staleRunAfterMs - 60_000));
+    const stale = await insertRunningRun("market-strategist", new Date(Date.now() - abandonedRunCheckMs() - 60_000));
     const response = await app.request("GET", `/api/v1/projects/${projectId}`, { key });
     expect(response.status, response.text).toBe(200);
     expect(response.json.runs.find((run: { id: string }) => run.id === stale.id)).toMatchObject({ status: "failed" });
@@ -154,7 +154,7 @@ describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged"
   });
 
   it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
-    const running = await insertRunningRun("launch-assets", new Date(Date.now() - staleRunAfterMs + 1_000));
+    const running = await insertRunningRun("launch-assets", new Date(Date.now() - abandonedRunCheckMs() + 1_000));
     expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "running" });
     // The second read two seconds on, by the caller's clock: the run is past its bound, the rows unchanged.
     const [account] = await app.db.select().from(accounts).where(eq(accounts.id, accountId));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryCount } from "@/lib/db/query-count";
 import { agentRuns, projects } from "@/lib/db/schema";
-import { staleRunAfterMs } from "@/lib/services/pipeline";
+import { abandonedRunCheckMs } from "@/lib/services/pipeline";
 import { eventTiming } from "@/lib/services/project-events";
 import { sampleProject } from "../support/founder";
 import { setPlan } from "../support/plans";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const created = await app.request("POST", "/api/v1/projects", { key, body: sampleProject });
   projectId = created.json.project.id;
   await app.request("POST", `/api/v1/projects/${projectId}/confirm`, { key });
-  Object.assign(eventTiming, { pollMs: 50, progressMs: 0 });
+  Object.assign(eventTiming, { recheckMs: 50, progressMs: 0 });
 });
 afterAll(() => app.close());
 
@@ -69,7 +69,7 @@ describe("GET /api/v1/projects/{id}/events", () => {
   });
 
   it("settles a run whose process died before reporting it, then ends", async () => {
-    const run = await runningRun(new Date(Date.now() - staleRunAfterMs - 60_000));
+    const run = await runningRun(new Date(Date.now() - abandonedRunCheckMs() - 60_000));
     const events = parseEvents((await app.request("GET", `/api/v1/projects/${projectId}/events`, { key })).text);
     expect(events.map((entry) => entry.event)).toEqual(["state", "end"]);
     expect(events[0]!.data.runs.find((entry: { id: string }) => entry.id === run.id)).toMatchObject({ status: "failed" });

@@ -78,7 +78,11 @@ describe("long agent runs as MCP tasks", () => {
     expect(client.getServerCapabilities()?.tasks).toEqual({ list: {}, requests: { tools: { call: {} } } });
     const { tools } = await client.listTools();
     const asTasks = tools.filter((tool) => tool.execution?.taskSupport).map((tool) => [tool.name, tool.execution!.taskSupport]);
-    expect(asTasks).toEqual([["pipeline_run_agent", "optional"]]);
+    expect(asTasks.sort()).toEqual([
+      ["growth_generate_item", "optional"],
+      ["growth_plan_cycle", "optional"],
+      ["pipeline_run_agent", "optional"],
+    ]);
     // A tool that does not run as a task refuses the task (-32601), as the spec asks.
     const refused = await refusal(startAsTask(client, {}, "projects_list"));
     expect(refused.code).toBe(ErrorCode.MethodNotFound);

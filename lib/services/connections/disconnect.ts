@@ -3,10 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
 import { connections, growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { cancelQueuedJob } from "@/lib/jobs/store";
+import { cancelQueuedJobs } from "@/lib/jobs/store";
 import { providerFor } from "@/lib/networks/registry";
 import { openSecrets } from "@/lib/networks/secrets";
-import { publishKey } from "../publishing/publish-key";
 import { ownedRow, ownedRows } from "../tenant";
 import { serializeConnection } from "./serialize";
 
@@ -40,7 +39,7 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
       ),
     )
     .returning({ id: growthItems.id });
-  for (const item of detached) await cancelQueuedJob(ctx.db, publishKey(item.id), ctx.now);
+  await cancelQueuedJobs(ctx.db, { accountId: ctx.account.id, subjectIds: detached.map((item) => item.id), now: ctx.now });
   const provider = providerFor(removed.network);
   if (provider.revoke && removed.status !== "pending") {
     const account = {

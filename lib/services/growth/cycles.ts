@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors";
 import { channelResults } from "@/lib/growth/grade-suggestion";
 import { assertCanStartGrowth, growthPhaseError } from "@/lib/growth/phase";
 import { weekStartAfter } from "@/lib/growth/week";
+import type { RequestJobHandle } from "@/lib/jobs/request";
 import { assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { PageQuery } from "@/lib/schemas/common";
 import type { Channel, cycleApprovalRequest } from "@/lib/schemas/growth";
@@ -20,7 +21,6 @@ import { decodeCursor, isPaged, pageOf } from "../pages";
 import { pipelineRunsOf, serializeProject } from "../pipeline";
 import { buildPlaybook } from "../playbook";
 import { getOwnedProject, type ProjectRecord } from "../project-records";
-import type { RequestJobHandle } from "../request-job";
 import { ownedRow, ownedRows } from "../tenant";
 import { contentsOf, cycleWithContents, getOwnedCycle } from "./load";
 import { type CountedPlan, planAsJob } from "./plan-job";
@@ -113,59 +113,79 @@ async function proposeWeek(db: Database, project: ProjectRecord, weekNumber: num
 
 /**
  * Plans the next week. It counts as a run against the daily cap (given back if the
- * planner fails); only one cycle may be open (planned or approved) at a time.
+ * planner fails); only one cycle may be open (planned or approved) at a time. The rules are
+ * checked, and the run counted, in the transaction that records the plan's job: a refused
+ * plan leaves no job behind.
  */
-export function planCycle(ctx: ServiceContext, input: { projectId: string }) {
-  return planAsJob(ctx, { projectId: input.projectId, work: (job) => planWeek(ctx, { ...input, job }) });
+export async function planCycle(ctx: ServiceContext, input: { projectId: string }) {
+  const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
+  return planAsJob(ctx, {
+    projectId: project.id,
+    gate: async (tx) => {
+      assertCanGrow(ctx.account);
+      const growthError = growthPhaseError(project.status);
+      if (growthError) throw growthError;
+      const counted = await countPlanRun(ctx, tx, project);
+      return {
+        remember: { countedDay: counted.countedDay, weekNumber: counted.weekNumber } satisfies CountedPlan,
+        value: counted,
+      };
+    },
+    work: (job, counted) => planWeek(ctx, { project, counted, job }),
+  });
 }
 
-async function planWeek(ctx: ServiceContext, input: { projectId: string; job: RequestJobHandle }) {
-  const { job } = input;
+/** Locks the project and checks that no cycle is open, in the caller's transaction. */
+async function assertNoOpenCycle(ctx: ServiceContext, tx: Database, project: ProjectRecord) {
+  const [locked] = await tx
+    .select({ status: projects.status })
+    .from(projects)
+    .where(ownedRow(projects, ctx.account.id, project.id))
+    .for("update");
+  if (!locked) throw new AppError("not_found", "Project not found.");
+  const [open] = await tx
+    .select({ id: growthCycles.id })
+    .from(growthCycles)
+    .where(
+      ownedRows(
+        growthCycles,
+        ctx.account.id,
+        eq(growthCycles.projectId, project.id),
+        inArray(growthCycles.status, ["planned", "approved"]),
+      ),
+    );
+  if (open)
+    throw new AppError("cycle_open", "Close the open cycle with its retro (or approve it) before planning the next week.");
+}
+
+interface CountedWeek {
+  weekNumber: number;
+  countedDay: string;
+  lastWeekStart: string | null;
+}
+
+/** The rules of planning (no open cycle, the daily cap), and the run counted, in the caller's transaction. */
+async function countPlanRun(ctx: ServiceContext, tx: Database, project: ProjectRecord): Promise<CountedWeek> {
+  const { account, now } = ctx;
+  await assertNoOpenCycle(ctx, tx, project);
+  const countedDay = await reserveDailyRun(tx, { account, projectId: project.id, now });
+  const [latest] = await tx
+    .select({ weekNumber: max(growthCycles.weekNumber), weekStart: max(growthCycles.weekStart) })
+    .from(growthCycles)
+    .where(ownedRows(growthCycles, account.id, eq(growthCycles.projectId, project.id)));
+  return { weekNumber: (latest?.weekNumber ?? 0) + 1, countedDay, lastWeekStart: latest?.weekStart ?? null };
+}
+
+async function planWeek(ctx: ServiceContext, input: { project: ProjectRecord; counted: CountedWeek; job: RequestJobHandle }) {
+  const { job, project } = input;
+  const { weekNumber, countedDay, lastWeekStart } = input.counted;
   const { db, account, now } = ctx;
-  const project = await getOwnedProject(db, { accountId: account.id, projectId: input.projectId });
-  assertCanGrow(account);
-  const growthError = growthPhaseError(project.status);
-  if (growthError) throw growthError;
-
-  /** Locks the project and checks that no cycle is open, in the caller's transaction. */
-  const assertNoOpenCycle = async (tx: Database) => {
-    const [locked] = await tx
-      .select({ status: projects.status })
-      .from(projects)
-      .where(ownedRow(projects, account.id, project.id))
-      .for("update");
-    if (!locked) throw new AppError("not_found", "Project not found.");
-    const [open] = await tx
-      .select({ id: growthCycles.id })
-      .from(growthCycles)
-      .where(
-        ownedRows(
-          growthCycles,
-          account.id,
-          eq(growthCycles.projectId, project.id),
-          inArray(growthCycles.status, ["planned", "approved"]),
-        ),
-      );
-    if (open)
-      throw new AppError("cycle_open", "Close the open cycle with its retro (or approve it) before planning the next week.");
-  };
-  const { weekNumber, countedDay, lastWeekStart } = await db.transaction(async (tx) => {
-    await assertNoOpenCycle(tx);
-    const countedDay = await reserveDailyRun(tx, { account, projectId: project.id, now });
-    const [latest] = await tx
-      .select({ weekNumber: max(growthCycles.weekNumber), weekStart: max(growthCycles.weekStart) })
-      .from(growthCycles)
-      .where(ownedRows(growthCycles, account.id, eq(growthCycles.projectId, project.id)));
-    return { weekNumber: (latest?.weekNumber ?? 0) + 1, countedDay, lastWeekStart: latest?.weekStart ?? null };
-  });
-
   try {
-    await job.remember({ countedDay, weekNumber } satisfies CountedPlan);
     const { plan, usage } = await proposeWeek(db, project, weekNumber, now, job);
     await job.progress(2, planSteps, `Saving the plan of week ${weekNumber}`);
     const weekStart = weekStartAfter(lastWeekStart, now);
     const cycle = await db.transaction(async (tx) => {
-      await assertNoOpenCycle(tx);
+      await assertNoOpenCycle(ctx, tx, project);
       const [inserted] = await tx
         .insert(growthCycles)
         .values({ projectId: project.id, accountId: account.id, weekNumber, status: "planned", weekStart, plan, usage })

@@ -10,12 +10,12 @@ import type { ServiceContext } from "@/lib/core/context";
 import { growthCycles, growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth/item-transitions";
+import { type RequestJobHandle, runInRequest } from "@/lib/jobs/request";
 import { assertCanGrow } from "@/lib/limits";
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
 import { linkDraft } from "../links/link-draft";
 import { buildPlaybook } from "../playbook";
 import { scheduleItem } from "../publishing";
-import { type RequestJobHandle, runAsRequestJob } from "../request-job";
 import { ownedRow } from "../tenant";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
@@ -49,8 +49,11 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
       : new AppError("invalid_transition", `Only a planned item or a draft can be (re)generated; this one is ${current.status}.`);
   const refused = notGeneratable(item);
   if (refused) throw refused;
-  return runAsRequestJob({
-    ctx,
+  return runInRequest({
+    db: ctx.db,
+    accountId: account.id,
+    onProgress: ctx.progress,
+    onAccepted: (id) => ctx.accepted?.({ kind: "job", id }),
     kind: "draft",
     projectId: item.projectId,
     subjectId: item.id,

@@ -4,10 +4,9 @@ import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { growthCycles } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { abandonedRequestJobHandler, type RequestJobHandle, type RequestWork, runInRequest } from "@/lib/jobs/request";
 import type { JobRecord } from "@/lib/jobs/store";
 import { releaseDailyRun } from "@/lib/limits";
-import { getOwnedProject } from "../project-records";
-import { abandonedRequestJobHandler, type RequestJobHandle, runAsRequestJob } from "../request-job";
 import { ownedRows } from "../tenant";
 import { cycleWithContents, getOwnedCycle } from "./load";
 
@@ -36,17 +35,28 @@ async function releaseCountedRun(job: JobRecord, db: Database) {
 }
 
 /**
- * Plans a week as a recorded job (lib/services/request-job): its progress shows in the
+ * Plans a week as a job run in the request (lib/jobs/request): its progress shows in the
  * project's event stream, and a second "Plan my week" of the same project while one runs
  * joins it and answers with the same cycle, instead of calling the planner again.
  */
-export async function planAsJob(
+export async function planAsJob<Gate>(
   ctx: ServiceContext,
-  { projectId, work }: { projectId: string; work: (job: RequestJobHandle) => Promise<Planned> },
+  {
+    projectId,
+    gate,
+    work,
+  }: {
+    projectId: string;
+    gate: RequestWork<Planned, Gate>["gate"];
+    work: (job: RequestJobHandle, gate: Gate) => Promise<Planned>;
+  },
 ): Promise<Planned> {
-  await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });
-  return runAsRequestJob({
-    ctx,
+  return runInRequest({
+    db: ctx.db,
+    accountId: ctx.account.id,
+    onProgress: ctx.progress,
+    onAccepted: (id) => ctx.accepted?.({ kind: "job", id }),
+    gate,
     kind: "plan",
     projectId,
     subjectId: projectId,
