@@ -79,6 +79,10 @@ const environment = z.object({
   LINKEDIN_API_VERSION: z.string().default("202610"),
   X_AUTH_URL: z.string().default("https://x.com"),
   X_API_URL: z.string().default("https://api.x.com"),
+  // Where Discord's webhooks and Buttondown's API answer (tests point these at fakes). A pasted webhook URL is
+  // still accepted only on discord.com or discordapp.com: this names where its calls go, not what a founder may paste.
+  DISCORD_API_URL: z.string().default("https://discord.com"),
+  BUTTONDOWN_API_URL: z.string().default("https://api.buttondown.com"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -176,6 +180,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
             }
           : undefined,
     },
+    discordApiUrl: values.DISCORD_API_URL.replace(/\/+$/, ""),
+    buttondownApiUrl: values.BUTTONDOWN_API_URL.replace(/\/+$/, ""),
     supabase:
       values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY
         ? {
