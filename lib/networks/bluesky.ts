@@ -1,9 +1,13 @@
 import "server-only";
 import { AtpAgent, type AtpSessionData, XRPCError } from "@atproto/api";
+import { z } from "zod";
+import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { guardedFetch, NetworkError, retryAfterMs } from "./errors";
+import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
-import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
+import { serviceOrigin } from "./service-url";
+import { newTid } from "./tid";
 
 /**
  * Bluesky through `@atproto/api`'s agent at the account's PDS (which also proxies the
@@ -158,7 +162,54 @@ async function getRecord(agent: AtpAgent, did: string, rkey: string): Promise<{ 
   }
 }
 
-export const bluesky: NetworkModule = {
+const connectInput = z.object({
+  handle: z.string().trim().min(3).max(253),
+  appPassword: z.string().min(4).max(100),
+  serviceUrl: z.string().max(300).optional(),
+});
+
+export const bluesky: NetworkProvider = {
+  network: "bluesky",
+  label: "Bluesky",
+  limits: { maxCharacters: channelRules.bluesky.bodyLimit, unit: channelRules.bluesky.unit, maxParts: 25, titles: false },
+  opensIn: { page: "https://bsky.app/intent/compose", textParam: "text" },
+  connect: {
+    kind: "form",
+    schema: connectInput as z.ZodType<Record<string, unknown>>,
+    fields: [
+      { name: "handle", label: "Handle", kind: "text", placeholder: "you.bsky.social" },
+      {
+        name: "appPassword",
+        label: "App password",
+        kind: "password",
+        help: "Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.",
+      },
+      { name: "serviceUrl", label: "Hosting provider", kind: "url", placeholder: defaultPds, optional: true },
+    ],
+    async connect(raw) {
+      const input = connectInput.parse(raw);
+      const serviceUrl = serviceOrigin(input.serviceUrl || defaultPds);
+      const session = await createBlueskySession(serviceUrl, input.handle.replace(/^@/, ""), input.appPassword);
+      return {
+        serviceUrl,
+        handle: session.handle,
+        externalAccountId: session.did,
+        secrets: { appPassword: input.appPassword, accessJwt: session.accessJwt, refreshJwt: session.refreshJwt },
+      };
+    },
+  },
+
+  async verify(account, ctx) {
+    const profile = await withSession(account, ctx.onSecrets ?? (async () => undefined), "account", async (agent) => {
+      const { data } = await agent.com.atproto.server.getSession();
+      return data;
+    });
+    return { serviceUrl: account.serviceUrl, handle: profile.handle, externalAccountId: profile.did };
+  },
+
+  idempotency: "record-key",
+  newPublicationKey: () => newTid(),
+
   async publish(account, request: PublishRequest) {
     const parts: PublishedPart[] = [...request.posted];
     const did = account.externalAccountId!;
@@ -200,7 +251,7 @@ export const bluesky: NetworkModule = {
   },
 
   async metrics(account, post, options): Promise<PostMetrics> {
-    const found = await withSession(account, options.onSecrets, "numbers", async (agent) => {
+    const found = await withSession(account, options.onSecrets ?? (async () => undefined), "numbers", async (agent) => {
       const { data } = await agent.app.bsky.feed.getPosts({ uris: [post.id] });
       return data.posts[0];
     });

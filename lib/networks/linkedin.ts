@@ -1,8 +1,9 @@
 import "server-only";
+import { channelRules } from "@/lib/channels/rules";
 import type { PublishedPart } from "@/lib/schemas/publishing";
 import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
-import { oauthClient, withAccessToken } from "./oauth2";
-import type { NetworkModule, PublishRequest } from "./types";
+import { oauth2Provider, oauthClient, withAccessToken } from "./oauth2";
+import type { NetworkProvider, PublishRequest } from "./provider";
 
 /**
  * LinkedIn's Posts API (`POST /rest/posts`) on the member's own profile, with the member id
@@ -50,7 +51,18 @@ export function littleText(text: string) {
 export const linkedinPostUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
 const urnIn = (text: string) => /urn:li:(?:share|ugcPost):\d+/.exec(text)?.[0] ?? null;
 
-export const linkedin: NetworkModule = {
+export const linkedin: NetworkProvider = {
+  network: "linkedin",
+  label: "LinkedIn",
+  limits: { maxCharacters: channelRules.linkedin.bodyLimit, unit: channelRules.linkedin.unit, maxParts: 1, titles: false },
+  opensIn: { page: "https://www.linkedin.com/feed/", textParam: "text", keep: { shareActive: "true" } },
+  ...oauth2Provider("linkedin", async (apiUrl, token) => {
+    const member = await linkedinMember(apiUrl, token);
+    return { externalAccountId: member.id, handle: member.name };
+  }),
+  idempotency: "none",
+  newPublicationKey: () => crypto.randomUUID(),
+
   async publish(account, request: PublishRequest) {
     if (request.posted.length > 0) return { parts: [...request.posted] };
     const text = request.parts.join("\n\n");

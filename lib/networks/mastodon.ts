@@ -1,8 +1,11 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import { channelRules } from "@/lib/channels/rules";
+import { config } from "@/lib/config";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
-import type { NetworkModule, PublishRequest } from "./types";
+import type { NetworkProvider, PublishRequest } from "./provider";
+import { serviceOrigin } from "./service-url";
 
 /**
  * Mastodon over its REST API at the founder's instance. The app registers itself on the
@@ -31,11 +34,6 @@ export async function registerMastodonApp(instanceUrl: string, redirectUri: stri
   if (typeof body.client_id !== "string" || typeof body.client_secret !== "string")
     throw new NetworkError("permanent", "Mastodon app registration: the instance answered without client credentials");
   return { clientId: body.client_id, clientSecret: body.client_secret };
-}
-
-export function pkcePair() {
-  const verifier = randomBytes(32).toString("base64url");
-  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
 export function mastodonAuthorizeUrl(
@@ -98,7 +96,76 @@ export async function revokeMastodonToken(
   }).catch(() => undefined);
 }
 
-export const mastodon: NetworkModule = {
+const instanceInput = z.object({ instanceUrl: z.string().min(1).max(300) });
+
+const handleOn = (serviceUrl: string, acct: string) => `@${acct.includes("@") ? acct : `${acct}@${new URL(serviceUrl).host}`}`;
+
+export const mastodon: NetworkProvider = {
+  network: "mastodon",
+  label: "Mastodon",
+  limits: { maxCharacters: channelRules.mastodon.bodyLimit, unit: channelRules.mastodon.unit, maxParts: 25, titles: false },
+  opensIn: {
+    page: "https://mastodonshare.com/",
+    textParam: "text",
+    hint: "Pick your instance on that page, or connect Mastodon in project settings to publish from here.",
+  },
+  connect: {
+    kind: "oauth",
+    configured: () => true,
+    instanceStep: {
+      schema: instanceInput as z.ZodType<Record<string, unknown>>,
+      fields: [{ name: "instanceUrl", label: "Your instance", kind: "url", placeholder: "https://mastodon.social" }],
+    },
+    // Launchloop registers itself on the founder's instance, then sends them to its authorize page.
+    async authorizeUrl(request) {
+      const serviceUrl = serviceOrigin(instanceInput.parse(request.instance ?? {}).instanceUrl);
+      const app = await registerMastodonApp(serviceUrl, request.redirectUri, config().appUrl);
+      return {
+        serviceUrl,
+        secrets: { clientId: app.clientId, clientSecret: app.clientSecret },
+        authorizeUrl: mastodonAuthorizeUrl(serviceUrl, {
+          clientId: app.clientId,
+          redirectUri: request.redirectUri,
+          state: request.state,
+          codeChallenge: request.codeChallenge,
+        }),
+      };
+    },
+    async exchange(request) {
+      const { clientId, clientSecret, codeVerifier } = request.secrets;
+      const accessToken = await exchangeMastodonCode(request.serviceUrl, {
+        clientId: clientId!,
+        clientSecret: clientSecret!,
+        code: request.code,
+        redirectUri: request.redirectUri,
+        codeVerifier: codeVerifier!,
+      });
+      const account = await verifyMastodonAccount(request.serviceUrl, accessToken);
+      return {
+        serviceUrl: request.serviceUrl,
+        handle: handleOn(request.serviceUrl, account.acct),
+        externalAccountId: account.id,
+        secrets: { clientId, clientSecret, accessToken },
+      };
+    },
+  },
+
+  async verify(account) {
+    const token = account.secrets.accessToken;
+    if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
+    const found = await verifyMastodonAccount(account.serviceUrl, token);
+    return { serviceUrl: account.serviceUrl, handle: handleOn(account.serviceUrl, found.acct), externalAccountId: found.id };
+  },
+
+  async revoke(account) {
+    const { accessToken, clientId, clientSecret } = account.secrets;
+    if (accessToken && clientId && clientSecret)
+      await revokeMastodonToken(account.serviceUrl, { clientId, clientSecret, token: accessToken });
+  },
+
+  idempotency: "idempotency-key",
+  newPublicationKey: () => crypto.randomUUID(),
+
   async publish(account, request: PublishRequest) {
     const token = account.secrets.accessToken;
     if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");

@@ -1,8 +1,8 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import type { ConnectedAccount, NetworkProvider } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
-import type { ConnectedAccount } from "./types";
 
 /**
  * LinkedIn and X: OAuth 2.0 authorization code flows of a confidential client, configured by
@@ -14,7 +14,7 @@ import type { ConnectedAccount } from "./types";
 export const oauthNetworks = ["linkedin", "x"] as const;
 export type OAuthNetwork = (typeof oauthNetworks)[number];
 
-export interface OAuthClient {
+export interface NetworkOAuthClient {
   clientId: string;
   clientSecret: string;
   /** Where the founder is sent to authorize (x.com, www.linkedin.com). */
@@ -29,9 +29,9 @@ interface OAuthSpec {
   scopes: string;
   pkce: boolean;
   clientAuth: "basic" | "form";
-  authorizeUrl(client: OAuthClient): string;
-  tokenUrl(client: OAuthClient): string;
-  revokeUrl(client: OAuthClient): string;
+  authorizeUrl(client: NetworkOAuthClient): string;
+  tokenUrl(client: NetworkOAuthClient): string;
+  revokeUrl(client: NetworkOAuthClient): string;
 }
 
 export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
@@ -59,11 +59,11 @@ export const isOAuthNetwork = (network: string): network is OAuthNetwork =>
   (oauthNetworks as readonly string[]).includes(network);
 
 /** The operator's client for a network, or undefined when it is not configured (the channel keeps Open in … and Copy). */
-export const oauthClient = (network: OAuthNetwork): OAuthClient | undefined => config().oauthNetworks[network];
+export const oauthClient = (network: OAuthNetwork): NetworkOAuthClient | undefined => config().oauthNetworks[network];
 
 export function oauthAuthorizeUrl(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
   options: { redirectUri: string; state: string; codeChallenge: string },
 ) {
   const spec = oauthSpecs[network];
@@ -78,16 +78,16 @@ export function oauthAuthorizeUrl(
   return `${spec.authorizeUrl(client)}?${query}`;
 }
 
-export interface OAuthTokens {
+export type OAuthTokens = {
   accessToken: string;
   refreshToken?: string;
   expiresAt?: string;
-}
+};
 
 /** The client's credentials as the network takes them: HTTP Basic (X) or in the form (LinkedIn). */
 function clientCredentials(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
 ): { headers: Record<string, string>; form: Record<string, string> } {
   if (oauthSpecs[network].clientAuth === "form")
     return { headers: {}, form: { client_id: client.clientId, client_secret: client.clientSecret } };
@@ -97,7 +97,7 @@ function clientCredentials(
   return { headers: { authorization: `Basic ${basic}` }, form: { client_id: client.clientId } };
 }
 
-async function tokenCall(network: OAuthNetwork, client: OAuthClient, form: Record<string, string>) {
+async function tokenCall(network: OAuthNetwork, client: NetworkOAuthClient, form: Record<string, string>) {
   const credentials = clientCredentials(network, client);
   return callNetwork(oauthSpecs[network].tokenUrl(client), {
     method: "POST",
@@ -123,7 +123,7 @@ const ok = (answer: JsonAnswer) => answer.status >= 200 && answer.status < 300;
 /** The founder came back with a code: a refusal (a reused or expired code) is theirs to retry, never `auth`. */
 export async function exchangeOAuthCode(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
   options: { code: string; redirectUri: string; codeVerifier?: string; now: Date },
 ): Promise<OAuthTokens> {
   const label = `${oauthSpecs[network].label} authorization`;
@@ -143,7 +143,7 @@ export async function exchangeOAuthCode(
  */
 export async function refreshOAuthTokens(
   network: OAuthNetwork,
-  client: OAuthClient,
+  client: NetworkOAuthClient,
   options: { refreshToken: string; now: Date },
 ): Promise<OAuthTokens> {
   const label = `${oauthSpecs[network].label} token refresh`;
@@ -160,7 +160,7 @@ export async function refreshOAuthTokens(
 }
 
 /** Best effort: tells the network to forget the token when the founder disconnects. */
-export async function revokeOAuthToken(network: OAuthNetwork, client: OAuthClient, token: string) {
+export async function revokeOAuthToken(network: OAuthNetwork, client: NetworkOAuthClient, token: string) {
   const credentials = clientCredentials(network, client);
   await callNetwork(oauthSpecs[network].revokeUrl(client), {
     method: "POST",
@@ -200,4 +200,55 @@ export async function withAccessToken<T>(
     secrets = await renew(secrets);
     return work(secrets.accessToken!);
   }
+}
+
+const clientOf = (network: OAuthNetwork) => {
+  const client = oauthClient(network);
+  if (!client) throw new NetworkError("permanent", `${oauthSpecs[network].label} publishing is not set up on this server`);
+  return client;
+};
+
+/**
+ * The connect flow, token renewal and revocation of a network that speaks this file's OAuth
+ * 2.0 (the operator's client keys in the config); `identify` names the account a token belongs to.
+ */
+export function oauth2Provider(
+  network: OAuthNetwork,
+  identify: (apiUrl: string, accessToken: string) => Promise<{ externalAccountId: string; handle: string }>,
+): Pick<NetworkProvider, "connect" | "verify" | "refresh" | "revoke"> {
+  const label = oauthSpecs[network].label;
+  return {
+    connect: {
+      kind: "oauth",
+      configured: () => Boolean(oauthClient(network)),
+      async authorizeUrl(request) {
+        const client = clientOf(network);
+        return { serviceUrl: client.apiUrl, secrets: {}, authorizeUrl: oauthAuthorizeUrl(network, client, request) };
+      },
+      async exchange(request) {
+        const client = clientOf(network);
+        const tokens = await exchangeOAuthCode(network, client, {
+          code: request.code,
+          redirectUri: request.redirectUri,
+          codeVerifier: request.secrets.codeVerifier,
+          now: request.now,
+        });
+        return { serviceUrl: client.apiUrl, ...(await identify(client.apiUrl, tokens.accessToken)), secrets: tokens };
+      },
+    },
+    async verify(account, ctx) {
+      const identity = await withAccessToken(account, { now: ctx.now, label }, (token) => identify(account.serviceUrl, token));
+      return { serviceUrl: account.serviceUrl, ...identity };
+    },
+    async refresh(account, ctx) {
+      const { refreshToken } = account.secrets;
+      if (!refreshToken) throw new NetworkError("auth", `${label}: the access has expired; reconnect the account`);
+      const tokens = await refreshOAuthTokens(network, clientOf(network), { refreshToken, now: ctx.now });
+      return { ...account.secrets, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+    },
+    async revoke(account) {
+      const client = oauthClient(network);
+      if (client && account.secrets.accessToken) await revokeOAuthToken(network, client, account.secrets.accessToken);
+    },
+  };
 }

@@ -24,6 +24,8 @@ export interface ConnectionSecrets {
   apiKey?: string;
   /** PKCE verifier while an OAuth authorization is under way. */
   codeVerifier?: string;
+  /** Whatever else a provider keeps (an API key, a webhook URL): only its own module reads it. */
+  [field: string]: string | undefined;
 }
 
 /** CONNECTIONS_KEY (any long secret; stretched to 32 bytes), or one generated into the data directory. */

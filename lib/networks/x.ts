@@ -1,8 +1,9 @@
 import "server-only";
+import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
-import { withAccessToken } from "./oauth2";
-import type { ConnectedAccount, NetworkModule, PublishRequest } from "./types";
+import { oauth2Provider, withAccessToken } from "./oauth2";
+import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
 
 /**
  * X over its v2 API with the founder's OAuth 2.0 user token. X takes no idempotency key:
@@ -104,7 +105,18 @@ async function createPost(account: ConnectedAccount, now: Date, text: string, pa
   });
 }
 
-export const x: NetworkModule = {
+export const x: NetworkProvider = {
+  network: "x",
+  label: "X",
+  limits: { maxCharacters: channelRules.x.bodyLimit, unit: channelRules.x.unit, maxParts: 25, titles: false },
+  opensIn: { page: "https://x.com/intent/post", textParam: "text" },
+  ...oauth2Provider("x", async (apiUrl, token) => {
+    const user = await verifyXAccount(apiUrl, token);
+    return { externalAccountId: user.id, handle: `@${user.username}` };
+  }),
+  idempotency: "none",
+  newPublicationKey: () => crypto.randomUUID(),
+
   async publish(account, request: PublishRequest) {
     const parts: PublishedPart[] = [...request.posted];
     for (let index = parts.length; index < request.parts.length; index++) {

@@ -15,7 +15,6 @@ import { linkedinMember } from "@/lib/networks/linkedin";
 import {
   exchangeMastodonCode,
   mastodonAuthorizeUrl,
-  pkcePair,
   registerMastodonApp,
   revokeMastodonToken,
   verifyMastodonAccount,
@@ -31,6 +30,7 @@ import {
   refreshOAuthTokens,
   revokeOAuthToken,
 } from "@/lib/networks/oauth2";
+import { pkcePair } from "@/lib/networks/pkce";
 import { type ConnectionSecrets, openSecrets, sealSecrets } from "@/lib/networks/secrets";
 import { verifyXAccount } from "@/lib/networks/x";
 import type {

@@ -11,14 +11,10 @@ import { GiveUp, RetryLater } from "@/lib/jobs/outcome";
 import type { JobContext, JobHandler } from "@/lib/jobs/run";
 import { cancelQueuedJob, enqueueJob, type JobRecord } from "@/lib/jobs/store";
 import { assertCanGrow, entitlementsOf } from "@/lib/limits";
-import { bluesky } from "@/lib/networks/bluesky";
 import { NetworkError } from "@/lib/networks/errors";
-import { linkedin } from "@/lib/networks/linkedin";
-import { mastodon } from "@/lib/networks/mastodon";
+import type { ConnectedAccount } from "@/lib/networks/provider";
+import { providerFor, providerOfChannel } from "@/lib/networks/registry";
 import { openSecrets } from "@/lib/networks/secrets";
-import { newTid } from "@/lib/networks/tid";
-import type { ConnectedAccount, NetworkModule } from "@/lib/networks/types";
-import { x } from "@/lib/networks/x";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Network, PostMetrics } from "@/lib/schemas/publishing";
 import { type ConnectionRecord, markDisconnected, renewConnectionTokens, saveSecrets } from "./connections";
@@ -26,9 +22,7 @@ import { getOwnedItem } from "./growth/load";
 import { type ItemRecord, serializeItem } from "./growth/serialize";
 import { ownedRow, ownedRows } from "./tenant";
 
-/** The networks Launchloop publishes to itself, by the channel an item is planned for. */
-const modules: Record<Network, NetworkModule> = { bluesky, mastodon, x, linkedin };
-const networkOfChannel = (channel: string): Network | null => (Object.hasOwn(modules, channel) ? (channel as Network) : null);
+const networkOfChannel = (channel: string): Network | null => providerOfChannel(channel)?.network ?? null;
 
 const publishKey = (itemId: string) => `publish:${itemId}`;
 /** When the numbers are pulled after publishing. */
@@ -262,7 +256,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
   if (!connection) throw new GiveUp("The item has no connected account any more.");
   if (connection.status !== "connected")
     throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
-  const module = modules[connection.network];
+  const module = providerFor(connection.network);
   const rule = channelRules[item.channel as Channel];
   const parts = item.draft?.parts?.length ? item.draft.parts : item.draft?.body ? [item.draft.body] : [];
   if (parts.length === 0) throw new GiveUp("The item has no draft to publish.");
@@ -272,9 +266,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
 
   const stored = item.publicationKeys ?? [];
   const keys =
-    stored.length >= parts.length
-      ? stored
-      : [...stored, ...parts.slice(stored.length).map(() => (connection.network === "bluesky" ? newTid() : crypto.randomUUID()))];
+    stored.length >= parts.length ? stored : [...stored, ...parts.slice(stored.length).map(() => module.newPublicationKey())];
   const [claimed] = await db
     .update(growthItems)
     .set({ publicationKeys: keys, publicationStatus: "publishing", publicationError: null, updatedAt: now })
@@ -306,6 +298,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
       keys,
       posted: claimed.publishedParts ?? [],
       reconcile: job.attempts > 1 || stored.length > 0,
+      options: {},
       language: found.language,
       now,
       onPart: saveParts,
@@ -416,7 +409,7 @@ export async function confirmPublication(
       .returning();
     // Its numbers are pulled as for a post Launchloop saw go out, where the network shares them.
     const connection = updated?.connectionId ? await ownedConnection(db, account.id, updated.connectionId) : null;
-    if (updated && connection && modules[connection.network].metrics) await scheduleMetricPulls(db, updated, now);
+    if (updated && connection && providerFor(connection.network).metrics) await scheduleMetricPulls(db, updated, now);
   } else {
     assertCanGrow(account);
     [updated] = await db
@@ -449,7 +442,7 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
   if (item.publicationStatus !== "published" || !item.publishedParts?.length)
     throw new GiveUp("The item is not published on a connected account.");
   if (!connection) throw new GiveUp("The item's account is no longer connected.");
-  const module = modules[connection.network];
+  const module = providerFor(connection.network);
   if (!module.metrics)
     throw new GiveUp(
       `${channelRules[item.channel as Channel]?.label ?? connection.network} does not give apps the numbers of members' posts.`,
