@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { safeString, text, timestamp, uuid } from "./common";
 
-export const networks = ["bluesky", "mastodon", "linkedin", "x"] as const;
+export const networks = [
+  "bluesky",
+  "mastodon",
+  "linkedin",
+  "x",
+  // Connected with a form: a channel webhook, a site's application password, a newsletter's API key.
+  "discord",
+  "wordpress",
+  "buttondown",
+] as const;
 export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
@@ -51,6 +60,8 @@ export const postMetricsSchema = z
     reposts: z.number().int().describe("Reposts (Bluesky) or boosts (Mastodon)"),
     replies: z.number().int(),
     quotes: z.number().int().nullable().describe("Null where the network does not count them"),
+    opens: z.number().int().nullable().optional().describe("A newsletter's unique opens (Buttondown); absent elsewhere"),
+    clicks: z.number().int().nullable().optional().describe("A newsletter's unique link clicks (Buttondown); absent elsewhere"),
     collectedAt: timestamp,
   })
   .meta({ id: "PostMetrics" });

@@ -114,7 +114,15 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   );
 }
 
-const networkNames: Record<Network, string> = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" };
+const networkNames: Record<Network, string> = {
+  bluesky: "Bluesky",
+  mastodon: "Mastodon",
+  linkedin: "LinkedIn",
+  x: "X",
+  discord: "Discord",
+  wordpress: "WordPress",
+  buttondown: "Buttondown",
+};
 
 /** The networks a founder can connect here, in words: "Bluesky, Mastodon and LinkedIn". */
 function connectableInWords(): string {

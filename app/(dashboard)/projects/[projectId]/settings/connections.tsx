@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
   deleteConnectionAction,
@@ -14,14 +15,22 @@ import {
 
 export interface ConnectionView {
   id: string;
-  network: "bluesky" | "mastodon" | "linkedin" | "x";
+  network: Network;
   status: "pending" | "connected" | "disconnected";
   handle: string | null;
   serviceUrl: string;
   statusReason: string | null;
 }
 
-const networkLabel = { bluesky: "Bluesky", mastodon: "Mastodon", linkedin: "LinkedIn", x: "X" } as const;
+const networkLabel: Record<Network, string> = {
+  bluesky: "Bluesky",
+  mastodon: "Mastodon",
+  linkedin: "LinkedIn",
+  x: "X",
+  discord: "Discord",
+  wordpress: "WordPress",
+  buttondown: "Buttondown",
+};
 
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
