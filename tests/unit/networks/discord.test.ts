@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadConfig } from "@/lib/config";
 import { classifyDiscordAnswer, discord, messageUrl, parseWebhookUrl } from "@/lib/networks/discord";
+import type { PublishRequest } from "@/lib/networks/provider";
+import { startFakeDiscord } from "../../support/fake-discord";
 
 const id = "1234567890123456789";
 const token = "aB3_dE-fGhIjKlMnOpQrStUvWxYz0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ0123";
@@ -86,5 +89,71 @@ describe("Discord's answers", () => {
     expect(discord.limits).toMatchObject({ maxCharacters: 2000, unit: "characters", titles: false });
     expect(discord.idempotency).toBe("none");
     expect(discord.metrics).toBeUndefined();
+  });
+});
+
+describe("Discord's calls, against the fake", () => {
+  let fake: Awaited<ReturnType<typeof startFakeDiscord>>;
+  const posted: string[][] = [];
+  const request = (parts: string[], overrides: Partial<PublishRequest> = {}): PublishRequest => ({
+    parts,
+    keys: parts.map(() => discord.newPublicationKey()),
+    posted: [],
+    reconcile: false,
+    options: {},
+    now: new Date(),
+    onPart: async (done) => void posted.push(done.map((part) => part.id)),
+    onSecrets: async () => undefined,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord();
+    Object.assign(process.env, { OUTBOUND_ALLOW_HTTP: "1", DISCORD_API_URL: fake.url });
+    reloadConfig();
+  });
+  afterAll(async () => {
+    delete process.env.DISCORD_API_URL;
+    delete process.env.OUTBOUND_ALLOW_HTTP;
+    reloadConfig();
+    await fake.close();
+  });
+
+  it("connects by reading the webhook, then posts each part with ?wait=true and records it as it lands", async () => {
+    const hook = fake.createWebhook("Announcements", "1100000000000000042", "1000000000000000007");
+    const connect = discord.connect;
+    if (connect.kind !== "form") throw new Error("a form");
+    const account = await connect.connect({ webhookUrl: hook.url }, { now: new Date() });
+    expect(account).toEqual({
+      serviceUrl: "https://discord.com/channels/1000000000000000007/1100000000000000042",
+      handle: "Announcements",
+      externalAccountId: hook.id,
+      secrets: { webhookToken: hook.token },
+    });
+    const connected = { ...account, handle: account.handle };
+    const result = await discord.publish(connected, request(["first", "second"]));
+    expect(fake.messages().map((message) => message.content)).toEqual(["first", "second"]);
+    expect(result.parts.map((part) => part.url)).toEqual(
+      fake.messages().map((message) => `https://discord.com/channels/1000000000000000007/1100000000000000042/${message.id}`),
+    );
+    expect(posted.at(-1)).toEqual(result.parts.map((part) => part.id));
+    // A retry posts only what is not posted yet.
+    await discord.publish(connected, request(["first", "second", "third"], { posted: result.parts, reconcile: true }));
+    expect(fake.messages().map((message) => message.content)).toEqual(["first", "second", "third"]);
+  });
+
+  it("a lost answer is `unconfirmed`; a deleted webhook is `auth`", async () => {
+    const hook = fake.createWebhook();
+    const account = {
+      serviceUrl: "https://discord.com",
+      handle: "x",
+      externalAccountId: hook.id,
+      secrets: { webhookToken: hook.token },
+    };
+    fake.dropAnswerNext(`/api/v10/webhooks/${hook.id}/${hook.token}`);
+    await expect(discord.publish(account, request(["lost"]))).rejects.toMatchObject({ kind: "unconfirmed" });
+    fake.deleteWebhook(hook.id);
+    await expect(discord.publish(account, request(["gone"]))).rejects.toMatchObject({ kind: "auth" });
+    await expect(discord.verify(account, { now: new Date() })).rejects.toMatchObject({ kind: "auth" });
   });
 });

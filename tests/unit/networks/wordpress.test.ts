@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postHtml, slugOf } from "@/lib/networks/post-html";
+import type { PublishRequest } from "@/lib/networks/provider";
 import { siteBase, wordpress } from "@/lib/networks/wordpress";
+import { startFakeWordPress } from "../../support/fake-wordpress";
 
 afterEach(async () => {
   delete process.env.OUTBOUND_ALLOW_HTTP;
@@ -61,5 +63,70 @@ describe("WordPress's item options", () => {
     expect(schema.parse({})).toEqual({ status: "publish" });
     expect(schema.parse({ title: "  Our launch  ", status: "draft" })).toEqual({ title: "Our launch", status: "draft" });
     expect(schema.safeParse({ status: "future" }).success).toBe(false);
+  });
+});
+
+describe("WordPress's calls, against the fake", () => {
+  const password = "abcd EFGH 1234 ijkl MNOP 5678";
+  let site: Awaited<ReturnType<typeof startFakeWordPress>>;
+  const request = (parts: string[], overrides: Partial<PublishRequest> = {}): PublishRequest => ({
+    parts,
+    keys: [wordpress.newPublicationKey()],
+    posted: [],
+    reconcile: false,
+    options: {},
+    title: "Why we built it",
+    now: new Date(),
+    onPart: async () => undefined,
+    onSecrets: async () => undefined,
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    site = await startFakeWordPress({ username: "ada", applicationPassword: password });
+  });
+  beforeEach(async () => {
+    process.env.OUTBOUND_ALLOW_HTTP = "1";
+    await (await import("@/lib/config")).reloadConfig();
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it("signs in with Basic auth, posts with the slug of the title and key, and a retry takes the post it finds", async () => {
+    const connect = wordpress.connect;
+    if (connect.kind !== "form") throw new Error("a form");
+    const account = await connect.connect(
+      { siteUrl: `${site.url}/wp-admin/`, username: "ada", applicationPassword: password },
+      { now: new Date() },
+    );
+    expect(account).toMatchObject({ serviceUrl: site.url, handle: "Ada Founder", externalAccountId: "7" });
+    const first = request(["Hello **world**"]);
+    const made = await wordpress.publish(account, first);
+    expect(site.posts()).toEqual([
+      expect.objectContaining({ slug: `why-we-built-it-${first.keys[0]}`, status: "publish", title: "Why we built it" }),
+    ]);
+    expect(made.parts).toEqual([{ id: String(site.posts()[0]!.id), url: site.posts()[0]!.link }]);
+    const again = await wordpress.publish(account, { ...first, reconcile: true });
+    expect(again.parts).toEqual(made.parts);
+    expect(site.posts()).toHaveLength(1);
+  });
+
+  it("a revoked application password is `auth`; a huge answer is `transient`; a drop after the post is retried, not `unconfirmed`", async () => {
+    const account = {
+      serviceUrl: site.url,
+      handle: "Ada",
+      externalAccountId: "7",
+      secrets: { username: "ada", appPassword: password },
+    };
+    site.answerHugeNext(1);
+    await expect(wordpress.publish(account, request(["big"]))).rejects.toMatchObject({ kind: "transient" });
+    site.dropAnswerNext("/wp-json/wp/v2/posts");
+    await expect(wordpress.publish(account, request(["dropped"]))).rejects.toMatchObject({ kind: "transient" });
+    await expect(
+      wordpress.publish({ ...account, secrets: { username: "ada", appPassword: "nope" } }, request(["x"])),
+    ).rejects.toMatchObject({
+      kind: "auth",
+    });
   });
 });
