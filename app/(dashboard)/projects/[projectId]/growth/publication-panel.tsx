@@ -8,7 +8,7 @@ import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import { confirmPublicationAction, publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
-import { mayPublish, networkLabels, optional } from "./publication-networks";
+import { mayPublish, networkLabels, networkOfChannel, optional, withoutNumbers } from "./publication-networks";
 
 export interface AccountOption {
   id: string;
@@ -134,7 +134,7 @@ export function PublicationPanel({
   }, [watching, router]);
 
   if (!mayPublish(item)) return null;
-  const mine = accounts.filter((account) => account.network === item.channel);
+  const mine = accounts.filter((account) => account.network === networkOfChannel(item.channel));
   if (optional.has(item.channel) && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
@@ -201,13 +201,19 @@ export function PublicationPanel({
           </p>
           {item.metrics ? (
             <dl className="flex flex-wrap gap-x-5 gap-y-1" data-testid="post-metrics">
-              {(
-                [
-                  ["Likes", item.metrics.likes],
-                  [item.channel === "mastodon" ? "Boosts" : "Reposts", item.metrics.reposts],
-                  ["Replies", item.metrics.replies],
-                  ["Quotes", item.metrics.quotes],
-                ] as const
+              {(typeof item.metrics.opens === "number"
+                ? // A newsletter: opens, clicks and replies (it has no likes or reposts).
+                  ([
+                    ["Opens", item.metrics.opens],
+                    ["Clicks", item.metrics.clicks ?? null],
+                    ["Replies", item.metrics.replies],
+                  ] as const)
+                : ([
+                    ["Likes", item.metrics.likes],
+                    [item.channel === "mastodon" ? "Boosts" : "Reposts", item.metrics.reposts],
+                    ["Replies", item.metrics.replies],
+                    ["Quotes", item.metrics.quotes],
+                  ] as const)
               )
                 .filter(([, value]) => value !== null)
                 .map(([label, value]) => (
@@ -219,10 +225,12 @@ export function PublicationPanel({
             </dl>
           ) : item.channel === "linkedin" ? (
             <p className="text-muted">LinkedIn does not give apps the numbers of members' posts: read them on LinkedIn.</p>
+          ) : withoutNumbers[item.channel] ? (
+            <p className="text-muted">{withoutNumbers[item.channel]}</p>
           ) : (
             <p className="text-muted">Numbers come about an hour after publishing.</p>
           )}
-          {item.channel !== "linkedin" && (
+          {item.channel !== "linkedin" && !withoutNumbers[item.channel] && (
             <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
               Refresh numbers
             </Button>
