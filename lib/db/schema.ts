@@ -35,6 +35,7 @@ import {
   networks,
   type PostMetrics,
   type PublishedPart,
+  type PublishOptions,
   publicationStatuses,
 } from "../schemas/publishing";
 
@@ -335,6 +336,8 @@ export const growthItems = pgTable(
     publicationStatus: text("publication_status", { enum: publicationStatuses }),
     /** One key per part (Bluesky TIDs, Mastodon Idempotency-Keys), chosen before the first call. */
     publicationKeys: jsonb("publication_keys").$type<string[]>(),
+    /** The choices its network's provider takes per item (a subreddit, a title, draft or publish), checked by the provider's schema. */
+    publishOptions: jsonb("publish_options").$type<PublishOptions>(),
     /** The parts already posted (a thread reconciled part by part). */
     publishedParts: jsonb("published_parts").$type<PublishedPart[]>(),
     publishedAt: timestamp("published_at", { withTimezone: true }),

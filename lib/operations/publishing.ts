@@ -66,7 +66,8 @@ export const connectBluesky = defineOperation({
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
   reaches: "Bluesky: the handle and app password are checked there",
-  handler: ({ body }, ctx) => connections.connectBluesky(ctx, body),
+  handler: ({ body: { projectId, ...fields } }, ctx) =>
+    connections.connectWithForm(ctx, { projectId, network: "bluesky", fields }),
 });
 
 export const startMastodonConnection = defineOperation({
@@ -79,7 +80,8 @@ export const startMastodonConnection = defineOperation({
   errors: ["connection_refused", "provider_unavailable"],
   limit: "write",
   reaches: "the Mastodon instance: Launchloop is registered there as an app",
-  handler: ({ body }, ctx) => connections.startMastodonConnection(ctx, body),
+  handler: ({ body: { projectId, ...instance } }, ctx) =>
+    connections.startOAuthConnection(ctx, { projectId, network: "mastodon", instance }),
 });
 
 export const finishMastodonConnection = defineOperation({
@@ -91,7 +93,7 @@ export const finishMastodonConnection = defineOperation({
   response: connectionResponse,
   errors: ["connection_refused", "provider_unavailable"],
   reaches: "the Mastodon instance: the code is exchanged for a token there",
-  handler: ({ body }, ctx) => connections.finishMastodonConnection(ctx, body),
+  handler: ({ body }, ctx) => connections.finishOAuthConnection(ctx, { network: "mastodon", ...body }),
 });
 
 export const startOAuthConnection = defineOperation({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nextCursor, text, timestamp, uuid } from "./common";
 import { channels, itemStatuses } from "./growth-lists";
-import { postMetricsSchema, publicationSchema } from "./publishing";
+import { postMetricsSchema, publicationSchema, publishOptionsSchema } from "./publishing";
 
 export { channels, itemStatuses };
 
@@ -81,12 +81,13 @@ export const retroRequest = z
 const scheduleFields = {
   scheduledAt: z.iso.datetime({ offset: true }).nullable().optional().describe("When it goes out; null unschedules"),
   connectionId: uuid.nullable().optional().describe("The connected account; null detaches"),
+  publishOptions: publishOptionsSchema.optional().describe("The network's per-item choices, e.g. Reddit's subreddit"),
 };
 
 export const itemScheduleRequest = z
   .strictObject(scheduleFields)
-  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined, {
-    message: "Send scheduledAt or connectionId",
+  .refine((body) => body.scheduledAt !== undefined || body.connectionId !== undefined || body.publishOptions !== undefined, {
+    message: "Send scheduledAt, connectionId or publishOptions",
   })
   // The refine, as the document says it: a closed object of optional members, at least one sent.
   .meta({ id: "ItemScheduleRequest", minProperties: 1 });
@@ -98,7 +99,7 @@ export const itemReviewRequest = z
     ...scheduleFields,
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Send status, resultNote, scheduledAt or connectionId",
+    message: "Send status, resultNote, scheduledAt, connectionId or publishOptions",
   })
   .meta({ id: "ItemReviewRequest", description: "Send at least one member", minProperties: 1 });
 

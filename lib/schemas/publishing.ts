@@ -67,6 +67,13 @@ export const postMetricsSchema = z
   .meta({ id: "PostMetrics" });
 export type PostMetrics = z.infer<typeof postMetricsSchema>;
 
+/** An item's choices for its network (a subreddit, a title, draft or publish): which ones depends on the network. */
+export const publishOptionsSchema = z.record(
+  z.string().max(64),
+  z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]),
+);
+export type PublishOptions = z.infer<typeof publishOptionsSchema>;
+
 export const publicationSchema = z
   .object({
     status: z.enum(publicationStatuses),
@@ -76,6 +83,7 @@ export const publicationSchema = z
     url: z.string().nullable().describe("The live post"),
     externalId: z.string().nullable().describe("The post's id on the network (an at-uri, a status id)"),
     error: z.string().nullable().describe("Why the last attempt failed, as the network said it"),
+    options: publishOptionsSchema.nullable(),
   })
   .meta({ id: "Publication" });
 

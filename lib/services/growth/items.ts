@@ -125,14 +125,14 @@ async function writeDraft(
  * one status, the second sees the first's result (so `published` stays final).
  */
 export async function reviewItem(ctx: ServiceContext, input: { itemId: string } & z.infer<typeof itemReviewRequest>) {
-  const { scheduledAt, connectionId, ...review } = input;
+  const { scheduledAt, connectionId, publishOptions, ...review } = input;
   const moved =
     review.status !== undefined || review.resultNote !== undefined
       ? await moveItem(ctx, { ...review, itemId: input.itemId })
       : null;
   // An approval gets its default time and account; a move away from approved unschedules.
-  if (scheduledAt !== undefined || connectionId !== undefined || review.status !== undefined) {
-    return scheduleItem(ctx, { itemId: input.itemId, scheduledAt, connectionId });
+  if (scheduledAt !== undefined || connectionId !== undefined || publishOptions !== undefined || review.status !== undefined) {
+    return scheduleItem(ctx, { itemId: input.itemId, scheduledAt, connectionId, publishOptions });
   }
   return moved!;
 }

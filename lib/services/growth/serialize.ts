@@ -70,6 +70,7 @@ function publicationOf(item: ItemRecord) {
     url: item.postUrl,
     externalId: item.postId,
     error: item.publicationError,
+    options: item.publishOptions ?? null,
   };
 }
 

@@ -1,0 +1,12 @@
+export { connectableNetworks } from "@/lib/networks/registry";
+export { connectWithForm } from "./connect-with-form";
+export { deleteConnection } from "./disconnect";
+export { finishOAuthConnection } from "./finish-oauth";
+export { listConnections } from "./list";
+export { markDisconnected } from "./mark-disconnected";
+export { purgeAbandonedConnections } from "./purge-abandoned";
+export { renewConnectionTokens } from "./renew-tokens";
+export { saveSecrets } from "./save-secrets";
+export { type ConnectionRecord, serializeConnection } from "./serialize";
+export { oauthRedirectUri, startOAuthConnection } from "./start-oauth";
+export { verifyConnection } from "./verify";

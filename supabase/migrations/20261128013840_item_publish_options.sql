@@ -1,0 +1,1 @@
+ALTER TABLE "growth_items" ADD COLUMN "publish_options" jsonb;
