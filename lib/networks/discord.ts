@@ -112,7 +112,7 @@ export const discord: NetworkProvider = {
     ],
     async connect(raw) {
       const parsed = parseWebhookUrl(String((raw as { webhookUrl?: unknown }).webhookUrl ?? ""));
-      if (!parsed) throw new NetworkError("permanent", `webhookUrl: not ${webhookUrlRule}.`, undefined, badInput);
+      if (!parsed) throw new NetworkError("permanent", `fields.webhookUrl: not ${webhookUrlRule}.`, undefined, badInput);
       const identity = await readWebhook(parsed.id, parsed.token);
       return { ...identity, secrets: { webhookToken: parsed.token } };
     },

@@ -29,7 +29,7 @@ export function siteBase(value: string): string {
   } catch (error) {
     throw new NetworkError(
       "permanent",
-      `siteUrl: that address cannot be used: ${error instanceof OutboundUrlError ? error.message : "not a URL"}.`,
+      `fields.siteUrl: that address cannot be used: ${error instanceof OutboundUrlError ? error.message : "not a URL"}.`,
       undefined,
       badInput,
     );

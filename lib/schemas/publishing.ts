@@ -115,6 +115,17 @@ export const blueskyConnectRequest = z
   })
   .meta({ id: "BlueskyConnectRequest" });
 
+/** A form network's connect fields as the founder typed them: the network's provider parses them (a refusal names `fields.<name>`). */
+export const formConnectRequest = z
+  .strictObject({
+    projectId: uuid,
+    network: networkSchema.describe("A network connected with a form: discord, wordpress, buttondown (or bluesky)"),
+    fields: z
+      .record(z.string().max(64), safeString().max(2000))
+      .describe('The network\'s connect form, e.g. {"webhookUrl": "https://discord.com/api/webhooks/…"}'),
+  })
+  .meta({ id: "FormConnectRequest" });
+
 export const mastodonConnectRequest = z
   .strictObject({ projectId: uuid, instanceUrl: serviceUrl.describe("e.g. https://mastodon.social") })
   .meta({ id: "MastodonConnectRequest" });

@@ -166,6 +166,9 @@ describe("connecting LinkedIn and X", () => {
       "mastodon",
       "linkedin",
       "x",
+      "discord",
+      "wordpress",
+      "buttondown",
     ]);
     delete process.env.X_CLIENT_SECRET;
     await reloadConfig();
@@ -174,6 +177,9 @@ describe("connecting LinkedIn and X", () => {
         "bluesky",
         "mastodon",
         "linkedin",
+        "discord",
+        "wordpress",
+        "buttondown",
       ]);
       expect(await codeOf(executeOperation(operations.startOAuthConnection, { body: { projectId, network: "x" } }, owner))).toBe(
         "invalid_request",

@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { growthItems } from "@/lib/db/schema";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, growthItems } from "@/lib/db/schema";
+import { AppError, errorCodes } from "@/lib/errors";
+import { operations } from "@/lib/operations";
+import { executeOperation } from "@/lib/operations/execute";
 import type { TestApp, TestResponse } from "./test-app";
 
 type Call = (method: string, path: string, body?: unknown) => Promise<TestResponse>;
@@ -48,4 +52,29 @@ export async function itemsWithTexts<Slug extends string>(
       .where(eq(growthItems.id, item.id));
   }
   return ids;
+}
+
+/** The founder's browser session on the test app (connecting is the dashboard's only). */
+export async function ownerOf(app: TestApp): Promise<ServiceContext> {
+  const [account] = await app.db.select().from(accounts).limit(1);
+  return app.sessionContext(account!.email);
+}
+
+/** Connects an account with its network's form as the settings page does; the answer as the server action would carry it. */
+export async function connectWithForm(
+  owner: ServiceContext,
+  body: { projectId: string; network: string; fields: Record<string, unknown> },
+): Promise<{ status: number; code?: string; error?: string; connection?: Record<string, unknown>; text: string }> {
+  try {
+    const result = await executeOperation(operations.connectWithForm, { body }, owner);
+    return { status: 200, connection: result.connection, text: JSON.stringify(result) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      status: errorCodes[error.code].status,
+      code: error.code,
+      error: error.message,
+      text: JSON.stringify({ error: error.message, code: error.code }),
+    };
+  }
 }

@@ -5,11 +5,13 @@ import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo 
 import { updateProject } from "@/lib/operations/projects";
 import {
   connectBluesky,
+  connectWithForm,
   deleteConnection,
   startMastodonConnection,
   startOAuthConnection,
   updatePublishingSettings,
 } from "@/lib/operations/publishing";
+import type { Network } from "@/lib/schemas/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -37,6 +39,8 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
   runOperation(connectBluesky, {
     body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) },
   });
+export const connectWithFormAction = async (projectId: string, network: Network, fields: Record<string, string>) =>
+  runOperation(connectWithForm, { body: { projectId, network, fields } });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
   runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
 export const startOAuthAction = async (projectId: string, network: "linkedin" | "x") =>

@@ -4,9 +4,11 @@ import { useEffect, useState } from "react";
 import { Badge, Button, Input, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
+import type { NetworkView } from "@/lib/networks/provider";
 import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
+  connectWithFormAction,
   deleteConnectionAction,
   saveTimeZoneAction,
   startMastodonAction,
@@ -46,12 +48,15 @@ export function Connections({
   projectId,
   connections,
   connectable,
+  forms = [],
   timeZone,
   notice,
 }: {
   projectId: string;
   connections: ConnectionView[];
   connectable: ConnectionView["network"][];
+  /** Networks connected with a form of their own fields (a webhook URL, an application password, an API key). */
+  forms?: NetworkView[];
   timeZone: string;
   notice: string | null;
 }) {
@@ -92,6 +97,23 @@ export function Connections({
       (data) => {
         (document.getElementById("bluesky-password") as HTMLInputElement | null)?.form?.reset();
         setMessage({ tone: "success", text: `Bluesky is connected as ${data.connection.handle}.` });
+      },
+      failed,
+    );
+  };
+
+  const connectForm = (view: NetworkView, form: FormData) => {
+    setMessage(null);
+    const fields = Object.fromEntries(
+      view.connect.fields
+        .map((field) => [field.name, String(form.get(field.name) ?? "").trim()] as const)
+        .filter(([, value]) => value !== ""),
+    );
+    return run(
+      () => connectWithFormAction(projectId, view.network, fields),
+      (data) => {
+        (document.getElementById(`connect-${view.network}-form`) as HTMLFormElement | null)?.reset();
+        setMessage({ tone: "success", text: `${view.label} is connected as ${data.connection.handle}.` });
       },
       failed,
     );
@@ -232,6 +254,49 @@ export function Connections({
             Connect Mastodon
           </Button>
         </form>
+        {forms.map((view) => (
+          <form
+            key={view.network}
+            id={`connect-${view.network}-form`}
+            onSubmit={submitted((form) => connectForm(view, form))}
+            className="space-y-3 rounded-xl border border-line p-4"
+            aria-labelledby={`${view.network}-title`}
+            data-testid={`connect-${view.network}`}
+          >
+            <p id={`${view.network}-title`} className="font-semibold">
+              Connect {view.label}
+            </p>
+            {view.connect.fields.map((field) => {
+              const id = `${view.network}-${field.name}`;
+              return (
+                <div key={field.name} className="space-y-1">
+                  <label htmlFor={id} className="text-xs font-medium text-muted">
+                    {field.label}
+                    {field.optional ? " (optional)" : ""}
+                  </label>
+                  <Input
+                    id={id}
+                    name={field.name}
+                    type={field.kind === "password" ? "password" : field.kind === "url" ? "url" : "text"}
+                    required={!field.optional}
+                    maxLength={2000}
+                    placeholder={field.placeholder}
+                    autoComplete="off"
+                    aria-describedby={field.help ? `${id}-help` : undefined}
+                  />
+                  {field.help && (
+                    <p id={`${id}-help`} className="text-xs text-muted">
+                      {field.help}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <Button type="submit" size="sm" disabled={pending}>
+              Connect {view.label}
+            </Button>
+          </form>
+        ))}
         {offered.map(({ network, hint }) => (
           <section
             key={network}

@@ -1,6 +1,7 @@
 import { projectIdOf } from "@/components/project/project-id";
 import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { networkViews } from "@/lib/networks/registry";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
 import { getLinkSettings, listIngestKeys } from "@/lib/operations/links";
 import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
@@ -66,6 +67,10 @@ export default async function ProjectSettingsPage({
               projectId={projectId}
               connections={connections}
               connectable={connectable}
+              // Bluesky has its own card; every other network connected with a form gets one drawn from its fields.
+              forms={networkViews().filter(
+                (view) => view.connect.kind === "form" && view.network !== "bluesky" && connectable.includes(view.network),
+              )}
               timeZone={timeZone}
               notice={connected ? (connectNotices[connected] ?? null) : null}
             />
