@@ -3,7 +3,8 @@ import { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
 import { config } from "@/lib/config";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import type { AccountIdentity, ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
 
 /**

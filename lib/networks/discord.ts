@@ -3,7 +3,8 @@ import { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
 import { config } from "@/lib/config";
 import type { PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
+import { NetworkError, postOnce } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import type { AccountIdentity, ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
 import { badInput } from "./service-url";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { channelRules } from "@/lib/channels/rules";
 import type { PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
+import { NetworkError, postOnce } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import { oauth2Provider, oauthClient, withAccessToken } from "./oauth2";
 import type { NetworkProvider, PublishRequest } from "./provider";
 
@@ -51,12 +52,14 @@ export function littleText(text: string) {
 export const linkedinPostUrl = (urn: string) => `https://www.linkedin.com/feed/update/${urn}/`;
 const urnIn = (text: string) => /urn:li:(?:share|ugcPost):\d+/.exec(text)?.[0] ?? null;
 
+const label = "LinkedIn";
+
 export const linkedin: NetworkProvider = {
   network: "linkedin",
-  label: "LinkedIn",
+  label,
   limits: { maxCharacters: channelRules.linkedin.bodyLimit, unit: channelRules.linkedin.unit, maxParts: 1, titles: false },
   opensIn: { page: "https://www.linkedin.com/feed/", textParam: "text", keep: { shareActive: "true" } },
-  ...oauth2Provider("linkedin", async (apiUrl, token) => {
+  ...oauth2Provider("linkedin", label, async (apiUrl, token) => {
     const member = await linkedinMember(apiUrl, token);
     return { externalAccountId: member.id, handle: member.name };
   }),

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
 import { config } from "@/lib/config";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import type { NetworkProvider, PublishRequest } from "./provider";
 import { serviceOrigin } from "./service-url";
 
@@ -96,6 +97,11 @@ export async function revokeMastodonToken(
   }).catch(() => undefined);
 }
 
+const itemOptions = z.strictObject({
+  visibility: z.enum(["public", "unlisted"]).default("public"),
+  contentWarning: z.string().trim().max(500).optional(),
+});
+
 const instanceInput = z.object({ instanceUrl: z.string().min(1).max(300) });
 
 const handleOn = (serviceUrl: string, acct: string) => `@${acct.includes("@") ? acct : `${acct}@${new URL(serviceUrl).host}`}`;
@@ -163,12 +169,30 @@ export const mastodon: NetworkProvider = {
       await revokeMastodonToken(account.serviceUrl, { clientId, clientSecret, token: accessToken });
   },
 
+  itemOptions: {
+    schema: itemOptions as z.ZodType<Record<string, unknown>>,
+    fields: [
+      {
+        name: "visibility",
+        label: "Visibility",
+        kind: "select",
+        optional: true,
+        choices: [
+          { value: "public", label: "Public" },
+          { value: "unlisted", label: "Unlisted (not in public timelines)" },
+        ],
+      },
+      { name: "contentWarning", label: "Content warning", kind: "text", optional: true, help: "Shown before the post" },
+    ],
+  },
+
   idempotency: "idempotency-key",
   newPublicationKey: () => crypto.randomUUID(),
 
   async publish(account, request: PublishRequest) {
     const token = account.secrets.accessToken;
     if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
+    const options = itemOptions.parse(request.options);
     const parts: PublishedPart[] = [...request.posted];
     for (let index = parts.length; index < request.parts.length; index++) {
       const parent = parts[index - 1];
@@ -178,7 +202,8 @@ export const mastodon: NetworkProvider = {
         headers: { authorization: `Bearer ${token}`, "idempotency-key": request.keys[index]! },
         json: {
           status: request.parts[index],
-          visibility: "public",
+          visibility: options.visibility,
+          ...(options.contentWarning && { spoiler_text: options.contentWarning }),
           ...(request.language && { language: request.language.slice(0, 2) }),
           ...(parent && { in_reply_to_id: parent.id }),
         },

@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError } from "./errors";
+import { NetworkError } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import type { ConnectedAccount, NetworkProvider } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
 
@@ -25,7 +26,6 @@ export interface NetworkOAuthClient {
 }
 
 interface OAuthSpec {
-  label: string;
   scopes: string;
   pkce: boolean;
   clientAuth: "basic" | "form";
@@ -36,7 +36,6 @@ interface OAuthSpec {
 
 export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
   x: {
-    label: "X",
     scopes: "tweet.read tweet.write users.read offline.access",
     pkce: true,
     clientAuth: "basic",
@@ -45,7 +44,6 @@ export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
     revokeUrl: (client) => `${client.apiUrl}/2/oauth2/revoke`,
   },
   linkedin: {
-    label: "LinkedIn",
     scopes: "openid profile w_member_social",
     pkce: false,
     clientAuth: "form",
@@ -124,9 +122,9 @@ const ok = (answer: JsonAnswer) => answer.status >= 200 && answer.status < 300;
 export async function exchangeOAuthCode(
   network: OAuthNetwork,
   client: NetworkOAuthClient,
-  options: { code: string; redirectUri: string; codeVerifier?: string; now: Date },
+  options: { code: string; redirectUri: string; codeVerifier?: string; now: Date; networkLabel: string },
 ): Promise<OAuthTokens> {
-  const label = `${oauthSpecs[network].label} authorization`;
+  const label = `${options.networkLabel} authorization`;
   const answer = await tokenCall(network, client, {
     grant_type: "authorization_code",
     code: options.code,
@@ -144,9 +142,9 @@ export async function exchangeOAuthCode(
 export async function refreshOAuthTokens(
   network: OAuthNetwork,
   client: NetworkOAuthClient,
-  options: { refreshToken: string; now: Date },
+  options: { refreshToken: string; now: Date; networkLabel: string },
 ): Promise<OAuthTokens> {
-  const label = `${oauthSpecs[network].label} token refresh`;
+  const label = `${options.networkLabel} token refresh`;
   const answer = await tokenCall(network, client, { grant_type: "refresh_token", refresh_token: options.refreshToken });
   if (!ok(answer))
     throw classifyAnswer(
@@ -202,9 +200,9 @@ export async function withAccessToken<T>(
   }
 }
 
-const clientOf = (network: OAuthNetwork) => {
+const clientOf = (network: OAuthNetwork, label: string) => {
   const client = oauthClient(network);
-  if (!client) throw new NetworkError("permanent", `${oauthSpecs[network].label} publishing is not set up on this server`);
+  if (!client) throw new NetworkError("permanent", `${label} publishing is not set up on this server`);
   return client;
 };
 
@@ -214,24 +212,25 @@ const clientOf = (network: OAuthNetwork) => {
  */
 export function oauth2Provider(
   network: OAuthNetwork,
+  label: string,
   identify: (apiUrl: string, accessToken: string) => Promise<{ externalAccountId: string; handle: string }>,
 ): Pick<NetworkProvider, "connect" | "verify" | "refresh" | "revoke"> {
-  const label = oauthSpecs[network].label;
   return {
     connect: {
       kind: "oauth",
       configured: () => Boolean(oauthClient(network)),
       async authorizeUrl(request) {
-        const client = clientOf(network);
+        const client = clientOf(network, label);
         return { serviceUrl: client.apiUrl, secrets: {}, authorizeUrl: oauthAuthorizeUrl(network, client, request) };
       },
       async exchange(request) {
-        const client = clientOf(network);
+        const client = clientOf(network, label);
         const tokens = await exchangeOAuthCode(network, client, {
           code: request.code,
           redirectUri: request.redirectUri,
           codeVerifier: request.secrets.codeVerifier,
           now: request.now,
+          networkLabel: label,
         });
         return { serviceUrl: client.apiUrl, ...(await identify(client.apiUrl, tokens.accessToken)), secrets: tokens };
       },
@@ -243,7 +242,11 @@ export function oauth2Provider(
     async refresh(account, ctx) {
       const { refreshToken } = account.secrets;
       if (!refreshToken) throw new NetworkError("auth", `${label}: the access has expired; reconnect the account`);
-      const tokens = await refreshOAuthTokens(network, clientOf(network), { refreshToken, now: ctx.now });
+      const tokens = await refreshOAuthTokens(network, clientOf(network, label), {
+        refreshToken,
+        now: ctx.now,
+        networkLabel: label,
+      });
       return { ...account.secrets, ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
     },
     async revoke(account) {

@@ -223,4 +223,8 @@ export interface NetworkView {
   opensIn: ComposePage | null;
   connect: { kind: "form" | "oauth"; configured: boolean; fields: FieldDescriptor[] };
   itemOptions: FieldDescriptor[];
+  /** Whether the network shares the numbers of the account's posts. */
+  metrics: boolean;
+  /** The planner's channels whose items go out here (its own name, and `channels`: blog → WordPress). */
+  channels: string[];
 }

@@ -52,6 +52,8 @@ export function networkView(provider: NetworkProvider): NetworkView {
       fields: connect.kind === "form" ? connect.fields : (connect.instanceStep?.fields ?? []),
     },
     itemOptions: provider.itemOptions?.fields ?? [],
+    metrics: Boolean(provider.metrics),
+    channels: [provider.network, ...(provider.channels ?? [])],
   };
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
-import { callNetwork, classifyAnswer, type JsonAnswer, NetworkError, postOnce } from "./errors";
+import { NetworkError, postOnce } from "./errors";
+import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
 import { oauth2Provider, withAccessToken } from "./oauth2";
 import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
 
@@ -105,12 +106,14 @@ async function createPost(account: ConnectedAccount, now: Date, text: string, pa
   });
 }
 
+const label = "X";
+
 export const x: NetworkProvider = {
   network: "x",
-  label: "X",
+  label,
   limits: { maxCharacters: channelRules.x.bodyLimit, unit: channelRules.x.unit, maxParts: 25, titles: false },
   opensIn: { page: "https://x.com/intent/post", textParam: "text" },
-  ...oauth2Provider("x", async (apiUrl, token) => {
+  ...oauth2Provider("x", label, async (apiUrl, token) => {
     const user = await verifyXAccount(apiUrl, token);
     return { externalAccountId: user.id, handle: `@${user.username}` };
   }),

@@ -10,7 +10,15 @@ export async function startFakeMastodon() {
   const apps = new Map<string, { secret: string; redirectUri: string }>();
   const codes = new Map<string, { clientId: string; redirectUri: string; challenge: string }>();
   const tokens = new Set<string>();
-  const statuses: { id: string; url: string; status: string; inReplyToId: string | null; idempotencyKey: string | null }[] = [];
+  const statuses: {
+    id: string;
+    url: string;
+    status: string;
+    inReplyToId: string | null;
+    idempotencyKey: string | null;
+    visibility: string | null;
+    spoilerText: string | null;
+  }[] = [];
   const byKey = new Map<string, (typeof statuses)[number]>();
   const counts = new Map<
     string,
@@ -88,6 +96,8 @@ export async function startFakeMastodon() {
         status: text,
         inReplyToId: (request.json?.in_reply_to_id as string) ?? null,
         idempotencyKey: (request.headers["idempotency-key"] as string) ?? null,
+        visibility: (request.json?.visibility as string) ?? null,
+        spoilerText: (request.json?.spoiler_text as string) ?? null,
       };
       statuses.push(status);
       if (key) byKey.set(key, status);

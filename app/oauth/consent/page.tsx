@@ -5,14 +5,13 @@ import { Notice } from "@/components/ui";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
 import { getDatabase } from "@/lib/db";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { connectableNetworks, providerFor } from "@/lib/networks/registry";
 import { type RedirectTarget, redirectTargetOf } from "@/lib/oauth/clients";
 import { consentPath } from "@/lib/oauth/consent-path";
 import { authorizationParamsOf } from "@/lib/oauth/params";
 import { type OAuthScope, oauthScopes, publishScope } from "@/lib/oauth/scopes";
 import { checkAuthorization } from "@/lib/oauth/server";
 import { type ScopeReach, scopeReach } from "@/lib/operations/app-scopes";
-import type { Network } from "@/lib/schemas/publishing";
-import { connectableNetworks } from "@/lib/services/connections";
 import { ConsentForm } from "./consent-form";
 
 export const metadata = { title: "Connect an app" };
@@ -114,19 +113,9 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   );
 }
 
-const networkNames: Record<Network, string> = {
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-  linkedin: "LinkedIn",
-  x: "X",
-  discord: "Discord",
-  wordpress: "WordPress",
-  buttondown: "Buttondown",
-};
-
 /** The networks a founder can connect here, in words: "Bluesky, Mastodon and LinkedIn". */
 function connectableInWords(): string {
-  const names = connectableNetworks().map((network) => networkNames[network]);
+  const names = connectableNetworks().map((network) => providerFor(network).label);
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "none");
 }
 

@@ -44,8 +44,10 @@ export async function confirmPublication(
       .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed))
       .returning();
     // Its numbers are pulled as for a post Launchloop saw go out, where the network shares them.
-    const connection = updated?.connectionId ? await ownedConnection(db, account.id, updated.connectionId) : null;
-    if (updated && connection && providerFor(connection.network).metrics) await scheduleMetricPulls(db, updated, now);
+    const connection = updated?.connectionId
+      ? await ownedConnection(db, { accountId: account.id, connectionId: updated.connectionId })
+      : null;
+    if (updated && connection && providerFor(connection.network).metrics) await scheduleMetricPulls(db, { item: updated, now });
   } else {
     assertCanGrow(account);
     [updated] = await db

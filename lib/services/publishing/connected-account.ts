@@ -6,7 +6,10 @@ import { renewConnectionTokens } from "../connections/renew-tokens";
 import type { ConnectionRecord } from "../connections/serialize";
 
 /** The connection as its provider takes it: secrets opened, tokens renewed once across callers. */
-export const connectedAccount = (db: Database, connection: ConnectionRecord, now: Date): ConnectedAccount => ({
+export const connectedAccount = (
+  db: Database,
+  { connection, now }: { connection: ConnectionRecord; now: Date },
+): ConnectedAccount => ({
   serviceUrl: connection.serviceUrl,
   handle: connection.handle,
   externalAccountId: connection.externalAccountId,

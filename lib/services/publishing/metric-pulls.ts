@@ -12,7 +12,10 @@ export const metricsPulls = [
 ] as const;
 
 /** Records the item's metric pulls (about 1 h, 24 h and 7 d after it went out). */
-export async function scheduleMetricPulls(db: Database, item: Pick<ItemRecord, "id" | "accountId" | "projectId">, now: Date) {
+export async function scheduleMetricPulls(
+  db: Database,
+  { item, now }: { item: Pick<ItemRecord, "id" | "accountId" | "projectId">; now: Date },
+) {
   for (const pull of metricsPulls) {
     const metricsJob = await enqueueJob(db, {
       accountId: item.accountId,

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/db";
 import { connections } from "@/lib/db/schema";
 import { ownedRow } from "../tenant";
 
-export async function ownedConnection(db: Database, accountId: string, connectionId: string) {
+export async function ownedConnection(db: Database, { accountId, connectionId }: { accountId: string; connectionId: string }) {
   const [row] = await db
     .select()
     .from(connections)

@@ -26,7 +26,7 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
   if (!provider.metrics) throw new GiveUp(`${provider.label} does not give apps the numbers of members' posts.`);
   let metrics: PostMetrics;
   try {
-    metrics = await provider.metrics(connectedAccount(db, connection, now), item.publishedParts[0]!, {
+    metrics = await provider.metrics(connectedAccount(db, { connection, now }), item.publishedParts[0]!, {
       now,
       onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });
@@ -46,7 +46,9 @@ export async function pullItemMetrics(ctx: ServiceContext, input: { itemId: stri
   const { item } = await getOwnedItem(ctx.db, { accountId: ctx.account.id, itemId: input.itemId });
   if (item.publicationStatus !== "published")
     throw new AppError("not_publishable", "Numbers come from a post Launchloop published; this item has none yet.");
-  const connection = item.connectionId ? await ownedConnection(ctx.db, ctx.account.id, item.connectionId) : null;
+  const connection = item.connectionId
+    ? await ownedConnection(ctx.db, { accountId: ctx.account.id, connectionId: item.connectionId })
+    : null;
   try {
     return { item: serializeItem(await pullMetrics(ctx.db, item, connection, ctx.now)) };
   } catch (error) {

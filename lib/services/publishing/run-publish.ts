@@ -79,7 +79,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
   let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
   try {
     signal.throwIfAborted();
-    result = await provider.publish(connectedAccount(db, connection, now), {
+    result = await provider.publish(connectedAccount(db, { connection, now }), {
       signal,
       parts,
       keys,
@@ -110,7 +110,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
     })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
-  if (provider.metrics) await scheduleMetricPulls(db, item, now);
+  if (provider.metrics) await scheduleMetricPulls(db, { item, now });
   return published;
 }
 

@@ -51,7 +51,7 @@ export async function scheduleItem(
       : item.publishOptions;
   let connectionId = input.connectionId === undefined ? item.connectionId : input.connectionId;
   if (input.connectionId) {
-    const connection = await ownedConnection(db, account.id, input.connectionId);
+    const connection = await ownedConnection(db, { accountId: account.id, connectionId: input.connectionId });
     if (!connection || connection.projectId !== item.projectId)
       throw new AppError("invalid_request", "connectionId: no such connection in this item's project.");
     if (connection.network !== network)

@@ -15,6 +15,7 @@ import {
 } from "@/lib/operations/growth";
 import { updateLink } from "@/lib/operations/links";
 import { confirmPublication, publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
+import type { PublishOptions } from "@/lib/schemas/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
 
@@ -36,8 +37,10 @@ export const createCalendarSubscriptionAction = async (projectId: string) =>
   runOperation(createCalendarSubscription, { params: { id: projectId } });
 export const revokeCalendarSubscriptionAction = async (projectId: string) =>
   runOperation(revokeCalendarSubscription, { params: { id: projectId } });
-export const scheduleItemAction = async (itemId: string, body: { scheduledAt?: string | null; connectionId?: string | null }) =>
-  runOperation(scheduleItem, { params: { itemId }, body });
+export const scheduleItemAction = async (
+  itemId: string,
+  body: { scheduledAt?: string | null; connectionId?: string | null; publishOptions?: PublishOptions },
+) => runOperation(scheduleItem, { params: { itemId }, body });
 export const publishItemAction = async (itemId: string) => runOperation(publishItem, { params: { itemId } });
 export const confirmPublicationAction = async (
   itemId: string,

@@ -19,6 +19,7 @@ import type { ActionResult } from "@/lib/actions/run-operation";
 import { channelRules } from "@/lib/channels/rules";
 import { blanksLeft, fillBlank, fillBlankInParts } from "@/lib/drafts/blanks";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
+import type { NetworkView } from "@/lib/networks/provider";
 import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction, updateLinkAction } from "./actions";
 import { mayPublish } from "./publication-networks";
 import type { AccountOption } from "./publication-panel";
@@ -152,6 +153,7 @@ export function ItemPanel({
   generating,
   projectId,
   accounts,
+  networks,
 }: {
   item: GrowthItem;
   brand: string;
@@ -160,6 +162,7 @@ export function ItemPanel({
   generating: boolean;
   projectId: string;
   accounts: AccountOption[];
+  networks: NetworkView[];
 }) {
   const { pending, error, run } = useOperationAction();
   const toast = useToast();
@@ -310,8 +313,15 @@ export function ItemPanel({
       </div>
       {dialog}
       {share?.hint && <p className="text-xs text-muted">{share.hint}</p>}
-      {mayPublish(item) && (
-        <PublicationPanel item={item} projectId={projectId} accounts={accounts} onItem={onItem} guard={guard} />
+      {mayPublish(item, networks) && (
+        <PublicationPanel
+          item={item}
+          projectId={projectId}
+          accounts={accounts}
+          networks={networks}
+          onItem={onItem}
+          guard={guard}
+        />
       )}
       {item.status === "published" && !item.publication && (
         <Notice tone="success">Published{item.resultNote ? `: ${item.resultNote}` : "."}</Notice>

@@ -14,6 +14,7 @@ import { planNeeds } from "@/components/plan-needs";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { networkViews } from "@/lib/networks/registry";
 import { getMe } from "@/lib/operations/account";
 import { getCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { listActiveJobs } from "@/lib/operations/events";
@@ -123,6 +124,7 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
             cycle={boardCycle(open)}
             brand={brand}
             accounts={connections}
+            networks={networkViews()}
             history={history}
             activeJobs={activeJobs}
           />

@@ -7,8 +7,10 @@ import type { GrowthItem } from "@/components/growth/types";
 import { Badge, Button, Input, Notice, Select } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
+import type { FieldDescriptor, NetworkView } from "@/lib/networks/provider";
+import type { PublishOptions } from "@/lib/schemas/publishing";
 import { confirmPublicationAction, publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
-import { mayPublish, networkLabels, networkOfChannel, optional, withoutNumbers } from "./publication-networks";
+import { mayPublish, networkOf } from "./publication-networks";
 
 export interface AccountOption {
   id: string;
@@ -34,6 +36,8 @@ const when = (iso: string) =>
     minute: "2-digit",
   });
 
+const noOptions: PublishOptions = {};
+
 /** The badge's words for a publication's state. */
 const statusWords: Record<string, string> = { unconfirmed: "may have posted" };
 
@@ -44,18 +48,19 @@ const statusWords: Record<string, string> = { unconfirmed: "may have posted" };
  */
 function ConfirmPublication({
   item,
+  network,
   handle,
   pending,
   act,
 }: {
   item: GrowthItem;
+  network: string;
   handle: string | null | undefined;
   pending: boolean;
   act: (action: () => Promise<ActionResult<{ item: GrowthItem }>>) => void;
 }) {
   const [link, setLink] = useState("");
   const id = `confirm-${item.id}`;
-  const network = networkLabels[item.channel] ?? item.channel;
   const linkOk = /^https:\/\/\S+$/.test(link.trim());
   return (
     <div className="space-y-3" data-testid="publication-unconfirmed">
@@ -107,12 +112,14 @@ export function PublicationPanel({
   item,
   projectId,
   accounts,
+  networks,
   onItem,
   guard = (_action, run) => run(),
 }: {
   item: GrowthItem;
   projectId: string;
   accounts: AccountOption[];
+  networks: NetworkView[];
   onItem: (item: GrowthItem) => void;
   /** Asks before publishing (while the draft has blanks). */
   guard?: (action: string, run: () => void) => void;
@@ -133,9 +140,11 @@ export function PublicationPanel({
     return () => clearInterval(timer);
   }, [watching, router]);
 
-  if (!mayPublish(item)) return null;
-  const mine = accounts.filter((account) => account.network === networkOfChannel(item.channel));
-  if (optional.has(item.channel) && mine.length === 0 && !publication) return null;
+  const view = networkOf(item, networks);
+  if (!view || !mayPublish(item, networks)) return null;
+  const mine = accounts.filter((account) => account.network === view.network);
+  // A network this server cannot connect keeps Open in … and Copy alone.
+  if (!view.connect.configured && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
   const id = `publication-${item.id}`;
@@ -145,7 +154,7 @@ export function PublicationPanel({
     return (
       <p className="rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted">
         <Link href={`/projects/${projectId}/settings#connections`} className="font-medium text-accent underline">
-          Connect a {networkLabels[item.channel]} account
+          Connect a {view.label} account
         </Link>{" "}
         to publish this from here at its time.
       </p>
@@ -223,21 +232,21 @@ export function PublicationPanel({
                   </div>
                 ))}
             </dl>
-          ) : item.channel === "linkedin" ? (
-            <p className="text-muted">LinkedIn does not give apps the numbers of members' posts: read them on LinkedIn.</p>
-          ) : withoutNumbers[item.channel] ? (
-            <p className="text-muted">{withoutNumbers[item.channel]}</p>
+          ) : !view.metrics ? (
+            <p className="text-muted">
+              {view.label} does not give apps the numbers of members' posts: read them on {view.label}.
+            </p>
           ) : (
             <p className="text-muted">Numbers come about an hour after publishing.</p>
           )}
-          {item.channel !== "linkedin" && !withoutNumbers[item.channel] && (
+          {view.metrics && (
             <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
               Refresh numbers
             </Button>
           )}
         </div>
       ) : publication?.status === "unconfirmed" ? (
-        <ConfirmPublication item={item} handle={account?.handle} pending={pending} act={act} />
+        <ConfirmPublication item={item} network={view.label} handle={account?.handle} pending={pending} act={act} />
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -273,6 +282,15 @@ export function PublicationPanel({
               />
             </div>
           </div>
+          {view.itemOptions.length > 0 && (
+            <ItemOptions
+              id={`${id}-options`}
+              fields={view.itemOptions}
+              values={publication?.options ?? noOptions}
+              disabled={pending || publication?.status === "publishing"}
+              onSave={(publishOptions) => act(() => scheduleItemAction(item.id, { publishOptions }))}
+            />
+          )}
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
@@ -316,5 +334,70 @@ export function PublicationPanel({
       )}
       {error && <Notice tone="danger">{error}</Notice>}
     </section>
+  );
+}
+
+/**
+ * The network's per-item choices (a subreddit, a title, unlisted or public), drawn from its
+ * provider's field descriptors; a choice is saved as it is made, checked by the provider.
+ */
+function ItemOptions({
+  id,
+  fields,
+  values,
+  disabled,
+  onSave,
+}: {
+  id: string;
+  fields: FieldDescriptor[];
+  values: PublishOptions;
+  disabled: boolean;
+  onSave: (options: PublishOptions) => void;
+}) {
+  const [draft, setDraft] = useState<PublishOptions>(values);
+  useEffect(() => setDraft(values), [values]);
+  const save = (name: string, value: string) => {
+    const next = { ...draft, [name]: value === "" ? null : value };
+    setDraft(next);
+    if ((values[name] ?? null) !== next[name])
+      onSave(Object.fromEntries(Object.entries(next).filter(([, kept]) => kept !== null)));
+  };
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2" data-testid="publish-options">
+      <legend className="sr-only">Options for this network</legend>
+      {fields.map((field) => {
+        const fieldId = `${id}-${field.name}`;
+        const value = String(draft[field.name] ?? "");
+        return (
+          <div key={field.name} className="space-y-1">
+            <label htmlFor={fieldId} className="text-xs font-medium text-muted">
+              {field.label}
+              {field.optional ? " (optional)" : ""}
+            </label>
+            {field.kind === "select" ? (
+              <Select id={fieldId} value={value} disabled={disabled} onChange={(event) => save(field.name, event.target.value)}>
+                {field.optional && <option value="">Default</option>}
+                {field.choices?.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input
+                id={fieldId}
+                type={field.kind === "url" ? "url" : "text"}
+                placeholder={field.placeholder}
+                value={value}
+                disabled={disabled}
+                onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+                onBlur={(event) => save(field.name, event.target.value.trim())}
+              />
+            )}
+            {field.help && <p className="text-xs text-muted">{field.help}</p>}
+          </div>
+        );
+      })}
+    </fieldset>
   );
 }

@@ -13,6 +13,7 @@ import { describeFailure } from "@/lib/actions/form-state";
 import { blanksLeft } from "@/lib/drafts/blanks";
 import { weekTitle } from "@/lib/growth/week";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
+import type { NetworkView } from "@/lib/networks/provider";
 import type { JobState } from "@/lib/schemas/publishing";
 import { generateItemAction } from "./actions";
 import { ItemPanel } from "./item-panel";
@@ -54,12 +55,15 @@ export function WeekBoard({
   cycle,
   brand,
   accounts,
+  networks,
   history,
   activeJobs,
 }: {
   cycle: BoardCycle;
   brand: string;
   accounts: AccountOption[];
+  /** The networks Launchloop publishes to, as their providers describe them. */
+  networks: NetworkView[];
   history: MeasuredItem[];
   activeJobs: JobState[];
 }) {
@@ -256,6 +260,7 @@ export function WeekBoard({
             generating={generatingId === openItem.id || drafting.has(openItem.id)}
             projectId={cycle.projectId}
             accounts={accounts}
+            networks={networks}
           />
         ) : (
           <p className="text-sm text-muted">This week has no content items.</p>

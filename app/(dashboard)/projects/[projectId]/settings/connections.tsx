@@ -24,16 +24,6 @@ export interface ConnectionView {
   statusReason: string | null;
 }
 
-const networkLabel: Record<Network, string> = {
-  bluesky: "Bluesky",
-  mastodon: "Mastodon",
-  linkedin: "LinkedIn",
-  x: "X",
-  discord: "Discord",
-  wordpress: "WordPress",
-  buttondown: "Buttondown",
-};
-
 const oauthNetworks = [
   { network: "x", hint: "X asks you to allow Launchloop to post for you (posts and threads), then sends you back here." },
   { network: "linkedin", hint: "LinkedIn asks you to allow Launchloop to post on your profile, then sends you back here." },
@@ -48,19 +38,27 @@ export function Connections({
   projectId,
   connections,
   connectable,
-  forms = [],
+  networks,
   timeZone,
   notice,
 }: {
   projectId: string;
   connections: ConnectionView[];
   connectable: ConnectionView["network"][];
-  /** Networks connected with a form of their own fields (a webhook URL, an application password, an API key). */
-  forms?: NetworkView[];
+  /** The networks' views from their providers: their labels. */
+  networks: NetworkView[];
   timeZone: string;
   notice: string | null;
 }) {
   const { pending, run } = useOperationAction();
+  const networkLabel = (network: ConnectionView["network"]) =>
+    networks.find((view) => view.network === network)?.label ?? network;
+  // Bluesky has its own card; every other network connected with a form gets one drawn from its fields.
+  const forms = networks.filter(
+    (view) => view.connect.kind === "form" && view.network !== "bluesky" && connectable.includes(view.network),
+  );
+  /** A refusal of a form network's field, shown under it (`discord.webhookUrl`). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
     notice ? { tone: / is connected: /.test(notice) ? "success" : "danger", text: notice } : null,
   );
@@ -104,6 +102,7 @@ export function Connections({
 
   const connectForm = (view: NetworkView, form: FormData) => {
     setMessage(null);
+    setFieldErrors({});
     const fields = Object.fromEntries(
       view.connect.fields
         .map((field) => [field.name, String(form.get(field.name) ?? "").trim()] as const)
@@ -115,7 +114,26 @@ export function Connections({
         (document.getElementById(`connect-${view.network}-form`) as HTMLFormElement | null)?.reset();
         setMessage({ tone: "success", text: `${view.label} is connected as ${data.connection.handle}.` });
       },
-      failed,
+      {
+        onFailure: (result) => {
+          // The operation names the field: as an issue (`fields.webhookUrl`) or in its sentence ("fields.siteUrl: …").
+          const found: Record<string, string> = {};
+          const issues = Array.isArray(result.error.issues) ? (result.error.issues as { path: string; message: string }[]) : [];
+          for (const issue of issues) {
+            const field = /^fields\.(\w+)$/.exec(issue.path)?.[1];
+            if (field) found[`${view.network}.${field}`] ??= issue.message;
+          }
+          const said = /^fields\.(\w+): (.*)$/s.exec(result.error.error);
+          if (said) found[`${view.network}.${said[1]}`] ??= said[2]!;
+          setFieldErrors(found);
+          setMessage({
+            tone: "danger",
+            text: Object.keys(found).length
+              ? `${view.label} was not connected: ${Object.values(found).join(" ")}`
+              : describeError(result.error, result.retryAfterSeconds),
+          });
+        },
+      },
     );
   };
 
@@ -145,7 +163,7 @@ export function Connections({
       () =>
         setMessage({
           tone: "success",
-          text: `${networkLabel[connection.network]} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
+          text: `${networkLabel(connection.network)} ${connection.handle ?? ""} is disconnected; its secrets are deleted.`,
         }),
       failed,
     );
@@ -170,7 +188,7 @@ export function Connections({
               data-status={connection.status}
               className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
             >
-              <span className="font-medium">{networkLabel[connection.network]}</span>
+              <span className="font-medium">{networkLabel(connection.network)}</span>
               <span className="min-w-0 break-all">{connection.handle}</span>
               <span className="min-w-0 break-all text-muted">{new URL(connection.serviceUrl).host}</span>
               <Badge tone={connection.status === "connected" ? "success" : "danger"}>
@@ -282,8 +300,18 @@ export function Connections({
                     maxLength={2000}
                     placeholder={field.placeholder}
                     autoComplete="off"
-                    aria-describedby={field.help ? `${id}-help` : undefined}
+                    aria-invalid={fieldErrors[`${view.network}.${field.name}`] ? true : undefined}
+                    aria-describedby={
+                      [field.help && `${id}-help`, fieldErrors[`${view.network}.${field.name}`] && `${id}-error`]
+                        .filter(Boolean)
+                        .join(" ") || undefined
+                    }
                   />
+                  {fieldErrors[`${view.network}.${field.name}`] && (
+                    <p id={`${id}-error`} className="text-xs text-danger" data-testid="field-error">
+                      {fieldErrors[`${view.network}.${field.name}`]}
+                    </p>
+                  )}
                   {field.help && (
                     <p id={`${id}-help`} className="text-xs text-muted">
                       {field.help}
@@ -305,18 +333,18 @@ export function Connections({
             data-testid={`connect-${network}`}
           >
             <p id={`${network}-title`} className="font-semibold">
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </p>
             <p className="text-sm text-muted">{hint}</p>
             <Button size="sm" disabled={pending} onClick={() => connectOAuth(network)}>
-              Connect {networkLabel[network]}
+              Connect {networkLabel(network)}
             </Button>
           </section>
         ))}
       </div>
       {byHand.length > 0 && (
         <p className="text-sm text-muted">
-          {byHand.map((entry) => networkLabel[entry.network]).join(" and ")}: open the post in the network's composer from the
+          {byHand.map((entry) => networkLabel(entry.network)).join(" and ")}: open the post in the network's composer from the
           week board, or copy it.
         </p>
       )}

@@ -67,10 +67,7 @@ export default async function ProjectSettingsPage({
               projectId={projectId}
               connections={connections}
               connectable={connectable}
-              // Bluesky has its own card; every other network connected with a form gets one drawn from its fields.
-              forms={networkViews().filter(
-                (view) => view.connect.kind === "form" && view.network !== "bluesky" && connectable.includes(view.network),
-              )}
+              networks={networkViews()}
               timeZone={timeZone}
               notice={connected ? (connectNotices[connected] ?? null) : null}
             />
