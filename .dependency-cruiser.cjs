@@ -3,20 +3,21 @@
  *
  *   app, lib/cli -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
  *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules,
- *          links, jobs, networks (lib/oauth spans layers and is not in one yet)
+ *          drafts rules, links, jobs, networks, oauth (the authorization server's protocol adapter)
  *       -> lib/core, lib/schemas, lib/i18n, lib/db, lib/security -> lib/errors, lib/config
  *
  * components/ sit beside app (a route's pages and its client components import them); lib
  * imports neither, components never import app (a client component gets its server
  * actions as props, or lives next to its route). A layer may import any layer below it,
- * never one above, and there are no cycles, not even through type-only imports.
+ * never one above, and there are no cycles, not even through type-only imports. Every
+ * folder and file of lib/ is in a layer: one in none fails the check (`lib-outside-the-layers`).
  */
 const layers = {
   app: "^(app|components|lib/cli)/",
   faces: "^lib/(http|mcp|actions)/",
   operations: "^lib/operations/",
   services: "^lib/services/",
-  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|links|jobs|networks)/",
+  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|drafts|links|jobs|networks|oauth)/",
   data: "^lib/(core|schemas|db|security|i18n)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };
@@ -31,6 +32,21 @@ const above = {
 
 module.exports = {
   forbidden: [
+    {
+      name: "lib-outside-the-layers",
+      comment:
+        "Every folder and file of lib/ belongs to a layer: add a new one to `layers` in .dependency-cruiser.cjs (and to docs/architecture.md)",
+      severity: "error",
+      from: { path: "^lib/", pathNot: Object.values(layers) },
+      to: {},
+    },
+    {
+      name: "lib-outside-the-layers-imported",
+      comment: "A module of lib/ in no layer is imported (one that imports nothing is still caught by the other rule's twin)",
+      severity: "error",
+      from: {},
+      to: { path: "^lib/", pathNot: Object.values(layers) },
+    },
     ...Object.entries(above).map(([layer, higher]) => ({
       name: `${layer}-imports-upward`,
       comment: `lib code of the ${layer} layer imports a layer above it`,

@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
-import { type OAuthScope, publishScope } from "@/lib/oauth/scopes";
+import { type OAuthScope, publishScope } from "@/lib/schemas/oauth-scopes";
 import type { Peeked } from "./key-peek";
 
 /**

@@ -3,11 +3,12 @@ import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { requestContext, waitUntil } from "@/lib/http/handle";
-import { authenticateAccessToken, tokenPrefixes } from "@/lib/oauth/grants";
+import { tokenPrefixes } from "@/lib/oauth/grants";
 import { mcpResourceMetadataUrl } from "@/lib/oauth/metadata";
-import { defaultScopes, type OAuthScope } from "@/lib/oauth/scopes";
 import { apiOperations } from "@/lib/operations";
 import { type AnyOperation, scopesNeeded } from "@/lib/operations/operation";
+import { defaultScopes, type OAuthScope } from "@/lib/schemas/oauth-scopes";
+import { authenticateAccessToken } from "@/lib/services/oauth/authenticate-access-token";
 
 /** An MCP caller: an API key (every scope) or an OAuth grant with the scopes the founder allowed. */
 export interface McpCaller {
@@ -25,7 +26,7 @@ export async function authenticateMcpCaller(request: Request, requestId: string)
     return { ctx: await requestContext(request, requestId, "key"), scopes: null };
   const db = await getDatabase();
   const now = new Date();
-  const { account, principal } = await authenticateAccessToken(db, authorization, now);
+  const { account, principal } = await authenticateAccessToken(db, { authorization, now });
   return {
     ctx: { requestId, db, now, clientIp: clientIpOf(request.headers), waitUntil, account, principal },
     scopes: principal.scopes,

@@ -1,15 +1,16 @@
 import "server-only";
 import { and, eq, gt } from "drizzle-orm";
-import { z } from "zod";
-import { config } from "@/lib/config";
 import type { Database } from "@/lib/db";
 import { oauthClients } from "@/lib/db/schema";
-import { isUnsafeText, safeString } from "@/lib/schemas/common";
-import { randomToken } from "@/lib/security/hashing";
+import { isUnsafeText } from "@/lib/schemas/common";
+import { firstIssue, isMetadataDocumentId, metadataDocument, parsedUrl } from "@/lib/schemas/oauth-clients";
 import { fetchOutbound, type OutboundResponse, OutboundUrlError } from "@/lib/security/outbound-url";
-import { requestedScopes } from "./scopes";
 
-export interface OAuthClient {
+/**
+ * An assistant (MCP client) as this authorization server knows it: registered here (RFC 7591)
+ * or described by its Client ID Metadata Document. Not a social network's OAuth app (lib/networks).
+ */
+export interface RegisteredClient {
   id: string;
   kind: "registered" | "metadata_document";
   name: string;
@@ -22,170 +23,12 @@ export class ClientProblem extends Error {}
 const documentLimits = { timeoutMs: 5_000, maxBytes: 16_384 };
 const cacheSeconds = { fallback: 3_600, min: 300, max: 86_400 };
 
-/** Schemes that open something of the browser's or the system's, never an app of the client's. */
-const forbiddenSchemes = new Set([
-  "javascript:",
-  "data:",
-  "file:",
-  "vbscript:",
-  "about:",
-  "blob:",
-  "ws:",
-  "wss:",
-  "ftp:",
-  "ms-settings:",
-  "shell:",
-  "intent:",
-  "chrome:",
-]);
-/** Loopback IP literals: a redirect to one matches a registered one on any port (RFC 8252 §7.3). */
-const loopbackIps = new Set(["127.0.0.1", "[::1]"]);
-/** `localhost` is loopback too, but matched exactly (port included), as before. */
-const loopbackHosts = new Set([...loopbackIps, "localhost"]);
-/**
- * What a private-use scheme's first label may be (RFC 8252 §7.1: the reverse of a domain the
- * app's maker controls, e.g. `com.example.app`): a two-letter country code or one of these
- * top-level domains. So `claude.ai:` (a forward domain name, someone else's) is refused.
- */
-const topLevelLabels = new Set([
-  "com",
-  "org",
-  "net",
-  "edu",
-  "gov",
-  "int",
-  "io",
-  "app",
-  "dev",
-  "ai",
-  "info",
-  "biz",
-  "xyz",
-  "tech",
-  "cloud",
-  "page",
-  "site",
-  "online",
-]);
-
-/** Whether a private-use scheme (without its colon) is in reverse-domain form with a top-level first label. */
-export function reverseDomainScheme(scheme: string): boolean {
-  const labels = scheme.split(".");
-  if (labels.length < 2 || !labels.every((label) => /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))) return false;
-  const first = labels[0]!;
-  return topLevelLabels.has(first) || /^[a-z]{2}$/.test(first);
-}
-
-const parsedUrl = (value: string) => {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-};
-
-/**
- * A redirect URI a client may register (RFC 8252): https; http only to a loopback address;
- * or an app's private-use scheme in reverse-domain form (`com.example.app:/cb`). Never a
- * fragment, never a scheme of the browser's or the system's.
- */
-export function acceptableRedirectUri(value: string): boolean {
-  const url = parsedUrl(value);
-  if (!url || url.hash || value.includes("#") || forbiddenSchemes.has(url.protocol)) return false;
-  if (url.protocol === "http:") return loopbackHosts.has(url.hostname);
-  if (url.protocol === "https:") return Boolean(url.hostname);
-  const scheme = url.protocol.slice(0, -1);
-  // A known assistant's own scheme from before RFC 8252 (Cursor's `cursor://`), named in OAUTH_APP_SCHEMES.
-  return reverseDomainScheme(scheme) || config().oauthAppSchemes.includes(scheme);
-}
-
-/** A loopback IP redirect without its port, for matching on any port. */
-const withoutPort = (url: URL) => `${url.protocol}//${url.hostname}${url.pathname}${url.search}`;
-
-/**
- * Whether a requested redirect URI is one the client registered: exactly, or for http to a
- * loopback IP literal (`127.0.0.1`, `[::1]`) with any port (RFC 8252 §7.3: a native app
- * listens on whatever port it gets). It must also still be acceptable by today's rules.
- */
-export function registeredRedirectUri(registered: readonly string[], requested: string): boolean {
-  if (!acceptableRedirectUri(requested)) return false;
-  if (registered.includes(requested)) return true;
-  const url = parsedUrl(requested)!;
-  if (url.protocol !== "http:" || !loopbackIps.has(url.hostname)) return false;
-  return registered.some((candidate) => {
-    const known = parsedUrl(candidate);
-    return known !== null && known.protocol === "http:" && withoutPort(known) === withoutPort(url);
-  });
-}
-
-/** Where a redirect URI sends the founder, in words for the consent page. */
-export type RedirectTarget = { kind: "web"; host: string } | { kind: "loopback"; port: string } | { kind: "app"; scheme: string };
-
-export function redirectTargetOf(redirectUri: string): RedirectTarget {
-  const url = new URL(redirectUri);
-  if (url.protocol === "https:") return { kind: "web", host: url.host };
-  if (url.protocol === "http:") return { kind: "loopback", port: url.port || "80" };
-  return { kind: "app", scheme: url.protocol.slice(0, -1) };
-}
-
-const redirectUris = z
-  .array(
-    safeString()
-      .max(2_000)
-      .refine(
-        acceptableRedirectUri,
-        "Each redirect URI must be https, http to a loopback address, or an app's own scheme in reverse-domain form (com.example.app:/callback), without a fragment.",
-      ),
-  )
-  .min(1)
-  .max(10);
-
-/**
- * What we use of a client's metadata (RFC 7591 names); anything else it says is ignored,
- * as the RFC asks. Every client is public: a registration asking for a secret-based
- * method is answered with `none` (RFC 7591 lets the server replace requested values).
- */
-const clientMetadata = z.looseObject({
-  redirect_uris: redirectUris,
-  client_name: safeString().trim().min(1).max(100).optional(),
-  token_endpoint_auth_method: z.string().max(100).optional(),
-  grant_types: z
-    .array(z.string())
-    .refine((types) => types.includes("authorization_code"), "grant_types must include authorization_code")
-    .optional(),
-  response_types: z
-    .array(z.string())
-    .refine((types) => types.includes("code"), "response_types must include code")
-    .optional(),
-  scope: z
-    .string()
-    .max(200)
-    .refine((scope) => requestedScopes(scope) !== null, "Unknown scope.")
-    .optional(),
-});
-
-const metadataDocument = clientMetadata.extend({
-  client_id: z.string(),
-  token_endpoint_auth_method: z
-    .literal("none", { error: 'Only public clients (token_endpoint_auth_method "none") are supported.' })
-    .optional(),
-  client_secret: z.undefined({ error: "A client metadata document must not carry a secret." }).optional(),
-});
-
-export type RegistrationRequest = z.infer<typeof clientMetadata>;
-
-export const isMetadataDocumentId = (clientId: string) => /^https?:\/\//i.test(clientId);
-const toClient = (row: typeof oauthClients.$inferSelect): OAuthClient => ({
+const toClient = (row: typeof oauthClients.$inferSelect): RegisteredClient => ({
   id: row.id,
   kind: row.kind,
   name: row.name,
   redirectUris: row.redirectUris,
 });
-
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
-  return `${issue.path.join(".") || "metadata"}: ${issue.message}`;
-}
 
 /** How long a fetched document is kept: its Cache-Control max-age, within bounds. */
 function cacheLifetimeSeconds(cacheControl: string): number {
@@ -229,7 +72,7 @@ export async function findClient(
   clientId: string,
   now: Date,
   { mayFetch = async () => true }: { mayFetch?: () => Promise<boolean> } = {},
-): Promise<OAuthClient> {
+): Promise<RegisteredClient> {
   if (clientId.length > 500 || isUnsafeText(clientId)) throw new ClientProblem("Unknown client.");
   if (!isMetadataDocumentId(clientId)) {
     const [row] = await db
@@ -267,37 +110,4 @@ export async function findClient(
     .returning();
   if (!row) throw new ClientProblem("Unknown client.");
   return toClient(row);
-}
-
-/** RFC 7591 registration error body. */
-export class RegistrationProblem extends Error {
-  constructor(
-    readonly error: "invalid_redirect_uri" | "invalid_client_metadata",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Registers a public client (RFC 7591) and answers its registration. */
-export async function registerClient(db: Database, body: unknown, now: Date) {
-  const parsed = clientMetadata.safeParse(body);
-  if (!parsed.success) {
-    const redirectIssue = parsed.error.issues.some((issue) => issue.path[0] === "redirect_uris");
-    throw new RegistrationProblem(redirectIssue ? "invalid_redirect_uri" : "invalid_client_metadata", firstIssue(parsed.error));
-  }
-  const metadata = parsed.data;
-  const id = `llc_${randomToken(18)}`;
-  const name = metadata.client_name ?? "Unnamed app";
-  await db.insert(oauthClients).values({ id, kind: "registered", name, redirectUris: metadata.redirect_uris, createdAt: now });
-  return {
-    client_id: id,
-    client_id_issued_at: Math.floor(now.getTime() / 1000),
-    client_name: name,
-    redirect_uris: metadata.redirect_uris,
-    grant_types: ["authorization_code", "refresh_token"],
-    response_types: ["code"],
-    token_endpoint_auth_method: "none",
-    ...(metadata.scope && { scope: metadata.scope }),
-  };
 }

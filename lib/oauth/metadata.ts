@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { allScopes } from "./scopes";
+import { allScopes } from "@/lib/schemas/oauth-scopes";
 
 /** The embedded authorization server's issuer: the app's own URL (RFC 8414). */
 export const issuer = () => config().appUrl;

@@ -4,10 +4,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { lockUnrevokedAccess } from "@/lib/db/accounts";
 import { oauthClients, oauthGrants, oauthTokens } from "@/lib/db/schema";
+import { registeredRedirectUri } from "@/lib/schemas/oauth-clients";
+import { requestedScopes } from "@/lib/schemas/oauth-scopes";
 import { randomToken, sha256Hex } from "@/lib/security/hashing";
-import { ClientProblem, findClient, registeredRedirectUri } from "./clients";
+import { ClientProblem, findClient } from "./clients";
 import { revokeGrant, tokenPrefixes } from "./grants";
-import { requestedScopes } from "./scopes";
 
 export const lifetimes = {
   codeSeconds: 60,

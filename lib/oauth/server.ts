@@ -5,12 +5,13 @@ import { describeError } from "@/lib/db/errors";
 import type { AccountRecord } from "@/lib/db/records";
 import { AppError } from "@/lib/errors";
 import { enforceLimit, oauthClientLimits } from "@/lib/limits";
-import { ClientProblem, findClient, type OAuthClient, registeredRedirectUri } from "./clients";
+import { registeredRedirectUri } from "@/lib/schemas/oauth-clients";
+import type { AuthorizationParams } from "@/lib/schemas/oauth-params";
+import { allScopes, type OAuthScope, requestedScopes } from "@/lib/schemas/oauth-scopes";
+import { ClientProblem, findClient, type RegisteredClient } from "./clients";
 import { CheckFirstAuthorizationCode, CheckFirstRefreshToken } from "./grant-types";
 import { issuer, mcpResource } from "./metadata";
 import { type GrantUser, lifetimes, oauthModel } from "./model";
-import type { AuthorizationParams } from "./params";
-import { allScopes, type OAuthScope, requestedScopes } from "./scopes";
 
 export type CheckedAuthorization =
   /** Nothing may be sent to the redirect URI (unknown client, unregistered redirect URI): the page says why. */
@@ -21,7 +22,7 @@ export type CheckedAuthorization =
    * an address a client registered by itself).
    */
   | { kind: "error"; redirectTo: string; message: string; clientName: string }
-  | { kind: "valid"; client: OAuthClient; params: AuthorizationParams; scopes: OAuthScope[]; redirectUri: string };
+  | { kind: "valid"; client: RegisteredClient; params: AuthorizationParams; scopes: OAuthScope[]; redirectUri: string };
 
 /** The redirect URI with the authorization response's parameters (and `iss`, RFC 9207) added. */
 export function authorizationResponseUrl(redirectUri: string, values: Record<string, string | undefined>): string {
@@ -66,7 +67,7 @@ export async function checkAuthorization(
   asker: AuthorizationAsker,
 ): Promise<CheckedAuthorization> {
   if (!params.client_id) return { kind: "refused", message: "The request names no client (client_id is missing)." };
-  let client: OAuthClient;
+  let client: RegisteredClient;
   try {
     client = await findClient(db, params.client_id, now, { mayFetch: () => countDocumentFetch(db, asker, now) });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { allScopes, type OAuthScope } from "@/lib/oauth/scopes";
+import { allScopes, type OAuthScope } from "@/lib/schemas/oauth-scopes";
 import { apiOperations } from "./index";
 import { admits, scopeOf } from "./operation";
 

@@ -1,5 +1,3 @@
-import { decideAuthorization } from "@/lib/oauth/consent";
-import { listGrants, revokeConnectedApp as revokeGrantOfAccount } from "@/lib/oauth/grants";
 import {
   authorizationDecisionRequest,
   authorizationDecisionResponse,
@@ -7,6 +5,9 @@ import {
   connectedAppParams,
   revokedConnectedAppResponse,
 } from "@/lib/schemas/oauth";
+import { decideAuthorization } from "@/lib/services/oauth/decide-authorization";
+import { listGrants } from "@/lib/services/oauth/list-grants";
+import { revokeConnectedApp as revokeGrantOfAccount } from "@/lib/services/oauth/revoke-connected-app";
 import { defineOperation } from "./operation";
 
 // The OAuth grants a founder gives assistants, as operations of the browser face only:

@@ -4,7 +4,7 @@ import type { JsonText } from "@/lib/core/json-text";
 import type { KeyPeek } from "@/lib/core/key-peek";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import type { LimitPolicyName } from "@/lib/limits/policies";
-import type { OAuthScope } from "@/lib/oauth/scopes";
+import type { OAuthScope } from "@/lib/schemas/oauth-scopes";
 import type { OperationTag } from "./tags";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { allScopes } from "@/lib/oauth/scopes";
+import { allScopes } from "@/lib/schemas/oauth-scopes";
 
 const text = z.string().max(2_000);
 

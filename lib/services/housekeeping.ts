@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db";
 import { purgeOldClicks } from "@/lib/links/record-clicks";
-import { purgeExpiredOAuth } from "@/lib/oauth/grants";
+import { purgeExpiredOAuth } from "@/lib/services/oauth/purge-expired-oauth";
 import { purgeAbandonedConnections } from "./connections";
 import { purgeExpiredReplays } from "./key-bootstrap";
 

@@ -8,7 +8,6 @@ import { revokeAccountAccess } from "@/lib/auth/revoke-access";
 import { findAccountByEmail } from "@/lib/db/accounts";
 import { accounts, apiKeys, calendarFeeds, oauthGrants, projects, shareLinks } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
-import { registerClient } from "@/lib/oauth/clients";
 import { mcpResource } from "@/lib/oauth/metadata";
 import { createCalendarSubscription } from "@/lib/operations/calendar-feed";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
@@ -17,6 +16,7 @@ import { createShareLink } from "@/lib/operations/dashboard";
 import { executeOperation } from "@/lib/operations/execute";
 import { createKey } from "@/lib/operations/keys";
 import { createApiKey } from "@/lib/services/api-keys";
+import { registerClient } from "@/lib/services/oauth/register-client";
 import { latestTokenHash, mailsTo } from "../support/mailbox";
 import { pkcePair } from "../support/oauth";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -202,7 +202,10 @@ describe("a password reset", () => {
     const account = (await findAccountByEmail(app.db, email))!;
     await app.db.update(accounts).set({ plan: "pro", activated: true }).where(eq(accounts.id, account.id));
     const project = await projectOf(account.id);
-    const { client_id: clientId } = await registerClient(app.db, { redirect_uris: ["https://assistant.example/cb"] }, new Date());
+    const { client_id: clientId } = await registerClient(app.db, {
+      body: { redirect_uris: ["https://assistant.example/cb"] },
+      now: new Date(),
+    });
     // The intruder's requests were signed in (their account read) before the founder's reset committed.
     const intruder = await app.sessionContext(email);
     await authProvider().requestPasswordReset(app.db, email, new Date());

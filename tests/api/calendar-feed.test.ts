@@ -1,5 +1,6 @@
 import ical from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authenticatedCall } from "../support/calls";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
+const call = authenticatedCall(() => ({ app, key }));
 const events = (text: string) =>
   Object.values(ical.sync.parseICS(text)).filter((entry) => entry?.type === "VEVENT") as ical.VEvent[];
 const dateOf = (event: ical.VEvent) => new Date(event.start).toISOString().slice(0, 10);

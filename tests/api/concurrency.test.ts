@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, growthItems, projects } from "@/lib/db/schema";
+import { authenticatedCall } from "../support/calls";
 import { sampleProject } from "../support/founder";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -23,7 +24,7 @@ async function founderOn(plan: "pro" | "studio") {
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, plan);
   const [account] = await app.db.select().from(accounts).where(eq(accounts.email, founder.email));
-  const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key: founder.key, body });
+  const call = authenticatedCall({ app, key: founder.key });
   return { ...founder, accountId: account!.id, call };
 }
 

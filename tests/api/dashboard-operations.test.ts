@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import { projectLogos } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { operations } from "@/lib/operations";
 import {
   createShareLink,
@@ -23,6 +22,7 @@ import {
 } from "@/lib/operations/dashboard";
 import { executeOperation } from "@/lib/operations/execute";
 import { storage } from "@/lib/storage";
+import { codeOf } from "../support/errors";
 import { readPdf } from "../support/pdf-reader";
 import { launchReadyProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -34,15 +34,6 @@ let stranger: ServiceContext;
 let projectId: string;
 
 const publicContext = () => ({ requestId: crypto.randomUUID(), db: app.db, now: new Date(), clientIp: "203.0.113.10" });
-
-async function codeOf(work: Promise<unknown>) {
-  try {
-    await work;
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
-}
 
 beforeAll(async () => {
   app = await createTestApp();

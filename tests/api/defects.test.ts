@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { reloadConfig } from "@/lib/config";
 import { accounts, bootstrapReplays } from "@/lib/db/schema";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { purgeExpiredReplays } from "@/lib/services/key-bootstrap";
+import { withEnv } from "../support/env";
 import { sampleProject } from "../support/founder";
 import { latestTokenHash, mailsTo } from "../support/mailbox";
 import { setPlan } from "../support/plans";
@@ -69,18 +69,13 @@ describe("e-mail", () => {
   it("leaves no account behind when its confirmation e-mail cannot be written (the answer does not wait for it)", async () => {
     const blocked = path.join(app.dataDir, "not-a-directory");
     fs.writeFileSync(blocked, "");
-    process.env.MAIL_DIR = blocked;
-    reloadConfig();
-    try {
+    await withEnv({ MAIL_DIR: blocked }, async () => {
       const signup = await app.request("POST", "/api/v1/signup", {
         body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true },
       });
       expect(signup.status).toBe(202);
       expect(await app.db.select().from(accounts).where(eq(accounts.email, "lost@example.com"))).toHaveLength(0);
-    } finally {
-      process.env.MAIL_DIR = app.mailDir;
-      reloadConfig();
-    }
+    });
     const retry = await app.request("POST", "/api/v1/signup", {
       body: { email: "lost@example.com", password: "correct horse battery", acceptTerms: true },
     });

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import * as schema from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
-import { allScopes } from "@/lib/oauth/scopes";
 import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic, scopeOf } from "@/lib/operations/operation";
+import { allScopes } from "@/lib/schemas/oauth-scopes";
 import { addBlueskyConnection } from "../support/accounts";
-import { launchReadyProject } from "../support/pipeline";
+import { authenticatedJson } from "../support/calls";
+import { codeOf as codeOfCall } from "../support/errors";
+import { approvedFirstWeek } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { onePixelPng, validInput } from "../support/valid-input";
@@ -55,16 +56,8 @@ beforeAll(async () => {
   app = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000", WRITE_LIMIT_PER_HOUR: "1000000" });
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, "pro");
-  const call = async (method: string, path: string, body?: unknown) =>
-    (await app.request(method, path, { key: founder.key, body })).json;
-  ids.project = await launchReadyProject(app, founder.key);
-  ids.run = (await call("GET", `/api/v1/projects/${ids.project}`)).runs[0].id;
-  ids.contentItem = (await call("GET", `/api/v1/projects/${ids.project}/content`)).items[0].id;
-  await call("POST", `/api/v1/projects/${ids.project}/growth/start`);
-  ids.cycle = (await call("POST", `/api/v1/projects/${ids.project}/growth/cycles`)).cycle.id;
-  const approved = (await call("POST", `/api/v1/growth/cycles/${ids.cycle}/approve`)).cycle;
-  ids.growthItem = approved.items[0].id;
-  ids.task = approved.tasks[0].id;
+  const call = authenticatedJson({ app, key: founder.key });
+  Object.assign(ids, await approvedFirstWeek(app, founder.key));
   ids.key = (await call("GET", "/api/v1/keys")).keys[0].id;
   await call("POST", `/api/v1/projects/${ids.project}/growth/calendar-subscription`);
 
@@ -167,14 +160,8 @@ function ownerInput(operation: AnyOperation): RawInput {
   };
 }
 
-async function codeOf(operation: AnyOperation, raw: RawInput, kind: (typeof callerKinds)[number]) {
-  try {
-    await executeOperation(operation, raw, { ...strangers[kind], requestId: crypto.randomUUID(), now: new Date() });
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : `unexpected: ${String(error)}`;
-  }
-}
+const codeOf = (operation: AnyOperation, raw: RawInput, kind: (typeof callerKinds)[number]) =>
+  codeOfCall(executeOperation(operation, raw, { ...strangers[kind], requestId: crypto.randomUUID(), now: new Date() }));
 
 /** What a caller the operation does not admit gets, before any input is looked at. */
 const refusalFor = (operation: AnyOperation, kind: (typeof callerKinds)[number]) =>

@@ -7,6 +7,7 @@ import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import { startScheduler } from "@/lib/services/job-handlers";
+import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { launchReadyProject } from "../support/pipeline";
@@ -43,7 +44,7 @@ async function founderWithPosts(name: string, pds: FakeBluesky, count: number): 
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, "pro");
   const projectId = await launchReadyProject(app, founder.key);
-  const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key: founder.key, body });
+  const call = authenticatedCall({ app, key: founder.key });
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
   const slugs = Array.from({ length: count }, (_, index) => `${name}-${index + 1}`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelRules, countAs } from "@/lib/channels";
 import type { Channel } from "@/lib/schemas/growth";
+import { authenticatedCall } from "../support/calls";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
 
@@ -16,7 +17,7 @@ let items: Item[];
 type Draft = { body: string; parts: string[]; title: string | null; length: number; hashtags: string[]; editedAt?: string };
 type Item = { id: string; channel: Channel; title: string; status: string; draft: Draft | null; previousDrafts: Draft[] };
 
-const call = (method: string, path: string, body?: unknown, as = key) => app.request(method, path, { key: as, body });
+const call = authenticatedCall(() => ({ app, key }));
 const edit = (itemId: string, body: unknown, as = key) => call("PATCH", `/api/v1/growth/items/${itemId}/draft`, body, as);
 const itemOf = (channel: Channel) => items.find((item) => item.channel === channel)!;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelRules, countAs } from "@/lib/channels";
 import { accounts } from "@/lib/db/schema";
 import type { Channel } from "@/lib/schemas/growth";
+import { authenticatedCall } from "../support/calls";
 import { sampleProject } from "../support/founder";
 import { appWithLaunchedProject } from "../support/pipeline";
 import { setPlan } from "../support/plans";
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
+const call = authenticatedCall(() => ({ app, key }));
 type Item = {
   id: string;
   channel: Channel;

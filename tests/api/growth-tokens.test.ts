@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
+import { authenticatedCall } from "../support/calls";
 import { promptText, startFakeOpenAI, tokensOf } from "../support/fake-openai";
 import { sampleOnboarding } from "../support/founder";
 import { launchReadyProject } from "../support/pipeline";
@@ -25,7 +26,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
+const call = authenticatedCall(() => ({ app, key }));
 
 interface PlannedItem {
   title: string;

@@ -21,7 +21,8 @@ import { toolInputSchema } from "@/lib/mcp/tools";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
 import { addBlueskyConnection } from "../support/accounts";
-import { launchReadyProject } from "../support/pipeline";
+import { authenticatedCall } from "../support/calls";
+import { approvedFirstWeek } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { validInput } from "../support/valid-input";
@@ -41,16 +42,9 @@ beforeAll(async () => {
   await setPlan(app.db, founder.email, "pro");
   const [account] = await app.db.select().from(accounts).where(eq(accounts.email, founder.email));
   owner = { ...founder, accountId: account!.id };
-  const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key: owner.key, body });
+  const call = authenticatedCall({ app, key: owner.key });
 
-  ids.project = await launchReadyProject(app, owner.key);
-  ids.run = (await call("GET", `/api/v1/projects/${ids.project}`)).json.runs[0].id;
-  ids.contentItem = (await call("GET", `/api/v1/projects/${ids.project}/content`)).json.items[0].id;
-  await call("POST", `/api/v1/projects/${ids.project}/growth/start`);
-  ids.cycle = (await call("POST", `/api/v1/projects/${ids.project}/growth/cycles`)).json.cycle.id;
-  const approved = (await call("POST", `/api/v1/growth/cycles/${ids.cycle}/approve`)).json.cycle;
-  ids.growthItem = approved.items[0].id;
-  ids.task = approved.tasks[0].id;
+  Object.assign(ids, await approvedFirstWeek(app, owner.key));
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
   ids.connection = (await addBlueskyConnection(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;

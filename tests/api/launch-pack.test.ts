@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import JSZip from "jszip";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/lib/config";
+import { withEnv } from "../support/env";
 import { showcaseMarkdown } from "../support/export-showcase";
 import { sampleOnboarding, sampleProject } from "../support/founder";
 import { findText, readPdf } from "../support/pdf-reader";
@@ -212,9 +212,7 @@ describe("launch pack content", () => {
   });
 
   it("content edits count against the hourly write limit", async () => {
-    process.env.WRITE_LIMIT_PER_HOUR = "1";
-    reloadConfig();
-    try {
+    await withEnv({ WRITE_LIMIT_PER_HOUR: "1" }, async () => {
       const writer = await app.signUpWithKey();
       await setPlan(app.db, writer.email, "pro");
       const own = await launchReadyProject(app, writer.key);
@@ -225,10 +223,7 @@ describe("launch pack content", () => {
           (await app.request("PATCH", `/api/v1/content/${item.id}`, { key: writer.key, body: { body: "edited" } })).status,
         );
       expect(statuses).toEqual([200, 429]);
-    } finally {
-      process.env.WRITE_LIMIT_PER_HOUR = "100000";
-      reloadConfig();
-    }
+    });
   });
 });
 

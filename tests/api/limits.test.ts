@@ -7,6 +7,7 @@ import { limitCounters } from "@/lib/db/schema";
 import { handleOperation } from "@/lib/http/handle";
 import { limiterFor } from "@/lib/limits";
 import { defineOperation } from "@/lib/operations/operation";
+import { withEnv } from "../support/env";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { startUpstashProxy } from "../support/upstash-proxy";
 
@@ -61,9 +62,7 @@ describe("hourly write limit", () => {
 describe("general rate limit", () => {
   it("counts MCP messages that bypass the executor against the key, as REST calls are", async () => {
     const { key } = await app.signUpWithKey();
-    process.env.RATE_LIMIT_PER_MINUTE = "2";
-    reloadConfig();
-    try {
+    await withEnv({ RATE_LIMIT_PER_MINUTE: "2" }, async () => {
       const initialize = {
         jsonrpc: "2.0",
         id: 1,
@@ -84,10 +83,7 @@ describe("general rate limit", () => {
       }
       const refused = await app.request("GET", "/api/v1/me", { key });
       expect([refused.status, refused.json.code]).toEqual([429, "rate_limited"]);
-    } finally {
-      delete process.env.RATE_LIMIT_PER_MINUTE;
-      reloadConfig();
-    }
+    });
   });
 });
 

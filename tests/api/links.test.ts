@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as redirect, HEAD as redirectHead } from "@/app/r/[code]/route";
 import { reloadConfig } from "@/lib/config";
 import { flushClicks } from "@/lib/links/click-recorder";
+import { authenticatedCall } from "../support/calls";
 import { fakeModelEnv } from "../support/fake-model";
 import { promptText, startFakeOpenAI } from "../support/fake-openai";
 import { appWithLaunchedProject, launchReadyProject } from "../support/pipeline";
@@ -18,7 +19,7 @@ let projectId: string;
 let item: { id: string; channel: string; angle: string; draft: { body: string; parts: string[] } };
 let link: { id: string; code: string; shortUrl: string; targetUrl: string; destination: string };
 
-const call = (method: string, path: string, body?: unknown, as = key) => app.request(method, path, { key: as, body });
+const call = authenticatedCall(() => ({ app, key }));
 const browser =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15";
 

@@ -6,6 +6,7 @@ import { POST as mcpPost } from "@/app/api/mcp/route";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, growthItems } from "@/lib/db/schema";
 import { addBlueskyConnection } from "../support/accounts";
+import { authenticatedJson } from "../support/calls";
 import { connectApp, rpc } from "../support/oauth";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
@@ -30,7 +31,7 @@ beforeAll(async () => {
   ({ app, key, projectId } = await appWithLaunchedProject("pro"));
   const [account] = await app.db.select().from(accounts).limit(1);
   owner = await app.sessionContext(account!.email);
-  const call = async (method: string, path: string, body?: unknown) => (await app.request(method, path, { key, body })).json;
+  const call = authenticatedJson({ app, key });
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).cycle;
   const post = (slug: string, day: string) => ({

@@ -3,7 +3,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as mcpPost } from "@/app/api/mcp/route";
-import { agentRuns, projects } from "@/lib/db/schema";
+import { answerValue } from "@/lib/core/json-text";
+import { accounts, agentRuns, projects } from "@/lib/db/schema";
+import { executeOperation } from "@/lib/operations/execute";
+import { getProject } from "@/lib/operations/projects";
 import { getOwnedProjectWithRuns, serializeProject, serializeRun, staleRunAfterMs } from "@/lib/services/pipeline";
 import { appWithLaunchedProject } from "../support/pipeline";
 import type { TestApp } from "../support/test-app";
@@ -153,8 +156,11 @@ describe("GET /api/v1/projects/{id}: kept rendered while its rows are unchanged"
   it("settles a run that outlives its bound between two reads of unchanged rows", async () => {
     const running = await insertRunningRun("launch-assets", new Date(Date.now() - staleRunAfterMs + 1_000));
     expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "running" });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect((await read()).runs.find((run: { id: string }) => run.id === running.id)).toMatchObject({ status: "failed" });
+    // The second read two seconds on, by the caller's clock: the run is past its bound, the rows unchanged.
+    const [account] = await app.db.select().from(accounts).where(eq(accounts.id, accountId));
+    const later = { ...(await app.sessionContext(account!.email)), now: new Date(Date.now() + 2_000) };
+    const { runs } = answerValue(await executeOperation(getProject, { params: { id: projectId } }, later));
+    expect(runs.find((run) => run.id === running.id)).toMatchObject({ status: "failed" });
   });
 
   it("never answers another account from what it kept, and forgets a deleted project", async () => {

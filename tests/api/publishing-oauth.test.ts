@@ -2,15 +2,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { runDueJobs } from "@/lib/jobs/run";
 import { openSecrets, sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import { renewConnectionTokens } from "@/lib/services/connections";
 import "@/lib/services/job-handlers";
+import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
 import { poolAnswers } from "../support/database";
+import { codeOf as codeOfCall } from "../support/errors";
 import { type FakeLinkedIn, startFakeLinkedIn } from "../support/fake-linkedin";
 import { type FakeX, startFakeX } from "../support/fake-x";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -41,24 +42,16 @@ let linkedinNetwork: FakeLinkedIn;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await app.request(method, path, { key, body });
-  responses.push(response.text);
-  return response;
-};
+const call = authenticatedCall(
+  () => ({ app, key }),
+  (response) => responses.push(response.text),
+);
 const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
 const minutes = (count: number) => count * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
 
-async function codeOf(work: Promise<unknown>) {
-  try {
-    responses.push(JSON.stringify(await work));
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
-}
+const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
 
 type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
 async function getItem(itemId: string): Promise<Item> {

@@ -2,14 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { runDueJobs } from "@/lib/jobs/run";
 import { openSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import { markDisconnected, saveSecrets } from "@/lib/services/connections";
 import "@/lib/services/job-handlers";
+import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
+import { codeOf as codeOfCall } from "../support/errors";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -28,24 +29,15 @@ let instance: FakeMastodon;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await app.request(method, path, { key, body });
-  responses.push(response.text);
-  return response;
-};
+const call = authenticatedCall(
+  () => ({ app, key }),
+  (response) => responses.push(response.text),
+);
 const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
 const minutes = (count: number) => count * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
 
-async function codeOf(work: Promise<unknown>) {
-  try {
-    const result = await work;
-    responses.push(JSON.stringify(result));
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
-}
+const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
 
 type Item = {
   id: string;

@@ -7,6 +7,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { accounts, jobs } from "@/lib/db/schema";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
+import { authenticatedJson } from "../support/calls";
 import { type FakeBluesky, startFakeBluesky } from "../support/fake-bluesky";
 import { startFakeQStash } from "../support/fake-qstash";
 import { appWithLaunchedProject } from "../support/pipeline";
@@ -36,7 +37,7 @@ beforeAll(async () => {
     CRON_SECRET: "cron-secret-0123456789",
   });
   reloadConfig();
-  const call = async (method: string, path: string, body?: unknown) => (await app.request(method, path, { key, body })).json;
+  const call = authenticatedJson({ app, key });
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).cycle;
   const item = { slug: "hello", title: "Hello Bluesky", angle: "Why", keyMessage: "We built Tidybooks", suggestedDay: "Sun" };

@@ -7,7 +7,6 @@ import { GET as localCheckoutGet, POST as localCheckoutPost } from "@/app/billin
 import { reloadConfig } from "@/lib/config";
 import type { ServiceContext } from "@/lib/core/context";
 import { bootstrapReplays, projectLogos } from "@/lib/db/schema";
-import { AppError } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { operations } from "@/lib/operations";
 import { createCheckout } from "@/lib/operations/billing";
@@ -15,6 +14,7 @@ import { uploadProjectLogo } from "@/lib/operations/dashboard";
 import { executeOperation } from "@/lib/operations/execute";
 import { startHousekeeping } from "@/lib/services/housekeeping";
 import { storage } from "@/lib/storage";
+import { codeOf } from "../support/errors";
 import { latestTokenHash } from "../support/mailbox";
 import { readPdf } from "../support/pdf-reader";
 import { launchReadyProject } from "../support/pipeline";
@@ -35,15 +35,6 @@ function useEnv(env: Record<string, string | undefined>) {
     else process.env[name] = value;
   }
   reloadConfig();
-}
-
-async function codeOf(work: Promise<unknown>) {
-  try {
-    await work;
-    return "ok";
-  } catch (error) {
-    return error instanceof AppError ? error.code : String(error);
-  }
 }
 
 const checkoutContext = (url: string) => ({ params: Promise.resolve({ sessionId: new URL(url).pathname.split("/").at(-1)! }) });

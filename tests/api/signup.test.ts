@@ -1,12 +1,12 @@
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "@/lib/config";
 import { AppError, toErrorEnvelope } from "@/lib/errors";
 import { handleOperation } from "@/lib/http/handle";
 import { signup } from "@/lib/operations/account";
 import { getCaptchaChallenge } from "@/lib/operations/captcha";
 import { executeOperation } from "@/lib/operations/execute";
+import { withEnv } from "../support/env";
 import { mailsTo } from "../support/mailbox";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -29,23 +29,6 @@ async function solvedCaptcha(): Promise<string> {
   const challenge = await response.json();
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
-}
-
-function withEnv(env: Record<string, string>, run: () => Promise<void>) {
-  return async () => {
-    const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-    Object.assign(process.env, env);
-    reloadConfig();
-    try {
-      await run();
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-      reloadConfig();
-    }
-  };
 }
 
 describe("POST /api/v1/signup", () => {
@@ -142,17 +125,14 @@ describe("POST /api/v1/signup", () => {
     expect(response.json.code).toBe("invalid_captcha");
   });
 
-  it(
-    "closed signups answer 403 signups_closed",
+  it("closed signups answer 403 signups_closed", () =>
     withEnv({ SIGNUP_MODE: "closed" }, async () => {
       const response = await app.request("POST", "/api/v1/signup", { body: signupBody("closed@example.com") });
       expect(response.status).toBe(403);
       expect(response.json).toEqual({ error: expect.any(String), code: "signups_closed", retryable: false });
-    }),
-  );
+    }));
 
-  it(
-    "invite mode needs a listed invite code",
+  it("invite mode needs a listed invite code", () =>
     withEnv({ SIGNUP_MODE: "invite", INVITE_CODES: "alpha, beta" }, async () => {
       const missing = await app.request("POST", "/api/v1/signup", { body: signupBody("nocode@example.com") });
       const wrong = await app.request("POST", "/api/v1/signup", {
@@ -164,8 +144,7 @@ describe("POST /api/v1/signup", () => {
       expect([missing.status, missing.json.code]).toEqual([403, "invalid_invite"]);
       expect([wrong.status, wrong.json.code]).toEqual([403, "invalid_invite"]);
       expect(right.status).toBe(202);
-    }),
-  );
+    }));
 
   it("an invalid invite code is 403 even when signups are open", async () => {
     const response = await app.request("POST", "/api/v1/signup", {
@@ -197,8 +176,7 @@ describe("POST /api/v1/signup", () => {
     expect(response.json).toMatchObject({ code: "invalid_json", retryable: false });
   });
 
-  it(
-    "limits signups per client address with 429 and rate-limit headers",
+  it("limits signups per client address with 429 and rate-limit headers", () =>
     withEnv({ SIGNUP_LIMIT_PER_HOUR: "2", TRUST_PROXY: "1" }, async () => {
       const from = { "x-forwarded-for": "203.0.113.9" };
       const statuses = [];
@@ -222,8 +200,7 @@ describe("POST /api/v1/signup", () => {
         headers: { "x-forwarded-for": "203.0.113.10" },
       });
       expect(otherAddress.status).toBe(202);
-    }),
-  );
+    }));
 });
 
 async function signInFromMail(email: string) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
+import { authenticatedCall } from "../support/calls";
 import { startFakeOpenAI } from "../support/fake-openai";
 import { sampleProject } from "../support/founder";
 import { berlinBakery, frenchTutor } from "../support/founders";
@@ -25,7 +26,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (method: string, path: string, body?: unknown) => app.request(method, path, { key, body });
+const call = authenticatedCall(() => ({ app, key }));
 
 async function confirmed({ name, onboarding, language }: { name: string; onboarding: unknown; language?: string }) {
   const created = await call("POST", "/api/v1/projects", { name, onboarding, ...(language && { language }) });

@@ -2,8 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { countBlanks } from "@/lib/drafts/blanks";
 import { sampleProject } from "../support/founder";
-import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, browserFounder, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-browser";
 
 // What only the founder knows, marked "[add: …]" by the offline engine: highlighted chips that
@@ -40,10 +39,7 @@ async function openTab(tab: Locator) {
 }
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
-  page = founder.page;
+  ({ browser, close: closeBrowser, founder, page, projectId } = await signedInWithProject(baseUrl, dataDir, "pro"));
 }, 600_000);
 afterAll(async () => {
   await closeBrowser?.();

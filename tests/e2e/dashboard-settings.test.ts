@@ -1,7 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-browser";
 
 // Project settings rename the project and choose its language; every page of the sample
@@ -9,17 +8,13 @@ import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
-let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let founder: BrowserFounder;
 let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
-  page = founder.page;
+  ({ close: closeBrowser, founder, page, projectId } = await signedInWithProject(baseUrl, dataDir, "pro"));
 }, 600_000);
 afterAll(async () => {
   await closeBrowser?.();

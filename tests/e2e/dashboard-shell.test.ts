@@ -1,8 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sampleProject } from "../support/founder";
-import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, expectAxeClean, h1Count } from "./shell-browser";
 
 // The signed-in frame: a sidebar with the project switcher, the project's sections and the
@@ -10,33 +9,17 @@ import { checkAtBothWidths, expectAxeClean, h1Count } from "./shell-browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
-let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let founder: BrowserFounder;
 let page: Page;
 let projectId: string;
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "free");
-  await studioPlan(founder.key);
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
-  page = founder.page;
+  ({ close: closeBrowser, founder, page, projectId } = await signedInWithProject(baseUrl, dataDir, "studio"));
 }, 600_000);
 afterAll(async () => {
   await closeBrowser?.();
 });
-
-/** Pays for Studio (ten projects) through the local test checkout. */
-async function studioPlan(key: string) {
-  const checkout = await fetch(`${baseUrl}/api/v1/billing/checkout`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ plan: "studio" }),
-  });
-  expect(checkout.status, await checkout.clone().text()).toBe(200);
-  expect((await fetch(((await checkout.json()) as { url: string }).url, { method: "POST" })).status).toBe(200);
-}
 
 const sidebar = () => page.getByRole("complementary", { name: "Sidebar" });
 

@@ -1,7 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./browser";
-import { type BrowserFounder, browserFounder, draftedWeek, founderApi, launchReadyProject } from "./fixtures";
+import { type BrowserFounder, draftedWeek, founderApi, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
 // The week on one screen: the calendar spans the page, drafts follow the days, regenerating
@@ -9,7 +8,6 @@ import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
-let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let founder: BrowserFounder;
 let page: Page;
@@ -18,10 +16,7 @@ let projectId: string;
 const call = founderApi(baseUrl, () => founder.key);
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
-  page = founder.page;
+  ({ close: closeBrowser, founder, page, projectId } = await signedInWithProject(baseUrl, dataDir, "pro"));
   await draftedWeek(call, projectId);
 }, 600_000);
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { agentTypes } from "@/lib/schemas/project";
 import { sampleProject } from "../support/founder";
 import { httpClient } from "../support/http-client";
 import { latestTokenHash } from "../support/mailbox";
+import { launchBrowser } from "./browser";
 
 export interface BrowserFounder {
   email: string;
@@ -20,14 +21,14 @@ export interface BrowserFounder {
 
 /**
  * A founder as a browser makes one: sign up with the solved captcha (free plan), confirm
- * through the e-mail's token (which also gives an API key for setting up data), optionally
- * pay through the local checkout, and sign in.
+ * through the e-mail's token (which also gives an API key for setting up data), pay for a
+ * paid plan through the local checkout, and sign in.
  */
 export async function browserFounder(
   browser: Browser,
   baseUrl: string,
   dataDir: string,
-  plan: "free" | "pro",
+  plan: "free" | "pro" | "studio",
 ): Promise<BrowserFounder> {
   const client = httpClient(baseUrl, dataDir);
   const email = `growth-${plan}-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -57,8 +58,8 @@ export async function browserFounder(
   });
   expect(bootstrap.status, bootstrap.text).toBe(200);
   const key = bootstrap.json.key as string;
-  if (plan === "pro") {
-    const checkout = await client.call("POST", "/api/v1/billing/checkout", { key, body: { plan: "pro" } });
+  if (plan !== "free") {
+    const checkout = await client.call("POST", "/api/v1/billing/checkout", { key, body: { plan } });
     expect((await fetch(checkout.json.url, { method: "POST" })).status).toBe(200);
   }
 
@@ -68,6 +69,17 @@ export async function browserFounder(
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/dashboard/);
   return { email, password, key, context, page };
+}
+
+/**
+ * The start of the dashboard suites: Chromium, a founder on `plan` signed in on its own page,
+ * and a launch-ready project. `close` closes the browser.
+ */
+export async function signedInWithProject(baseUrl: string, dataDir: string, plan: "free" | "pro" | "studio") {
+  const { browser, close } = await launchBrowser();
+  const founder = await browserFounder(browser, baseUrl, dataDir, plan);
+  const projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
+  return { browser, close, founder, page: founder.page, projectId };
 }
 
 /** A created and confirmed project, its pipeline not started. */

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot } from "./browser";
-import { type BrowserFounder, browserFounder, founderApi, launchReadyProject } from "./fixtures";
+import { screenshot } from "./browser";
+import { type BrowserFounder, founderApi, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, expectNoSidewaysScroll } from "./shell-browser";
 
 // Growth drafts a founder edits: a thread post by post with the channel's meter on each, the
@@ -10,7 +10,6 @@ import { checkAtBothWidths, expectNoSidewaysScroll } from "./shell-browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("serverDataDir");
-let browser: Browser;
 let closeBrowser: () => Promise<void>;
 let founder: BrowserFounder;
 let page: Page;
@@ -42,10 +41,7 @@ let thread: Item;
 let published: Item;
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
-  page = founder.page;
+  ({ close: closeBrowser, founder, page, projectId } = await signedInWithProject(baseUrl, dataDir, "pro"));
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const { cycle } = await call("POST", `/api/v1/projects/${projectId}/growth/cycles`, {});
   await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`);

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot } from "./browser";
-import { type BrowserFounder, browserFounder, draftedWeek, founderApi, launchReadyProject } from "./fixtures";
+import { screenshot } from "./browser";
+import { type BrowserFounder, draftedWeek, founderApi, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths } from "./shell-browser";
 
 // Plan → post → click → sign-up → Results, with a real browser: a "founder's site" served by
@@ -40,9 +40,7 @@ document.getElementById("signup").addEventListener("click", async () => {
 }
 
 beforeAll(async () => {
-  ({ browser, close: closeBrowser } = await launchBrowser());
-  founder = await browserFounder(browser, baseUrl, dataDir, "pro");
-  projectId = await launchReadyProject(baseUrl, dataDir, founder.key);
+  ({ browser, close: closeBrowser, founder, projectId } = await signedInWithProject(baseUrl, dataDir, "pro"));
   site = http.createServer((_request, response) => {
     response.setHeader("Content-Type", "text/html; charset=utf-8");
     response.end(landingPage());

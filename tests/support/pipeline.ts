@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { agentTypes } from "@/lib/schemas/project";
+import { authenticatedJson } from "./calls";
 import { sampleProject } from "./founder";
 import { setPlan } from "./plans";
 import { createTestApp, type TestApp } from "./test-app";
@@ -42,4 +43,19 @@ export async function appWithLaunchedProject(plan: "pro" | "studio") {
   const founder = await app.signUpWithKey();
   await setPlan(app.db, founder.email, plan);
   return { app, key: founder.key, projectId: await launchReadyProject(app, founder.key) };
+}
+
+/**
+ * A launch-ready project of the key's founder with its first growth week approved, and the ids
+ * an operation's path can take from it: project, run, content item, cycle, growth item, task.
+ */
+export async function approvedFirstWeek(app: TestApp, key: string): Promise<Record<string, string>> {
+  const call = authenticatedJson({ app, key });
+  const project = await launchReadyProject(app, key);
+  const run = (await call("GET", `/api/v1/projects/${project}`)).runs[0].id;
+  const contentItem = (await call("GET", `/api/v1/projects/${project}/content`)).items[0].id;
+  await call("POST", `/api/v1/projects/${project}/growth/start`);
+  const cycle = (await call("POST", `/api/v1/projects/${project}/growth/cycles`)).cycle.id;
+  const approved = (await call("POST", `/api/v1/growth/cycles/${cycle}/approve`)).cycle;
+  return { project, run, contentItem, cycle, growthItem: approved.items[0].id, task: approved.tasks[0].id };
 }

@@ -1,4 +1,4 @@
-import { metadataJson, preflight } from "@/lib/oauth/http";
+import { metadataJson, preflight } from "@/lib/http/oauth/endpoint";
 import { authorizationServerMetadata } from "@/lib/oauth/metadata";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { consentPath } from "@/lib/oauth/consent-path";
+import { consentPath } from "@/lib/http/oauth/consent-path";
 
 export const dynamic = "force-dynamic";
 

@@ -5,13 +5,13 @@ import { Notice } from "@/components/ui";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
 import { getDatabase } from "@/lib/db";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { consentPath } from "@/lib/http/oauth/consent-path";
 import { connectableNetworks, providerFor } from "@/lib/networks/registry";
-import { type RedirectTarget, redirectTargetOf } from "@/lib/oauth/clients";
-import { consentPath } from "@/lib/oauth/consent-path";
-import { authorizationParamsOf } from "@/lib/oauth/params";
-import { type OAuthScope, oauthScopes, publishScope } from "@/lib/oauth/scopes";
 import { checkAuthorization } from "@/lib/oauth/server";
 import { type ScopeReach, scopeReach } from "@/lib/operations/app-scopes";
+import { type RedirectTarget, redirectTargetOf } from "@/lib/schemas/oauth-clients";
+import { authorizationParamsOf } from "@/lib/schemas/oauth-params";
+import { type OAuthScope, oauthScopes, publishScope } from "@/lib/schemas/oauth-scopes";
 import { ConsentForm } from "./consent-form";
 
 export const metadata = { title: "Connect an app" };

@@ -1,7 +1,7 @@
 import { getDatabase } from "@/lib/db";
+import { invalidJson, oauthEndpoint, oauthJson, preflight } from "@/lib/http/oauth/endpoint";
 import { oauthClientLimits } from "@/lib/limits";
-import { RegistrationProblem, registerClient } from "@/lib/oauth/clients";
-import { invalidJson, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/http";
+import { RegistrationProblem, registerClient } from "@/lib/services/oauth/register-client";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ export function POST(request: Request) {
         throw invalidJson();
       }
       try {
-        return oauthJson({ status: 201, body: await registerClient(await getDatabase(), body, new Date()) });
+        return oauthJson({ status: 201, body: await registerClient(await getDatabase(), { body, now: new Date() }) });
       } catch (error) {
         if (error instanceof RegistrationProblem)
           return oauthJson({ status: 400, body: { error: error.error, error_description: error.message } });

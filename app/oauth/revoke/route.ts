@@ -1,6 +1,6 @@
 import { getDatabase } from "@/lib/db";
-import { revokeByToken } from "@/lib/oauth/grants";
-import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/http";
+import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/http/oauth/endpoint";
+import { revokeByToken } from "@/lib/services/oauth/revoke-by-token";
 
 export const dynamic = "force-dynamic";
 

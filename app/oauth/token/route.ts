@@ -1,5 +1,5 @@
 import { getDatabase } from "@/lib/db";
-import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/oauth/http";
+import { formOf, oauthEndpoint, oauthJson, preflight } from "@/lib/http/oauth/endpoint";
 import { exchangeToken } from "@/lib/oauth/server";
 
 export const dynamic = "force-dynamic";

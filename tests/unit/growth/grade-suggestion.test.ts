@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { suggestFromResults } from "@/lib/growth/grade-suggestion";
+import { channelResults, suggestFromResults, suggestGrade } from "@/lib/growth/grade-suggestion";
 
 const numbers = (likes: number) => ({ likes, reposts: 0, replies: 0, quotes: null });
 const tracked = (signups: number, clicks = signups * 10) => ({ results: { clicks, signups }, numbers: null, sameChannel: false });
@@ -37,5 +37,24 @@ describe("the retro's suggested grade", () => {
     expect(suggestFromResults({ results: { clicks: 0, signups: 0 }, numbers: null }, [])).toBeNull();
     // Not clicked and no numbers (not out yet, or skipped): nothing to suggest, whatever the others did.
     expect(suggestFromResults({ results: { clicks: 0, signups: 0 }, numbers: null }, [tracked(2), tracked(0)])).toBeNull();
+  });
+});
+
+describe("grade suggestions", () => {
+  it("compare a post with the founder's median on the channel", () => {
+    const post = (likes: number) => ({ likes, reposts: 0, replies: 0, quotes: null });
+    const history = [post(10), post(12), post(8)];
+    expect(suggestGrade(post(30), history)).toBe("great");
+    expect(suggestGrade(post(11), history)).toBe("ok");
+    expect(suggestGrade(post(2), history)).toBe("quiet");
+    expect(suggestGrade(post(2), [])).toBeNull();
+    expect(suggestGrade(null, history)).toBeNull();
+    expect(
+      channelResults([
+        { channel: "bluesky", metrics: post(4) },
+        { channel: "bluesky", metrics: post(8) },
+        { channel: "x", metrics: null },
+      ]),
+    ).toEqual([{ channel: "bluesky", posts: 2, medianEngagement: 6, totalEngagement: 12 }]);
   });
 });

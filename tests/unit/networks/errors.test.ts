@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NetworkError, postOnce } from "@/lib/networks/errors";
+import { NetworkError, postOnce, retryAfterMs } from "@/lib/networks/errors";
 
 const failing = (error: unknown) => postOnce("X post", () => Promise.reject(error));
 
@@ -26,5 +26,14 @@ describe("postOnce", () => {
 
   it("answers what the post answered", async () => {
     expect(await postOnce("X post", async () => "1234")).toBe("1234");
+  });
+});
+
+describe("retryAfterMs", () => {
+  it("reads a network's wait from Retry-After or RateLimit-Reset", () => {
+    const now = 1_764_000_000_000;
+    expect(retryAfterMs({ "retry-after": "7" }, now)).toBe(7000);
+    expect(retryAfterMs({ "ratelimit-reset": String(now / 1000 + 30) }, now)).toBe(30_000);
+    expect(retryAfterMs({}, now)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { CredentialTable } from "@/components/credential-table";
 import { Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
-import type { OAuthScope } from "@/lib/oauth/scopes";
 import { listConnectedApps } from "@/lib/operations/connected-apps";
+import type { OAuthScope } from "@/lib/schemas/oauth-scopes";
 import { RevokeAppButton } from "./revoke-app-button";
 
 export const metadata = { title: "Connected apps" };

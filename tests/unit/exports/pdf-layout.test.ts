@@ -5,8 +5,8 @@ import { kindLabel } from "@/lib/exports/launch-pack";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import { columnWidths } from "@/lib/exports/pdf-blocks";
 import { layoutLines, type Span } from "@/lib/exports/pdf-layout";
-import { packWith, solidPng } from "../support/export-pack";
-import { showcaseMarkdown } from "../support/export-showcase";
+import { packWith, solidPng } from "@/tests/support/export-pack";
+import { showcaseMarkdown } from "@/tests/support/export-showcase";
 
 const span = (text: string, size = 10): Span => ({ text, style: "regular", size, color: "#000000" });
 const lineText = (line: { pieces: { text: string }[] }) => line.pieces.map((piece) => piece.text).join("");

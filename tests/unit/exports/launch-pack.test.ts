@@ -5,8 +5,8 @@ import { launchPackDocx } from "@/lib/exports/docx";
 import { kindLabel, type LaunchPack, launchPackMarkdown, wordsOf } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
-import { packWith } from "../support/export-pack";
-import { readPdf } from "../support/pdf-reader";
+import { packWith } from "@/tests/support/export-pack";
+import { readPdf } from "@/tests/support/pdf-reader";
 
 // A German founder's pack: the content is German, and so is every word the export adds.
 const germanPack = (): LaunchPack => {

@@ -4,7 +4,7 @@ import { fittedDraft, type WriterInput } from "@/lib/agents/growth-writer";
 import { offlineDrafts } from "@/lib/ai/offline";
 import { channelRules, countAs, fitToChannel, projectChannels, resolveChannel } from "@/lib/channels";
 import { type Channel, channels } from "@/lib/schemas/growth";
-import { sampleOnboarding } from "../support/founder";
+import { sampleOnboarding } from "@/tests/support/founder";
 
 const withinLimits = (channel: Channel, draft: { title: string | null; parts: string[]; hashtags: string[] }) => {
   const rule = channelRules[channel];

@@ -10,7 +10,7 @@ const all = Object.values(operations) as AnyOperation[];
 describe("the operation declarations", () => {
   it("are one typed object keyed by id, holding every declared operation; the router's list is the REST-bound part", async () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
-    const modules = import.meta.glob("../../lib/operations/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
+    const modules = import.meta.glob("../../../lib/operations/*.ts", { eager: true }) as Record<string, Record<string, unknown>>;
     const declared = Object.values(modules).flatMap((module) =>
       Object.values(module).filter(
         (value): value is AnyOperation =>

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { planLines } from "@/components/plan-lines";
-import { planNeeds } from "@/components/plan-needs";
 import { entitlementsOf, noEntitlements, publicPlans, secondsToUtcMidnight, utcDay } from "@/lib/limits";
 import { planCatalog } from "@/lib/limits/plans";
 
@@ -57,36 +55,5 @@ describe("UTC days", () => {
 
   it("counts by the UTC calendar day whatever the local time zone", () => {
     expect(utcDay(new Date("2026-11-22T23:30:00-05:00"))).toBe("2026-11-23");
-  });
-});
-
-describe("the plans in words (pricing and billing pages)", () => {
-  it("says what the plan table says, for every plan", () => {
-    for (const plan of ["free", "pro", "studio"] as const) {
-      const { projects, dailyRuns, canExport, canGrow } = planCatalog[plan];
-      const lines = planLines(plan);
-      expect(lines[0]!.text).toContain(String(projects));
-      expect(lines[1]!.text).toContain(`${dailyRuns} drafts a day`);
-      expect(lines.slice(2).map((line) => line.included)).toEqual([canExport, canGrow]);
-    }
-    expect(planLines("studio").map((line) => line.text)).toEqual([
-      "Up to 10 projects",
-      "100 drafts a day per project",
-      "Exports: JSON, DOCX, PDF, XLSX",
-      "Weekly growth loop",
-    ]);
-  });
-});
-
-describe("the plan badges of gated actions", () => {
-  it("name the cheapest plan that allows each locked action, in one spelling", () => {
-    const free = entitlementsOf({ plan: "free", activated: true });
-    expect(planNeeds(free, 0)).toEqual({ growth: "Pro", exports: "Pro", moreProjects: undefined });
-    expect(planNeeds(free, 1), "at the free plan's one project").toMatchObject({ moreProjects: "Studio" });
-    const pro = entitlementsOf({ plan: "pro", activated: true });
-    expect(planNeeds(pro, 1)).toEqual({ growth: undefined, exports: undefined, moreProjects: "Studio" });
-    const studio = entitlementsOf({ plan: "studio", activated: true });
-    expect(planNeeds(studio, 10), "no plan has more than Studio").toEqual({});
-    expect(planNeeds(noEntitlements, 0)).toEqual({ growth: "Pro", exports: "Pro", moreProjects: "Pro" });
   });
 });

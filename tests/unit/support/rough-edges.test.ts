@@ -8,8 +8,8 @@ import { factsOf } from "@/lib/ai/offline";
 import { launchesOnProductHunt } from "@/lib/channels";
 import { weekTitle } from "@/lib/growth/week";
 import { type AgentType, agentTypes, type Onboarding } from "@/lib/schemas/project";
-import { sampleOnboarding } from "../support/founder";
-import { berlinBakery, leipzigRefill, richConsumerApp, terseDevtool } from "../support/founders";
+import { sampleOnboarding } from "@/tests/support/founder";
+import { berlinBakery, leipzigRefill, richConsumerApp, terseDevtool } from "@/tests/support/founders";
 import {
   brokenBrackets,
   cutShort,
@@ -26,7 +26,7 @@ import {
   repeatedSentences,
   stackedLabels,
   strayHashtags,
-} from "../support/rough-edges";
+} from "@/tests/support/rough-edges";
 
 const now = new Date("2026-11-23T09:00:00Z");
 

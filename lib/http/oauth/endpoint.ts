@@ -6,8 +6,8 @@ import { readBodyText } from "@/lib/http/body";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { newResponseHeaders } from "@/lib/http/responses";
 import { enforceLimit, generalLimit, type LimitPolicy } from "@/lib/limits";
+import type { OAuthAnswer } from "@/lib/oauth/server";
 import { isUnsafeText, unsafeTextMessage } from "@/lib/schemas/common";
-import type { OAuthAnswer } from "./server";
 
 /** OAuth and metadata endpoints are called from browsers too (web-based MCP clients): any origin, no credentials. */
 const cors = {

@@ -16,8 +16,8 @@ import { exportHeadings, wordsFor } from "@/lib/i18n/phrasebook";
 import { type LaunchAssets, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import { channels } from "@/lib/schemas/growth";
 import { languageSchema, type Onboarding } from "@/lib/schemas/project";
-import { sampleOnboarding } from "../support/founder";
-import { benchFounders, berlinBakery, terseDevtool } from "../support/founders";
+import { sampleOnboarding } from "@/tests/support/founder";
+import { benchFounders, berlinBakery, terseDevtool } from "@/tests/support/founders";
 
 const now = new Date("2026-11-23T09:00:00Z");
 const project = (onboarding: Onboarding, language: string) => ({

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { renderSamplePack } from "../support/sample-pack";
+import { renderSamplePack } from "@/tests/support/sample-pack";
 
 describe("docs/sample-launch-pack.md", () => {
   it("is what the offline engine writes today (regenerate with npm run docs:sample)", async () => {

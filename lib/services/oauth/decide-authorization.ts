@@ -1,8 +1,8 @@
 import "server-only";
 import type { ServiceContext } from "@/lib/core/context";
 import { AppError } from "@/lib/errors";
-import type { AuthorizationParams } from "./params";
-import { authorizationResponseUrl, checkAuthorization, issueAuthorizationCode } from "./server";
+import { authorizationResponseUrl, checkAuthorization, issueAuthorizationCode } from "@/lib/oauth/server";
+import type { AuthorizationParams } from "@/lib/schemas/oauth-params";
 
 /**
  * The founder's answer to an authorization request, checked again as it arrives: where

@@ -6,7 +6,7 @@ import { offlineDrafts } from "@/lib/ai/offline";
 import { offlineModel } from "@/lib/ai/offline-model";
 import type { AgentInput } from "@/lib/schemas/agent-inputs";
 import { marketStrategySchema } from "@/lib/schemas/agent-outputs";
-import { sampleProject } from "../support/founder";
+import { sampleProject } from "@/tests/support/founder";
 
 const input: AgentInput = {
   projectName: "x",

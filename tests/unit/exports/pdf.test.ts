@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { launchPackPdf } from "@/lib/exports/pdf";
-import { packWith, solidPng } from "../support/export-pack";
-import { showcaseMarkdown } from "../support/export-showcase";
-import { findText, readPdf } from "../support/pdf-reader";
+import { packWith, solidPng } from "@/tests/support/export-pack";
+import { showcaseMarkdown } from "@/tests/support/export-showcase";
+import { findText, readPdf } from "@/tests/support/pdf-reader";
 
 type Pdf = Awaited<ReturnType<typeof readPdf>>;
 type Page = Pdf["pages"][number];

@@ -1,4 +1,4 @@
-import { authorizationParamNames } from "./params";
+import { authorizationParamNames } from "@/lib/schemas/oauth-params";
 
 /** Strict percent-encoding: the path survives the sign-in page's `next` check (letters, digits and `-._~` only). */
 const encode = (value: string) =>
