@@ -90,6 +90,10 @@ const environment = z.object({
   REDDIT_AUTH_URL: z.string().default("https://www.reddit.com"),
   REDDIT_API_URL: z.string().default("https://oauth.reddit.com"),
   REDDIT_USER_AGENT: optionalText,
+  // Where Discord's webhooks and Buttondown's API answer (tests point these at fakes). A pasted webhook URL is
+  // still accepted only on discord.com or discordapp.com: this names where its calls go, not what a founder may paste.
+  DISCORD_API_URL: z.string().default("https://discord.com"),
+  BUTTONDOWN_API_URL: z.string().default("https://api.buttondown.com"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -207,6 +211,8 @@ function readConfig(env: NodeJS.ProcessEnv) {
             }
           : undefined,
     },
+    discordApiUrl: values.DISCORD_API_URL.replace(/\/+$/, ""),
+    buttondownApiUrl: values.BUTTONDOWN_API_URL.replace(/\/+$/, ""),
     supabase:
       values.SUPABASE_URL && values.SUPABASE_ANON_KEY && values.SUPABASE_SERVICE_ROLE_KEY
         ? {

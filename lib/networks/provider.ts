@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Channel } from "@/lib/schemas/growth";
 import type { Network, PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import type { ConnectionSecrets } from "./secrets";
 
@@ -15,6 +16,8 @@ export interface NetworkProvider {
   /** The network's name wherever a person reads it (dashboard, docs, e-mails): the one table of labels. */
   label: string;
   limits: NetworkLimits;
+  /** The planner's channels whose items go out here when their name is not the network's (blog → WordPress). */
+  channels?: readonly Channel[];
   /** The network's own compose page, for posting by hand ("Open in …"), where it has one. */
   opensIn?: ComposePage;
   connect: FormConnect | OAuthConnect;
@@ -222,4 +225,6 @@ export interface NetworkView {
   itemOptions: FieldDescriptor[];
   /** Whether the network shares the numbers of the account's posts. */
   metrics: boolean;
+  /** The planner's channels whose items go out here (its own name, and `channels`: blog → WordPress). */
+  channels: string[];
 }

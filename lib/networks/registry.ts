@@ -1,11 +1,15 @@
 import "server-only";
+import type { Channel } from "@/lib/schemas/growth";
 import { type Network, networks } from "@/lib/schemas/publishing";
 import { bluesky } from "./bluesky";
+import { buttondown } from "./buttondown";
+import { discord } from "./discord";
 import { linkedin } from "./linkedin";
 import { mastodon } from "./mastodon";
 import type { NetworkProvider, NetworkView } from "./provider";
 import { reddit } from "./reddit";
 import { threads } from "./threads";
+import { wordpress } from "./wordpress";
 import { x } from "./x";
 
 /** Every network Launchloop publishes to: one line each. */
@@ -16,13 +20,19 @@ const registry: Record<Network, NetworkProvider> = {
   x,
   threads,
   reddit,
+  // Connected with a form.
+  discord,
+  wordpress,
+  buttondown,
 };
 
 export const providerFor = (network: Network): NetworkProvider => registry[network];
 
 /** The provider of a channel an item is planned for, or null where Launchloop does not publish to it. */
 export const providerOfChannel = (channel: string): NetworkProvider | null =>
-  Object.hasOwn(registry, channel) ? registry[channel as Network] : null;
+  Object.hasOwn(registry, channel)
+    ? registry[channel as Network]
+    : (providers().find((provider) => provider.channels?.includes(channel as Channel)) ?? null);
 
 export const providers = (): NetworkProvider[] => networks.map((network) => registry[network]);
 
@@ -47,6 +57,7 @@ export function networkView(provider: NetworkProvider): NetworkView {
     },
     itemOptions: provider.itemOptions?.fields ?? [],
     metrics: Boolean(provider.metrics),
+    channels: [provider.network, ...(provider.channels ?? [])],
   };
 }
 

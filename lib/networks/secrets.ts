@@ -16,6 +16,12 @@ export interface ConnectionSecrets {
   refreshToken?: string;
   /** When the OAuth access token runs out (ISO time), if the network said. */
   expiresAt?: string;
+  /** Discord: the token part of the channel webhook's URL (the URL's id is the connection's account id). */
+  webhookToken?: string;
+  /** WordPress: the login the application password (`appPassword`) belongs to, for HTTP Basic. */
+  username?: string;
+  /** Buttondown */
+  apiKey?: string;
   /** PKCE verifier while an OAuth authorization is under way. */
   codeVerifier?: string;
   /** Whatever else a provider keeps (an API key, a webhook URL): only its own module reads it. */

@@ -128,6 +128,7 @@ export const operations = {
   createIngestKey: links.createIngestKey,
   revokeIngestKey: links.revokeIngestKey,
   connectBluesky: publishing.connectBluesky,
+  connectWithForm: publishing.connectWithForm,
   startMastodonConnection: publishing.startMastodonConnection,
   finishMastodonConnection: publishing.finishMastodonConnection,
   startOAuthConnection: publishing.startOAuthConnection,

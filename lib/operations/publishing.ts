@@ -5,6 +5,7 @@ import {
   connectionListResponse,
   connectionParams,
   connectionResponse,
+  formConnectRequest,
   mastodonCallbackRequest,
   mastodonConnectRequest,
   mastodonConnectResponse,
@@ -68,6 +69,20 @@ export const connectBluesky = defineOperation({
   reaches: "Bluesky: the handle and app password are checked there",
   handler: ({ body: { projectId, ...fields } }, ctx) =>
     connections.connectWithForm(ctx, { projectId, network: "bluesky", fields }),
+});
+
+export const connectWithForm = defineOperation({
+  id: "connectWithForm",
+  principals: ["session"],
+  tag: "Dashboard",
+  summary:
+    "Connect an account with its network's form (a Discord webhook URL, a WordPress application password, a Buttondown API key)",
+  body: formConnectRequest,
+  response: connectionResponse,
+  errors: ["connection_refused", "provider_unavailable"],
+  limit: "write",
+  reaches: "the network: what the founder typed is checked there",
+  handler: ({ body }, ctx) => connections.connectWithForm(ctx, body),
 });
 
 export const startMastodonConnection = defineOperation({

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { safeString, text, timestamp, uuid } from "./common";
 
-export const networks = ["bluesky", "mastodon", "linkedin", "x", "threads", "reddit"] as const;
+export const networks = [
+  "bluesky",
+  "mastodon",
+  "linkedin",
+  "x",
+  "threads",
+  "reddit",
+  // Connected with a form: a channel webhook, a site's application password, a newsletter's API key.
+  "discord",
+  "wordpress",
+  "buttondown",
+] as const;
 export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
@@ -52,6 +63,8 @@ export const postMetricsSchema = z
     replies: z.number().int(),
     quotes: z.number().int().nullable().describe("Null where the network does not count them"),
     views: z.number().int().optional().describe("Where the network counts them (Threads)"),
+    opens: z.number().int().nullable().optional().describe("A newsletter's unique opens (Buttondown); absent elsewhere"),
+    clicks: z.number().int().nullable().optional().describe("A newsletter's unique link clicks (Buttondown); absent elsewhere"),
     collectedAt: timestamp,
   })
   .meta({ id: "PostMetrics" });
@@ -104,6 +117,17 @@ export const blueskyConnectRequest = z
     serviceUrl: serviceUrl.optional().describe("Your hosting provider (PDS); default https://bsky.social"),
   })
   .meta({ id: "BlueskyConnectRequest" });
+
+/** A form network's connect fields as the founder typed them: the network's provider parses them (a refusal names `fields.<name>`). */
+export const formConnectRequest = z
+  .strictObject({
+    projectId: uuid,
+    network: networkSchema.describe("A network connected with a form: discord, wordpress, buttondown (or bluesky)"),
+    fields: z
+      .record(z.string().max(64), safeString().max(2000))
+      .describe('The network\'s connect form, e.g. {"webhookUrl": "https://discord.com/api/webhooks/…"}'),
+  })
+  .meta({ id: "FormConnectRequest" });
 
 export const mastodonConnectRequest = z
   .strictObject({ projectId: uuid, instanceUrl: serviceUrl.describe("e.g. https://mastodon.social") })

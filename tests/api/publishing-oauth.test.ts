@@ -159,6 +159,9 @@ describe("connecting LinkedIn and X", () => {
       "mastodon",
       "linkedin",
       "x",
+      "discord",
+      "wordpress",
+      "buttondown",
     ]);
     delete process.env.X_CLIENT_SECRET;
     await reloadConfig();
@@ -167,6 +170,9 @@ describe("connecting LinkedIn and X", () => {
         "bluesky",
         "mastodon",
         "linkedin",
+        "discord",
+        "wordpress",
+        "buttondown",
       ]);
       expect(await codeOf(executeOperation(operations.startOAuthConnection, { body: { projectId, network: "x" } }, owner))).toBe(
         "invalid_request",

@@ -42,6 +42,7 @@ export const validInput: Record<string, { body?: Record<string, unknown>; query?
   scheduleItem: { body: { scheduledAt: null } },
   confirmPublication: { body: { outcome: "posted", url: "https://x.com/tidyfounder/status/1" } },
   connectBluesky: { body: { handle: "stranger.example", appPassword: "stranger-pass" } },
+  connectWithForm: { body: { network: "buttondown", fields: { apiKey: "stranger-api-key" } } },
   startMastodonConnection: { body: { instanceUrl: "https://mastodon.example" } },
   finishMastodonConnection: { body: { state: "s".repeat(40), code: "stranger-code" } },
   startOAuthConnection: { body: { network: "x" } },

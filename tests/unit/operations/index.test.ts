@@ -50,6 +50,7 @@ describe("the operation declarations", () => {
         "confirmPublication",
         "pullItemMetrics",
         "connectBluesky",
+        "connectWithForm",
         "startMastodonConnection",
         "finishMastodonConnection",
         "finishOAuthConnection",

@@ -142,7 +142,7 @@ export function PublicationPanel({
 
   const view = networkOf(item, networks);
   if (!view || !mayPublish(item, networks)) return null;
-  const mine = accounts.filter((account) => account.network === item.channel);
+  const mine = accounts.filter((account) => account.network === view.network);
   // A network this server cannot connect keeps Open in … and Copy alone.
   if (!view.connect.configured && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
@@ -210,13 +210,19 @@ export function PublicationPanel({
           </p>
           {item.metrics ? (
             <dl className="flex flex-wrap gap-x-5 gap-y-1" data-testid="post-metrics">
-              {(
-                [
-                  ["Likes", item.metrics.likes],
-                  [item.channel === "mastodon" ? "Boosts" : "Reposts", item.metrics.reposts],
-                  ["Replies", item.metrics.replies],
-                  ["Quotes", item.metrics.quotes],
-                ] as const
+              {(typeof item.metrics.opens === "number"
+                ? // A newsletter: opens, clicks and replies (it has no likes or reposts).
+                  ([
+                    ["Opens", item.metrics.opens],
+                    ["Clicks", item.metrics.clicks ?? null],
+                    ["Replies", item.metrics.replies],
+                  ] as const)
+                : ([
+                    ["Likes", item.metrics.likes],
+                    [item.channel === "mastodon" ? "Boosts" : "Reposts", item.metrics.reposts],
+                    ["Replies", item.metrics.replies],
+                    ["Quotes", item.metrics.quotes],
+                  ] as const)
               )
                 .filter(([, value]) => value !== null)
                 .map(([label, value]) => (

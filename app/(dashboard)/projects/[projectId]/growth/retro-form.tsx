@@ -92,7 +92,9 @@ export function RetroForm({ cycle, items, history }: { cycle: BoardCycle; items:
                     {[
                       item.tracking && `${signups(item.tracking.signups)} · ${clicks(item.tracking.clicks)}`,
                       item.metrics &&
-                        `${item.metrics.likes} likes · ${item.metrics.reposts} ${item.channel === "mastodon" ? "boosts" : "reposts"} · ${item.metrics.replies} replies${item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}`,
+                        (typeof item.metrics.opens === "number"
+                          ? `${item.metrics.opens} opens · ${item.metrics.clicks ?? 0} clicks · ${item.metrics.replies} replies`
+                          : `${item.metrics.likes} likes · ${item.metrics.reposts} ${item.channel === "mastodon" ? "boosts" : "reposts"} · ${item.metrics.replies} replies${item.metrics.quotes !== null ? ` · ${item.metrics.quotes} quotes` : ""}`),
                     ]
                       .filter(Boolean)
                       .join(" · ")}

@@ -6,12 +6,13 @@ import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo 
 import { updateProject } from "@/lib/operations/projects";
 import {
   connectBluesky,
+  connectWithForm,
   deleteConnection,
   startMastodonConnection,
   startOAuthConnection,
   updatePublishingSettings,
 } from "@/lib/operations/publishing";
-import type { oauthNetworkSchema } from "@/lib/schemas/publishing";
+import type { Network, oauthNetworkSchema } from "@/lib/schemas/publishing";
 
 export async function createShare(projectId: string) {
   return runOperation(createShareLink, { params: { id: projectId } });
@@ -39,6 +40,8 @@ export const connectBlueskyAction = async (projectId: string, handle: string, ap
   runOperation(connectBluesky, {
     body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) },
   });
+export const connectWithFormAction = async (projectId: string, network: Network, fields: Record<string, string>) =>
+  runOperation(connectWithForm, { body: { projectId, network, fields } });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
   runOperation(startMastodonConnection, { body: { projectId, instanceUrl } });
 export const startOAuthAction = async (projectId: string, network: z.infer<typeof oauthNetworkSchema>) =>

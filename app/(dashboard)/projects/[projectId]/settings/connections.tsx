@@ -8,6 +8,7 @@ import type { NetworkView } from "@/lib/networks/provider";
 import type { Network } from "@/lib/schemas/publishing";
 import {
   connectBlueskyAction,
+  connectWithFormAction,
   deleteConnectionAction,
   saveTimeZoneAction,
   startMastodonAction,
@@ -61,6 +62,12 @@ export function Connections({
   const { pending, run } = useOperationAction();
   const networkLabel = (network: ConnectionView["network"]) =>
     networks.find((view) => view.network === network)?.label ?? network;
+  // Bluesky has its own card; every other network connected with a form gets one drawn from its fields.
+  const forms = networks.filter(
+    (view) => view.connect.kind === "form" && view.network !== "bluesky" && connectable.includes(view.network),
+  );
+  /** A refusal of a form network's field, shown under it (`discord.webhookUrl`). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: "success" | "danger"; text: string } | null>(
     notice ? { tone: / is connected: /.test(notice) ? "success" : "danger", text: notice } : null,
   );
@@ -99,6 +106,43 @@ export function Connections({
         setMessage({ tone: "success", text: `Bluesky is connected as ${data.connection.handle}.` });
       },
       failed,
+    );
+  };
+
+  const connectForm = (view: NetworkView, form: FormData) => {
+    setMessage(null);
+    setFieldErrors({});
+    const fields = Object.fromEntries(
+      view.connect.fields
+        .map((field) => [field.name, String(form.get(field.name) ?? "").trim()] as const)
+        .filter(([, value]) => value !== ""),
+    );
+    return run(
+      () => connectWithFormAction(projectId, view.network, fields),
+      (data) => {
+        (document.getElementById(`connect-${view.network}-form`) as HTMLFormElement | null)?.reset();
+        setMessage({ tone: "success", text: `${view.label} is connected as ${data.connection.handle}.` });
+      },
+      {
+        onFailure: (result) => {
+          // The operation names the field: as an issue (`fields.webhookUrl`) or in its sentence ("fields.siteUrl: …").
+          const found: Record<string, string> = {};
+          const issues = Array.isArray(result.error.issues) ? (result.error.issues as { path: string; message: string }[]) : [];
+          for (const issue of issues) {
+            const field = /^fields\.(\w+)$/.exec(issue.path)?.[1];
+            if (field) found[`${view.network}.${field}`] ??= issue.message;
+          }
+          const said = /^fields\.(\w+): (.*)$/s.exec(result.error.error);
+          if (said) found[`${view.network}.${said[1]}`] ??= said[2]!;
+          setFieldErrors(found);
+          setMessage({
+            tone: "danger",
+            text: Object.keys(found).length
+              ? `${view.label} was not connected: ${Object.values(found).join(" ")}`
+              : describeError(result.error, result.retryAfterSeconds),
+          });
+        },
+      },
     );
   };
 
@@ -237,6 +281,59 @@ export function Connections({
             Connect Mastodon
           </Button>
         </form>
+        {forms.map((view) => (
+          <form
+            key={view.network}
+            id={`connect-${view.network}-form`}
+            onSubmit={submitted((form) => connectForm(view, form))}
+            className="space-y-3 rounded-xl border border-line p-4"
+            aria-labelledby={`${view.network}-title`}
+            data-testid={`connect-${view.network}`}
+          >
+            <p id={`${view.network}-title`} className="font-semibold">
+              Connect {view.label}
+            </p>
+            {view.connect.fields.map((field) => {
+              const id = `${view.network}-${field.name}`;
+              return (
+                <div key={field.name} className="space-y-1">
+                  <label htmlFor={id} className="text-xs font-medium text-muted">
+                    {field.label}
+                    {field.optional ? " (optional)" : ""}
+                  </label>
+                  <Input
+                    id={id}
+                    name={field.name}
+                    type={field.kind === "password" ? "password" : field.kind === "url" ? "url" : "text"}
+                    required={!field.optional}
+                    maxLength={2000}
+                    placeholder={field.placeholder}
+                    autoComplete="off"
+                    aria-invalid={fieldErrors[`${view.network}.${field.name}`] ? true : undefined}
+                    aria-describedby={
+                      [field.help && `${id}-help`, fieldErrors[`${view.network}.${field.name}`] && `${id}-error`]
+                        .filter(Boolean)
+                        .join(" ") || undefined
+                    }
+                  />
+                  {fieldErrors[`${view.network}.${field.name}`] && (
+                    <p id={`${id}-error`} className="text-xs text-danger" data-testid="field-error">
+                      {fieldErrors[`${view.network}.${field.name}`]}
+                    </p>
+                  )}
+                  {field.help && (
+                    <p id={`${id}-help`} className="text-xs text-muted">
+                      {field.help}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <Button type="submit" size="sm" disabled={pending}>
+              Connect {view.label}
+            </Button>
+          </form>
+        ))}
         {offered.map(({ network, hint }) => (
           <section
             key={network}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { type FakeAnswer, startFakeNetwork } from "./fake-network";
+
+interface FakeWebhook {
+  id: string;
+  token: string;
+  name: string;
+  channelId: string;
+  guildId: string;
+}
+
+/**
+ * Discord's webhook endpoints at the network edge (what a channel webhook URL reaches): the
+ * webhook read with its token (`GET /api/v10/webhooks/:id/:token`), messages executed with
+ * `?wait=true` (the message comes back; over 2,000 characters is refused as Discord does), a
+ * webhook a test deletes (404 Unknown Webhook), a token that never was (401), and a rate limit
+ * answered with Discord's `retry_after` body.
+ */
+export async function startFakeDiscord() {
+  const webhooks = new Map<string, FakeWebhook>();
+  const messages: { id: string; webhookId: string; channelId: string; content: string; allowedMentions: unknown }[] = [];
+  const rateLimits: { count: number; retryAfter: number }[] = [];
+  let nextMessage = 1_300_000_000_000_000_000n;
+
+  const unknownWebhook: FakeAnswer = { status: 404, json: { message: "Unknown Webhook", code: 10015 } };
+  const invalidToken: FakeAnswer = { status: 401, json: { message: "Invalid Webhook Token", code: 50027 } };
+
+  const network = await startFakeNetwork((request) => {
+    const match = /^\/api(?:\/v\d+)?\/webhooks\/(\d+)\/([A-Za-z0-9_-]+)$/.exec(request.path);
+    if (!match) return { status: 404, json: { message: "404: Not Found", code: 0 } };
+    const webhook = webhooks.get(match[1]!);
+    if (!webhook) return unknownWebhook;
+    if (webhook.token !== match[2]) return invalidToken;
+    if (request.method === "GET")
+      return {
+        status: 200,
+        json: {
+          id: webhook.id,
+          type: 1,
+          name: webhook.name,
+          avatar: null,
+          channel_id: webhook.channelId,
+          guild_id: webhook.guildId,
+          application_id: null,
+          token: webhook.token,
+        },
+      };
+    if (request.method !== "POST") return { status: 405, json: { message: "405: Method Not Allowed", code: 0 } };
+    const limit = rateLimits.find((candidate) => candidate.count > 0);
+    if (limit) {
+      limit.count--;
+      return {
+        status: 429,
+        headers: { "retry-after": String(Math.ceil(limit.retryAfter)) },
+        json: { message: "You are being rate limited.", retry_after: limit.retryAfter, global: false },
+      };
+    }
+    const content = String(request.json?.content ?? "");
+    if (!content.trim()) return { status: 400, json: { message: "Cannot send an empty message", code: 50006 } };
+    if (content.length > 2000)
+      return {
+        status: 400,
+        json: {
+          message: "Invalid Form Body",
+          code: 50035,
+          errors: { content: { _errors: [{ code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." }] } },
+        },
+      };
+    const id = String(nextMessage++);
+    messages.push({
+      id,
+      webhookId: webhook.id,
+      channelId: webhook.channelId,
+      content,
+      allowedMentions: request.json?.allowed_mentions,
+    });
+    const message = { id, type: 0, content, channel_id: webhook.channelId, webhook_id: webhook.id };
+    // Without `wait=true` Discord answers 204 and no message.
+    return request.query.get("wait") === "true" ? { status: 200, json: message } : { status: 204 };
+  });
+
+  /** A webhook in a channel, as "Copy Webhook URL" would give it (discord.com, with the fake's id and token). */
+  function createWebhook(name = "Launchloop", channelId = "1100000000000000001", guildId = "1000000000000000001") {
+    const webhook: FakeWebhook = {
+      id: String(1_200_000_000_000_000_000n + BigInt(webhooks.size)),
+      token: randomBytes(51).toString("base64url").slice(0, 68),
+      name,
+      channelId,
+      guildId,
+    };
+    webhooks.set(webhook.id, webhook);
+    return { ...webhook, url: `https://discord.com/api/webhooks/${webhook.id}/${webhook.token}` };
+  }
+
+  return {
+    ...network,
+    createWebhook,
+    /** The webhook is deleted in the channel's settings: every call answers 404 Unknown Webhook. */
+    deleteWebhook: (id: string) => void webhooks.delete(id),
+    /** The next `count` messages are refused with 429 and `retry_after` seconds. */
+    rateLimitNext: (retryAfter: number, count = 1) => void rateLimits.push({ count, retryAfter }),
+    messages: () => [...messages],
+  };
+}
+
+export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;

@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { ServiceContext } from "@/lib/core/context";
+import { accounts, growthItems } from "@/lib/db/schema";
+import { AppError, errorCodes } from "@/lib/errors";
+import { operations } from "@/lib/operations";
+import { executeOperation } from "@/lib/operations/execute";
+import type { TestApp, TestResponse } from "./test-app";
+
+type Call = (method: string, path: string, body?: unknown) => Promise<TestResponse>;
+
+/**
+ * A planned, approved week of one channel's items with texts of the test's own (each a post,
+ * or a thread's parts): the item ids by slug. The project's growth must be started.
+ */
+export async function itemsWithTexts<Slug extends string>(
+  app: TestApp,
+  call: Call,
+  projectId: string,
+  channel: string,
+  texts: Record<Slug, string[]>,
+  titles: Partial<Record<Slug, string>> = {},
+): Promise<Record<Slug, string>> {
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const slugs = Object.keys(texts) as Slug[];
+  const plan = {
+    ...planned.plan,
+    contentPlan: [
+      {
+        channel,
+        count: slugs.length,
+        items: slugs.map((slug) => ({
+          slug,
+          title: titles[slug] ?? `Post ${slug}`,
+          angle: "Why we built it",
+          keyMessage: "Tidybooks reconciles your books overnight",
+          suggestedDay: "Fri",
+        })),
+      },
+    ],
+  };
+  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
+  const ids = {} as Record<Slug, string>;
+  for (const item of approved.items as { id: string; slug: Slug }[]) {
+    ids[item.slug] = item.id;
+    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
+    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
+    const parts = texts[item.slug];
+    await app.db
+      .update(growthItems)
+      .set({ draft: { ...row!.draft!, title: null, parts, body: parts.join("\n\n") } })
+      .where(eq(growthItems.id, item.id));
+  }
+  return ids;
+}
+
+/** The founder's browser session on the test app (connecting is the dashboard's only). */
+export async function ownerOf(app: TestApp): Promise<ServiceContext> {
+  const [account] = await app.db.select().from(accounts).limit(1);
+  return app.sessionContext(account!.email);
+}
+
+/** Connects an account with its network's form as the settings page does; the answer as the server action would carry it. */
+export async function connectWithForm(
+  owner: ServiceContext,
+  body: { projectId: string; network: string; fields: Record<string, unknown> },
+): Promise<{ status: number; code?: string; error?: string; connection?: Record<string, unknown>; text: string }> {
+  try {
+    const result = await executeOperation(operations.connectWithForm, { body }, owner);
+    return { status: 200, connection: result.connection, text: JSON.stringify(result) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      status: errorCodes[error.code].status,
+      code: error.code,
+      error: error.message,
+      text: JSON.stringify({ error: error.message, code: error.code }),
+    };
+  }
+}
