@@ -244,7 +244,7 @@ describe("adding Launchloop to an assistant by URL", () => {
       scopes: [
         /See your account, projects/,
         /Create and change projects/,
-        /Post to your connected Bluesky and Mastodon accounts/,
+        /Post to your connected Bluesky, Mastodon, .*Discord, WordPress and Buttondown accounts/,
       ],
       screenshotAs: "oauth-consent-publish",
     });
