@@ -51,15 +51,25 @@ export async function workUnderClaim<Result>(db: Database, job: JobRecord, claim
   }
 }
 
-/** Extends a job's lease while its worker works; calls `lost` once the claim is gone. */
-function keepLease(db: Database, job: JobRecord, leaseMs: number, lost: (reason: Error) => void) {
+/**
+ * Extends a job's lease while its worker works (the pool's jobs and request work alike); calls
+ * `lost` once the claim is gone, or once the database has not confirmed it for a whole lease.
+ * The lease's end is read on `clock` (a test's, for the pool); the rhythm is real time.
+ */
+export function keepLease(
+  db: Database,
+  job: JobRecord,
+  leaseMs: number,
+  lost: (reason: Error) => void,
+  clock: () => Date = () => new Date(),
+) {
   let confirmedUntil = Date.now() + leaseMs;
   let beating = true;
   let timer: NodeJS.Timeout | undefined;
   const beat = async () => {
     try {
-      if (!(await extendLease(db, job, new Date(Date.now() + leaseMs))))
-        return lost(new LeaseLost(`another worker settled ${job.kind} job ${job.id}`));
+      if (!(await extendLease(db, job, new Date(clock().getTime() + leaseMs))))
+        return lost(new LeaseLost(`another worker holds ${job.kind} job ${job.id} now`));
       confirmedUntil = Date.now() + leaseMs;
     } catch (error) {
       if (Date.now() >= confirmedUntil) return lost(new LeaseLost(`the lease of ${job.id} could not be extended`));

@@ -5,8 +5,9 @@ import type { Database } from "@/lib/db";
 import { describeError } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import type { JobKind } from "@/lib/schemas/publishing";
-import { backoffMs, GiveUp, heartbeatEveryMs, LeaseLost, PastDeadline, RetryLater } from "./outcome";
-import { claimDueJobs, extendLease, type JobRecord, requeueJob, settleJob } from "./store";
+import { keepLease } from "./claimed";
+import { backoffMs, GiveUp, LeaseLost, PastDeadline, RetryLater } from "./outcome";
+import { claimDueJobs, type JobRecord, requeueJob, settleJob } from "./store";
 
 export interface JobContext {
   db: Database;
@@ -198,23 +199,7 @@ async function runClaimedJob(db: Database, job: JobRecord, clock: () => Date, re
   const stopAt = (reason: Error) => {
     if (!control.signal.aborted) control.abort(reason);
   };
-  // The lease, extended while the handler works; the claim is given up as lost once the
-  // database has not confirmed it for a whole lease.
-  let confirmedUntil = Date.now() + leaseMs;
-  let beating = true;
-  let beat: NodeJS.Timeout | undefined;
-  const heartbeat = async () => {
-    try {
-      const extended = await extendLease(db, job, new Date(clock().getTime() + leaseMs));
-      if (!extended) return stopAt(new LeaseLost(`another worker holds ${job.kind} job ${job.id} now`));
-      confirmedUntil = Date.now() + leaseMs;
-    } catch (error) {
-      if (Date.now() >= confirmedUntil) stopAt(new LeaseLost(`the lease of ${job.id} could not be extended`));
-      else console.error(`[jobs] extending the lease of ${job.id} failed; trying again:`, describeError(error));
-    }
-    if (beating) beat = setTimeout(() => void heartbeat(), heartbeatEveryMs(leaseMs));
-  };
-  beat = setTimeout(() => void heartbeat(), heartbeatEveryMs(leaseMs));
+  const lease = keepLease(db, job, leaseMs, stopAt, clock);
   const deadline = setTimeout(
     () =>
       stopAt(new PastDeadline(`The work took longer than ${Math.round(deadlineMs / 1000)} s; it goes on from where it stopped.`)),
@@ -274,8 +259,7 @@ async function runClaimedJob(db: Database, job: JobRecord, clock: () => Date, re
       logSettleFailure(job)(failure);
     }
   } finally {
-    beating = false;
-    clearTimeout(beat);
+    lease.stop();
     clearTimeout(deadline);
   }
 }
