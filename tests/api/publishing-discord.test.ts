@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { connections, jobs } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
+import { jobs } from "@/lib/db/schema";
 import "@/lib/services/job-handlers";
 import { captureConsole } from "../support/console-capture";
 import { type FakeDiscord, startFakeDiscord } from "../support/fake-discord";
 import { appWithLaunchedProject } from "../support/pipeline";
-import { connectWithForm, itemsWithTexts, ownerOf } from "../support/publishing-items";
+import { connectWithForm, itemsWithTexts, later, minutes, ownerOf, publishingCalls } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // Discord through a channel webhook against a fake Discord started here; the job engine's
@@ -22,39 +21,15 @@ let webhook: ReturnType<FakeDiscord["createWebhook"]>;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await app.request(method, path, { key, body });
-  responses.push(response.text);
-  return response;
-};
+const { call, tick, getItem, publishNow, connectionOf } = publishingCalls<Item>(() => ({ app, key, projectId }), responses);
 const connect = async (fields: Record<string, unknown>) => {
   const answer = await connectWithForm(owner, { projectId, network: "discord", fields });
   responses.push(answer.text);
   return answer;
 };
-const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
-const later = (ms: number) => new Date(Date.now() + ms);
-const minutes = (count: number) => count * 60_000;
 
 type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: unknown };
-async function getItem(itemId: string): Promise<Item> {
-  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
-}
-const discordConnection = async () =>
-  (
-    await app.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.network, "discord"), eq(connections.projectId, projectId)))
-  )[0]!;
-
-/** Approves the item (it takes the project's only Discord connection and a time) and asks to publish it now. */
-async function publishNow(itemId: string) {
-  const approved = (await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).json.item;
-  expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
-  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
-}
+const discordConnection = () => connectionOf("discord");
 
 const texts = {
   one: ["Tidybooks 1.0 is out: your books reconcile overnight. Tell us what breaks! @everyone"],

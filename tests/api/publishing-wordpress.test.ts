@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { connections, jobs } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
+import { jobs } from "@/lib/db/schema";
 import "@/lib/services/job-handlers";
 import { captureConsole } from "../support/console-capture";
 import { type FakeWordPress, startFakeWordPress } from "../support/fake-wordpress";
 import { appWithLaunchedProject } from "../support/pipeline";
-import { connectWithForm, itemsWithTexts, ownerOf } from "../support/publishing-items";
+import { connectWithForm, itemsWithTexts, later, minutes, ownerOf, publishingCalls } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // A WordPress site with an application password, against a fake site started here (the
@@ -22,42 +21,15 @@ let site: FakeWordPress;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = async (method: string, path: string, body?: unknown) => {
-  const response = await app.request(method, path, { key, body });
-  responses.push(response.text);
-  return response;
-};
+const { call, tick, getItem, publishNow, connectionOf } = publishingCalls<Item>(() => ({ app, key, projectId }), responses);
 const connect = async (fields: Record<string, unknown>) => {
   const answer = await connectWithForm(owner, { projectId, network: "wordpress", fields });
   responses.push(answer.text);
   return answer;
 };
-const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
-const later = (ms: number) => new Date(Date.now() + ms);
-const minutes = (count: number) => count * 60_000;
 
 type Item = { id: string; status: string; publication: null | Record<string, unknown>; metrics: unknown };
-async function getItem(itemId: string): Promise<Item> {
-  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
-}
-const wordpressConnection = async () =>
-  (
-    await app.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.network, "wordpress"), eq(connections.projectId, projectId)))
-  )[0]!;
-
-/** Approves the blog item (with its options, if any) and asks to publish it now. */
-async function publishNow(itemId: string, publishOptions?: Record<string, unknown>) {
-  const approved = await call("PATCH", `/api/v1/growth/items/${itemId}`, {
-    status: "approved",
-    ...(publishOptions && { publishOptions }),
-  });
-  expect(approved.json.item?.publication, approved.text).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
-  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
-}
+const wordpressConnection = () => connectionOf("wordpress");
 
 const texts = {
   launch: ["## Why we built Tidybooks\n\nFreelancers lose a **weekend** a quarter to bookkeeping.\n\n<script>alert(1)</script>"],

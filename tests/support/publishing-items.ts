@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, growthItems } from "@/lib/db/schema";
+import { accounts, connections, growthItems } from "@/lib/db/schema";
+
 import { AppError, errorCodes } from "@/lib/errors";
+import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
+import type { Network } from "@/lib/schemas/publishing";
 import type { TestApp, TestResponse } from "./test-app";
 
 type Call = (method: string, path: string, body?: unknown) => Promise<TestResponse>;
@@ -77,4 +80,50 @@ export async function connectWithForm(
       text: JSON.stringify({ error: error.message, code: error.code }),
     };
   }
+}
+
+export const minutes = (count: number) => count * 60_000;
+export const later = (ms: number) => new Date(Date.now() + ms);
+
+/**
+ * The calls a publishing suite makes as its founder, each answer kept in `responses` (to look
+ * for secrets in): the REST call, the job engine run at the test's clock, an item as the board
+ * reads it, approve-then-publish-now, and the project's connection of a network.
+ */
+export function publishingCalls<Item extends { id: string }>(
+  current: () => { app: TestApp; key: string; projectId: string },
+  responses: string[],
+) {
+  const call: Call = async (method, path, body) => {
+    const { app, key } = current();
+    const response = await app.request(method, path, { key, body });
+    responses.push(response.text);
+    return response;
+  };
+  return {
+    call,
+    tick: (at: Date) => runDueJobs(current().app.db, { now: () => at }),
+    async getItem(itemId: string): Promise<Item> {
+      const cycles = (await call("GET", `/api/v1/projects/${current().projectId}/growth/cycles`)).json.cycles;
+      return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
+    },
+    /** Approves the item (with its network's options, if any: they give it the account and a time) and asks to publish it now. */
+    async publishNow(itemId: string, publishOptions?: Record<string, unknown>) {
+      const approved = await call("PATCH", `/api/v1/growth/items/${itemId}`, {
+        status: "approved",
+        ...(publishOptions && { publishOptions }),
+      });
+      expect(approved.status, approved.text).toBe(200);
+      expect(approved.json.item.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
+      expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
+    },
+    async connectionOf(network: Network) {
+      const { app, projectId } = current();
+      const [connection] = await app.db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.network, network), eq(connections.projectId, projectId)));
+      return connection!;
+    },
+  };
 }
