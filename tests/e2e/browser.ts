@@ -45,6 +45,8 @@ const writesScreens = process.env.LAUNCHLOOP_SCREENSHOTS === "1";
  */
 export async function screenshot(page: Page, name: string) {
   if (writesScreens) fs.mkdirSync(screensDir, { recursive: true });
+  // Full-page shots from the top, so sticky bars sit where they belong (not where the test scrolled).
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
     await page.waitForTimeout(150);

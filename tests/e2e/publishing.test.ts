@@ -216,8 +216,6 @@ describe("a post that may have gone out", () => {
     expect(await panel.getByRole("button", { name: "It did not go out: post it again" }).count()).toBe(1);
     expect(await panel.getByText("Posted it? Mark it published").count()).toBe(0);
     await expectAccessible(page, "a publication that may have gone out");
-    // The full-page screenshot from the top, so the sticky bars sit where they belong.
-    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "publishing-unconfirmed");
 
     const url = `https://x.com/tidyfounder/status/${xNetwork.posts()[0]!.id}`;
