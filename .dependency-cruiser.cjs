@@ -2,7 +2,7 @@
  * The import direction of the codebase, checked by `npm run check:imports`:
  *
  *   app, lib/cli -> faces (lib/http, lib/mcp, lib/actions) -> lib/operations -> lib/services
- *       -> agents, ai, channels, limits, exports, auth, billing, mail, storage, growth rules,
+ *       -> agents, ai, channels, limits, exports, images, auth, billing, mail, storage, growth rules,
  *          drafts rules, links, jobs, networks, oauth (the authorization server's protocol adapter)
  *       -> lib/core, lib/schemas, lib/i18n, lib/db, lib/security -> lib/errors, lib/config
  *
@@ -17,7 +17,7 @@ const layers = {
   faces: "^lib/(http|mcp|actions)/",
   operations: "^lib/operations/",
   services: "^lib/services/",
-  domain: "^lib/(agents|ai|channels|limits|exports|auth|billing|mail|storage|growth|drafts|links|jobs|networks|oauth)/",
+  domain: "^lib/(agents|ai|channels|limits|exports|images|auth|billing|mail|storage|growth|drafts|links|jobs|networks|oauth)/",
   data: "^lib/(core|schemas|db|security|i18n)/",
   base: "^lib/(errors|config)(/|\\.ts$)",
 };

@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { config as appConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { hasMalformedEscape, malformedPathError } from "@/lib/http/malformed-path";
+import { requestedPathHeader } from "@/lib/http/requested-path";
 import { errorResponse, newResponseHeaders } from "@/lib/http/responses";
 import { commonSecurityHeaders, contentSecurityPolicy, newNonce } from "@/lib/security/headers";
 
@@ -41,6 +42,8 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("Content-Security-Policy", policy);
   requestHeaders.set("x-nonce", nonce);
+  // The page asked for, so a signed-out visit can come back to it after signing in (always ours, never the client's).
+  requestHeaders.set(requestedPathHeader, `${pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
   response.headers.set("X-Frame-Options", "DENY");

@@ -41,6 +41,8 @@ export default defineConfig({
                 include: ["tests/e2e/**/*.test.ts"],
                 globalSetup: ["tests/support/server-setup.ts"],
                 testTimeout: 120_000,
+                // A page on a loaded machine can take seconds to settle: expect.poll waits like a locator does.
+                expect: { poll: { timeout: 30_000 } },
               },
             },
           ]

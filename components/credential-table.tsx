@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { LocalTime } from "@/components/local-time";
 import { Table, TBody, TD, TH, THead, TR } from "@/components/ui";
+import { When } from "@/components/ui/when";
 
 /** One way in to the account (an API key, an assistant's grant): what it is, when it was made and last used. */
 export interface Credential {
@@ -44,10 +44,10 @@ export function CredentialTable({
             <TD>{credential.name}</TD>
             <TD className="whitespace-nowrap">{credential.detail}</TD>
             <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
-              <LocalTime iso={credential.createdAt} />
+              <When at={credential.createdAt} />
             </TD>
             <TD className="hidden whitespace-nowrap text-muted sm:table-cell">
-              <LocalTime iso={credential.lastUsedAt} relative fallback="Never" />
+              <When at={credential.lastUsedAt} relative fallback="Never" />
             </TD>
             <TD className="text-right">{credential.revoke}</TD>
           </TR>

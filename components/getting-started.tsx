@@ -1,35 +1,9 @@
 import { Card, CardBody, CardHeader, cx } from "@/components/ui";
+import type { ChecklistStep } from "./getting-started-steps";
 
-export interface ChecklistStep {
-  label: string;
-  done: boolean;
-  href?: string;
-}
-
-interface ProjectState {
-  id: string;
-  status: "onboarding" | "pipeline" | "launch_ready" | "growth";
-}
-
-/** The way from sign-up to a first closed week; null once a week is closed (the founder knows the way by then). */
-export function gettingStarted(projects: ProjectState[], closedAWeek: boolean): ChecklistStep[] | null {
-  if (closedAWeek) return null;
-  const rank = { onboarding: 0, pipeline: 1, launch_ready: 2, growth: 3 } as const;
-  const furthest = [...projects].sort((a, b) => rank[b.status] - rank[a.status])[0];
-  const reached = furthest ? rank[furthest.status] : -1;
-  const base = furthest ? `/projects/${furthest.id}` : "";
-  return [
-    { label: "Tell Launchloop about your product", done: reached >= 0, href: "/projects/new" },
-    { label: "Confirm your answers", done: reached >= 1, href: furthest && `${base}/launch` },
-    { label: "Review the five launch steps", done: reached >= 2, href: furthest && `${base}/launch` },
-    { label: "Plan your first growth week", done: reached >= 3, href: furthest && `${base}/growth` },
-    { label: "Close the week with a short retro", done: false, href: furthest && reached >= 3 ? `${base}/growth` : undefined },
-  ];
-}
-
-/** The checklist on the dashboard: what is done, and a link to the next thing to do. */
+/** The checklist on the dashboard: what is done, each step a link to its place, the next one marked. */
 export function GettingStarted({ steps }: { steps: ChecklistStep[] }) {
-  const next = steps.findIndex((step) => !step.done);
+  const next = steps.findIndex((step) => !step.done && step.href);
   return (
     <Card aria-labelledby="getting-started-title">
       <CardHeader
@@ -50,8 +24,11 @@ export function GettingStarted({ steps }: { steps: ChecklistStep[] }) {
               >
                 {step.done ? "✓" : index + 1}
               </span>
-              <span className={cx(step.done && "text-muted line-through")}>
-                {index === next && step.href ? <a href={step.href}>{step.label}</a> : step.label}
+              <span
+                className={cx(step.done && "text-muted line-through", index === next && "font-medium")}
+                aria-current={index === next ? "step" : undefined}
+              >
+                {step.href ? <a href={step.href}>{step.label}</a> : step.label}
                 <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
               </span>
             </li>

@@ -20,6 +20,7 @@ const environment = z.object({
   SIGNUP_LIMIT_PER_HOUR: positiveInt(10),
   RATE_LIMIT_PER_MINUTE: positiveInt(120),
   WRITE_LIMIT_PER_HOUR: positiveInt(60),
+  REVIEW_LIMIT_PER_HOUR: positiveInt(120),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().default("Launchloop <no-reply@launchloop.local>"),
   ALTCHA_HMAC_KEY: optionalText,
@@ -47,7 +48,8 @@ const environment = z.object({
     .default("")
     .transform((value) => (/^(true|yes)$/i.test(value.trim()) ? 1 : /^\d+$/.test(value.trim()) ? Number(value.trim()) : 0)),
   VERCEL: optionalText,
-  // Development only: lets outbound fetches (client metadata documents, publishing) use http and private addresses.
+  // Development and tests only: lets outbound fetches (client metadata documents, publishing) use http and
+  // private addresses ("1"), or http and this machine's loopback addresses only ("loopback").
   OUTBOUND_ALLOW_HTTP: z.string().default(""),
   // Private-use redirect schemes of known assistants that predate RFC 8252's reverse-domain form (comma-separated).
   OAUTH_APP_SCHEMES: z.string().default("cursor"),
@@ -121,6 +123,7 @@ function readConfig(env: NodeJS.ProcessEnv) {
     signupLimitPerHour: values.SIGNUP_LIMIT_PER_HOUR,
     rateLimitPerMinute: values.RATE_LIMIT_PER_MINUTE,
     writeLimitPerHour: values.WRITE_LIMIT_PER_HOUR,
+    reviewLimitPerHour: values.REVIEW_LIMIT_PER_HOUR,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     altchaHmacKey: values.ALTCHA_HMAC_KEY,
@@ -147,7 +150,13 @@ function readConfig(env: NodeJS.ProcessEnv) {
     },
     trustedProxyHops: values.TRUST_PROXY,
     onVercel: values.VERCEL === "1",
-    outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1",
+    outboundAllowHttp: values.OUTBOUND_ALLOW_HTTP === "1" || values.OUTBOUND_ALLOW_HTTP === "loopback",
+    /** Which non-public addresses outbound fetches may reach: none, loopback only, or every private one. */
+    outboundAllowAddresses: (values.OUTBOUND_ALLOW_HTTP === "1"
+      ? "private"
+      : values.OUTBOUND_ALLOW_HTTP === "loopback"
+        ? "loopback"
+        : "none") as "none" | "loopback" | "private",
     links: { clickId: values.LINK_CLICK_ID === "on" },
     oauthAppSchemes: values.OAUTH_APP_SCHEMES.split(",")
       .map((scheme) => scheme.trim().toLowerCase().replace(/:$/, ""))

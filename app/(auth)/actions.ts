@@ -5,9 +5,7 @@ import { type FormState, failedForm, fieldErrorsOf, formText } from "@/lib/actio
 import { runOperation } from "@/lib/actions/run-operation";
 import { confirmAndSignIn, requestPasswordReset, resetPassword, signIn, signOut } from "@/lib/actions/session";
 import { resendConfirmation, signup } from "@/lib/operations/account";
-
-/** Only a path of this site: never an absolute or protocol-relative address. */
-const safeNext = (value: string) => (/^\/(?!\/)[\w\-./?=&%]*$/.test(value) ? value : "/dashboard");
+import { safeReturnPath } from "@/lib/schemas/return-path";
 
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = formText(formData, "email");
@@ -49,7 +47,8 @@ export async function signInAction(_previous: FormState, formData: FormData): Pr
     if (captchaRequired) return { ...state, data: { captchaRequired } };
     return result.error.unconfirmed === true ? { ...state, data: { unconfirmed: true } } : state;
   }
-  redirect(safeNext(formText(formData, "next")));
+  // Only a path of this site: never an absolute, protocol-relative or backslashed address.
+  redirect(safeReturnPath(formText(formData, "next")));
 }
 
 export async function signOutAction(): Promise<void> {

@@ -1,8 +1,8 @@
+import { channelLabel } from "@/components/labels";
 import { Badge } from "@/components/ui";
-import { channelRules } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
 
-export const channelLabel = (channel: Channel) => channelRules[channel]?.label ?? channel;
+export { channelLabel };
 
 export function ChannelBadge({ channel }: { channel: Channel }) {
   return <Badge tone="accent">{channelLabel(channel)}</Badge>;

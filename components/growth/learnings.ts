@@ -24,5 +24,3 @@ export function learningsFromRetro(cycle: Cycle, learnings: Learning[]): Learnin
       (learning.text.startsWith(`Week ${cycle.weekNumber}:`) || titles.some((title) => learning.text.includes(title))),
   );
 }
-
-export const learningKindLabel: Record<string, string> = { worked: "Worked", quiet: "Quiet", "founder-note": "Your note" };

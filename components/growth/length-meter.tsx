@@ -10,6 +10,7 @@ import { useCounters } from "./use-counters";
 const unitNames: Record<CountingUnit, string> = {
   weighted: "characters as X counts them",
   graphemes: "characters",
+  "graphemes-links-23": "characters (a link counts 23)",
   characters: "characters",
 };
 

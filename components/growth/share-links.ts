@@ -1,3 +1,4 @@
+import { maxPrefilledLinkLength, prefilledOrKept } from "@/lib/networks/compose-link";
 import type { Channel } from "@/lib/schemas/growth";
 
 export interface ShareLink {
@@ -12,12 +13,7 @@ export interface ShareLink {
 const firstUrl = (text: string) => /https?:\/\/[^\s)]+/.exec(text)?.[0] ?? null;
 const query = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
-/**
- * The longest prefilled link offered: the pack's "Open in …" is a redirect, and a proxy in
- * front of the app refuses a response whose headers outgrow its buffer (nginx's default is
- * 4 KB); web servers refuse request lines past about 8 KB (414).
- */
-export const maxPrefilledLinkLength = 3500;
+export { maxPrefilledLinkLength };
 export const tooLongHint = "This post is too long to send prefilled: copy it, then paste it there.";
 const mastodonHint = "Pick your instance on that page, or connect Mastodon in project settings to publish from here.";
 
@@ -31,15 +27,9 @@ function compose(
   prefill: Record<string, string>,
   { keep = {}, hint }: { keep?: Record<string, string>; hint?: string } = {},
 ): ShareLink {
-  const prefilled = `${page}?${query(prefill)}`;
-  if (prefilled.length <= maxPrefilledLinkLength) return { network, href: prefilled, ...(hint && { hint }) };
-  const kept = query(keep);
-  return {
-    network,
-    href: kept ? `${page}?${kept}` : page,
-    hint: hint ? `${tooLongHint} ${hint}` : tooLongHint,
-    tooLong: true,
-  };
+  const { href, prefilled } = prefilledOrKept(page, prefill, keep);
+  if (prefilled) return { network, href, ...(hint && { hint }) };
+  return { network, href, hint: hint ? `${tooLongHint} ${hint}` : tooLongHint, tooLong: true };
 }
 
 /**

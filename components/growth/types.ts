@@ -19,6 +19,7 @@ export const boardItemFields = [
   "publication",
   "metrics",
   "tracking",
+  "images",
   "result",
   "grade",
   "resultNote",
@@ -56,3 +57,27 @@ export const withBody = ({ draft, ...item }: BoardItem): GrowthItem => ({
 
 /** Of earlier weeks' items, what the retro's grade suggestion compares. */
 export type MeasuredItem = Pick<GrowthItem, "id" | "channel" | "metrics"> & { tracking: GrowthItem["tracking"] };
+
+/** A reviewer's request for changes, shown on its item while the founder has not approved it again. */
+export interface ChangeRequest {
+  reviewerName: string;
+  comment: string | null;
+  createdAt: string;
+}
+
+/** Each item whose latest review asked for changes, with that request (reviews oldest first). */
+export function latestChangeRequests(
+  reviews: { itemId: string; action: string; reviewerName: string; comment: string | null; createdAt: string }[],
+): Record<string, ChangeRequest> {
+  const latest = new Map<string, (typeof reviews)[number]>();
+  for (const review of reviews) latest.set(review.itemId, review);
+  const open: Record<string, ChangeRequest> = {};
+  for (const [itemId, review] of latest)
+    if (review.action === "changes_requested")
+      open[itemId] = { reviewerName: review.reviewerName, comment: review.comment, createdAt: review.createdAt };
+  return open;
+}
+
+/** The change request an item still shows: until the founder approves it again (or it goes out or is skipped). */
+export const openChangeRequest = (item: Pick<GrowthItem, "id" | "status">, requests: Record<string, ChangeRequest>) =>
+  item.status === "draft" || item.status === "planned" ? requests[item.id] : undefined;

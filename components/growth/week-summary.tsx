@@ -1,6 +1,7 @@
+import { gradeLabel, itemStatusLabel, labelOf, learningKindLabel } from "@/components/labels";
 import { Badge } from "@/components/ui";
 import { ChannelBadge, statusTone } from "./channel-badge";
-import { type Learning, learningKindLabel } from "./learnings";
+import type { Learning } from "./learnings";
 import type { Cycle } from "./types";
 
 const gradeTone = { great: "success", ok: "accent", quiet: "warning" } as const;
@@ -15,8 +16,8 @@ export function WeekSummary({ cycle, learnings }: { cycle: Cycle; learnings: Lea
           <li key={item.id} className="flex flex-wrap items-center gap-2 py-2 text-sm">
             <ChannelBadge channel={item.channel} />
             <span className="min-w-0 flex-1">{item.title}</span>
-            <Badge tone={statusTone[item.status]}>{item.result ?? item.status}</Badge>
-            {item.grade && <Badge tone={gradeTone[item.grade]}>{item.grade}</Badge>}
+            <Badge tone={statusTone[item.status]}>{labelOf(itemStatusLabel, item.result ?? item.status)}</Badge>
+            {item.grade && <Badge tone={gradeTone[item.grade]}>{gradeLabel[item.grade]}</Badge>}
           </li>
         ))}
       </ul>
@@ -35,7 +36,7 @@ export function WeekSummary({ cycle, learnings }: { cycle: Cycle; learnings: Lea
             {learnings.map((learning) => (
               <li key={`${learning.kind}-${learning.text}`} className="flex gap-2">
                 <Badge tone={learning.kind === "worked" ? "success" : learning.kind === "quiet" ? "warning" : "neutral"}>
-                  {learningKindLabel[learning.kind] ?? learning.kind}
+                  {labelOf(learningKindLabel, learning.kind)}
                 </Badge>
                 <span>{learning.text}</span>
               </li>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { LocalTime } from "@/components/local-time";
 import { cx } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { lineDiff } from "./line-diff";
 
 /** An item's earlier versions to pick from, the chosen one shown as a diff against the text as it is now. */
@@ -29,7 +29,7 @@ export function HistoryVersions({
                 index === chosen ? "border-accent bg-accent-soft text-accent-strong" : "border-line hover:bg-sunken",
               )}
             >
-              Draft {versions.length - index} · <LocalTime iso={entry.createdAt} relative />
+              Draft {versions.length - index} · <When at={entry.createdAt} relative />
             </button>
           </li>
         ))}

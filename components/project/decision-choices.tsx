@@ -23,10 +23,10 @@ export const paletteDecision = (colors: Color[]) =>
     .join(", ")
     .slice(0, 200);
 
-/** A row of colour swatches with their names and codes. */
+/** A row of color swatches with their names and codes. */
 export function Swatches({ colors }: { colors: Color[] }) {
   return (
-    <ul className="flex flex-wrap gap-3" aria-label="Colours">
+    <ul className="flex flex-wrap gap-3" aria-label="Colors">
       {colors.map((color) => (
         <li key={`${color.name}-${color.hex}`} className="flex items-center gap-2 text-sm">
           <span
@@ -36,7 +36,7 @@ export function Swatches({ colors }: { colors: Color[] }) {
           />
           <span>
             <span className="font-medium">{color.name}</span> <span className="font-mono text-xs text-muted">{color.hex}</span>
-            {color.use && <span className="block text-xs text-muted">{color.use}</span>}
+            {color.use && <span className="block text-xs text-muted max-sm:hidden">{color.use}</span>}
           </span>
         </li>
       ))}
@@ -68,7 +68,7 @@ function Choice({
   return (
     <label
       className={cx(
-        "flex cursor-pointer gap-3 rounded-lg border px-4 py-3",
+        "flex cursor-pointer gap-3 rounded-lg border px-3 py-2 sm:px-4 sm:py-3",
         checked ? "border-accent bg-accent-soft/60" : "border-line hover:bg-sunken",
       )}
     >
@@ -131,6 +131,7 @@ export function DecisionChoices({
             legend="Positioning"
             hint={current.positioning ? `Current: ${current.positioning.name}` : "Which story do you want to tell?"}
           >
+            {/* Below 640 px a statement shows its first lines: the draft above has each one whole. */}
             {positions.map((option) => (
               <Choice
                 key={option.name}
@@ -141,7 +142,7 @@ export function DecisionChoices({
                 }
               >
                 <span className="font-medium">{option.name}</span>
-                <span className="block">{option.statement}</span>
+                <span className="block max-sm:line-clamp-2">{option.statement}</span>
               </Choice>
             ))}
             <Choice name="positioning" checked={!chosen.positioning} onSelect={() => set({ positioning: undefined })}>
@@ -161,7 +162,7 @@ export function DecisionChoices({
                 }
               >
                 <span className="font-medium">{option.angle}</span>
-                <span className="block">{option.statement}</span>
+                <span className="block max-sm:line-clamp-2">{option.statement}</span>
               </Choice>
             ))}
             <Choice
@@ -198,7 +199,7 @@ export function DecisionChoices({
                 onSelect={() => set({ brandName: option.name.slice(0, 200) })}
               >
                 <span className="font-medium">{option.name}</span>
-                {option.rationale && <span className="block text-sm text-muted">{option.rationale}</span>}
+                {option.rationale && <span className="block text-sm text-muted max-sm:line-clamp-2">{option.rationale}</span>}
               </Choice>
             ))}
             <Choice name="brandName" checked={!chosen.brandName} onSelect={() => set({ brandName: undefined })}>
@@ -224,7 +225,7 @@ export function DecisionChoices({
           </ChoiceGroup>
         )}
         {palette.length > 0 && (
-          <ChoiceGroup legend="Colour palette">
+          <ChoiceGroup legend="Color palette">
             <Choice
               name="colorPalette"
               checked={chosen.colorPalette === proposed}
@@ -239,7 +240,7 @@ export function DecisionChoices({
               onSelect={() =>
                 set({
                   colorPalette:
-                    current.colorPalette && current.colorPalette !== proposed ? current.colorPalette : "My own colours",
+                    current.colorPalette && current.colorPalette !== proposed ? current.colorPalette : "My own colors",
                 })
               }
             >

@@ -7,7 +7,7 @@ export const stepLabels: Record<AgentType, { title: string; short: string; does:
     short: "Market",
     does: "Sizes up your market, your ideal customers and the angles competitors leave open.",
   },
-  "brand-architect": { title: "Brand system", short: "Brand", does: "Proposes names, taglines, a voice and a colour palette." },
+  "brand-architect": { title: "Brand system", short: "Brand", does: "Proposes names, taglines, a voice and a color palette." },
   "launch-strategist": {
     title: "Launch plan",
     short: "Plan",

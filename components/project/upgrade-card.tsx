@@ -22,13 +22,14 @@ export function UpgradeCard({
   startCheckout,
 }: {
   body: UpgradeBody;
-  startCheckout: (plan: "pro" | "studio") => Promise<ActionResult<{ url: string }>>;
+  startCheckout: (plan: "pro" | "studio", returnTo?: string) => Promise<ActionResult<{ url: string }>>;
 }) {
   const { pending, error: failure, run } = useOperationAction();
   const plans = body.upgrade?.plans ?? ["pro", "studio"];
   const choose = (plan: "pro" | "studio") =>
     run(
-      () => startCheckout(plan),
+      // Back to this very page once paid, where the upgrade started.
+      () => startCheckout(plan, `${window.location.pathname}${window.location.search}${window.location.hash}`),
       (data) => window.location.assign(data.url),
       { refresh: false },
     );

@@ -1,3 +1,4 @@
+import { type IssueLike, plainIssueMessage } from "@/lib/errors/plain-issues";
 import { isUnsafeText, unsafeTextMessage } from "@/lib/schemas/common-text";
 import type { Onboarding } from "@/lib/schemas/project";
 
@@ -29,7 +30,7 @@ function step(id: string, title: string, intro: string, fields: WizardField[]): 
   return { id, title, intro, fields };
 }
 
-/** The onboarding questions in six short steps; the review step follows them. */
+/** The onboarding questions in six short steps; the review step follows them (the stepper counts seven). */
 export const wizardSteps: WizardStep[] = [
   step("product", "Your product", "What you are launching, in your own words.", [
     {
@@ -217,21 +218,13 @@ export function valuesOf(answers: Record<string, unknown>): FormValues {
   return values;
 }
 
-/** A zod issue as a sentence for the field it belongs to. */
-export function issueMessage(issue: {
-  code: string;
-  message: string;
-  maximum?: unknown;
-  minimum?: unknown;
-  origin?: string;
-  path: PropertyKey[];
-}): string {
+/** A zod issue as a sentence for the field it belongs to (an entry of a list says which). */
+export function issueMessage(issue: IssueLike): string {
   const where = issue.path.length > 1 && typeof issue.path[1] === "number" ? `Entry ${issue.path[1] + 1}: ` : "";
-  if (issue.code === "too_small" && issue.minimum === 1 && issue.origin === "string") return `${where}Required.`;
   if (issue.code === "too_big" && issue.origin === "string") return `${where}At most ${issue.maximum} characters.`;
   if (issue.code === "too_big" && issue.origin === "array") return `At most ${issue.maximum} entries.`;
   if (issue.code === "invalid_type" && issue.path.length === 1) return "Required.";
-  return `${where}${issue.message}`;
+  return `${where}${plainIssueMessage(issue)}`;
 }
 
 /** A feature row's limits, as the onboarding schema's featureSchema has them. */

@@ -6,8 +6,10 @@ import { AccountMenu } from "@/components/account-menu";
 import type { PlanNeeds } from "@/components/plan-needs";
 import { Brand } from "./brand";
 import { CommandPalette } from "./command-palette";
+import { CommandsProvider } from "./commands";
 import { projectIdInPath, projectSections, type ShellProject } from "./nav-model";
 import { PageErrorBoundary } from "./page-error-boundary";
+import { ShortcutsSheet } from "./shortcuts-sheet";
 import { SidebarNav } from "./sidebar-nav";
 
 /**
@@ -67,52 +69,55 @@ export function AppShell({
   }, [menuOpen]);
 
   return (
-    <div className="flex min-h-dvh w-full">
-      <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r border-line bg-surface lg:block">
-        <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
-          <div className="flex h-14 shrink-0 items-center px-5">
-            <Brand />
-          </div>
-          <SidebarNav projects={projects} needs={needs} />
-        </div>
-      </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
-          <div className="flex h-14 items-center gap-2 px-4 sm:px-6">
-            <button
-              type="button"
-              className="-ml-2 inline-flex h-10 items-center gap-2 rounded-lg px-2 text-[15px] font-medium hover:bg-sunken lg:hidden"
-              aria-expanded={menuOpen}
-              aria-controls="app-menu"
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <span aria-hidden className="text-lg leading-none">
-                {menuOpen ? "✕" : "☰"}
-              </span>
-              Menu
-            </button>
-            <span className="lg:hidden">
-              <Brand compact />
-            </span>
-            <div className="ml-auto flex items-center gap-2">
-              <CommandPalette projects={projects} />
-              {tools}
-              <AccountMenu email={email} plan={plan} signOut={signOut} />
+    <CommandsProvider>
+      <div className="flex min-h-dvh w-full">
+        <aside aria-label="Sidebar" className="hidden w-64 shrink-0 border-r border-line bg-surface lg:block">
+          <div className="sticky top-0 flex h-dvh flex-col overflow-y-auto">
+            <div className="flex h-14 shrink-0 items-center px-5">
+              <Brand />
             </div>
-          </div>
-        </header>
-        {menuOpen && (
-          <div
-            id="app-menu"
-            className="fixed inset-x-0 top-14 bottom-0 z-40 overflow-y-auto border-t border-line bg-surface lg:hidden"
-          >
             <SidebarNav projects={projects} needs={needs} />
           </div>
-        )}
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-          <PageErrorBoundary>{children}</PageErrorBoundary>
-        </main>
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+            <div className="flex h-14 items-center gap-2 px-4 sm:px-6">
+              <button
+                type="button"
+                className="-ml-2 inline-flex h-10 items-center gap-2 rounded-lg px-2 text-[15px] font-medium hover:bg-sunken lg:hidden"
+                aria-expanded={menuOpen}
+                aria-controls="app-menu"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <span aria-hidden className="text-lg leading-none">
+                  {menuOpen ? "✕" : "☰"}
+                </span>
+                Menu
+              </button>
+              <span className="lg:hidden">
+                <Brand compact />
+              </span>
+              <div className="ml-auto flex items-center gap-2">
+                <CommandPalette projects={projects} />
+                {tools}
+                <AccountMenu email={email} plan={plan} signOut={signOut} />
+              </div>
+            </div>
+          </header>
+          {menuOpen && (
+            <div
+              id="app-menu"
+              className="fixed inset-x-0 top-14 bottom-0 z-40 overflow-y-auto border-t border-line bg-surface lg:hidden"
+            >
+              <SidebarNav projects={projects} needs={needs} />
+            </div>
+          )}
+          <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+            <PageErrorBoundary>{children}</PageErrorBoundary>
+          </main>
+        </div>
       </div>
-    </div>
+      <ShortcutsSheet />
+    </CommandsProvider>
   );
 }

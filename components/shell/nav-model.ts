@@ -12,6 +12,7 @@ export const accountSections = [
   { href: "/settings/account", label: "Account" },
   { href: "/settings/billing", label: "Plan and billing" },
   { href: "/settings/connected-apps", label: "Connected apps" },
+  { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/keys", label: "API keys" },
 ] as const;
 

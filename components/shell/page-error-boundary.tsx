@@ -21,7 +21,7 @@ interface State {
  * loads an `error.tsx` only when the page's data names it, one round trip after the page's
  * scripts, and the page waits for it before it hydrates.
  */
-class PageErrorBoundaryHandler extends Component<Props, State> {
+export class PageErrorBoundaryHandler extends Component<Props, State> {
   state: State = { failed: false, pathname: this.props.pathname };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {

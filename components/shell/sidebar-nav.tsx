@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { PlanBadge } from "@/components/plan-badge";
 import type { PlanNeeds } from "@/components/plan-needs";
@@ -9,6 +9,19 @@ import { accountSections, isCurrent, projectIdInPath, projectSections, type Shel
 import { ProjectSwitcher } from "./project-switcher";
 
 const link = "nav-link";
+
+/** A spinner on the link the founder just clicked, at once, until the section's page (or its skeleton) is there. */
+function PendingMark() {
+  const { pending } = useLinkStatus();
+  if (!pending) return null;
+  return (
+    <span
+      aria-hidden
+      data-testid="nav-pending"
+      className="ml-auto size-3.5 shrink-0 animate-spin rounded-full border-2 border-accent border-t-transparent"
+    />
+  );
+}
 
 function NavLink({ href, label, current, needs }: { href: string; label: string; current: boolean; needs?: string }) {
   return (
@@ -19,6 +32,7 @@ function NavLink({ href, label, current, needs }: { href: string; label: string;
     >
       {label}
       {needs && <PlanBadge plan={needs} className="ml-auto" />}
+      <PendingMark />
     </Link>
   );
 }

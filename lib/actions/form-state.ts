@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorEnvelope } from "@/lib/errors";
+import { type ErrorCode, type ErrorEnvelope, errorCodes } from "@/lib/errors";
 
 /** What a form's server action hands back to the form (useActionState): errors by field, a sentence, the values to keep. */
 export interface FormState {
@@ -38,7 +38,11 @@ type Sentence = (error: ErrorEnvelope, retryAfterSeconds?: number) => string;
  * code it does not name shows the envelope's own message.
  */
 const sentences: Partial<Record<ErrorCode, Sentence>> = {
-  invalid_request: () => "Some fields need another look.",
+  // The service's own sentence where it said one ("The logo must be a PNG, JPEG or WebP image."); with issues, the fields say why.
+  invalid_request: (error) =>
+    issuesOf(error).length === 0 && error.error && error.error !== errorCodes.invalid_request.message
+      ? error.error
+      : "Some fields need another look.",
   rate_limited: (error, wait) =>
     wait ? `${error.error} Try again in ${minutes(wait)} minutes.` : `${error.error} Try again a little later.`,
   write_limit: (_, wait) =>
@@ -77,9 +81,23 @@ export function describeError(error: ErrorEnvelope, retryAfterSeconds?: number):
 export function describeFailure({ error, retryAfterSeconds }: { error: ErrorEnvelope; retryAfterSeconds?: number }): string {
   const issues = issuesOf(error);
   if (error.code === "invalid_request" && issues.length) {
-    return `Some fields need another look: ${issues.map((issue) => `${issue.path || "form"}: ${issue.message}`).join("; ")}.`;
+    const said = issues.map((issue) => (fieldName(issue.path) ? `${fieldName(issue.path)}: ${issue.message}` : issue.message));
+    return `Some fields need another look. ${said.join(" ")}`;
   }
   return describeError(error, retryAfterSeconds);
+}
+
+/** A field's path as a person reads it: `body.expiresAt` → "Expires at", `parts.2` → "Parts 3". */
+export function fieldName(path: string): string {
+  const segments = path.split(".").filter(Boolean);
+  const index = segments.at(-1)?.match(/^\d+$/) ? Number(segments.pop()) + 1 : undefined;
+  const name = segments.at(-1);
+  if (!name) return "";
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .toLowerCase();
+  return `${words[0]!.toUpperCase()}${words.slice(1)}${index ? ` ${index}` : ""}`;
 }
 
 const issuesOf = (error: ErrorEnvelope) =>

@@ -9,10 +9,10 @@ import { passwordResetLimits } from "@/lib/auth/sign-in-limits";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { plainIssues } from "@/lib/errors/plain-issues";
 import { waitUntil } from "@/lib/http/handle";
 import { enforceLimit, generalLimit } from "@/lib/limits";
 import { sendAfterResponse, sendMail } from "@/lib/mail";
-import { validationIssues } from "@/lib/operations/execute";
 import { type ActionResult, actionFailure } from "./run-operation";
 
 /**
@@ -31,8 +31,7 @@ async function sessionStep<S extends z.ZodType, T>(
     const db = await getDatabase();
     await enforceLimit(db, generalLimit({ clientIp: ip }), new Date());
     const parsed = schema.safeParse(raw);
-    if (!parsed.success)
-      throw new AppError("invalid_request", undefined, { details: { issues: validationIssues(parsed.error) } });
+    if (!parsed.success) throw new AppError("invalid_request", undefined, { details: { issues: plainIssues(parsed.error) } });
     return { ok: true, data: await step(parsed.data, ip) };
   } catch (error) {
     return actionFailure(error, "session action");

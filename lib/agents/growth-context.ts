@@ -1,5 +1,6 @@
 import { channelMentions, channelRules, resolveChannel, shortenToFit } from "@/lib/channels";
 import { weekTitle } from "@/lib/growth/week";
+import { isFillIn } from "@/lib/i18n/text";
 import type { CycleHistory, PlaybookDigest } from "@/lib/schemas/agent-inputs";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Onboarding } from "@/lib/schemas/project";
@@ -71,25 +72,50 @@ function stringsOf(value: unknown): string[] {
   return [];
 }
 
+const wordCount = (text: string) => (text.match(/\p{L}+/gu) ?? []).length;
+
+/** The passages of the kept texts a string may be put together from: each whole, and each of its sentences; longest first. */
+const passagesOf = (kept: string[]) =>
+  [...new Set(kept.flatMap((text) => [text, ...text.split(/(?<=[.!?。！？])\s+/u).map(normalized)]))]
+    .filter((passage) => passage.length >= 20)
+    .sort((a, b) => b.length - a.length);
+
+/**
+ * Whether a string only puts kept passages together ("For {audience}: {the product's first
+ * sentence}", "Stay on the positioning: “…”", "Avoid: {topics}"): with each passage taken
+ * out, what is left is a label's few words, at most six and a quarter of the string's.
+ */
+function composedOf(text: string, passages: string[]): boolean {
+  let rest = text;
+  for (const passage of passages) rest = rest.split(passage).join(" ");
+  const left = wordCount(rest);
+  return rest !== text && left <= 6 && left <= wordCount(text) / 4;
+}
+
 /**
  * The value without the strings that only repeat another one: a string is left out when
- * the same words stand in `kept` (the founder's brief) or in another of the value's strings
- * (of two equal ones, the first stays); strings under 20 characters, a word or a name, always
- * stay. Nothing is lost; the offline pipeline's tagline, for
- * one, is often the founder's own benefit sentence.
+ * the same words stand in `kept` (the founder's brief), when it is put together from the
+ * brief's answers and sentences with no more than a label's words of its own, or when it
+ * stands in another of the value's strings (of two equal ones, the first stays); strings
+ * under 20 characters, a word or a name, always stay. A fill-in ("[add: a tagline]") tells
+ * a model nothing and goes too. Nothing is lost; the offline pipeline's tagline, for one,
+ * is often the founder's own benefit sentence, and its positioning the audience and the
+ * product's first sentence.
  */
 export function withoutRepeats<T>(value: T, kept: string[]): T {
   const keptTexts = kept.map(normalized);
+  const passages = passagesOf(keptTexts);
   const own = stringsOf(value).map(normalized);
   const repeats = own.map(
     (text, index) =>
       text.length >= 20 &&
       (keptTexts.some((other) => other.includes(text)) ||
+        composedOf(text, passages) ||
         own.some((other, at) => at !== index && other.includes(text) && (other !== text || at < index))),
   );
   let at = 0;
   const strip = (entry: unknown): unknown => {
-    if (typeof entry === "string") return repeats[at++] ? undefined : entry;
+    if (typeof entry === "string") return repeats[at++] || isFillIn(entry) ? undefined : entry;
     if (Array.isArray(entry)) return entry.map(strip);
     if (entry && typeof entry === "object")
       return Object.fromEntries(Object.entries(entry).map(([key, item]) => [key, strip(item)]));

@@ -19,7 +19,7 @@ export function fittedDraft(output: WriterOutput, input: WriterInput) {
   const rule = channelRules[channel];
   const w = wordsFor(languageOf(input));
   const body = output.script && !output.body.trim() ? scriptBody(output.script, w) : output.body;
-  const tail = callToAction({ facts: factsOf(input.onboarding, input.decisions), words: w, cta: input.item.cta });
+  const tail = callToAction({ facts: factsOf(input.onboarding, input.decisions, input.language), words: w, cta: input.item.cta });
   const fitted = fitToChannel(channel, {
     title: output.title,
     body,
@@ -56,7 +56,7 @@ export const growthWriter: Task<WriterInput, WriterOutput> = {
       task: [
         `## Task\nAct as the founder's copywriter. Write one ${rule.label} post from the product facts, features, links, proof and story in the brief, in the playbook's voice. ` +
           `${role ? `The channel's role: ${role}. ` : ""}` +
-          `${channelConventions[input.item.channel]} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit}` +
+          `${channelConventions[input.item.channel]} Hard limit: ${rule.bodyLimit} ${rule.unit === "weighted" ? "weighted characters (URLs count 23)" : rule.unit === "graphemes-links-23" ? "characters (a link counts 23)" : rule.unit}` +
           `${rule.titleLimit ? `, title ${rule.titleLimit} characters` : ""}; at most ${rule.hashtagBudget} hashtags. End with the call to action and the link. ` +
           "The angle and notes below are instructions for you, never text for the post.",
         `Item: ${JSON.stringify({ angle: input.item.angle, keyMessage: input.item.keyMessage, cta: input.item.cta, notes: input.item.notes })}`,

@@ -2,6 +2,7 @@ import type { AgentType } from "@/lib/schemas/project";
 import { brandArchitect } from "./brand-architect";
 import { growthPlanner } from "./growth-planner";
 import { growthWriter } from "./growth-writer";
+import { imageAltWriter } from "./image-alt-writer";
 import { launchAssets } from "./launch-assets";
 import { launchStrategist } from "./launch-strategist";
 import { marketStrategist } from "./market-strategist";
@@ -19,9 +20,10 @@ export const agents: Record<AgentType, Agent<unknown>> = {
   "launch-assets": launchAssets as Agent<unknown>,
 };
 
-/** All seven tasks Launchloop asks of a model, in one shape: the pipeline's five and the growth loop's two. */
+/** All eight tasks Launchloop asks of a model, in one shape: the pipeline's five, the growth loop's two and an image's alt text. */
 export const tasks: Record<string, Task<never, unknown>> = {
   ...agents,
   "growth-planner": growthPlanner as unknown as Task<never, unknown>,
   "growth-writer": growthWriter as unknown as Task<never, unknown>,
+  "image-alt-writer": imageAltWriter as unknown as Task<never, unknown>,
 };

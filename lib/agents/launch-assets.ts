@@ -8,6 +8,7 @@ import {
   projectChannels,
   shortenToFit,
 } from "@/lib/channels";
+import { asLabelValue } from "@/lib/i18n/labels-of";
 import { channelLabel, wordsFor } from "@/lib/i18n/phrasebook";
 import { assetsSchema, type LaunchAssets, launchAssetsSchema, productHuntLimits } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
@@ -19,7 +20,7 @@ const fitsIn = (limit: number) => (text: string) => text.length <= limit;
 /** Every post fitted to its channel (threads as parts, the call to action kept), Product Hunt within its limits. */
 function normalizeAssets(output: LaunchAssets, input: AgentInput): LaunchAssets {
   const w = wordsFor(input.language);
-  const cta = callToAction({ facts: factsOf(input.onboarding, input.decisions), words: w, cta: null });
+  const cta = callToAction({ facts: factsOf(input.onboarding, input.decisions, input.language), words: w, cta: null });
   return {
     ...output,
     channelPosts: output.channelPosts.map((post) => {
@@ -84,14 +85,14 @@ export const launchAssets: Agent<LaunchAssets> = {
       {
         kind: "announcement-email",
         title: w.t("title.announcement-email"),
-        body: `**${w.label(w.t("title.subject"))}** ${output.announcementEmail.subject}\n\n**${w.label(w.t("title.preview"))}** ${output.announcementEmail.previewText}\n\n${output.announcementEmail.body}`,
+        body: `**${w.label(w.t("title.subject"))}** ${asLabelValue(output.announcementEmail.subject)}\n\n**${w.label(w.t("title.preview"))}** ${asLabelValue(output.announcementEmail.previewText)}\n\n${output.announcementEmail.body}`,
       },
       ...(output.productHunt
         ? [
             {
               kind: "product-hunt",
               title: w.t("title.product-hunt"),
-              body: `**${w.label(w.t("title.name"))}** ${output.productHunt.name}\n\n**${w.label(w.t("title.tagline"))}** ${output.productHunt.tagline}\n\n**${w.label(w.t("title.description"))}** ${output.productHunt.description}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
+              body: `**${w.label(w.t("title.name"))}** ${output.productHunt.name}\n\n**${w.label(w.t("title.tagline"))}** ${asLabelValue(output.productHunt.tagline)}\n\n**${w.label(w.t("title.description"))}** ${asLabelValue(output.productHunt.description)}\n\n## ${w.t("title.firstComment")}\n\n${output.productHunt.firstComment}`,
             },
           ]
         : []),

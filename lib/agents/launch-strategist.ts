@@ -38,7 +38,7 @@ export const launchStrategist: Agent<LaunchStrategy> = {
               `## ${entry.channel}\n\n- ${w.label(w.t("title.role"))} ${entry.role}\n- ${w.label(w.t("title.cadence"))} ${entry.cadence}\n- ${w.label(w.t("title.firstMove"))} ${entry.firstMove}`,
           ),
           output.skipped.length
-            ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => `${w.label(entry.what)} ${entry.why}`))}`
+            ? `## ${w.t("title.skipped")}\n\n${bullets(output.skipped.map((entry) => w.labelled(entry.what, entry.why)))}`
             : "",
         ]
           .filter(Boolean)

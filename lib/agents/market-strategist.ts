@@ -48,13 +48,16 @@ export const marketStrategist: Agent<MarketStrategy> = {
         kind: "positioning-options",
         title: w.t("title.positioning-options"),
         body: output.positioningOptions
-          .map((option) => `## ${option.name}\n\n> ${option.statement}\n\n${option.whyItWorks}`)
+          // A worksheet has no names or reasons for its options: no empty heading, no empty paragraph.
+          .map((option) =>
+            [option.name && `## ${option.name}`, `> ${option.statement}`, option.whyItWorks].filter(Boolean).join("\n\n"),
+          )
           .join("\n\n"),
       },
       {
         kind: "value-propositions",
         title: w.t("title.value-propositions"),
-        body: `${output.valuePropositions.map((value) => `- **${w.label(value.angle)}** ${value.statement}`).join("\n")}\n\n## ${w.t("title.risks")}\n\n${bullets(output.risks)}`,
+        body: `${output.valuePropositions.map((value) => `- ${w.labelled(value.angle, value.statement, true)}`).join("\n")}\n\n## ${w.t("title.risks")}\n\n${bullets(output.risks)}`,
       },
     ];
   },

@@ -14,6 +14,7 @@ export async function runTask<Input, Output>(task: Task<Input, Output>, input: I
     system: prompt.system,
     prompt: `${prompt.context}\n\n${prompt.task}`,
     input,
+    images: task.images?.(input),
   });
   return { ...result, output: task.normalize ? task.normalize(result.output, input) : result.output };
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { UseCase } from "@/lib/ai/generate";
+import type { ModelImage, UseCase } from "@/lib/ai/generate";
 import type { AgentInput } from "@/lib/schemas/agent-inputs";
 import type { AgentType } from "@/lib/schemas/project";
 
@@ -33,6 +33,8 @@ export interface Task<Input, Output> {
   prompt: (input: Input) => Prompt;
   /** Applied to every answer, a model's or the offline engine's: limits enforced, nothing lost. */
   normalize?: (output: Output, input: Input) => Output;
+  /** Images the model looks at with the prompt (the offline engine sees none). */
+  images?: (input: Input) => readonly ModelImage[];
 }
 
 export interface ContentDraft {

@@ -25,7 +25,18 @@ export interface StructuredTask<T> {
   prompt: string;
   /** What the task works from: the offline drafting engine drafts `name` from it when no model is configured. */
   input: unknown;
+  /** Images the model looks at, after the prompt (a model that takes no images refuses the call). */
+  images?: readonly ModelImage[];
 }
+
+/** An image sent to the model as an image part of the prompt. */
+export interface ModelImage {
+  bytes: Uint8Array;
+  mediaType: string;
+}
+
+/** Whether a model is configured; the offline drafting engine, used otherwise, sees no images. */
+export const modelConfigured = () => Boolean(config().model.openai);
 
 /** A model call that failed in a way the founder should read about (never a raw provider message). */
 export class ModelFailure extends Error {
@@ -57,7 +68,17 @@ export async function generateStructured<T>(task: StructuredTask<T>): Promise<{ 
         providerOptions: { offline: { task: task.name, input: task.input as JSONValue } },
       };
   const deadline = AbortSignal.timeout(settings.timeoutMs);
-  const messages: ModelMessage[] = [{ role: "user", content: task.prompt }];
+  const messages: ModelMessage[] = [
+    {
+      role: "user",
+      content: task.images?.length
+        ? [
+            { type: "text", text: task.prompt },
+            ...task.images.map((image) => ({ type: "image" as const, image: image.bytes, mediaType: image.mediaType })),
+          ]
+        : task.prompt,
+    },
+  ];
   let inputTokens = 0;
   let outputTokens = 0;
 

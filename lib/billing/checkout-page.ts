@@ -12,12 +12,18 @@ main{max-width:520px;margin:40px auto;padding:0 20px}.card{background:#fff;borde
 h1{font-size:1.5rem;letter-spacing:-.01em;margin:0 0 8px}a{color:#4b3fe0}
 .test{background:#fff4d6;border:1px solid rgb(138 90 0 / .3);border-radius:8px;padding:10px 14px;font-size:.9rem;margin:0 0 16px}
 button{background:#4b3fe0;color:#fff;border:0;border-radius:8px;padding:12px 20px;font-size:1rem;font-weight:500;cursor:pointer}
-button:hover{background:#3a2fc4}:focus-visible{outline:2px solid #4b3fe0;outline-offset:2px}
+button:hover{background:#3a2fc4}a.next{display:inline-block;background:#4b3fe0;color:#fff;border-radius:8px;padding:10px 18px;font-weight:500;text-decoration:none}:focus-visible{outline:2px solid #4b3fe0;outline-offset:2px}
 </style></head><body><header><div>Launchloop</div></header><main>${body}</main></body></html>`;
 }
 
 /** The local checkout page: clearly a test-mode stand-in for Stripe Checkout. */
-export function checkoutPage(options: { plan: "pro" | "studio"; email: string; completed: boolean }): string {
+export function checkoutPage(options: {
+  plan: "pro" | "studio";
+  email: string;
+  completed: boolean;
+  /** Where the upgrade started (a checked path of this site): the way back once paid. */
+  returnTo?: string;
+}): string {
   const price = planCatalog[options.plan].priceUsd;
   const banner = `<p class="test">Test mode: no payment provider is configured, so no card is charged.</p>`;
   if (options.completed) {
@@ -25,6 +31,7 @@ export function checkoutPage(options: { plan: "pro" | "studio"; email: string; c
       "Plan activated",
       `${banner}<div class="card"><h1>You are on ${planName(options.plan)}</h1>
 <p>${escapeHtml(options.email)} now has the ${planName(options.plan)} plan. Your API keys work with it right away.</p>
+${options.returnTo ? `<p><a href="${escapeHtml(options.returnTo)}" class="next">Continue where you left off</a></p>` : ""}
 <p><a href="/settings/billing">Back to billing</a> · <a href="/docs">API reference</a></p></div>`,
     );
   }

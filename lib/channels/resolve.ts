@@ -96,9 +96,15 @@ const mentionNames: [string, Channel][] = [
   ...channels.map((channel) => [channel.replace(/-/g, " "), channel] as [string, Channel]),
 ];
 
+// Chinese and Japanese write a name against the words around it ("Instagram对我们没用"): the name ends where their script starts.
+const cjk = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/gu;
+
 /** The channels a sentence names ("LinkedIn is dead for us" names linkedin). "X" counts only as a word of its own. */
 export function channelMentions(text: string): Channel[] {
-  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, " ")} `;
+  const lower = ` ${text
+    .toLowerCase()
+    .replace(cjk, " $1 ")
+    .replace(/[^\p{L}\p{N}\s-]/gu, " ")} `;
   const found = mentionNames.filter(([name]) => lower.includes(` ${name} `)).map(([, channel]) => channel);
   return [...new Set(found)];
 }

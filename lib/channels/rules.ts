@@ -1,6 +1,7 @@
 import type { Channel } from "@/lib/schemas/growth";
 
-export type CountingUnit = "weighted" | "graphemes" | "characters";
+/** How a channel counts a post: X's weights, graphemes, graphemes with every link as 23 (Mastodon), or UTF-16 units. */
+export type CountingUnit = "weighted" | "graphemes" | "graphemes-links-23" | "characters";
 export type ChannelFormat = "short-post" | "post" | "visual" | "video" | "community" | "long-form";
 
 export interface ChannelRule {
@@ -44,7 +45,7 @@ export const channelRules: Record<Channel, ChannelRule> = {
     label: "Mastodon",
     format: "short-post",
     bodyLimit: 500,
-    unit: "characters",
+    unit: "graphemes-links-23",
     threads: true,
     hashtagBudget: 3,
   },

@@ -6,13 +6,16 @@ import type { Peeked } from "./key-peek";
 /**
  * Who calls: an API key (REST, MCP), a signed-in browser session (the dashboard), an OAuth
  * grant a founder gave an assistant (MCP), which acts for the account like a key, or a
- * project's secret conversion key (REST), which can only report that project's conversions.
+ * project's secret conversion key (REST), which can only report that project's conversions, or
+ * a review link's holder, who may post only when the project lets a reviewer's approval schedule.
  */
 export type Principal =
   | { kind: "key"; apiKeyId: string }
   | { kind: "session"; sessionId: string }
   | { kind: "grant"; grantId: string; scopes: readonly OAuthScope[] }
-  | { kind: "ingest"; ingestKeyId: string; projectId: string };
+  | { kind: "ingest"; ingestKeyId: string; projectId: string }
+  /** Someone holding a review link: the review-link services act for them on one week; no operation admits them. */
+  | { kind: "reviewer"; reviewLinkId: string; approves: boolean };
 export type PrincipalKind = Principal["kind"];
 
 /**
@@ -20,7 +23,8 @@ export type PrincipalKind = Principal["kind"];
  * schedule of its own or by default): a key and a session may; a connected app only with
  * `launchloop:publish`. What else each scope opens is declared on the operations.
  */
-export const mayPost = (principal: Principal) => principal.kind !== "grant" || principal.scopes.includes(publishScope);
+export const mayPost = (principal: Principal) =>
+  principal.kind === "reviewer" ? principal.approves : principal.kind !== "grant" || principal.scopes.includes(publishScope);
 
 /** What every face passes to the core about a request, before anyone is known. */
 export interface RequestContext {

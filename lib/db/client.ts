@@ -41,7 +41,7 @@ export function databaseKind(db: Database): DatabaseHandle["kind"] | undefined {
   return kinds.get(db);
 }
 
-const migrationsFolder = () => path.join(process.cwd(), "supabase/migrations");
+export const migrationsFolder = () => path.join(process.cwd(), "supabase/migrations");
 
 export type PreparedStatements = "auto" | "on" | "off";
 
@@ -50,6 +50,8 @@ export interface OpenOptions {
   /** Postgres only: keep prepared statements on the server (default: `DATABASE_PREPARED_STATEMENTS`; `auto` unless the URL names a transaction pooler). */
   preparedStatements?: PreparedStatements;
   dataDir?: string;
+  /** Embedded, in memory: start from these files (a `dumpDataDir` tar) instead of an empty database. */
+  seed?: Uint8Array;
   /** Apply pending migrations on open (default true; the server leaves Postgres to `npm run db:migrate`). */
   migrate?: boolean;
 }
@@ -60,7 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const prepare = keepsPreparedStatements(options.url, options.preparedStatements ?? config().databasePreparedStatements);
     return openPostgres(options.url, options.migrate ?? true, prepare);
   }
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.seed);
 }
 
 /**
@@ -114,12 +116,12 @@ async function openPostgres(url: string, runMigrations: boolean, prepare: boolea
 }
 
 /** PGlite on its own thread, spoken to by the same client as a Postgres server. */
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, seed?: Uint8Array): Promise<DatabaseHandle> {
   const { default: postgres } = await import("postgres");
   const { startEmbeddedPostgres } = await import("./embedded");
   const { preparingEveryStatement } = await import("./statement-hooks");
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const embedded = await startEmbeddedPostgres(dataDir);
+  const embedded = await startEmbeddedPostgres(dataDir, seed);
   // One session, kept for the life of the process. `socket` is postgres.js's documented
   // custom-socket option, missing from its types.
   const options = { socket: () => embedded.connect(), max: 1, idle_timeout: 0, max_lifetime: null, onnotice: () => {} };

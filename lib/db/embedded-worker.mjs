@@ -10,7 +10,10 @@ const TERMINATE = 88;
 /** @type {PGlite} */
 let database;
 try {
-  database = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
+  // `seed`: the files of a database made earlier (a tar), e.g. one already migrated for a test.
+  database = workerData.dataDir
+    ? new PGlite(workerData.dataDir)
+    : new PGlite(workerData.seed ? { loadDataDir: new Blob([workerData.seed]) } : undefined);
   await database.waitReady;
 } catch (error) {
   parentPort.postMessage({ type: "failed", message: error instanceof Error ? error.message : String(error) });

@@ -22,9 +22,12 @@ type WorkerReply = { type: "ready" } | { type: "failed"; message: string } | { t
 // Resolved from the project root at run time: Node runs the worker file as it is, outside the bundle.
 const workerFile = () => path.join(process.cwd(), "lib/db/embedded-worker.mjs");
 
-/** Starts PGlite on its own thread, in `dataDir` or in memory; resolves once it accepts connections. */
-export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
-  const worker = new Worker(workerFile(), { workerData: { dataDir } });
+/**
+ * Starts PGlite on its own thread, in `dataDir` or in memory (from the files of `seed`, a
+ * `dumpDataDir` tar, when given); resolves once it accepts connections.
+ */
+export async function startEmbeddedPostgres(dataDir?: string, seed?: Uint8Array): Promise<EmbeddedPostgres> {
+  const worker = new Worker(workerFile(), { workerData: { dataDir, seed } });
   await started(worker);
 
   let current: WorkerSocket | undefined;

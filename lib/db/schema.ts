@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { alertKinds, alertSubjects } from "../schemas/alerts";
 // Relative imports: drizzle-kit loads this file without the `@/` alias.
 import { paidPlans, plans } from "../schemas/common";
 import {
@@ -25,7 +26,9 @@ import {
   taskStatuses,
   type WeeklyPlan,
 } from "../schemas/growth";
+import { imageSources, type UploadedImageRef } from "../schemas/item-images";
 import { clickKinds, conversionSources, ingestKeyKinds, type LinkUtm } from "../schemas/links";
+import { packImageKinds } from "../schemas/pack-images";
 import type { Learning } from "../schemas/playbook";
 import { type Decisions, type ModelUsage, type Onboarding, projectStatuses, runStatuses } from "../schemas/project";
 import {
@@ -38,6 +41,8 @@ import {
   type PublishOptions,
   publicationStatuses,
 } from "../schemas/publishing";
+import { itemReviewActions } from "../schemas/reviews";
+import { type WebhookDeliveryStatus, type WebhookEventType, webhookDeliveryStatuses } from "../schemas/webhooks";
 
 // Every table has row level security enabled with no policies: on Supabase only the
 // service's own connection (which bypasses RLS) can see the data, never the public REST API.
@@ -180,17 +185,23 @@ export const projects = pgTable(
     decisions: jsonb("decisions").$type<Decisions>().notNull().default({}),
     /** When a founder last changed a decision after the fact: drafts made before it are out of date. */
     decisionsChangedAt: timestamp("decisions_changed_at", { withTimezone: true }),
+    /** When each decision last changed after the fact (name → ISO time): only the steps that read it are out of date. */
+    decisionChanges: jsonb("decision_changes").$type<Record<string, string>>().notNull().default({}),
     /** Dated learnings from retros and founder edits, read by later plans. */
     learnings: jsonb("learnings").$type<Learning[]>().notNull().default([]),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** IANA time zone the founder plans in: scheduled posts default to their day at the channel's hour there. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** Whether a post due on an unconnected channel is also sent to the founder by e-mail (the dashboard always says). */
+    emailReminders: boolean("email_reminders").notNull().default(false),
     /** The founder's site: where tracked links point unless an item says otherwise. */
     siteUrl: text("site_url"),
     /** Whether posts linking to the site get a tracked short link. */
     linkTracking: boolean("link_tracking").notNull().default(true),
     /** How long after a click a conversion is still credited to it. */
     attributionWindowDays: integer("attribution_window_days").notNull().default(30),
+    /** Whether a reviewer's approval (through a review link) approves the item as the founder's would. */
+    reviewerApprovalSchedules: boolean("reviewer_approval_schedules").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -777,4 +788,280 @@ export const ingestKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (table) => [index("ingest_keys_project_idx").on(table.projectId)],
+).enableRLS();
+
+/**
+ * An `Idempotency-Key` an account's caller sent with a write (REST header or MCP tool
+ * argument): claimed `running` with a lease before the operation runs, then `completed`
+ * with its answer, sealed (an answer may hold a secret shown once), for 24 hours. `caller`
+ * keeps the account's own callers (its keys and connected apps: `account`) apart from a
+ * project's conversion keys (`ingest:<id>`).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    caller: text("caller").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the method, path, query and canonical body: the same key must come with the same request. */
+    fingerprint: text("fingerprint").notNull(),
+    /** Whose claim it is: only that request settles or releases it. */
+    claimId: uuid("claim_id").notNull(),
+    state: text("state", { enum: ["running", "completed"] }).notNull(),
+    /** A `running` claim past its lease was left by a dead request: the key may be claimed again. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    /** `{status, body}` of the answer, sealed; null while running. */
+    sealedAnswer: text("sealed_answer"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.caller, table.key] }),
+    index("idempotency_keys_expires_idx").on(table.expiresAt),
+  ],
+).enableRLS();
+
+/**
+ * A growth item's images (at most four, in `position` order): the founder's uploads, drawn
+ * anew, or a brand card rendered for it (`source`). `uploads` keeps what each network account
+ * was given for it (a blob, a media id), by connection id, so a retry reuses it.
+ */
+export const growthItemImages = pgTable(
+  "growth_item_images",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => growthItems.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    source: text("source", { enum: imageSources }).notNull(),
+    alt: text("alt").notNull().default(""),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    size: integer("size").notNull(),
+    uploads: jsonb("uploads").$type<Record<string, UploadedImageRef>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("growth_item_images_item_idx").on(table.itemId, table.position)],
+).enableRLS();
+
+/**
+ * What a founder is told of (lib/services/alerts): a dashboard notice until dismissed, and one
+ * line of the account's next alert e-mail (`emailed_at` once sent). One open alert per kind and
+ * subject: the same failure noticed twice is one alert.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: alertKinds }).notNull(),
+    subjectType: text("subject_type", { enum: alertSubjects }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    /** When what it told of was fixed (reconnected, the week approved, the post out): it is no longer shown or e-mailed. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("alerts_one_open_per_subject")
+      .on(table.accountId, table.kind, table.subjectId)
+      .where(sql`dismissed_at is null and resolved_at is null`),
+    index("alerts_account_idx").on(table.accountId, table.createdAt),
+  ],
+).enableRLS();
+
+/** The alert kinds an account turned off (neither e-mail nor notice); absent: all on. */
+export const alertPreferences = pgTable("alert_preferences", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  off: text("off", { enum: alertKinds }).array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+}).enableRLS();
+
+/**
+ * Where a founder's outside systems hear of events (Standard Webhooks). The signing secret is
+ * sealed (lib/security/secret); after a rotation the previous one also signs until it expires.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<WebhookEventType[]>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    sealedSecret: text("sealed_secret").notNull(),
+    sealedPreviousSecret: text("sealed_previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    secretRotatedAt: timestamp("secret_rotated_at", { withTimezone: true }),
+    /** The first failed attempt since the last success: 5 days of failures turn the endpoint off. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("webhook_endpoints_account_idx").on(table.accountId)],
+).enableRLS();
+
+/** The outbox: one row per event an endpoint subscribed to, written in the transaction of what happened. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    type: text("type").$type<WebhookEventType>().notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("webhook_events_account_idx").on(table.accountId, table.createdAt)],
+).enableRLS();
+
+/** One event for one endpoint: sent by a `webhook_delivery` job, its attempts recorded beside it. */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: "cascade" }),
+    status: text("status", { enum: webhookDeliveryStatuses }).$type<WebhookDeliveryStatus>().notNull().default("pending"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("webhook_deliveries_one_per_event").on(table.endpointId, table.eventId),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt),
+  ],
+).enableRLS();
+
+/** Each try of a delivery: what the endpoint answered, never what was signed with. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    statusCode: integer("status_code"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (table) => [index("webhook_attempts_delivery_idx").on(table.deliveryId, table.at)],
+).enableRLS();
+
+/** Links a founder gives a co-founder or adviser to review one week: the token is stored as a SHA-256 hash, shown once. */
+export const reviewLinks = pgTable(
+  "review_links",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    cycleId: uuid("cycle_id")
+      .notNull()
+      .references(() => growthCycles.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, so the founder can tell links apart. */
+    hint: text("hint").notNull(),
+    /** Who the founder made it for, as they typed it. */
+    label: text("label"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [index("review_links_cycle_idx").on(table.cycleId)],
+).enableRLS();
+
+/** What a reviewer did to an item through a review link, under the name they typed. */
+export const itemReviews = pgTable(
+  "item_reviews",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => growthItems.id, { onDelete: "cascade" }),
+    reviewLinkId: uuid("review_link_id")
+      .notNull()
+      .references(() => reviewLinks.id, { onDelete: "cascade" }),
+    reviewerName: text("reviewer_name").notNull(),
+    action: text("action", { enum: itemReviewActions }).notNull(),
+    comment: text("comment"),
+    /** Whether this review moved the item (an approval under "approved by a reviewer is enough"). */
+    applied: boolean("applied").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("item_reviews_item_idx").on(table.itemId, table.createdAt)],
+).enableRLS();
+
+/**
+ * The launch pack's brand cards, one per kind and project: drawn when the launch assets
+ * step completes and again when the founder edits one. `error` says why the last drawing
+ * failed (the PNG in storage, if any, is the one before).
+ */
+export const packImages = pgTable(
+  "pack_images",
+  {
+    id: id(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: packImageKinds }).notNull(),
+    headline: text("headline").notNull(),
+    alt: text("alt").notNull(),
+    /** Whether the founder wrote the headline and alt text: a new launch assets run keeps them. */
+    edited: boolean("edited").notNull().default(false),
+    storageKey: text("storage_key"),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    size: integer("size").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("pack_images_one_per_kind").on(table.projectId, table.kind)],
 ).enableRLS();

@@ -8,7 +8,7 @@ export const errorCodes = {
   captcha_required: {
     status: 400,
     retryable: false,
-    message: "Too many failed sign-ins on this address or account: solve the spam check, then sign in again.",
+    message: "Too many sign-in attempts on this address or account: solve the spam check, then sign in again.",
   },
   invalid_token: { status: 400, retryable: false, message: "The confirmation token is unknown, expired or already used." },
   invalid_signature: { status: 400, retryable: false, message: "The webhook signature is missing or invalid." },
@@ -26,6 +26,11 @@ export const errorCodes = {
   invalid_invite: { status: 403, retryable: false, message: "The invite code is missing or invalid." },
   not_found: { status: 404, retryable: false, message: "Not found." },
   method_not_allowed: { status: 405, retryable: false, message: "This method is not allowed on this path." },
+  idempotency_request_in_progress: {
+    status: 409,
+    retryable: true,
+    message: "A request with this Idempotency-Key is still running: retry after Retry-After seconds to get its answer.",
+  },
   not_confirmed: { status: 409, retryable: false, message: "Confirm the project before running its pipeline." },
   step_mismatch: { status: 409, retryable: false, message: "That agent is not the project's current pipeline step." },
   agent_running: { status: 409, retryable: true, message: "An agent is already running for this project." },
@@ -35,6 +40,7 @@ export const errorCodes = {
   cycle_open: { status: 409, retryable: false, message: "Another cycle is still open for this project." },
   cycle_state: { status: 409, retryable: false, message: "The cycle is not in a state that allows this." },
   invalid_transition: { status: 409, retryable: false, message: "The item cannot move to that status from its current one." },
+  image_limit: { status: 409, retryable: false, message: "The post carries as many images as a post can: remove one first." },
   not_publishable: {
     status: 409,
     retryable: false,
@@ -51,6 +57,11 @@ export const errorCodes = {
     message: "Send the request body as JSON (Content-Type: application/json).",
   },
   payload_too_large: { status: 413, retryable: false, message: "The request body is too large." },
+  idempotency_key_reused: {
+    status: 422,
+    retryable: false,
+    message: "This Idempotency-Key was used with another request (method, path or body): use a new key for a new request.",
+  },
   rate_limited: { status: 429, retryable: true, message: "Too many requests. Slow down and retry later." },
   daily_run_limit: { status: 429, retryable: true, message: "The daily run limit of your plan is reached." },
   write_limit: { status: 429, retryable: true, message: "The hourly write limit is reached." },

@@ -251,6 +251,29 @@ export async function launchPackDocx(pack: LaunchPack): Promise<Buffer> {
       );
     }
   }
+  if (pack.cards?.cards.length) {
+    body.push(
+      new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: true, children: [new TextRun(pack.cards.title)] }),
+    );
+    for (const card of pack.cards.cards) {
+      // 6 inches wide at most (a page's text width), 4 tall: a portrait card stays on its page.
+      const scale = Math.min(576 / card.width, 384 / card.height);
+      body.push(
+        new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(card.title)] }),
+        new Paragraph({
+          children: [
+            new ImageRun({
+              type: "png",
+              data: card.png,
+              transformation: { width: Math.round(card.width * scale), height: Math.round(card.height * scale) },
+              altText: { name: card.title, title: card.title, description: card.alt },
+            }),
+          ],
+        }),
+        new Paragraph({ children: [new TextRun({ text: card.alt, italics: true, color: "5B6170" })] }),
+      );
+    }
+  }
   const document = new Document({
     creator: "Launchloop",
     title: `${pack.brand.name}: ${words.launchPack}`,

@@ -10,8 +10,17 @@ export interface CoverImage {
   bytes: Uint8Array;
   contentType: "image/png" | "image/jpeg";
 }
-/** Everything an export shows (loaded by the exports service), with an optional cover logo. */
-export type LaunchPack = z.infer<typeof launchPackSchema> & { logo?: CoverImage };
+/** A brand card of the pack (PNG bytes), with its title and alt text in the project's language. */
+export interface PackCard {
+  kind: string;
+  title: string;
+  alt: string;
+  width: number;
+  height: number;
+  png: Uint8Array;
+}
+/** Everything an export shows (loaded by the exports service), with an optional cover logo and the pack's brand cards. */
+export type LaunchPack = z.infer<typeof launchPackSchema> & { logo?: CoverImage; cards?: { title: string; cards: PackCard[] } };
 
 /** The words an export prints around the content, in the project's language (English when it has no phrasebook). */
 export const wordsOf = (pack: Pick<LaunchPack, "project">): ExportHeadings => exportHeadings(pack.project.language);

@@ -468,6 +468,19 @@ export function launchPackPdf(pack: LaunchPack): Promise<Buffer> {
     }
   }
 
+  if (pack.cards?.cards.length) {
+    sectionTitle(pack.cards.title);
+    for (const card of pack.cards.cards) {
+      const scale = Math.min(box.width / card.width, 300 / card.height);
+      const [width, height] = [card.width * scale, card.height * scale];
+      writer.ensure(height + 60);
+      writer.heading(layoutHeading([{ text: card.title }], 2, box.width), box);
+      doc.image(Buffer.from(card.png), box.x, writer.y, { width, height });
+      writer.y += height + 6;
+      writer.paragraph(spansOf([{ text: card.alt }], { size: 10, italic: true, color: muted }), box, { gapAfter: 14 });
+    }
+  }
+
   const { start, count } = doc.bufferedPageRange();
   const footer = spansOf([{ text: `${pack.brand.name} · ${words.launchPack} · ` }], { size: 8.5, color: muted });
   for (let page = start + 1; page < start + count; page++) {

@@ -11,7 +11,8 @@ import {
   sweepCountersNowAndThen,
 } from "@/lib/limits";
 import { executeWithLimits } from "@/lib/operations/execute";
-import { type AnyOperation, admits, isPublic } from "@/lib/operations/operation";
+import { executeIdempotently, parseIdempotencyKey, replayHeader } from "@/lib/operations/idempotent";
+import { type AnyOperation, admits, isPublic, takesIdempotencyKey } from "@/lib/operations/operation";
 import { authenticateApiKey } from "@/lib/services/api-keys";
 import { authenticateIngestKey } from "@/lib/services/links/ingest-keys";
 import { clientIpOf } from "./client-ip";
@@ -84,9 +85,17 @@ async function keyRequestContext(
   return { ctx, general: { policy, result: limitResultOf(policy, hits, now) } };
 }
 
+/** The `Idempotency-Key` of a write that takes one, checked (400 when malformed); undefined when none was sent. */
+function idempotencyKeyOf(operation: AnyOperation, request: Request): string | undefined {
+  const sent = request.headers.get("idempotency-key");
+  if (sent === null || !takesIdempotencyKey(operation)) return undefined;
+  return parseIdempotencyKey(sent, "Idempotency-Key");
+}
+
 /**
  * The REST face of an operation: request id, bearer auth, the HTTP input, then the
  * shared execution (limits, closed validation, handler, response schema), as JSON or a file.
+ * A write sent with an `Idempotency-Key` runs once per key (lib/operations/idempotent.ts).
  */
 export async function handleOperation(
   operation: AnyOperation,
@@ -101,8 +110,13 @@ export async function handleOperation(
     const { ctx, general } = isPublic(operation)
       ? { ctx: await requestContext(request, requestId, "none"), general: undefined }
       : await keyRequestContext(request, requestId, operation, pathParams);
+    const idempotencyKey = idempotencyKeyOf(operation, request);
     const raw = await readRawInput(operation, request, pathParams);
-    const { output, rateLimit } = await executeWithLimits(operation, raw, ctx, general);
+    const { output, rateLimit, replayed } =
+      idempotencyKey === undefined
+        ? { ...(await executeWithLimits(operation, raw, ctx, general)), replayed: false }
+        : await executeIdempotently(operation, raw, ctx as ServiceContext, idempotencyKey, general);
+    if (replayed) headers.set(replayHeader, "true");
     if (rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(rateLimit))) headers.set(name, value);
     if (operation.files) return fileResponse(output as FileResult, headers);
     return jsonResponse(output, operation.status ?? 200, headers);

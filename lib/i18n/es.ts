@@ -245,7 +245,7 @@ export const es: Phrases = {
 
   "title.market-summary": "Resumen del mercado",
   "title.audience": "Público",
-  "title.ideal-customer-profiles": "Perfiles de cliente ideal",
+  "title.ideal-customer-profiles": "Perfiles de clientes ideales",
   "title.painPoints": "Problemas",
   "title.whereTheyAre": "Dónde están",
   "title.buyingTriggers": "Detonantes de compra",

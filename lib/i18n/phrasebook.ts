@@ -2,7 +2,10 @@ import { de } from "./de";
 import { en, type PhraseKey, type Phrases } from "./en";
 import { es } from "./es";
 import { fr } from "./fr";
+import { asLabelValue, labelledText, labelText } from "./labels-of";
 import { pt } from "./pt";
+import { forQuoting, isQuotedSlot } from "./quotes";
+import { worksheetNotice, worksheetPhrase } from "./worksheet-words";
 
 const phrasebooks: Record<string, Phrases> = { en, de, fr, es, pt };
 
@@ -28,6 +31,8 @@ export interface Words {
   fill: (need: PhraseKey) => string;
   /** A field label with its colon as the language writes it ("Rôle :" in French, "Role:" elsewhere). */
   label: (text: string) => string;
+  /** "Label: value", said once when the value opens with the label's words ("Smart reminders that fit your day"). */
+  labelled: (label: string, value: string, bold?: boolean) => string;
   /** "a, b and c" in the language. */
   list: (items: string[]) => string;
   /** Whether a clause inside a sentence may lose its capital (not in German, where nouns keep theirs). */
@@ -40,17 +45,21 @@ const agreement = /\{(\w+):([^|{}]*)\|([^|{}]*)\}/g;
 
 const englishPlurals = new Intl.PluralRules("en");
 
-function fillTemplate(template: string | undefined, vars: Vars, plurals: Intl.PluralRules): string {
+function fillTemplate(template: string | undefined, vars: Vars, plurals: Intl.PluralRules, language: string): string {
   if (template === undefined) return "";
   let missing = false;
   const text = template
     .replace(agreement, (_, name: string, one: string, other: string) =>
       plurals.select(Number(vars[name])) === "one" ? one : other,
     )
-    .replace(slot, (_, name: string) => {
+    .replace(slot, (whole: string, name: string, offset: number, filled: string) => {
       const value = vars[name];
       if (value === null || value === undefined || String(value).trim() === "") missing = true;
-      return String(value ?? "").trim();
+      const text = String(value ?? "").trim();
+      // A quoted answer in a slot the template quotes itself: quoted once, its own quotations inside in the inner marks.
+      if (isQuotedSlot(filled, offset, offset + whole.length)) return forQuoting(text, language);
+      // The value of the template's own label ("For {audience}: {text}") brings no second colon.
+      return /:\s*$/.test(filled.slice(0, offset)) ? asLabelValue(text) : text;
     });
   return missing ? "" : text;
 }
@@ -72,11 +81,14 @@ export function wordsFor(language: string | null | undefined): Words {
     return {
       language: tag,
       worksheet: true,
-      // Titles stay readable: the English heading, marked as a worksheet's.
+      // Titles stay readable: the language's heading (English where it has none), marked as a worksheet's.
       t: (key, vars = {}) =>
-        key.startsWith("title.") ? `✎ ${fillTemplate(en[key], vars, englishPlurals)}` : worksheetLine(en[key], vars),
+        key.startsWith("title.")
+          ? `✎ ${fillTemplate(worksheetPhrase(tag, key) ?? en[key], vars, englishPlurals, tag)}`
+          : worksheetLine(en[key], vars),
       fill: (need) => `[+ ${need.replace(/^need\./, "")}]`,
-      label: (text) => `${text}:`,
+      label: (text) => labelText(text, false),
+      labelled: (label, value, bold) => labelledText(label, value, false, bold),
       list: (items) => items.filter(Boolean).join(" · "),
       lowerClauses: false,
     };
@@ -85,10 +97,11 @@ export function wordsFor(language: string | null | undefined): Words {
   return {
     language: tag,
     worksheet: false,
-    t: (key, vars = {}) => fillTemplate(phrases[key], vars, plurals),
+    t: (key, vars = {}) => fillTemplate(phrases[key], vars, plurals, tag),
     fill: (need) => phrases.fill.replace("{what}", phrases[need]),
     // French sets a space before a colon; the phrasebooks' own sentences already do.
-    label: (text) => (primaryOf(tag) === "fr" ? `${text} :` : `${text}:`),
+    label: (text) => labelText(text, primaryOf(tag) === "fr"),
+    labelled: (label, value, bold) => labelledText(label, value, primaryOf(tag) === "fr", bold),
     list: (items) => {
       const kept = items.map((item) => item.trim()).filter(Boolean);
       return kept.length <= 1 ? (kept[0] ?? "") : `${kept.slice(0, -1).join(", ")} ${phrases["list.and"]} ${kept.at(-1)}`;
@@ -97,8 +110,7 @@ export function wordsFor(language: string | null | undefined): Words {
   };
 }
 
-export const worksheetLabel = (language: string) =>
-  `> ✎ Worksheet (${language}): Launchloop drafts finished text offline in ${draftingLanguages.join(", ")}. For ${language} it arranges your own answers for this step; connect a model (OPENAI_API_KEY) for finished text.`;
+export const worksheetLabel = (language: string) => `> ${worksheetNotice(language, draftingLanguages)}`;
 
 /** The name of a language in English, for prompts ("German"), from its BCP 47 tag. */
 export function languageName(language: string): string {

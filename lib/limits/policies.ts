@@ -38,6 +38,13 @@ export const limitPolicies = {
     // The specification promises one hour: waiting that long always succeeds.
     retryAfterSeconds: 3600,
   }),
+  /** What a review link's holder does (approve, ask for changes, edit): per client address. */
+  review: (caller: Caller): LimitPolicy => ({
+    key: `review:ip:${caller.clientIp}`,
+    limit: config().reviewLimitPerHour,
+    windowSeconds: 3600,
+    code: "rate_limited",
+  }),
 };
 export type LimitPolicyName = keyof typeof limitPolicies;
 

@@ -1,12 +1,5 @@
+import { csvCell as cell } from "@/lib/exports/csv-cell";
 import type { Results } from "@/lib/schemas/links";
-
-/** A cell as spreadsheets read it: quoted, and never a formula (a leading = + - @ is escaped). */
-function cell(value: string | number | null): string {
-  if (value === null) return "";
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value !== "number" ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Results as CSV: one row per group, then the totals and the unattributed conversions. */
 export function resultsCsv(results: Results): string {

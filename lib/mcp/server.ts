@@ -6,7 +6,7 @@ import { type AnyOperation, admits } from "@/lib/operations/operation";
 import { registerPrompts } from "./prompts";
 import { registerProjectResources } from "./resources";
 import { cannotCancel, LongWorkTaskStore } from "./tasks";
-import { registerOperationTools } from "./tools";
+import { pagingInstructions, registerOperationTools } from "./tools";
 
 let appOperations: readonly AnyOperation[] | undefined;
 
@@ -28,7 +28,9 @@ export function createMcpServer(ctx: ServiceContext): McpServer {
     {
       instructions:
         "Launchloop turns a founder's onboarding answers into a reviewed launch pack through five agent runs, then runs a weekly growth loop. " +
-        "Start with account_get and projects_list. Errors come back as JSON with `code` (e.g. upgrade_required, step_mismatch, rate_limited) and `retryable`.",
+        "Start with account_get and projects_list. Errors come back as JSON with `code` (e.g. upgrade_required, step_mismatch, rate_limited) and `retryable`. " +
+        "Tools that change something take an optional `idempotencyKey` (e.g. a UUID): a retry with the same key and arguments within 24 hours answers the first answer again and does nothing twice. " +
+        pagingInstructions,
       // Tasks as far as they go: tools/call (the tools that say so) and tasks/list, not tasks/cancel.
       capabilities: { logging: {}, tasks: { list: {}, requests: { tools: { call: {} } } } },
       taskStore: tasks,

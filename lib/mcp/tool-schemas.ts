@@ -72,16 +72,17 @@ function mergeObjectUnion(json: Json): Json {
 }
 
 /**
- * A response's advertised output schema: field names, types, enums, nullability, formats,
- * descriptions and required members of the top-level object and of the resources
- * directly in it; objects deeper down are open objects named by their schema
- * id. A named resource (e.g. `Project`) is described once: where `described` already has
- * it (an earlier tool in the list described it), it is only named. Every answer that
- * matches the full schema matches this one, so clients validating `structuredContent`
- * against it accept what the tool returns; the server still validates against the full
- * schema (the executor's response parse and the SDK's check).
+ * A response's advertised output schema: its top level (members, types, enums, nullability,
+ * descriptions, required members) and the fields of the unnamed objects in it; a named
+ * resource (e.g. `Project`, `GrowthItem`) is an object named by its `title`, whose fields are
+ * those of the OpenAPI document's schema of that name (the same zod schema's id), and deeper
+ * unnamed objects are open objects. Spelled out in every tool (or once, the first time a tool
+ * answered it), the resources were half of `tools/list`; an assistant sees their fields in
+ * the first answer. Every answer that matches the full schema matches this one, so clients
+ * validating `structuredContent` against it accept what the tool returns; the server still
+ * validates against the full schema (the executor's response parse and the SDK's check).
  */
-export function compactOutputSchema(schema: z.ZodType, described = new Set<string>()): Json {
+export function compactOutputSchema(schema: z.ZodType): Json {
   const full = z.toJSONSchema(schema, { target: "draft-7", io: "output", unrepresentable: "any" }) as Json;
   const definitions = (full.definitions ?? {}) as Record<string, Json>;
 
@@ -96,15 +97,14 @@ export function compactOutputSchema(schema: z.ZodType, described = new Set<strin
     const options = (json.anyOf ?? json.oneOf) as Json[] | undefined;
     const objectsOnly =
       isObject || (options?.every((option) => option.type === "object" || option.properties !== undefined) ?? false);
-    if ((isObject && depth >= keptObjectDepth) || (ref && described.has(ref))) {
-      // Named resources keep their name (e.g. `GrowthItem`), so the reader knows what the object is.
+    if ((isObject && depth >= keptObjectDepth) || (ref && objectsOnly)) {
+      // A named resource keeps its name (e.g. `GrowthItem`), so the reader knows what the object is.
       return {
         ...(objectsOnly && { type: "object" }),
         ...(ref && { title: ref }),
         ...(typeof json.description === "string" && { description: json.description }),
       };
     }
-    if (ref) described.add(ref);
     const out: Json = ref ? { title: ref } : {};
     for (const [key, value] of Object.entries(json)) {
       if (droppedFromOutput.has(key) || key === "definitions" || safeIntegerBound(key, value)) continue;
@@ -124,10 +124,81 @@ export function compactOutputSchema(schema: z.ZodType, described = new Set<strin
   return compact(full, -1) as Json;
 }
 
+/** Longer than this, an input's regex is left out of `tools/list` (see `compactInputSchema`). */
+const longestAdvertisedPattern = 100;
+
+/** Members of a schema whose values are data, not schemas. */
+const literalKeys = new Set(["enum", "const", "default", "examples", "required"]);
+
+/** Whether every example of a schema is already in its description ("e.g. en, de, pt-BR"). */
+const examplesInDescription = (json: Json) =>
+  Array.isArray(json.examples) &&
+  typeof json.description === "string" &&
+  json.examples.every((example) => typeof example === "string" && (json.description as string).includes(example));
+
+/** What an input schema's node advertises without: the rest says it (see `compactInputSchema`). */
+function saysNothingNew(json: Json, key: string, value: unknown) {
+  if (key === "pattern") return Boolean(json.format) || (typeof value === "string" && value.length > longestAdvertisedPattern);
+  if (key === "minLength" || key === "minItems") return typeof value === "number" && value <= 1;
+  return key === "examples" && examplesInDescription(json);
+}
+
 /**
- * An input's advertised schema: the SDK's, less the regex of strings that carry a format
- * (uuid, date-time), with nullable scalars and lists as one `type: [T, "null"]` (the same
- * values, a third of the bytes: the onboarding answers are mostly nullable).
+ * Each definition used once (the onboarding answers, a week's plan) written where it is
+ * used: the same schema without `$ref`s, which some clients do not follow. A definition used
+ * twice, or by itself, stays a definition.
+ */
+function inlineDefinitions(json: Json): Json {
+  const definitions = json.definitions as Record<string, Json> | undefined;
+  if (!definitions) return json;
+  const refName = (node: Json) => (typeof node.$ref === "string" ? /^#\/definitions\/(.+)$/.exec(node.$ref)?.[1] : undefined);
+  const text = JSON.stringify(json);
+  const uses = (name: string, within = text) => within.split(`"$ref":"#/definitions/${name}"`).length - 1;
+  const once = new Set(
+    Object.keys(definitions).filter((name) => uses(name) === 1 && uses(name, JSON.stringify(definitions[name])) === 0),
+  );
+  const inline = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(inline);
+    if (!node || typeof node !== "object") return node;
+    let schema = node as Json;
+    // zod writes a described reference as `{description, allOf: [{$ref}]}`.
+    const wrapped = Array.isArray(schema.allOf) && schema.allOf.length === 1 ? (schema.allOf[0] as Json) : undefined;
+    if (wrapped && once.has(refName(wrapped) ?? "")) {
+      const { allOf: _, ...rest } = schema;
+      schema = { ...wrapped, ...rest };
+    }
+    const name = refName(schema);
+    if (name && once.has(name)) {
+      const { $ref: _, ...rest } = schema;
+      schema = { ...definitions[name], ...rest };
+    }
+    return Object.fromEntries(
+      Object.entries(schema).map(([key, value]) => [
+        key,
+        key === "properties"
+          ? Object.fromEntries(Object.entries(value as Json).map(([field, child]) => [field, inline(child)]))
+          : inline(value),
+      ]),
+    );
+  };
+  const { definitions: _, ...rest } = json;
+  const kept = Object.fromEntries(Object.entries(definitions).filter(([name]) => !once.has(name)));
+  const inlined = inline(rest) as Json;
+  if (Object.keys(kept).length === 0) return inlined;
+  return {
+    ...inlined,
+    definitions: Object.fromEntries(Object.entries(kept).map(([name, definition]) => [name, inline(definition)])),
+  };
+}
+
+/**
+ * An input's advertised schema: the SDK's, less what the rest of it already says: the regex of
+ * strings that carry a format (uuid, date-time), regexes as long as a paragraph (the BCP 47
+ * tag's 200 characters: its description says it to a model better), a lower bound of 0 or 1
+ * (required, or not empty), examples its description already gives; with nullable scalars and
+ * lists as one `type: [T, "null"]` (the same values, a third of the bytes: the onboarding
+ * answers are mostly nullable) and each definition used once written in place. The executor
+ * still checks every argument with the operation's own schemas.
  */
 export function compactInputSchema(schema: z.ZodType): Json {
   const full = z.toJSONSchema(schema, { target: "draft-7", io: "input", unrepresentable: "any" }) as Json;
@@ -135,17 +206,21 @@ export function compactInputSchema(schema: z.ZodType): Json {
     if (Array.isArray(node)) return node.map(strip);
     if (!node || typeof node !== "object") return node;
     const json = node as Json;
+    const named = (map: unknown) => Object.fromEntries(Object.entries(map as Json).map(([name, child]) => [name, strip(child)]));
     return mergeNullable(
       Object.fromEntries(
         Object.entries(json)
-          .filter(([key]) => !(key === "pattern" && json.format))
-          .map(([key, value]) => [key, strip(value)]),
+          .filter(([key, value]) => !saysNothingNew(json, key, value))
+          .map(([key, value]) => [
+            key,
+            literalKeys.has(key) ? value : key === "properties" || key === "definitions" ? named(value) : strip(value),
+          ]),
       ),
       [...scalarTypes, "array"],
     );
   };
   // `$schema` only where draft-07 `definitions` need it, as for outputs: without, every draft reads the schema alike.
-  const { $schema, ...rest } = strip(full) as Json;
+  const { $schema, ...rest } = inlineDefinitions(strip(full) as Json);
   return "definitions" in rest ? { $schema, ...rest } : rest;
 }
 
@@ -159,9 +234,8 @@ export interface AdvertisedSchemas {
 const prepared = new WeakMap<readonly object[], Map<object, AdvertisedSchemas>>();
 
 /**
- * Each tool's `inputSchema` and `outputSchema`, in list order (a resource is described by
- * the first tool whose output has it). `schemasOf` gives an operation's input and response
- * schemas, or nothing when it is not a tool.
+ * Each tool's `inputSchema` and `outputSchema`. `schemasOf` gives an operation's input and
+ * response schemas, or nothing when it is not a tool.
  */
 export function toolSchemas<T extends object>(
   operations: readonly T[],
@@ -170,14 +244,13 @@ export function toolSchemas<T extends object>(
   let schemas = prepared.get(operations);
   if (!schemas) {
     schemas = new Map();
-    const described = new Set<string>();
     for (const operation of operations) {
       const declared = schemasOf(operation);
       if (!declared) continue;
       const shape = declared.response instanceof z.ZodObject ? (declared.response.shape as z.ZodRawShape) : {};
       // A fresh top-level object: the registered schema's id would turn it into a bare $ref.
       const output = z.object(shape);
-      schemas.set(operation, { input: compactInputSchema(declared.input), output: compactOutputSchema(output, described) });
+      schemas.set(operation, { input: compactInputSchema(declared.input), output: compactOutputSchema(output) });
     }
     prepared.set(operations, schemas);
   }

@@ -9,9 +9,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ServiceContext } from "@/lib/core/context";
+import { answerValue } from "@/lib/core/json-text";
 import { AppError } from "@/lib/errors";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
-import type { AnyOperation } from "@/lib/operations/operation";
+import { executeIdempotently, parseIdempotencyKey } from "@/lib/operations/idempotent";
+import { type AnyOperation, takesIdempotencyKey } from "@/lib/operations/operation";
+import { nextCursor, pageQuery } from "@/lib/schemas/common";
 import { type LongWorkTaskStore, taskTools } from "./tasks";
 import { refusedTask, toolError, toolResult } from "./tool-results";
 import { toolSchemas } from "./tool-schemas";
@@ -20,15 +23,48 @@ import { toolSchemas } from "./tool-schemas";
 const toolParamName = (name: string) => (name === "id" ? "projectId" : name);
 const shapeOf = (schema: z.ZodType | undefined) => (schema instanceof z.ZodObject ? (schema.shape as z.ZodRawShape) : {});
 
-/** One flat, closed input schema: path parameters, query and body fields side by side. */
-export function toolInputSchema(operation: AnyOperation) {
-  const params = Object.fromEntries(
-    Object.entries(shapeOf(operation.params)).map(([name, schema]) => [
-      toolParamName(name),
-      name === "id" ? (schema as z.ZodType).describe("The project's id") : schema,
+/**
+ * The argument a tool that changes something takes besides its operation's input: the REST
+ * `Idempotency-Key`. Described once in the server's instructions and checked when called,
+ * so it costs `tools/list` a few bytes per tool.
+ */
+export const idempotencyArgument = "idempotencyKey";
+const idempotencyKeyArgument = z.string().optional();
+
+/**
+ * The paging fields every list shares, said once in the server's instructions (like
+ * `idempotencyKey`) rather than in each list tool's schemas; the REST document keeps their
+ * descriptions.
+ */
+export const pagingInstructions =
+  "Lists take an optional `limit` (1-100) and `cursor` (the `nextCursor` of the previous answer, null on the last page); without either they answer the whole list.";
+const describedInInstructions = new Set<unknown>([pageQuery.shape.limit, pageQuery.shape.cursor, nextCursor]);
+
+const undescribed = (schema: z.ZodType) => schema.meta({ description: undefined });
+/** A shape with the fields the instructions describe left undescribed. */
+const withoutInstructed = (shape: z.ZodRawShape) =>
+  Object.fromEntries(
+    Object.entries(shape).map(([name, schema]) => [
+      name,
+      describedInInstructions.has(schema) ? undescribed(schema as z.ZodType) : schema,
     ]),
   );
-  return z.strictObject({ ...params, ...shapeOf(operation.query), ...shapeOf(operation.body) });
+
+/**
+ * One flat, closed input schema: path parameters, query and body fields side by side (and
+ * `idempotencyKey` on a write). A path parameter's name says what it is (`projectId`,
+ * `itemId`, with the tool's name): it is advertised without the REST document's description.
+ */
+export function toolInputSchema(operation: AnyOperation) {
+  const params = Object.fromEntries(
+    Object.entries(shapeOf(operation.params)).map(([name, schema]) => [toolParamName(name), undescribed(schema as z.ZodType)]),
+  );
+  return z.strictObject({
+    ...params,
+    ...withoutInstructed(shapeOf(operation.query)),
+    ...shapeOf(operation.body),
+    ...(takesIdempotencyKey(operation) && { [idempotencyArgument]: idempotencyKeyArgument }),
+  });
 }
 
 /** Splits a tool's arguments back into the operation's path parameters, query and body. */
@@ -68,6 +104,7 @@ function argumentNamesOf(operation: AnyOperation): Set<string> {
       ...Object.keys(shapeOf(operation.params)).map(toolParamName),
       ...Object.keys(shapeOf(operation.query)),
       ...Object.keys(shapeOf(operation.body)),
+      ...(takesIdempotencyKey(operation) ? [idempotencyArgument] : []),
     ]);
     argumentNames.set(operation, names);
   }
@@ -82,6 +119,9 @@ function refuseUnknownArguments(operation: AnyOperation, args: Record<string, un
   const issues = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));
   throw new AppError("invalid_request", undefined, { details: { issues } });
 }
+
+/** `_meta` of a tool result that is the kept answer of an earlier call with the same `idempotencyKey`. */
+export const replayedMeta = "launchloop/idempotent-replayed";
 
 // Absent, a tool's task support is "forbidden" (the MCP default): only the long ones say theirs.
 const asTask = { taskSupport: "optional" as const };
@@ -137,7 +177,9 @@ function toolTable(operations: readonly AnyOperation[]) {
   let table = tables.get(operations);
   if (!table) {
     const schemas = toolSchemas(operations, (operation) =>
-      operation.tool ? { input: toolInputSchema(operation), response: operation.response } : undefined,
+      operation.tool
+        ? { input: toolInputSchema(operation), response: z.object(withoutInstructed(shapeOf(operation.response))) }
+        : undefined,
     );
     const tools = operations.filter((operation) => operation.tool);
     table = {
@@ -168,9 +210,22 @@ async function runTool(operation: AnyOperation, args: Record<string, unknown>, c
   return executeOperation(operation, toRawInput(operation, args), ctx);
 }
 
+/** The arguments without `idempotencyKey`, and the key when one was sent (checked: 400 when malformed). */
+function splitIdempotencyKey(args: Record<string, unknown>) {
+  const { [idempotencyArgument]: sent, ...rest } = args;
+  return { args: rest, key: sent === undefined ? undefined : parseIdempotencyKey(sent, idempotencyArgument) };
+}
+
+/** A call with an `idempotencyKey` runs once per key, as a REST write with that `Idempotency-Key` would; a replay says so in `_meta`. */
 async function callTool(operation: AnyOperation, args: Record<string, unknown>, ctx: ServiceContext) {
   try {
-    return toolResult(await runTool(operation, args, ctx));
+    if (!takesIdempotencyKey(operation) || args[idempotencyArgument] === undefined)
+      return toolResult(await runTool(operation, args, ctx));
+    const { args: input, key } = splitIdempotencyKey(args);
+    refuseUnknownArguments(operation, input);
+    const { output, replayed } = await executeIdempotently(operation, toRawInput(operation, input), ctx, key!);
+    const result = toolResult(answerValue(output));
+    return replayed ? { ...result, _meta: { [replayedMeta]: true } } : result;
   } catch (error) {
     return toolError(error, ctx.requestId);
   }
@@ -191,6 +246,21 @@ async function startTask(
   const accepted = new Promise<{ id: string }>((resolve) => {
     accept = resolve;
   });
+  if (args[idempotencyArgument] !== undefined)
+    throw refusedTask(
+      new AppError("invalid_request", undefined, {
+        details: {
+          issues: [
+            {
+              path: idempotencyArgument,
+              message:
+                "A task is its own handle to the work (tasks/list finds it): call with a task and no idempotencyKey, or without a task.",
+            },
+          ],
+        },
+      }),
+      ctx.requestId,
+    );
   const call = runTool(operation, args, { ...ctx, now: new Date(), accepted: accept });
   ctx.waitUntil?.(call.catch(() => {}));
   let work: { id: string } | null;

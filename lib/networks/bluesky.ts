@@ -5,7 +5,7 @@ import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { NetworkError, retryAfterMs } from "./errors";
 import { guardedFetch } from "./http";
-import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
+import type { ConnectedAccount, NetworkProvider, PostMedia, PublishRequest } from "./provider";
 import type { ConnectionSecrets } from "./secrets";
 import { serviceOrigin } from "./service-url";
 import { newTid } from "./tid";
@@ -169,10 +169,33 @@ const connectInput = z.object({
   serviceUrl: z.string().max(300).optional(),
 });
 
+/** The post's images as `app.bsky.embed.images`: each blob with its alt text and aspect ratio. */
+export function imagesEmbed(media: readonly PostMedia[]) {
+  return {
+    $type: "app.bsky.embed.images",
+    images: media.map((item) => ({
+      image: {
+        $type: "blob",
+        ref: { $link: item.media.id },
+        mimeType: String(item.media.data?.mimeType ?? item.mimeType),
+        size: Number(item.media.data?.size ?? 0),
+      },
+      alt: item.alt,
+      aspectRatio: { width: item.width, height: item.height },
+    })),
+  };
+}
+
 export const bluesky: NetworkProvider = {
   network: "bluesky",
   label: "Bluesky",
-  limits: { maxCharacters: channelRules.bluesky.bodyLimit, unit: channelRules.bluesky.unit, maxParts: 25, titles: false },
+  limits: {
+    maxCharacters: channelRules.bluesky.bodyLimit,
+    unit: channelRules.bluesky.unit,
+    maxParts: 25,
+    titles: false,
+    images: { maxCount: 4, maxBytes: 1_000_000, types: ["image/png", "image/jpeg", "image/webp"] },
+  },
   opensIn: { page: "https://bsky.app/intent/compose", textParam: "text" },
   connect: {
     kind: "form",
@@ -185,7 +208,14 @@ export const bluesky: NetworkProvider = {
         kind: "password",
         help: "Use an app password (Bluesky → Settings → Privacy and security → App passwords), never your main password.",
       },
-      { name: "serviceUrl", label: "Hosting provider", kind: "url", placeholder: defaultPds, optional: true },
+      {
+        name: "serviceUrl",
+        label: "Hosting provider",
+        kind: "url",
+        placeholder: defaultPds,
+        optional: true,
+        server: "hosting provider",
+      },
     ],
     async connect(raw) {
       const input = connectInput.parse(raw);
@@ -226,6 +256,7 @@ export const bluesky: NetworkProvider = {
         createdAt: request.now.toISOString(),
         ...(request.language && { langs: [request.language] }),
         ...(facets.length > 0 && { facets }),
+        ...(index === 0 && request.media?.length && { embed: imagesEmbed(request.media) }),
         ...(root &&
           parent && { reply: { root: { uri: root.id, cid: root.cid! }, parent: { uri: parent.id, cid: parent.cid! } } }),
       };
@@ -249,6 +280,16 @@ export const bluesky: NetworkProvider = {
       await request.onPart(parts);
     }
     return { parts };
+  },
+
+  // A blob is named by its content (CID): uploading the same bytes again gives the same one.
+  async uploadMedia(account, media, ctx) {
+    media.signal?.throwIfAborted();
+    const blob = await withSession(account, ctx.onSecrets ?? (async () => undefined), "image upload", async (agent) => {
+      const { data } = await agent.uploadBlob(media.bytes, { encoding: media.mimeType });
+      return data.blob;
+    });
+    return { id: blob.ref.toString(), data: { mimeType: blob.mimeType, size: blob.size } };
   },
 
   async metrics(account, post, options): Promise<PostMetrics> {

@@ -4,8 +4,9 @@ import { channelRules } from "@/lib/channels/rules";
 import { config } from "@/lib/config";
 import type { PublishedPart } from "@/lib/schemas/publishing";
 import { NetworkError, postOnce } from "./errors";
-import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
-import type { AccountIdentity, ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
+import { asJsonAnswer, callNetwork, classifyAnswer, type JsonAnswer, sendGuarded } from "./http";
+import { multipartBody } from "./multipart";
+import type { AccountIdentity, ConnectedAccount, NetworkProvider, PostMedia, PublishRequest } from "./provider";
 import { badInput } from "./service-url";
 
 /**
@@ -14,7 +15,9 @@ import { badInput } from "./service-url";
  * its id names the connection. Messages go out with `?wait=true`, so Discord answers with the
  * message (its id); a thread's parts are consecutive messages. Webhooks take no idempotency key
  * and cannot list a channel's messages, so an answer lost after sending is left to the founder
- * ("may have posted, check it"). Webhooks give no numbers.
+ * ("may have posted, check it"). A post's images go as files of its first message (one
+ * multipart request, each with its alt text as the attachment's description): there is no
+ * upload step, so they are sent exactly as often as that message. Webhooks give no numbers.
  */
 
 const hosts = new Set(["discord.com", "discordapp.com"]);
@@ -95,10 +98,45 @@ function credentials(account: ConnectedAccount) {
 export const messageUrl = (serviceUrl: string, messageId: string) =>
   serviceUrl.startsWith("https://discord.com/channels/") ? `${serviceUrl}/${messageId}` : serviceUrl;
 
+const missingBytes = (index: number): never => {
+  throw new NetworkError("permanent", `Discord message: image ${index + 1} came without its file`);
+};
+
+/**
+ * One message: JSON alone, or with images a multipart body (`payload_json` and `files[n]`),
+ * each file named in `attachments` with its alt text as `description`.
+ */
+function sendMessage(url: string, content: string, media: readonly PostMedia[]) {
+  // Never pings: a draft that says @everyone stays text.
+  const payload = { content, allowed_mentions: { parse: [] } };
+  if (media.length === 0) return callNetwork(url, { method: "POST", json: payload });
+  const files = media.map((image, index) => ({
+    name: `files[${index}]`,
+    filename: `image-${index + 1}.${image.mimeType.split("/")[1] ?? "png"}`,
+    contentType: image.mimeType,
+    bytes: image.bytes ?? missingBytes(index),
+  }));
+  const attachments = files.map((file, index) => ({ id: index, filename: file.filename, description: media[index]!.alt }));
+  const form = multipartBody({ payload_json: JSON.stringify({ ...payload, attachments }) }, ...files);
+  return sendGuarded(url, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": form.contentType },
+    body: form.body,
+    timeoutMs: 60_000,
+  }).then(asJsonAnswer);
+}
+
 export const discord: NetworkProvider = {
   network: "discord",
   label: "Discord",
-  limits: { maxCharacters: channelRules.discord.bodyLimit, unit: channelRules.discord.unit, maxParts: 10, titles: false },
+  limits: {
+    maxCharacters: channelRules.discord.bodyLimit,
+    unit: channelRules.discord.unit,
+    maxParts: 10,
+    titles: false,
+    // A message takes 10 files of 10 MB, in a request of 25 MiB at most: four of 6 MB always fit.
+    images: { maxCount: 4, maxBytes: 6_000_000, types: ["image/png", "image/jpeg", "image/webp", "image/gif"], withPost: true },
+  },
   connect: {
     kind: "form",
     schema: connectInput as z.ZodType<Record<string, unknown>>,
@@ -133,12 +171,9 @@ export const discord: NetworkProvider = {
     for (let index = parts.length; index < request.parts.length; index++) {
       request.signal?.throwIfAborted();
       // No idempotency key and no way to look a message up: a lost answer is the founder's to check.
+      const media = index === 0 ? (request.media ?? []) : [];
       const answer = await postOnce("Discord message", () =>
-        callNetwork(`${webhookEndpoint(id, token)}?wait=true`, {
-          method: "POST",
-          // Never pings: a draft that says @everyone stays text.
-          json: { content: request.parts[index], allowed_mentions: { parse: [] } },
-        }),
+        sendMessage(`${webhookEndpoint(id, token)}?wait=true`, request.parts[index]!, media),
       );
       const message = check(answer, "message");
       const messageId = text(message.id);

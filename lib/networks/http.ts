@@ -18,6 +18,13 @@ const parse = (body: string) => {
   }
 };
 
+/** A raw answer (`sendGuarded`) read as JSON. */
+export const asJsonAnswer = (answer: { status: number; headers: Record<string, string>; body: string }): JsonAnswer => ({
+  status: answer.status,
+  headers: answer.headers,
+  json: parse(answer.body),
+});
+
 /** One JSON call to a network through the outbound guard; transport failures are `transient`. Never includes secrets in messages. */
 export async function callNetwork(
   url: string,
@@ -45,7 +52,7 @@ export async function callNetwork(
 /** One request through the outbound guard, its transport failures classified: a refusal by the guard is `permanent`, the rest `transient`. */
 export async function sendGuarded(
   url: string,
-  options: { method: "GET" | "POST"; headers: Record<string, string>; body?: string; timeoutMs?: number },
+  options: { method: "GET" | "POST" | "PUT"; headers: Record<string, string>; body?: string | Uint8Array; timeoutMs?: number },
 ) {
   try {
     return await sendOutbound(url, { ...options, timeoutMs: options.timeoutMs ?? 15_000, maxBytes: 1_000_000 });
@@ -76,7 +83,8 @@ export const guardedFetch: typeof fetch = async (input, init) => {
   const answer = await sendGuarded(request.url, {
     method,
     headers: Object.fromEntries(request.headers),
-    body: method === "POST" ? await request.text() : undefined,
+    // Bytes as they are: an uploaded image is not text.
+    body: method === "POST" ? new Uint8Array(await request.arrayBuffer()) : undefined,
   });
   const empty = [204, 205, 304].includes(answer.status);
   return new Response(empty ? null : answer.body, { status: answer.status, headers: answer.headers });

@@ -4,8 +4,9 @@ import { channelRules } from "@/lib/channels/rules";
 import { config } from "@/lib/config";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { NetworkError } from "./errors";
-import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
-import type { NetworkProvider, PublishRequest } from "./provider";
+import { callNetwork, classifyAnswer, type JsonAnswer, sendGuarded } from "./http";
+import { multipartBody } from "./multipart";
+import type { MediaUpload, NetworkProvider, PublishRequest } from "./provider";
 import { serviceOrigin } from "./service-url";
 
 /**
@@ -15,7 +16,7 @@ import { serviceOrigin } from "./service-url";
  * after a lost answer returns the status already made.
  */
 
-export const mastodonScopes = "read:statuses write:statuses read:accounts";
+export const mastodonScopes = "read:statuses write:statuses write:media read:accounts";
 const base = (instanceUrl: string) => instanceUrl.replace(/\/+$/, "");
 
 /** A revoked or expired token is a 401; anything else is not a reason to disconnect. */
@@ -97,6 +98,58 @@ export async function revokeMastodonToken(
   }).catch(() => undefined);
 }
 
+/** How long an upload may take to be processed before the post is tried again later, and how often it is asked. */
+const processingWaitMs = 30_000;
+const pollEveryMs = (attempt: number) => Math.min(250 * 2 ** attempt, 2000);
+
+const parsed = (answer: { status: number; headers: Record<string, string>; body: string }): JsonAnswer => {
+  let json: Record<string, unknown> | null = null;
+  try {
+    const value = JSON.parse(answer.body) as unknown;
+    json = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {}
+  return { status: answer.status, headers: answer.headers, json };
+};
+
+/**
+ * `POST /api/v2/media` with its description, then, while the instance is still processing it
+ * (202, or 206 from `GET /api/v1/media/:id`, or no `url` yet), asks again until it is ready.
+ */
+async function uploadToMastodon(serviceUrl: string, token: string, media: MediaUpload) {
+  const extension = media.mimeType.split("/")[1] ?? "bin";
+  const form = multipartBody(media.alt ? { description: media.alt } : {}, {
+    name: "file",
+    filename: `image.${extension}`,
+    contentType: media.mimeType,
+    bytes: media.bytes,
+  });
+  media.signal?.throwIfAborted();
+  const answer = parsed(
+    await sendGuarded(`${base(serviceUrl)}/api/v2/media`, {
+      method: "POST",
+      headers: { accept: "application/json", authorization: `Bearer ${token}`, "content-type": form.contentType },
+      body: form.body,
+      timeoutMs: 60_000,
+    }),
+  );
+  let body = check(answer, "image upload");
+  const id = String(body.id);
+  const started = Date.now();
+  for (let attempt = 0; !body.url; attempt++) {
+    if (Date.now() - started > processingWaitMs)
+      throw new NetworkError("transient", "Mastodon is still processing the image; trying again later");
+    await new Promise((resolve) => setTimeout(resolve, pollEveryMs(attempt)));
+    media.signal?.throwIfAborted();
+    const polled = await callNetwork(`${base(serviceUrl)}/api/v1/media/${encodeURIComponent(id)}`, {
+      method: "GET",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (polled.status === 206) continue;
+    body = check(polled, "image processing");
+  }
+  return { id, url: String(body.url) };
+}
+
 const itemOptions = z.strictObject({
   visibility: z.enum(["public", "unlisted"]).default("public"),
   contentWarning: z.string().trim().max(500).optional(),
@@ -109,7 +162,14 @@ const handleOn = (serviceUrl: string, acct: string) => `@${acct.includes("@") ? 
 export const mastodon: NetworkProvider = {
   network: "mastodon",
   label: "Mastodon",
-  limits: { maxCharacters: channelRules.mastodon.bodyLimit, unit: channelRules.mastodon.unit, maxParts: 25, titles: false },
+  limits: {
+    maxCharacters: channelRules.mastodon.bodyLimit,
+    unit: channelRules.mastodon.unit,
+    maxParts: 25,
+    titles: false,
+    // Instances take 8 MB images (older versions) to 16 MB (4.x): 8 MB fits every one.
+    images: { maxCount: 4, maxBytes: 8_000_000, types: ["image/png", "image/jpeg", "image/webp", "image/gif"] },
+  },
   opensIn: {
     page: "https://mastodonshare.com/",
     textParam: "text",
@@ -120,7 +180,9 @@ export const mastodon: NetworkProvider = {
     configured: () => true,
     instanceStep: {
       schema: instanceInput as z.ZodType<Record<string, unknown>>,
-      fields: [{ name: "instanceUrl", label: "Your instance", kind: "url", placeholder: "https://mastodon.social" }],
+      fields: [
+        { name: "instanceUrl", label: "Your instance", kind: "url", placeholder: "https://mastodon.social", server: "instance" },
+      ],
     },
     // Launchloop registers itself on the founder's instance, then sends them to its authorize page.
     async authorizeUrl(request) {
@@ -206,6 +268,7 @@ export const mastodon: NetworkProvider = {
           ...(options.contentWarning && { spoiler_text: options.contentWarning }),
           ...(request.language && { language: request.language.slice(0, 2) }),
           ...(parent && { in_reply_to_id: parent.id }),
+          ...(index === 0 && request.media?.length && { media_ids: request.media.map((item) => item.media.id) }),
         },
       });
       const body = check(answer, "post");
@@ -213,6 +276,13 @@ export const mastodon: NetworkProvider = {
       await request.onPart(parts);
     }
     return { parts };
+  },
+
+  // The instance cannot tell a repeated upload: the service keeps the media id and never uploads it twice itself.
+  async uploadMedia(account, media) {
+    const token = account.secrets.accessToken;
+    if (!token) throw new NetworkError("auth", "Mastodon: no access token is stored; reconnect the account");
+    return uploadToMastodon(account.serviceUrl, token, media);
   },
 
   async metrics(account, post, options): Promise<PostMetrics> {

@@ -36,7 +36,7 @@ interface OAuthSpec {
 
 export const oauthSpecs: Record<OAuthNetwork, OAuthSpec> = {
   x: {
-    scopes: "tweet.read tweet.write users.read offline.access",
+    scopes: "tweet.read tweet.write users.read media.write offline.access",
     pkce: true,
     clientAuth: "basic",
     authorizeUrl: (client) => `${client.authUrl}/i/oauth2/authorize`,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CountingUnit } from "@/lib/channels/rules";
 import type { Channel } from "@/lib/schemas/growth";
 import type { Network, PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import type { ConnectionSecrets } from "./secrets";
@@ -53,11 +54,36 @@ export interface NetworkProvider {
 export interface NetworkLimits {
   /** The longest part, counted as the network counts (`unit`). */
   maxCharacters: number;
-  unit: "weighted" | "graphemes" | "characters";
+  unit: CountingUnit;
   /** The most parts a thread can have (1: the network takes single posts only). */
   maxParts: number;
   /** Whether a post has a title (Reddit, a blog post, a newsletter's subject). */
   titles: boolean;
+  /** The images one post takes, where Launchloop sends them (with `uploadMedia`, `withPost` or `byUrl`); absent: none. */
+  images?: ImageLimits;
+}
+
+export interface ImageLimits {
+  /** The most images on one post (they go on a thread's first part). */
+  maxCount: number;
+  /** The largest image in bytes: a larger one is recompressed until it fits. */
+  maxBytes: number;
+  /** The types taken as they are; any other is sent as JPEG. */
+  types: readonly string[];
+  /** The longest alt text the network takes (X: 1,000 characters); absent: as long as Launchloop allows. */
+  maxAltLength?: number;
+  /**
+   * The images go in the post's own request (a Discord webhook takes files with the message):
+   * nothing is uploaded first, `uploadMedia` is absent, and each `PostMedia` carries its bytes.
+   */
+  withPost?: boolean;
+  /**
+   * The network fetches each image itself from an address Launchloop serves (Threads takes
+   * images by URL only): nothing is uploaded or kept, `uploadMedia` is absent, and each
+   * `PostMedia` carries `url`, a signed address on APP_URL that expires within the hour (so
+   * APP_URL must be reachable from the internet).
+   */
+  byUrl?: boolean;
 }
 
 /** The network's compose page: `page?textParam=post`; a post too long for a link opens it with `keep` alone. */
@@ -80,6 +106,8 @@ export interface FieldDescriptor {
   placeholder?: string;
   optional?: boolean;
   choices?: { value: string; label: string }[];
+  /** A url field's server, as a refusal names it ("Couldn't reach that instance"); "server" when absent. */
+  server?: string;
 }
 
 /** A form and its schema: the schema parses what the fields send. */
@@ -183,6 +211,8 @@ export interface PublishRequest {
   options: Record<string, unknown>;
   /** The item's title, on networks whose posts have one. */
   title?: string | null;
+  /** The post's images in order, uploaded already (`uploadMedia`) or carried (`withPost`, `byUrl`): they go on the first part. */
+  media?: PostMedia[];
   language?: string;
   now: Date;
   /** Called after each part is posted, so a crash mid-thread never posts a part twice. */
@@ -201,11 +231,31 @@ export interface MediaUpload {
   bytes: Uint8Array;
   mimeType: string;
   alt?: string;
+  width: number;
+  height: number;
+  signal?: AbortSignal;
 }
 
 export interface UploadedMedia {
   /** The network's reference to the upload, handed back in a later post. */
   id: string;
+  url?: string;
+  /** What else the post needs to name it (a Bluesky blob's type and size). */
+  data?: Record<string, unknown>;
+  /** When the network forgets an upload no post has used yet (X: a day later): a later attempt uploads it anew. */
+  expiresAt?: string;
+}
+
+/** An image as a post carries it: uploaded already, or its bytes or address. */
+export interface PostMedia {
+  media: UploadedMedia;
+  alt: string;
+  width: number;
+  height: number;
+  mimeType: string;
+  /** The image itself, where the network takes it with the post (`limits.images.withPost`). */
+  bytes?: Uint8Array;
+  /** Where the network fetches the image (`limits.images.byUrl`): public, unguessable, expiring. */
   url?: string;
 }
 

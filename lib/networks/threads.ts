@@ -2,7 +2,7 @@ import "server-only";
 import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { NetworkError } from "./errors";
-import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
+import type { ConnectedAccount, NetworkProvider, PostMedia, PublishRequest } from "./provider";
 import {
   checkThreads,
   exchangeThreadsCode,
@@ -18,7 +18,9 @@ import {
 
 /**
  * Threads: each part is a TEXT media container (`POST /{user}/threads`, the parts after the
- * first as replies to the one before through `reply_to_id`) published by `threads_publish`.
+ * first as replies to the one before through `reply_to_id`) published by `threads_publish`;
+ * the first part's images make it an IMAGE container or a CAROUSEL of IMAGE items, which
+ * Threads fetches from signed addresses on APP_URL (`limits.images.byUrl`).
  * Threads takes no idempotency key. A container publishes once and tells whether it was
  * (`status` PUBLISHED): when the answer to `threads_publish` is lost, the container is asked,
  * and the post looked up among the account's own; what cannot be confirmed that way is
@@ -27,7 +29,9 @@ import {
  */
 
 const label = "Threads";
-const statusPolls = 4;
+/** Status reads of a container before an attempt gives up on it (text is ready at once; Threads fetches an image first). */
+const textPolls = 4;
+const imagePolls = 10;
 const pollDelayMs = 750;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -60,29 +64,47 @@ async function findPosted(account: ConnectedAccount, now: Date, text: string, pa
   }
 }
 
-/** Creates the part's container (nothing is visible yet) and waits, briefly, until Threads has it ready. */
-async function createContainer(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+/** Creates a container (nothing is visible yet) and answers its id. */
+async function newContainer(account: ConnectedAccount, now: Date, fields: Record<string, string>, label: string) {
   const userId = account.externalAccountId ?? "me";
   const body = await withThreadsToken(account, now, async (token) =>
-    checkThreads(
-      await threadsCall(graphUrl(account.serviceUrl, `/${encodeURIComponent(userId)}/threads`), token, {
-        media_type: "TEXT",
-        text,
-        ...(parentId && { reply_to_id: parentId }),
-      }),
-      "Threads post",
-    ),
+    checkThreads(await threadsCall(graphUrl(account.serviceUrl, `/${encodeURIComponent(userId)}/threads`), token, fields), label),
   );
-  if (typeof body.id !== "string") throw new NetworkError("transient", "Threads post: the answer named no container");
-  for (let poll = 0; poll < statusPolls; poll++) {
-    const status = await containerStatus(account, now, body.id);
-    if (status === "FINISHED") return body.id;
-    if (status === "ERROR" || status === "EXPIRED")
-      throw new NetworkError("transient", `Threads post: the container ended as ${status}`);
+  if (typeof body.id !== "string") throw new NetworkError("transient", `${label}: the answer named no container`);
+  return body.id;
+}
+
+/**
+ * Waits, briefly, until Threads has every container ready; an image's takes longer (Threads
+ * fetches the image first). One still processing at the end fails this attempt: a later one
+ * makes new containers (an unpublished container is never shown, and expires on its own).
+ */
+async function untilReady(
+  account: ConnectedAccount,
+  now: Date,
+  containers: { id: string; label: string; hint?: string }[],
+  polls: number,
+  signal: AbortSignal | undefined,
+) {
+  let waiting = containers;
+  for (let poll = 0; ; poll++) {
+    const still: typeof containers = [];
+    for (const container of waiting) {
+      const { status, error } = await containerStatus(account, now, container.id);
+      if (status === "FINISHED") continue;
+      if (status === "ERROR" || status === "EXPIRED") {
+        const said = error ? ` (${error})` : "";
+        throw new NetworkError("transient", `${container.label}: the container ended as ${status}${said}${container.hint ?? ""}`);
+      }
+      still.push(container);
+    }
+    waiting = still;
+    if (waiting.length === 0) return;
+    if (poll + 1 >= polls) break;
     await wait(pollDelayMs * (poll + 1));
+    signal?.throwIfAborted();
   }
-  // Still processing: a later attempt makes a new one (an unpublished container is never shown).
-  throw new NetworkError("transient", "Threads post: the container is still processing");
+  throw new NetworkError("transient", `${waiting[0]!.label}: the container is still processing`);
 }
 
 async function containerStatus(account: ConnectedAccount, now: Date, containerId: string) {
@@ -92,7 +114,55 @@ async function containerStatus(account: ConnectedAccount, now: Date, containerId
       "Threads post status",
     ),
   );
-  return String(body.status ?? "");
+  return { status: String(body.status ?? ""), error: typeof body.error_message === "string" ? body.error_message : "" };
+}
+
+const fetchHint = "; Threads fetches each image from this server's APP_URL, which must be reachable from the internet";
+
+/**
+ * The part's container, ready to publish: text (a reply to `parentId` after the first part),
+ * or on the first part with the post's images an IMAGE container (one image) or a CAROUSEL
+ * of IMAGE items (two or more), each image fetched by Threads from its signed address with
+ * its alt text. Made anew on every attempt: nothing that may have expired is reused.
+ */
+async function readyContainer(
+  account: ConnectedAccount,
+  request: PublishRequest,
+  text: string,
+  parentId: string | undefined,
+  media: readonly PostMedia[],
+) {
+  const { now, signal } = request;
+  if (media.length === 0) {
+    const fields = { media_type: "TEXT", text, ...(parentId && { reply_to_id: parentId }) };
+    const id = await newContainer(account, now, fields, "Threads post");
+    await untilReady(account, now, [{ id, label: "Threads post" }], textPolls, signal);
+    return id;
+  }
+  const imageFields = (item: PostMedia) => {
+    if (!item.url) throw new NetworkError("permanent", "Threads: an image of the post has no address to fetch it from");
+    return { media_type: "IMAGE", image_url: item.url, ...(item.alt.trim() && { alt_text: item.alt }) };
+  };
+  if (media.length === 1) {
+    const id = await newContainer(account, now, { ...imageFields(media[0]!), text }, "Threads post");
+    await untilReady(account, now, [{ id, label: "Threads post", hint: fetchHint }], imagePolls, signal);
+    return id;
+  }
+  const children: { id: string; label: string; hint: string }[] = [];
+  for (const [index, item] of media.entries()) {
+    const label = `Threads image ${index + 1}`;
+    signal?.throwIfAborted();
+    children.push({
+      id: await newContainer(account, now, { ...imageFields(item), is_carousel_item: "true" }, label),
+      label,
+      hint: fetchHint,
+    });
+  }
+  await untilReady(account, now, children, imagePolls, signal);
+  const fields = { media_type: "CAROUSEL", children: children.map((child) => child.id).join(","), text };
+  const id = await newContainer(account, now, fields, "Threads carousel");
+  await untilReady(account, now, [{ id, label: "Threads carousel" }], imagePolls, signal);
+  return id;
 }
 
 /** The live post's link; the post is out either way, so a failure here falls back to the profile. */
@@ -136,7 +206,7 @@ async function publishContainer(
     return { id: body.id };
   } catch (error) {
     if (!(error instanceof NetworkError && error.kind === "transient")) throw error;
-    const status = await containerStatus(account, now, containerId).catch(() => null);
+    const status = (await containerStatus(account, now, containerId).catch(() => null))?.status;
     const lost = error.mayHaveArrived
       ? `Threads publish: the post was sent but its answer was lost (${error.message})`
       : `Threads publish: ${error.message}`;
@@ -154,7 +224,14 @@ async function publishContainer(
 export const threads: NetworkProvider = {
   network: "threads",
   label,
-  limits: { maxCharacters: channelRules.threads.bodyLimit, unit: channelRules.threads.unit, maxParts: 20, titles: false },
+  limits: {
+    maxCharacters: channelRules.threads.bodyLimit,
+    unit: channelRules.threads.unit,
+    maxParts: 20,
+    titles: false,
+    // Threads takes JPEG and PNG up to 8 MB, by URL only; a carousel takes up to 20, a post here carries at most 4.
+    images: { maxCount: 4, maxBytes: 8_000_000, types: ["image/jpeg", "image/png"], byUrl: true },
+  },
   opensIn: { page: "https://www.threads.net/intent/post", textParam: "text" },
   connect: {
     kind: "oauth",
@@ -195,7 +272,9 @@ export const threads: NetworkProvider = {
         ? await findPosted(account, request.now, text, parentId)
         : null;
       if (!posted) {
-        const containerId = await createContainer(account, request.now, text, parentId);
+        // The images go on the first part (the service hands them over only while it is not out).
+        const media = index === 0 ? (request.media ?? []) : [];
+        const containerId = await readyContainer(account, request, text, parentId, media);
         request.signal?.throwIfAborted();
         posted = await publishContainer(account, request.now, containerId, text, parentId);
       }

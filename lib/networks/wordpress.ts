@@ -2,12 +2,21 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
+import { escapeHtml } from "@/lib/mail/html";
 import type { PublishedPart } from "@/lib/schemas/publishing";
 import { checkOutboundUrl, OutboundUrlError } from "@/lib/security/outbound-url";
 import { NetworkError } from "./errors";
-import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
+import { asJsonAnswer, callNetwork, classifyAnswer, type JsonAnswer, sendGuarded } from "./http";
 import { postHtml, slugOf } from "./post-html";
-import type { AccountIdentity, ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
+import type {
+  AccountIdentity,
+  ConnectedAccount,
+  MediaUpload,
+  NetworkProvider,
+  PostMedia,
+  PublishRequest,
+  UploadedMedia,
+} from "./provider";
 import { badInput } from "./service-url";
 
 /**
@@ -17,7 +26,10 @@ import { badInput } from "./service-url";
  * no redirects, 15 s and 1 MB at most), at connect and at every publish. A post is created
  * with a slug chosen before the first call (the title's words and the stored key), so a retry
  * first asks for that slug (`status=any`) and takes the post it finds instead of posting
- * again. WordPress's core API shares no views or likes, so no numbers are pulled.
+ * again. A post's images go to the media library first (`POST /media` with the bytes, then
+ * their alt text), their ids kept by the service so a retry never uploads one twice; the
+ * first is the post's featured image and all of them follow its text. WordPress's core API
+ * shares no views or likes, so no numbers are pulled.
  */
 
 const apiPath = "/wp-json/wp/v2";
@@ -111,16 +123,64 @@ async function findBySlug(account: ConnectedAccount, slug: string): Promise<Word
   return first && (typeof first.id === "number" || typeof first.id === "string") ? first : null;
 }
 
+/** An image into the site's media library with its alt text: the media id, and its address for the post's HTML. */
+async function uploadToWordPress(account: ConnectedAccount, media: MediaUpload): Promise<UploadedMedia> {
+  const site = siteBase(account.serviceUrl);
+  const extension = media.mimeType === "image/jpeg" ? "jpg" : (media.mimeType.split("/")[1] ?? "png");
+  media.signal?.throwIfAborted();
+  // The alt text rides on the upload itself (WordPress reads a raw-body upload's fields from the
+  // query): one call, so no failure between two leaves an image without it, or a copy a retry made.
+  const alt = media.alt ? `?${new URLSearchParams({ alt_text: media.alt })}` : "";
+  const answer = asJsonAnswer(
+    await sendGuarded(`${site}${apiPath}/media${alt}`, {
+      method: "POST",
+      headers: {
+        accept: "application/json",
+        ...basic(account.secrets),
+        "content-type": media.mimeType,
+        "content-disposition": `attachment; filename="launchloop-${randomBytes(6).toString("hex")}.${extension}"`,
+      },
+      body: media.bytes,
+      timeoutMs: 60_000,
+    }),
+  );
+  const uploaded = check(answer, "image upload") as Record<string, unknown>;
+  if (typeof uploaded.id !== "number" && typeof uploaded.id !== "string")
+    throw new NetworkError("transient", "WordPress image upload: the answer named no media");
+  const id = String(uploaded.id);
+  const url = typeof uploaded.source_url === "string" ? uploaded.source_url : "";
+  return { id, data: { url } };
+}
+
+/** The post's images after its text, each with its alt text (only web addresses are written). */
+export function imagesHtml(media: readonly PostMedia[]): string {
+  return media
+    .map((image) => {
+      const url = image.media.data?.url;
+      if (typeof url !== "string" || !/^https?:\/\//i.test(url)) return "";
+      return `<figure class="wp-block-image"><img src="${escapeHtml(url)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" /></figure>`;
+    })
+    .filter(Boolean)
+    .join("\n");
+}
+
 export const wordpress: NetworkProvider = {
   network: "wordpress",
   label: "WordPress",
-  limits: { maxCharacters: channelRules.blog.bodyLimit, unit: channelRules.blog.unit, maxParts: 1, titles: true },
+  limits: {
+    maxCharacters: channelRules.blog.bodyLimit,
+    unit: channelRules.blog.unit,
+    maxParts: 1,
+    titles: true,
+    // Sites cap uploads themselves (often 2 to 64 MB): 10 MB keeps a photo sharp and most sites willing.
+    images: { maxCount: 4, maxBytes: 10_000_000, types: ["image/png", "image/jpeg", "image/webp"] },
+  },
   channels: ["blog"],
   connect: {
     kind: "form",
     schema: connectInput as z.ZodType<Record<string, unknown>>,
     fields: [
-      { name: "siteUrl", label: "Site address", kind: "url", placeholder: "https://blog.example.com" },
+      { name: "siteUrl", label: "Site address", kind: "url", placeholder: "https://blog.example.com", server: "site" },
       { name: "username", label: "Username", kind: "text", help: "The WordPress user the posts are written as." },
       {
         name: "applicationPassword",
@@ -178,6 +238,7 @@ export const wordpress: NetworkProvider = {
         .replace(/^#+\s*/, "")
         .slice(0, 120);
     const slug = `${slugOf(title)}-${request.keys[0]}`;
+    const media = request.media ?? [];
     request.signal?.throwIfAborted();
     let post = request.reconcile ? await findBySlug(account, slug) : null;
     if (!post) {
@@ -186,7 +247,13 @@ export const wordpress: NetworkProvider = {
       const answer = await callNetwork(`${siteBase(account.serviceUrl)}${apiPath}/posts`, {
         method: "POST",
         headers: basic(account.secrets),
-        json: { title, content: postHtml(body), status: options.status, slug },
+        json: {
+          title,
+          content: [postHtml(body), imagesHtml(media)].filter(Boolean).join("\n"),
+          status: options.status,
+          slug,
+          ...(media[0] && { featured_media: Number(media[0].media.id) }),
+        },
       });
       post = check(answer, "post") as unknown as WordPressPost;
       if (typeof post.id !== "number" && typeof post.id !== "string")
@@ -195,5 +262,10 @@ export const wordpress: NetworkProvider = {
     const parts = [asPart(post)];
     await request.onPart(parts);
     return { parts };
+  },
+
+  // The site cannot tell a repeated upload: the service keeps the media id and never uploads it twice itself.
+  async uploadMedia(account, media) {
+    return uploadToWordPress(account, media);
   },
 };

@@ -2,15 +2,18 @@ import "server-only";
 import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
 import { NetworkError, postOnce } from "./errors";
-import { callNetwork, classifyAnswer, type JsonAnswer } from "./http";
+import { asJsonAnswer, callNetwork, classifyAnswer, type JsonAnswer, sendGuarded } from "./http";
+import { multipartBody } from "./multipart";
 import { oauth2Provider, withAccessToken } from "./oauth2";
-import type { ConnectedAccount, NetworkProvider, PublishRequest } from "./provider";
+import type { ConnectedAccount, MediaUpload, NetworkProvider, PublishRequest, UploadedMedia } from "./provider";
 
 /**
  * X over its v2 API with the founder's OAuth 2.0 user token. X takes no idempotency key:
  * the claim is recorded before the call, and a retry first looks for the part among the
  * account's recent posts (`GET /2/users/:id/tweets`, same text, same parent); X's own refusal
  * of duplicate content is the second guard, after which the post is looked up again.
+ * Images go up first (`POST /2/media/upload`, one request each, then their alt text with
+ * `POST /2/media/metadata`) and ride on the first part as `media.media_ids`.
  */
 
 const base = (serviceUrl: string) => serviceUrl.replace(/\/+$/, "");
@@ -44,13 +47,22 @@ const comparable = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * A post's text as it was written, from X's answer: a post with images ends with the link X
+ * added for them (`https://t.co/…`, after the text), which is dropped.
+ */
+export function textAsWritten(post: { text: string; attachments?: { media_keys?: string[] } }) {
+  if (!post.attachments?.media_keys?.length) return post.text;
+  return post.text.replace(/\s*https:\/\/t\.co\/\S+\s*$/, "");
+}
+
 /** The account's post with this text (replying to `parentId`, if any) from the last week, or null. */
 async function findPosted(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
   const since = new Date(now.getTime() - 7 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, "Z");
   const query = new URLSearchParams({
     max_results: "100",
     exclude: "retweets",
-    "tweet.fields": "created_at,referenced_tweets",
+    "tweet.fields": "created_at,referenced_tweets,attachments",
     start_time: since,
   });
   const body = await withAccessToken(account, { now, label: "X" }, async (token) =>
@@ -67,10 +79,11 @@ async function findPosted(account: ConnectedAccount, now: Date, text: string, pa
     id: string;
     text: string;
     referenced_tweets?: { type: string; id: string }[];
+    attachments?: { media_keys?: string[] };
   }[];
   const found = posts.find((post) => {
     const repliedTo = post.referenced_tweets?.find((reference) => reference.type === "replied_to")?.id;
-    return comparable(post.text) === wanted && repliedTo === parentId;
+    return comparable(textAsWritten(post)) === wanted && repliedTo === parentId;
   });
   return found?.id ?? null;
 }
@@ -89,14 +102,18 @@ async function lookUpBeforeRetry(account: ConnectedAccount, now: Date, text: str
   }
 }
 
-async function createPost(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined) {
+async function createPost(account: ConnectedAccount, now: Date, text: string, parentId: string | undefined, mediaIds: string[]) {
   return withAccessToken(account, { now, label: "X" }, async (token) => {
     // X takes no idempotency key: an answer lost after sending is left to the founder to confirm.
     const answer = await postOnce("X post", () =>
       callNetwork(`${base(account.serviceUrl)}/2/tweets`, {
         method: "POST",
         headers: bearer(token),
-        json: { text, ...(parentId && { reply: { in_reply_to_tweet_id: parentId } }) },
+        json: {
+          text,
+          ...(parentId && { reply: { in_reply_to_tweet_id: parentId } }),
+          ...(mediaIds.length > 0 && { media: { media_ids: mediaIds } }),
+        },
       }),
     );
     if (answer.status === 403 && /duplicate/i.test(String(answer.json?.detail ?? ""))) return "duplicate" as const;
@@ -106,12 +123,70 @@ async function createPost(account: ConnectedAccount, now: Date, text: string, pa
   });
 }
 
+/**
+ * One image in one request (`media_category=tweet_image`), then its alt text. A refusal (403)
+ * is most often a token granted before Launchloop asked for `media.write`: the founder
+ * connects X again. X forgets an upload no post used after `expires_after_secs` (a day).
+ */
+async function uploadToX(account: ConnectedAccount, now: Date, media: MediaUpload): Promise<UploadedMedia> {
+  return withAccessToken(account, { now, label: "X" }, async (token) => {
+    const extension = media.mimeType === "image/jpeg" ? "jpg" : (media.mimeType.split("/")[1] ?? "png");
+    const form = multipartBody(
+      { media_category: "tweet_image", media_type: media.mimeType },
+      { name: "media", filename: `image.${extension}`, contentType: media.mimeType, bytes: media.bytes },
+    );
+    media.signal?.throwIfAborted();
+    const answer = asJsonAnswer(
+      await sendGuarded(`${base(account.serviceUrl)}/2/media/upload`, {
+        method: "POST",
+        headers: { accept: "application/json", ...bearer(token), "content-type": form.contentType },
+        body: form.body,
+        timeoutMs: 60_000,
+      }),
+    );
+    if (answer.status === 403) {
+      const refused = classifyAnswer(answer, "X image upload", tokenRefused);
+      throw new NetworkError(
+        "permanent",
+        `${refused.message.replace(/\.$/, "")}. If X was connected before Launchloop sent images, connect it again in project settings (the app now asks to upload media), then retry.`,
+      );
+    }
+    const data = check(answer, "image upload").data as Record<string, unknown> | undefined;
+    if (typeof data?.id !== "string" || !data.id)
+      throw new NetworkError("transient", "X image upload: the answer named no media");
+    const id = data.id;
+    if (media.alt) {
+      media.signal?.throwIfAborted();
+      check(
+        await callNetwork(`${base(account.serviceUrl)}/2/media/metadata`, {
+          method: "POST",
+          headers: bearer(token),
+          json: { id, metadata: { alt_text: { text: media.alt } } },
+        }),
+        "image alt text",
+      );
+    }
+    const lasts = Number(data.expires_after_secs);
+    return {
+      id,
+      ...(Number.isFinite(lasts) && lasts > 0 && { expiresAt: new Date(now.getTime() + lasts * 1000).toISOString() }),
+    };
+  });
+}
+
 const label = "X";
 
 export const x: NetworkProvider = {
   network: "x",
   label,
-  limits: { maxCharacters: channelRules.x.bodyLimit, unit: channelRules.x.unit, maxParts: 25, titles: false },
+  limits: {
+    maxCharacters: channelRules.x.bodyLimit,
+    unit: channelRules.x.unit,
+    maxParts: 25,
+    titles: false,
+    // The one-request upload takes these (a GIF goes another way); 5 MB an image, alt text up to 1,000 characters.
+    images: { maxCount: 4, maxBytes: 5_000_000, types: ["image/png", "image/jpeg", "image/webp"], maxAltLength: 1000 },
+  },
   opensIn: { page: "https://x.com/intent/post", textParam: "text" },
   ...oauth2Provider("x", label, async (apiUrl, token) => {
     const user = await verifyXAccount(apiUrl, token);
@@ -125,11 +200,12 @@ export const x: NetworkProvider = {
     for (let index = parts.length; index < request.parts.length; index++) {
       const text = request.parts[index]!;
       const parentId = parts[index - 1]?.id;
+      const mediaIds = index === 0 ? (request.media ?? []).map((item) => item.media.id) : [];
       request.signal?.throwIfAborted();
       let id = request.reconcile ? await lookUpBeforeRetry(account, request.now, text, parentId) : null;
       if (!id) {
         request.signal?.throwIfAborted();
-        const created = await createPost(account, request.now, text, parentId);
+        const created = await createPost(account, request.now, text, parentId, mediaIds);
         id = created === "duplicate" ? await lookUpBeforeRetry(account, request.now, text, parentId) : created;
         if (!id)
           throw new NetworkError(
@@ -142,6 +218,9 @@ export const x: NetworkProvider = {
     }
     return { parts };
   },
+
+  // X cannot tell a repeated upload: the service keeps the media id and never uploads it twice itself.
+  uploadMedia: (account, media, ctx) => uploadToX(account, ctx.now, media),
 
   async metrics(account, post, options): Promise<PostMetrics> {
     const body = await withAccessToken(account, { now: options.now, label: "X" }, async (token) =>

@@ -127,7 +127,7 @@ export const exportLaunchPack = defineOperation({
   id: "exportLaunchPack",
   rest: { method: "GET", path: "/api/v1/export" },
   tag: "Launch pack",
-  summary: "Export the launch pack as JSON, DOCX, PDF or XLSX",
+  summary: "Export the launch pack as JSON, DOCX, PDF, XLSX or a zip of them all with the brand cards",
   description: "Plans without exports get 402 `exports`.",
   query: exportQuery,
   response: fileResult,
@@ -136,6 +136,10 @@ export const exportLaunchPack = defineOperation({
     [exportMediaTypes.docx]: { description: "`format=docx`: a Word document" },
     [exportMediaTypes.pdf]: { description: "`format=pdf`: a PDF document" },
     [exportMediaTypes.xlsx]: { description: "`format=xlsx`: a spreadsheet, one sheet per section" },
+    [exportMediaTypes.zip]: {
+      description:
+        "`format=zip`: the pack's files in one zip (PDF, DOCX, XLSX, Markdown, JSON) and its brand cards as PNGs with their alt text",
+    },
   },
   errors: ["not_found", "upgrade_required"],
   handler: ({ query }, ctx) => exports.exportLaunchPack(ctx, query),

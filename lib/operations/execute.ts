@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { RequestContext, ServiceContext } from "@/lib/core/context";
 import { answerValue, JsonText } from "@/lib/core/json-text";
 import { AppError } from "@/lib/errors";
+import { plainIssues } from "@/lib/errors/plain-issues";
 import { acceptCounted, type CountedLimit, enforceLimit, generalLimit, type LimitResult, limitPolicies } from "@/lib/limits";
 import { unsafeTextMessage, unsafeTextPaths } from "@/lib/schemas/common";
 import { type AnyOperation, admits, isPublic, type OperationOutput, readsOnly, scopesNeeded } from "./operation";
@@ -15,15 +16,7 @@ export interface RawInput {
   body?: unknown;
 }
 
-export function validationIssues(error: z.ZodError, prefix?: string) {
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path.map(String)].filter(Boolean).join("."),
-    message: issue.message,
-  }));
-}
-
-const invalid = (error: z.ZodError) =>
-  new AppError("invalid_request", undefined, { details: { issues: validationIssues(error) } });
+const invalid = (error: z.ZodError) => new AppError("invalid_request", undefined, { details: { issues: plainIssues(error) } });
 
 /**
  * Validates path parameters, query and body against the operation's closed schemas.
@@ -112,7 +105,9 @@ export function callerOf(ctx: RequestContext | ServiceContext) {
         ? `grant:${principal.grantId}`
         : principal.kind === "ingest"
           ? `ingest:${principal.ingestKeyId}`
-          : `session:${principal.sessionId}`;
+          : principal.kind === "reviewer"
+            ? `review:${principal.reviewLinkId}`
+            : `session:${principal.sessionId}`;
   return { clientIp: ctx.clientIp, accountId: ctx.account.id, subject };
 }
 
@@ -152,18 +147,17 @@ const isPageRead = (operation: AnyOperation, ctx: RequestContext | ServiceContex
   readsOnly(operation) && isServiceContext(ctx) && ctx.principal.kind === "session";
 
 /**
- * Runs one operation for a caller, whatever the face: the gates every face shares (unsafe
- * text, the principal check, the general rate limit), closed validation, the browser's captcha, the operation's named limit, the handler, and the
- * response schema on what goes out. Also answers the general limit's state (REST sends
- * it as headers; null for an unmetered page read). Throws `AppError`s for the face to render.
- * The output may be the answer's JSON text (`JsonText`), for a face that sends it as is.
+ * The gates every face shares before an operation runs: unsafe text, the principal check,
+ * the general rate limit, closed validation and the browser's captcha. Answers the
+ * validated input and the general limit's state (REST sends it as headers; null for an
+ * unmetered page read). Nothing has run yet when it throws.
  */
-export async function executeWithLimits<O extends AnyOperation>(
-  operation: O,
+export async function admitCall(
+  operation: AnyOperation,
   raw: RawInput,
   ctx: RequestContext | ServiceContext,
   general?: GeneralLimit,
-): Promise<{ output: OperationOutput<O> | JsonText<OperationOutput<O>>; rateLimit: LimitResult | null }> {
+): Promise<{ input: ReturnType<typeof validateInput>; rateLimit: LimitResult | null }> {
   refuseUnsafeText(raw);
   assertPrincipalAllowed(operation, ctx, raw.body);
   const caller = callerOf(ctx);
@@ -175,10 +169,34 @@ export async function executeWithLimits<O extends AnyOperation>(
         : await enforceLimit(ctx.db, generalLimit(caller), ctx.now);
   const input = validateInput(operation, raw);
   assertCaptchaSent(operation, input.body, ctx);
-  if (operation.limit) await enforceLimit(ctx.db, limitPolicies[operation.limit](caller), ctx.now);
+  return { input, rateLimit };
+}
+
+/** Runs an admitted call: the operation's named limit, the handler, and the response schema on what goes out. */
+export async function runAdmitted<O extends AnyOperation>(
+  operation: O,
+  input: ReturnType<typeof validateInput>,
+  ctx: RequestContext | ServiceContext,
+): Promise<OperationOutput<O> | JsonText<OperationOutput<O>>> {
+  if (operation.limit) await enforceLimit(ctx.db, limitPolicies[operation.limit](callerOf(ctx)), ctx.now);
   const result = await operation.handler(input as never, ctx as ServiceContext);
   const output = operation.files || !checkResponses() ? result : checkedResponse(operation, result);
-  return { output: output as OperationOutput<O> | JsonText<OperationOutput<O>>, rateLimit };
+  return output as OperationOutput<O> | JsonText<OperationOutput<O>>;
+}
+
+/**
+ * Runs one operation for a caller, whatever the face: `admitCall`'s gates, then
+ * `runAdmitted`. Throws `AppError`s for the face to render. The output may be the
+ * answer's JSON text (`JsonText`), for a face that sends it as is.
+ */
+export async function executeWithLimits<O extends AnyOperation>(
+  operation: O,
+  raw: RawInput,
+  ctx: RequestContext | ServiceContext,
+  general?: GeneralLimit,
+): Promise<{ output: OperationOutput<O> | JsonText<OperationOutput<O>>; rateLimit: LimitResult | null }> {
+  const { input, rateLimit } = await admitCall(operation, raw, ctx, general);
+  return { output: await runAdmitted(operation, input, ctx), rateLimit };
 }
 
 /**

@@ -24,10 +24,11 @@ export const startGrowth = defineOperation({
   rest: { method: "POST", path: "/api/v1/projects/{id}/growth/start" },
   tag: "Growth",
   summary: "Enter the weekly growth phase",
-  description: "Needs a `launch_ready` project (409 `pipeline_incomplete`); again is a no-op. Next: plan the first cycle.",
+  description:
+    "Needs a `launch_ready` project (409 `pipeline_incomplete`) and a plan with growth (402 `growth`); again is a no-op. Next: plan the first cycle.",
   params: idParams,
   response: projectResponse,
-  errors: ["pipeline_incomplete"],
+  errors: ["upgrade_required", "pipeline_incomplete"],
   tool: {
     name: "growth_start",
     title: "Start the growth phase",

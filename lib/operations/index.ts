@@ -2,6 +2,7 @@ import { config } from "@/lib/config";
 import { metaResponse, openApiDocumentSchema } from "@/lib/schemas/meta";
 import * as account from "./account";
 import * as accountAdmin from "./account-admin";
+import * as alerts from "./alerts";
 import * as billing from "./billing";
 import * as calendarFeed from "./calendar-feed";
 import { getCaptchaChallenge } from "./captcha";
@@ -11,12 +12,17 @@ import * as dashboard from "./dashboard";
 import { describeService } from "./discovery";
 import * as events from "./events";
 import * as growth from "./growth";
+import * as itemCsv from "./item-csv";
+import * as itemImages from "./item-images";
 import * as keys from "./keys";
 import * as links from "./links";
 import { buildOpenApiDocument } from "./openapi";
 import { type AnyOperation, defineOperation, hasRestBinding, type RestOperation } from "./operation";
+import * as packImages from "./pack-images";
 import * as projects from "./projects";
 import * as publishing from "./publishing";
+import * as reviews from "./reviews";
+import * as webhooks from "./webhooks";
 
 const getMeta = defineOperation({
   id: "getMeta",
@@ -96,6 +102,11 @@ export const operations = {
   listContentVersions: content.listContentVersions,
   downloadContent: content.downloadContent,
   exportLaunchPack: content.exportLaunchPack,
+  listPackImages: packImages.listPackImages,
+  renderPackImages: packImages.renderPackImages,
+  updatePackImage: packImages.updatePackImage,
+  deletePackImage: packImages.deletePackImage,
+  getSharedPackImage: packImages.getSharedPackImage,
   exportAccount: content.exportAccount,
   startGrowth: growth.startGrowth,
   listCycles: growth.listCycles,
@@ -107,6 +118,25 @@ export const operations = {
   editItemDraft: growth.editItemDraft,
   listItemDrafts: growth.listItemDrafts,
   updateTask: growth.updateTask,
+  listItemImages: itemImages.listItemImages,
+  uploadItemImage: itemImages.uploadItemImage,
+  attachItemCard: itemImages.attachItemCard,
+  updateItemImage: itemImages.updateItemImage,
+  removeItemImage: itemImages.removeItemImage,
+  previewItemImport: itemCsv.previewItemImport,
+  importItems: itemCsv.importItems,
+  exportWeekItems: itemCsv.exportWeekItems,
+  createReviewLink: reviews.createReviewLink,
+  listReviewLinks: reviews.listReviewLinks,
+  revokeReviewLink: reviews.revokeReviewLink,
+  listItemReviews: reviews.listItemReviews,
+  getReviewSettings: reviews.getReviewSettings,
+  updateReviewSettings: reviews.updateReviewSettings,
+  listCycleReviews: reviews.listCycleReviews,
+  getReviewWeek: reviews.getReviewWeek,
+  approveAsReviewer: reviews.approveAsReviewer,
+  requestChangesAsReviewer: reviews.requestChangesAsReviewer,
+  editAsReviewer: reviews.editAsReviewer,
   scheduleItem: publishing.scheduleItem,
   publishItem: publishing.publishItem,
   confirmPublication: publishing.confirmPublication,
@@ -144,6 +174,18 @@ export const operations = {
   answerAuthorization: connectedApps.answerAuthorization,
   listConnectedApps: connectedApps.listConnectedApps,
   revokeConnectedApp: connectedApps.revokeConnectedApp,
+  listAlerts: alerts.listAlerts,
+  dismissAlert: alerts.dismissAlert,
+  getAlertPreferences: alerts.getAlertPreferences,
+  updateAlertPreferences: alerts.updateAlertPreferences,
+  listWebhookEndpoints: webhooks.listWebhookEndpoints,
+  createWebhookEndpoint: webhooks.createWebhookEndpoint,
+  getWebhookEndpoint: webhooks.getWebhookEndpoint,
+  updateWebhookEndpoint: webhooks.updateWebhookEndpoint,
+  deleteWebhookEndpoint: webhooks.deleteWebhookEndpoint,
+  rotateWebhookSecret: webhooks.rotateWebhookSecret,
+  listWebhookDeliveries: webhooks.listWebhookDeliveries,
+  redeliverWebhook: webhooks.redeliverWebhook,
 } as const;
 
 /** The operations with a REST binding, in the table's order: the router's table, the OpenAPI paths and /meta's endpoints. */

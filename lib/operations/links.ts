@@ -43,6 +43,14 @@ export const listLinks = defineOperation({
     "One link per post that links to the founder's site (made when its draft is written) and any made by hand. `shortUrl` is what posts carry; it redirects to `targetUrl`.",
   params: idParams,
   response: linkListResponse,
+  tool: {
+    name: "links_list",
+    title: "List tracked links",
+    description:
+      "The project's tracked links, newest first: each post's short link (`shortUrl`), its destination, on or off, and its clicks and conversions; a link's `id` is links_update's `linkId`.",
+    readOnly: true,
+    idempotent: true,
+  },
   handler: ({ params }, ctx) => links.listLinks(ctx, { projectId: params.id }),
 });
 
@@ -71,6 +79,14 @@ export const updateLink = defineOperation({
   body: linkUpdateRequest,
   response: linkResponse,
   limit: "write",
+  // The short link is Launchloop's own redirect: changing it reaches nothing outside (no `reaches`).
+  tool: {
+    name: "links_update",
+    title: "Change a tracked link",
+    description:
+      "Points a tracked link at another http(s) `destination`, or turns it off (`enabled: false`: the post's draft carries the destination itself; posts already out keep redirecting) or on again.",
+    idempotent: true,
+  },
   handler: ({ params, body }, ctx) => links.updateLink(ctx, { linkId: params.linkId, ...body }),
 });
 

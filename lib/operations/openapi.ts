@@ -2,10 +2,26 @@ import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiRespon
 import { createDocument } from "zod-openapi";
 import { type ErrorCode, errorCodes } from "@/lib/errors";
 import { errorEnvelope, upgradeError } from "@/lib/schemas/errors";
-import { type AnyOperation, admits, errorCodesOf, type RestOperation } from "./operation";
+import { idempotencyKeySchema } from "@/lib/schemas/idempotency";
+import { replayHeader } from "./idempotent";
+import { type AnyOperation, admits, errorCodesOf, type RestOperation, takesIdempotencyKey } from "./operation";
 import { type OperationTag, operationTags } from "./tags";
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const } });
+
+/** The `Idempotency-Key` request header, one component every write refers to. */
+const idempotencyKeyParameter = idempotencyKeySchema.optional().meta({
+  description:
+    "A key of your own (e.g. a V4 UUID, at most 255 printable ASCII characters) for this write: a retry with the same key and the same request within 24 hours answers the first answer again, error or success, with `Idempotent-Replayed: true`, and does nothing twice. The same key with another request is 422 `idempotency_key_reused`; while the first still runs, 409 `idempotency_request_in_progress`.",
+  param: { in: "header", name: "Idempotency-Key", id: "IdempotencyKey" },
+});
+
+const replayedHeader = {
+  [replayHeader]: {
+    description: "`true` when this is the kept answer of an earlier request with the same `Idempotency-Key`",
+    schema: { type: "string" as const, enum: ["true"] },
+  },
+};
 
 /** The operation's error codes grouped by status, each status described by its codes and their meaning. */
 function errorResponses(operation: AnyOperation): ZodOpenApiResponsesObject {
@@ -19,6 +35,9 @@ function errorResponses(operation: AnyOperation): ZodOpenApiResponsesObject {
     responses[String(status) as "400"] = {
       description: codes.map((code) => `\`${code}\`: ${errorCodes[code].message}`).join(" "),
       content: { "application/json": { schema: status === 402 ? upgradeError : errorEnvelope } },
+      ...(codes.includes("idempotency_request_in_progress") && {
+        headers: { "Retry-After": integerHeader("Whole seconds to wait, with `idempotency_request_in_progress`") },
+      }),
       ...(status === 429 && {
         headers: {
           "Retry-After": integerHeader("Whole seconds to wait: to UTC midnight for the daily run cap"),
@@ -44,7 +63,11 @@ function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
           Object.entries(operation.files).map(([type, file]) => [type, { schema: file.schema ?? binary }]),
         ),
       }
-    : { description: "Success", content: { "application/json": { schema: operation.response } } };
+    : {
+        description: "Success",
+        content: { "application/json": { schema: operation.response } },
+        ...(takesIdempotencyKey(operation) && { headers: replayedHeader }),
+      };
   return {
     operationId: operation.id,
     summary: operation.summary,
@@ -53,6 +76,7 @@ function describeOperation(operation: AnyOperation): ZodOpenApiOperationObject {
       .join(" "),
     tags: [operation.tag],
     security: admits(operation, "key") ? [{ bearerAuth: [] }] : [],
+    ...(takesIdempotencyKey(operation) && { parameters: [idempotencyKeyParameter] }),
     requestParams: {
       ...(operation.params && { path: operation.params as never }),
       ...(operation.query && { query: operation.query as never }),

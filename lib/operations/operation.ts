@@ -180,6 +180,14 @@ export const admits = (operation: Pick<AnyOperation, "principals"> & Partial<Sco
 export const isPublic = (operation: Pick<AnyOperation, "principals">) => admits(operation, "none");
 
 /**
+ * Whether an operation takes an idempotency key (REST `Idempotency-Key`, MCP `idempotencyKey`):
+ * every account operation that changes something and answers JSON. Public ones (signup, the
+ * key bootstrap) have no account to keep keys for; the bootstrap replays by its own rule.
+ */
+export const takesIdempotencyKey = (operation: Pick<AnyOperation, "principals" | "rest" | "reads" | "tool" | "files">) =>
+  !isPublic(operation) && !operation.files && !readsOnly(operation) && !operation.tool?.readOnly;
+
+/**
  * Every code an operation can answer: its declared ones plus those of the pipeline
  * (auth, principals, limits, validation, lookups), in the code table's order.
  */
@@ -191,6 +199,9 @@ export function errorCodesOf(operation: AnyOperation): ErrorCode[] {
   if (operation.params) codes.add("invalid_request").add("not_found");
   if (operation.query || operation.body) codes.add("invalid_request");
   if (operation.body) codes.add("invalid_json").add("payload_too_large");
+  // A malformed key is 400 `invalid_request`; a key reused for another request 422, one still running 409.
+  if (takesIdempotencyKey(operation))
+    codes.add("invalid_request").add("idempotency_request_in_progress").add("idempotency_key_reused");
   codes.add("rate_limited");
   if (operation.limit === "write") codes.add("write_limit");
   return (Object.keys(errorCodes) as ErrorCode[]).filter((code) => codes.has(code));

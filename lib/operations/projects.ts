@@ -90,7 +90,7 @@ export const updateProject = defineOperation({
     name: "projects_update",
     title: "Rename a project or change its language",
     description:
-      "Changes a project's name and/or language (a BCP 47 tag such as en, de, fr, es, pt-BR). All agents write in the project's language: set it when the founder asks for another language.",
+      "Changes a project's name and/or language. All agents write in the project's language: set it when the founder asks for another language.",
     idempotent: true,
   },
   handler: ({ params, body }, ctx) => projects.updateProject(ctx, { projectId: params.id, ...body }),
@@ -139,7 +139,7 @@ export const startAgent = defineOperation({
     name: "pipeline_run_agent",
     title: "Run the current pipeline step",
     description:
-      "Runs the project's current step (market-strategist, brand-architect, launch-strategist, website-copy, launch-assets, in that order) and returns the run with its output. Can take minutes. Show the output to the founder, then call pipeline_review_run to approve or reject it.",
+      "Runs the project's current step (`agentType`: the steps go in order) and returns the run with its output. Can take minutes. Show the output to the founder, then call pipeline_review_run to approve or reject it.",
   },
   handler: ({ body }, ctx) => pipeline.startAgentRun(ctx, body),
 });

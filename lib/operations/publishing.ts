@@ -51,7 +51,8 @@ export const deleteConnection = defineOperation({
   summary: "Disconnect an account and forget its secrets",
   // Connecting and disconnecting network accounts stays with the founder.
   scope: "never",
-  description: "Items scheduled on it are unscheduled; published posts stay on the network.",
+  description:
+    "Items scheduled on it keep their time, at which the founder is reminded to post them by hand; published posts stay on the network.",
   params: connectionParams,
   response: connectionResponse,
   handler: ({ params }, ctx) => connections.deleteConnection(ctx, params),
@@ -138,9 +139,10 @@ export const updatePublishingSettings = defineOperation({
   id: "updatePublishingSettings",
   rest: { method: "PATCH", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
-  summary: "Set the time zone scheduled posts default to",
+  summary: "Set the time zone scheduled posts default to, and whether reminders to post by hand are e-mailed",
   description:
-    "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`).",
+    "An approved item defaults to its planned day at the channel's usual hour in this IANA time zone (e.g. `Europe/Berlin`). " +
+    "`emailReminders` (default off): when a post on a channel with no connected account is due, also e-mail the founder the post, ready to copy.",
   params: idParams,
   body: publishingSettingsRequest,
   response: publishingSettingsResponse,
@@ -173,11 +175,13 @@ export const confirmPublication = defineOperation({
   id: "confirmPublication",
   rest: { method: "POST", path: "/api/v1/growth/items/{itemId}/publication/confirm" },
   tag: "Publishing",
-  summary: "Say whether a post that may have gone out did",
+  summary: "Say whether a post that may have gone out did, or that you posted a due post by hand",
   description:
     "For `publication.status` `unconfirmed`: the post was sent to X or LinkedIn (which take no idempotency key) and the answer was lost, " +
     "so Launchloop never posts it again on its own. `posted` with the live post's `url` marks it `published`; " +
-    "`not_posted` posts it again now. 409 `not_publishable` when the item is not waiting for this answer.",
+    "`not_posted` posts it again now. For `due` (its time came on a channel with no connected account): `posted` with the `url` " +
+    'is the founder\'s "I posted it"; so it is for an approved item with no connected account before its time. ' +
+    "A link is always required with `posted`. 409 `not_publishable` when the item is not waiting for this answer.",
   // "Not posted" sends it again: posting, for a connected app.
   scope: "launchloop:publish",
   params: growthItemParams,
@@ -188,7 +192,7 @@ export const confirmPublication = defineOperation({
     name: "growth_confirm_publication",
     title: "Confirm whether a post went out",
     description:
-      "For an item whose publication is `unconfirmed` (it may have gone out): `posted` with the post's link marks it published; `not_posted` posts it again. Only with the founder's answer after they checked the account.",
+      "For an item whose publication is `unconfirmed` (it may have gone out), only with the founder's answer once they checked the account: `posted` marks it published, `not_posted` posts it again.",
   },
   handler: ({ params, body }, ctx) =>
     publishing.confirmPublication(
@@ -223,13 +227,13 @@ export const scheduleItem = defineOperation({
   id: "scheduleItem",
   tag: "Dashboard",
   summary:
-    "Schedule (or unschedule) an approved item on a connected account (REST and MCP: the item's PATCH and growth_review_item)",
+    "Schedule (or unschedule) an approved item: on a connected account it is published, without one the founder is reminded (REST and MCP: the item's PATCH and growth_review_item)",
   scope: "launchloop:publish",
   params: growthItemParams,
   body: itemScheduleRequest,
   response: growthItemResponse,
   errors: ["not_publishable", "upgrade_required"],
-  reaches: "the connected social network: the scheduled post goes out on it at its time",
+  reaches: "the connected social network: the scheduled post goes out on it at its time (without an account, a reminder instead)",
   handler: ({ params, body }, ctx) => publishing.scheduleItem(ctx, { ...params, ...body }),
 });
 
@@ -237,8 +241,9 @@ export const getPublishingSettings = defineOperation({
   id: "getPublishingSettings",
   rest: { method: "GET", path: "/api/v1/projects/{id}/publishing" },
   tag: "Publishing",
-  summary: "The time zone scheduled posts default to, and the networks that can be connected here",
-  description: "The project's IANA time zone (change it with PATCH), and which networks this server can connect accounts of.",
+  summary: "The time zone scheduled posts default to, e-mail reminders, and the networks that can be connected here",
+  description:
+    "The project's IANA time zone and whether reminders to post by hand are e-mailed (change them with PATCH), and which networks this server can connect accounts of.",
   params: idParams,
   response: publishingSettingsReadResponse,
   handler: ({ params }, ctx) => readPublishingSettings(ctx, { projectId: params.id }),

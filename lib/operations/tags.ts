@@ -18,6 +18,8 @@ export const operationTags = {
   Publishing: "Connected social accounts, the project's time zone, publishing an approved item and pulling its numbers.",
   Results:
     "Tracked links on every post, the conversions the founder's server or site reports, and what they add up to by post, channel, angle and week.",
+  Webhooks:
+    "Endpoints that receive the account's events (run, week, item, connection, conversion) signed per Standard Webhooks, and each delivery's attempts.",
   Billing: "The plan and billing state, and a hosted checkout link for an upgrade.",
   Dashboard: "What the signed-in dashboard does beyond the REST API (no REST route, not in the document).",
 } as const;

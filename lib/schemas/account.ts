@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, paidPlanSchema, planSchema, text, timestamp, uuid } from "./common";
+import { returnPathSchema } from "./return-path";
 
 export const signupRequest = z
   .strictObject({
@@ -94,7 +95,12 @@ export const meResponse = z
   })
   .meta({ id: "MeResponse" });
 
-export const checkoutRequest = z.strictObject({ plan: paidPlanSchema }).meta({ id: "CheckoutRequest" });
+export const checkoutRequest = z
+  .strictObject({
+    plan: paidPlanSchema,
+    returnTo: returnPathSchema.optional().describe("Path on this site to return to once paid"),
+  })
+  .meta({ id: "CheckoutRequest" });
 
 export const checkoutResponse = z
   .object({ url: z.url().describe("Hosted checkout page"), plan: paidPlanSchema })

@@ -95,3 +95,14 @@ export interface WriterInput {
   previousDrafts: number;
   previousBody: string | null;
 }
+
+/** What the alt text of a post's image is written from: the image itself and the post it goes with. */
+export interface ImageAltInput {
+  projectName: string;
+  /** BCP 47: the language the post is written in. */
+  language: string;
+  channel: Channel;
+  /** The post's title (if its channel has one) and text, as the founder will publish it. */
+  post: string;
+  image: { bytes: Uint8Array; mediaType: string; width: number; height: number };
+}

@@ -177,3 +177,8 @@ export const writerOutputSchema = z.object({
     .describe("For short-video channels: hook, on-screen text, voice-over and caption; null elsewhere"),
 });
 export type WriterOutput = z.infer<typeof writerOutputSchema>;
+
+export const imageAltOutputSchema = z.object({
+  alt: z.string().nullable().describe("What the image shows, for people who cannot see it; null when you cannot see the image"),
+});
+export type ImageAltOutput = z.infer<typeof imageAltOutputSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { timestamp, uuid } from "./common";
 import { contentItemSchema } from "./content";
+import { packImageKindSchema } from "./pack-images";
 import { agentTypeSchema, decisionsSchema, onboardingSchema } from "./project";
 
 /** The wizard's answers so far: every onboarding field optional, each as strict as in a project. */
@@ -39,6 +40,16 @@ export const shareLinkResponse = z.object({ link: shareLinkSchema });
 export const sharedPackResponse = z.object({
   project: z.object({ name: z.string(), decisions: decisionsSchema }),
   items: z.array(contentItemSchema),
+  images: z.array(
+    z.object({
+      kind: packImageKindSchema,
+      alt: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      /** Public while the link is live: the share link's token is in it. */
+      url: z.string(),
+    }),
+  ),
 });
 
 export const logoContentTypes = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -57,7 +68,9 @@ export const logoResponse = z.object({
 export const launchFreshnessResponse = z
   .object({
     decisionsChangedAt: timestamp.nullable(),
-    outdatedSteps: z.array(agentTypeSchema).describe("Approved steps drafted before that change, in pipeline order"),
+    outdatedSteps: z
+      .array(agentTypeSchema)
+      .describe("Approved steps drafted before a later change of a decision they read, in pipeline order"),
   })
   .meta({ id: "LaunchFreshness" });
 

@@ -4,7 +4,7 @@ import { cycleStatusSchema, itemStatusSchema, taskStatusSchema } from "./growth"
 import { learningSchema, playbookSchema } from "./playbook";
 import { agentTypeSchema, decisionsSchema, projectStatusSchema, runStatusSchema } from "./project";
 
-export const exportFormats = ["json", "docx", "pdf", "xlsx"] as const;
+export const exportFormats = ["json", "docx", "pdf", "xlsx", "zip"] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
 /** The media type of each export format. */
@@ -13,6 +13,7 @@ export const exportMediaTypes = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   pdf: "application/pdf",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  zip: "application/zip",
 } as const satisfies Record<ExportFormat, string>;
 
 export const launchPackSchema = z

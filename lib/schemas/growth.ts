@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nextCursor, text, timestamp, uuid } from "./common";
 import { channels, itemStatuses } from "./growth-lists";
+import { itemImageSummarySchema } from "./item-images";
 import { postMetricsSchema, publicationSchema, publishOptionsSchema } from "./publishing";
 
 export { channels, itemStatuses };
@@ -214,6 +215,10 @@ export const growthItemSchema = z
       .nullable()
       .optional()
       .describe("On week reads: the post's tracked link and the clicks and conversions it brought (null without a link)"),
+    images: z
+      .array(itemImageSummarySchema)
+      .optional()
+      .describe("On week reads: the post's images in order (their URLs: GET /api/v1/growth/items/{itemId}/images)"),
   })
   .meta({ id: "GrowthItem" });
 
@@ -261,3 +266,31 @@ export const cycleListResponse = z
   .meta({ id: "CycleList" });
 export const growthItemResponse = z.object({ item: growthItemSchema }).meta({ id: "GrowthItemResponse" });
 export const taskResponse = z.object({ task: taskSchema }).meta({ id: "TaskResponse" });
+
+export const itemImportRequest = z
+  .strictObject({
+    csv: text(1, 200_000)
+      .describe("CSV text whose first line names the columns channel, day, title, text, link (up to 100 rows)")
+      .meta({ examples: ["channel,day,title,text,link\nx,Tue,Launch day,We are live today.,https://example.com/\n"] }),
+  })
+  .meta({ id: "ItemImportRequest" });
+
+export const importRowSchema = z
+  .object({
+    line: z.number().int().describe("The row's line in the CSV (the header is line 1)"),
+    channel: channelSchema.nullable(),
+    day: z.string().nullable().describe("Mon to Sun, of this week"),
+    title: z.string(),
+    text: z.string().describe("The post as it would be saved (the link on its own line when the text has none)"),
+    link: z.string().nullable(),
+    problems: z.array(z.string()).describe("Why the row cannot be saved; empty when it can"),
+  })
+  .meta({ id: "ItemImportRow" });
+
+export const itemImportPreviewResponse = z
+  .object({ rows: z.array(importRowSchema), valid: z.number().int(), invalid: z.number().int() })
+  .meta({ id: "ItemImportPreview" });
+
+export const itemImportResponse = itemImportPreviewResponse
+  .extend({ imported: z.number().int(), items: z.array(growthItemSchema).describe("The items added, as drafts") })
+  .meta({ id: "ItemImportResult" });

@@ -175,7 +175,7 @@ export const resultsResponse = z
       groupBy: z.enum(resultsGroupings),
       rows: z.array(
         z.object({
-          key: z.string().describe("Item id, channel, angle, the week's Monday or link id"),
+          key: z.string().describe("Item id, channel, angle, plan week's Monday (or outside-plan) or link id"),
           label: z.string(),
           channel: channelSchema.nullable(),
           ...resultCounts,

@@ -67,8 +67,7 @@ export const languageSchema = z
   .regex(languageTagPattern, notALanguageTag)
   .meta({
     description:
-      "BCP 47 language tag the agents write in, e.g. en, de, fr, es, pt-BR (any case; stored canonical; detected from the answers when a new project leaves it out). " +
-      "A tag naming a variant or extension twice is refused too.",
+      "BCP 47 tag of the language the agents write in, e.g. en, de, pt-BR (any case, stored canonical; detected from the answers when left out)",
     examples: ["en", "pt-BR"],
   })
   .transform((tag, context) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeString, text, timestamp, uuid } from "./common";
+import { isPostLink } from "./post-link";
 
 export const networks = [
   "bluesky",
@@ -17,7 +18,17 @@ export const networkSchema = z.enum(networks);
 export type Network = z.infer<typeof networkSchema>;
 
 export const connectionStatuses = ["pending", "connected", "disconnected"] as const;
-export const jobKinds = ["publish", "metrics", "plan", "draft", "agent_run"] as const;
+export const jobKinds = [
+  "publish",
+  "remind",
+  "metrics",
+  "plan",
+  "draft",
+  "agent_run",
+  "send_alerts",
+  "webhook_delivery",
+  "draft_image_alt",
+] as const;
 export type JobKind = (typeof jobKinds)[number];
 export const jobStatuses = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 
@@ -35,7 +46,9 @@ export const jobStateSchema = z
   .object({
     id: uuid,
     kind: z.enum(jobKinds),
-    subjectId: uuid.describe("What it works on: the project (plan) or the growth item (draft, publish, metrics)"),
+    subjectId: uuid.describe(
+      "What it works on: the project (plan), the growth item (draft, publish, metrics) or its image (draft_image_alt)",
+    ),
     status: z.enum(jobStatuses),
     attempts: z.number().int(),
     runAt: timestamp,
@@ -46,8 +59,11 @@ export const jobStateSchema = z
   .meta({ id: "JobState" });
 export type JobState = z.infer<typeof jobStateSchema>;
 export const activeJobsResponse = z.object({ jobs: z.array(jobStateSchema) }).meta({ id: "ActiveJobs" });
-/** `unconfirmed`: the post was sent to a network with no idempotency key (X, LinkedIn) and its answer was lost: the founder checks and confirms. */
-export const publicationStatuses = ["scheduled", "publishing", "published", "failed", "unconfirmed"] as const;
+/**
+ * `unconfirmed`: the post was sent to a network with no idempotency key (X, LinkedIn) and its answer was lost: the founder checks and confirms.
+ * `due`: its time came on a channel with no connected account: the founder was reminded to post it by hand and says "I posted it" with the link.
+ */
+export const publicationStatuses = ["scheduled", "publishing", "published", "failed", "unconfirmed", "due"] as const;
 
 /** A part of a published thread as the network knows it (Bluesky: at-uri and cid; Mastodon: status id). */
 export interface PublishedPart {
@@ -181,6 +197,7 @@ export const publicationConfirmRequest = z
       .max(2000)
       .url()
       .regex(/^https:\/\//, { message: "an https link" })
+      .refine(isPostLink, { message: "the post's https address, as the browser shows it" })
       .meta({
         description: "The live post's link: required with `posted`, absent with `not_posted`",
         examples: ["https://x.com/founder/status/1"],
@@ -202,8 +219,21 @@ export const publicationConfirmRequest = z
     ],
   });
 
-export const publishingSettingsRequest = z.strictObject({ timeZone: timeZoneSchema }).meta({ id: "PublishingSettings" });
-export const publishingSettingsResponse = z.object({ timeZone: z.string() }).meta({ id: "PublishingSettingsResponse" });
+export const publishingSettingsRequest = z
+  .strictObject({
+    timeZone: timeZoneSchema.optional(),
+    emailReminders: z
+      .boolean()
+      .optional()
+      .describe("Also e-mail the founder a post due on a channel with no connected account (the dashboard always shows it)"),
+  })
+  .refine((body) => body.timeZone !== undefined || body.emailReminders !== undefined, {
+    message: "Send timeZone or emailReminders",
+  })
+  .meta({ id: "PublishingSettings", minProperties: 1 });
+export const publishingSettingsResponse = z
+  .object({ timeZone: z.string(), emailReminders: z.boolean() })
+  .meta({ id: "PublishingSettingsResponse" });
 export const publishingSettingsReadResponse = publishingSettingsResponse
   .extend({
     connectable: z

@@ -8,7 +8,8 @@ import { config } from "@/lib/config";
  * Outbound requests to addresses a user gave us (client metadata documents, publishing):
  * https only, and never to a private, loopback, link-local or otherwise reserved address,
  * checked on the address actually connected to (so a name that resolves to one is refused
- * too, including on a second lookup). `OUTBOUND_ALLOW_HTTP=1` lifts both for development.
+ * too, including on a second lookup). `OUTBOUND_ALLOW_HTTP=1` lifts both for development;
+ * `OUTBOUND_ALLOW_HTTP=loopback` allows http and this machine's loopback addresses only (tests).
  */
 
 const reserved = new net.BlockList();
@@ -71,6 +72,18 @@ export function isPublicAddress(address: string): boolean {
 export class OutboundUrlError extends Error {}
 
 const allowed = () => config().outboundAllowHttp;
+const loopback = new net.BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** Whether an address outside the public internet may be reached anyway (development, tests on loopback). */
+export function allowedPrivate(address: string): boolean {
+  const allow = config().outboundAllowAddresses;
+  if (allow === "private") return true;
+  if (allow !== "loopback") return false;
+  const family = net.isIP(address);
+  return family !== 0 && loopback.check(address, family === 6 ? "ipv6" : "ipv4");
+}
 
 /** The URL if an outbound request may go there (scheme, no credentials, literal address), else an OutboundUrlError. */
 export function checkOutboundUrl(value: string): URL {
@@ -84,8 +97,9 @@ export function checkOutboundUrl(value: string): URL {
     throw new OutboundUrlError("only https addresses are fetched");
   if (url.username || url.password) throw new OutboundUrlError("addresses with credentials are not fetched");
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host) && !allowed() && !isPublicAddress(host)) throw new OutboundUrlError("private addresses are not fetched");
-  if (!allowed() && (host === "localhost" || host.endsWith(".localhost")))
+  if (net.isIP(host) && !isPublicAddress(host) && !allowedPrivate(host))
+    throw new OutboundUrlError("private addresses are not fetched");
+  if (config().outboundAllowAddresses === "none" && (host === "localhost" || host.endsWith(".localhost")))
     throw new OutboundUrlError("private addresses are not fetched");
   return url;
 }
@@ -98,7 +112,7 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
     if (error) return callback(error, "");
     const list = addresses as dns.LookupAddress[];
     if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "");
-    if (!allowed() && list.some((entry) => !isPublicAddress(entry.address))) {
+    if (list.some((entry) => !isPublicAddress(entry.address) && !allowedPrivate(entry.address))) {
       return callback(Object.assign(new OutboundUrlError("private addresses are not fetched"), { code: "EPRIVATE" }), "");
     }
     if (options.all) return callback(null, list);
@@ -137,9 +151,10 @@ export async function fetchOutbound(
 }
 
 export interface OutboundRequest {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT";
   headers?: Record<string, string>;
-  body?: string;
+  /** Text, or bytes (an image upload). */
+  body?: string | Uint8Array;
   timeoutMs: number;
   maxBytes: number;
 }

@@ -1,8 +1,8 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { authProvider } from "@/lib/auth";
 import type { ServiceContext } from "@/lib/core/context";
 import { normalizeEmail } from "@/lib/db/accounts";
-import { accounts, projectLogos, projects } from "@/lib/db/schema";
+import { accounts, growthItemImages, packImages, projectLogos, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { revokeAccountGrants } from "@/lib/oauth/grants";
 import { storage } from "@/lib/storage";
@@ -21,7 +21,7 @@ export async function deleteProject(ctx: ServiceContext, { projectId, ...input }
       .from(projects)
       .where(ownedRow(projects, ctx.account.id, projectId))
       .for("update");
-    const files = await storedFilesOf({ ...ctx, db: tx }, eq(projectLogos.projectId, projectId));
+    const files = await storedFilesOf({ ...ctx, db: tx }, projectId);
     const deleted = await tx
       .delete(projects)
       .where(ownedRow(projects, ctx.account.id, projectId, eq(projects.name, input.confirmName.trim())))
@@ -68,13 +68,23 @@ export async function deleteAccount(ctx: ServiceContext, input: { confirmEmail: 
   return { deleted: true as const };
 }
 
-/** The storage keys of the account's uploaded files (project logos), for removal once their rows are gone. */
-async function storedFilesOf(ctx: ServiceContext, ...more: SQL[]): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ storageKey: projectLogos.storageKey })
-    .from(projectLogos)
-    .where(ownedRows(projectLogos, ctx.account.id, ...more));
-  return rows.map((row) => row.storageKey);
+/** The storage keys of the account's (or one project's) files (logos, post images, pack cards), for removal once their rows are gone. */
+async function storedFilesOf(ctx: ServiceContext, projectId?: string): Promise<string[]> {
+  const [logos, images, cards] = await Promise.all([
+    ctx.db
+      .select({ storageKey: projectLogos.storageKey })
+      .from(projectLogos)
+      .where(ownedRows(projectLogos, ctx.account.id, projectId ? eq(projectLogos.projectId, projectId) : undefined)),
+    ctx.db
+      .select({ storageKey: growthItemImages.storageKey })
+      .from(growthItemImages)
+      .where(ownedRows(growthItemImages, ctx.account.id, projectId ? eq(growthItemImages.projectId, projectId) : undefined)),
+    ctx.db
+      .select({ storageKey: packImages.storageKey })
+      .from(packImages)
+      .where(ownedRows(packImages, ctx.account.id, projectId ? eq(packImages.projectId, projectId) : undefined)),
+  ]);
+  return [...logos, ...images, ...cards].flatMap((row) => (row.storageKey ? [row.storageKey] : []));
 }
 
 /** Storage is not transactional: a failure here leaves a file nothing points to, never a row without its file. */

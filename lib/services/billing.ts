@@ -8,6 +8,7 @@ import type { AccountRecord } from "@/lib/db/records";
 import { accounts, checkoutSessions, subscriptions } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import type { PaidPlan } from "@/lib/limits";
+import { isSafeReturnPath } from "@/lib/schemas/return-path";
 
 type Provider = "stripe" | "local";
 
@@ -44,9 +45,12 @@ export async function getBillingState(ctx: ServiceContext) {
 }
 
 /** A hosted checkout link: a Stripe Checkout Session, or the local test-mode checkout page. */
-export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPlan }) {
+export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPlan; returnTo?: string }) {
   const { db, account } = ctx;
   const { plan } = input;
+  // Where the upgrade started, to come back to once paid (a path of this site only: never another host).
+  const returnTo = isSafeReturnPath(input.returnTo) ? input.returnTo : undefined;
+  const back = returnTo ? `return=${encodeURIComponent(returnTo)}` : "";
   const { appUrl, stripe: settings } = config();
   if (billingProvider() === "unavailable") throw billingUnavailable();
   const recorded = await recordedSubscription(db, account.id);
@@ -58,7 +62,7 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
   const stripe = stripeClient();
   if (!stripe || !settings) {
     const [session] = await db.insert(checkoutSessions).values({ accountId: account.id, plan }).returning();
-    return { url: `${appUrl}/billing/checkout/${session!.id}`, plan };
+    return { url: `${appUrl}/billing/checkout/${session!.id}${back && `?${back}`}`, plan };
   }
   const price = settings.prices[plan];
   if (!price)
@@ -73,8 +77,8 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
       ...(recorded?.stripeCustomerId ? { customer: recorded.stripeCustomerId } : { customer_email: account.email }),
       metadata,
       subscription_data: { metadata },
-      success_url: `${appUrl}/billing/done?plan=${plan}`,
-      cancel_url: `${appUrl}/pricing`,
+      success_url: `${appUrl}/billing/done?plan=${plan}${back && `&${back}`}`,
+      cancel_url: `${appUrl}${returnTo ?? "/pricing"}`,
     })
     .catch((error: unknown) => {
       throw new AppError("provider_unavailable", "The payment provider did not answer. Retry in a moment.", { cause: error });

@@ -8,6 +8,7 @@ import type { Database } from "@/lib/db";
 import { agentRuns, contentItems, contentVersions, projects } from "@/lib/db/schema";
 import { countBlanks, fillBlank } from "@/lib/drafts/blanks";
 import { AppError } from "@/lib/errors";
+import { kindLabel } from "@/lib/exports/launch-pack";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
 import type { PageQuery } from "@/lib/schemas/common";
 import type { contentEditRequest } from "@/lib/schemas/content";
@@ -224,7 +225,7 @@ async function saveEdit(
     const learning: Learning = {
       date: ctx.now.toISOString().slice(0, 10),
       kind: "founder-edit",
-      text: `The founder rewrote "${item.title}" (${item.kind}); prefer their wording: ${plainSummary(item.body, 280)}`,
+      text: `The founder rewrote "${item.title}" (${kindLabel(item.kind)}); prefer their wording: ${plainSummary(item.body, 280)}`,
       itemId: item.id,
     };
     // One learning per item: a newer edit replaces the older note about it (notes written

@@ -18,11 +18,14 @@ import { launchPackDocx } from "@/lib/exports/docx";
 import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
 import { launchPackPdf } from "@/lib/exports/pdf";
 import { launchPackXlsx } from "@/lib/exports/xlsx";
+import { launchPackZip } from "@/lib/exports/zip";
+import { cardSectionWords } from "@/lib/i18n/card-words";
 import { exportHeadings } from "@/lib/i18n/phrasebook";
 import { assertCanExport } from "@/lib/limits";
 import type { exportQuery } from "@/lib/schemas/content";
 import { type accountExportSchema, exportMediaTypes } from "@/lib/schemas/exports";
 import { fileNameOf, groupByStep, projectContent } from "./content";
+import { packCardsOf } from "./pack-images/pack-cards";
 import { buildPlaybook } from "./playbook";
 import { coverLogoOf } from "./project-logos";
 import { getOwnedProject, type ProjectRecord } from "./project-records";
@@ -62,23 +65,42 @@ export async function loadLaunchPack(db: Database, { project, now }: { project: 
 export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeof exportQuery>): Promise<FileResult> {
   const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: query.projectId });
   assertCanExport(ctx.account);
-  const [loaded, logo] = await Promise.all([
+  const [loaded, logo, cards] = await Promise.all([
     loadLaunchPack(ctx.db, { project, now: ctx.now }),
     query.format === "json" ? undefined : coverLogoOf(ctx, project),
+    query.format === "json" ? undefined : packCardsOf(ctx.db, project),
   ]);
-  const pack = { ...loaded, logo };
+  const pack = { ...loaded, logo, cards };
+  const name = `${pack.brand.name} launch pack`;
   const render = {
-    // The cover image stays out of the JSON document (it is bytes, not content).
-    json: async () => `${JSON.stringify({ ...pack, logo: undefined }, null, 2)}\n`,
+    // The cover image and the cards stay out of the JSON document (they are bytes, not content).
+    json: async () => `${JSON.stringify({ ...pack, logo: undefined, cards: undefined }, null, 2)}\n`,
     docx: () => launchPackDocx(pack),
     pdf: () => launchPackPdf(pack),
     xlsx: () => launchPackXlsx(pack),
+    zip: async () => {
+      const [docx, pdf, xlsx] = await Promise.all([launchPackDocx(pack), launchPackPdf(pack), launchPackXlsx(pack)]);
+      const json = `${JSON.stringify({ ...pack, logo: undefined, cards: undefined }, null, 2)}\n`;
+      const words = cardSectionWords(project.language);
+      return launchPackZip({
+        files: [
+          { name: fileNameOf(name, "pdf"), body: new Uint8Array(pdf) },
+          { name: fileNameOf(name, "docx"), body: new Uint8Array(docx) },
+          { name: fileNameOf(name, "xlsx"), body: new Uint8Array(xlsx) },
+          { name: fileNameOf(name, "md"), body: launchPackMarkdown(pack) },
+          { name: fileNameOf(name, "json"), body: json },
+        ],
+        cards: cards?.cards ?? [],
+        folder: fileNameOf(words.title, "").replace(/\.$/, ""),
+        altFile: words.altFile,
+      });
+    },
   }[query.format];
   const body = await render();
   return {
     body: typeof body === "string" ? body : new Uint8Array(body),
     contentType: exportMediaTypes[query.format],
-    filename: fileNameOf(`${pack.brand.name} launch pack`, query.format),
+    filename: fileNameOf(name, query.format),
   };
 }
 

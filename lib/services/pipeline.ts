@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, getTableColumns, lt, ne, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { AgentInput } from "@/lib/agents";
+import { readsDecision } from "@/lib/agents/decision-readers";
 import { pipelineInput } from "@/lib/agents/inputs";
 import { runAgent } from "@/lib/agents/run";
 import { ModelFailure } from "@/lib/ai/generate";
@@ -18,11 +19,14 @@ import { GiveUp, LeaseLost, PastDeadline } from "@/lib/jobs/outcome";
 import { type JobHandler, workerId } from "@/lib/jobs/run";
 import { findActiveJob, type JobRecord, recordClaimedJob, settleLapsedJob } from "@/lib/jobs/store";
 import { releaseDailyRun, reserveDailyRun } from "@/lib/limits";
-import type { BrandSystem, LaunchAssets, LaunchStrategy, MarketStrategy, WebsiteCopy } from "@/lib/schemas/agent-outputs";
 import { type AgentType, agentTypes, type Decisions, type reviewRunRequest, type startAgentRequest } from "@/lib/schemas/project";
+import { inThePage, raiseRunFailed } from "./alerts/triggers";
 import { linkPackPosts } from "./links/link-pack-posts";
+import { drawPackImages } from "./pack-images/draw-pack-images";
 import { getOwnedProject, type ProjectRecord, type RunRecord } from "./project-records";
+import { type AgentOutputs, type SerializedRun, serializeRun } from "./serialize-run";
 import { loadOwned, ownedRow, ownedRows } from "./tenant";
+import { emitWebhookEvent } from "./webhooks";
 
 // The launch pipeline's state machine, in one place: the state derived from a project's
 // runs, the runs and their serializers, confirmation, starting and settling a step's run,
@@ -67,45 +71,7 @@ export function serializeProject(project: ProjectRecord, runs: StepRun[]) {
   };
 }
 
-/** Each pipeline step's output, as its agent's schema defines it. */
-export interface AgentOutputs {
-  "market-strategist": MarketStrategy;
-  "brand-architect": BrandSystem;
-  "launch-strategist": LaunchStrategy;
-  "website-copy": WebsiteCopy;
-  "launch-assets": LaunchAssets;
-}
-
-interface RunFields {
-  id: string;
-  projectId: string;
-  status: RunRecord["status"];
-  feedback: string | null;
-  error: string | null;
-  usage: { inputTokens: number | null; outputTokens: number | null; model: string | null };
-  startedAt: string;
-  completedAt: string | null;
-  reviewedAt: string | null;
-}
-/** A run as clients see it: its output typed by its step. */
-export type SerializedRun = { [A in AgentType]: RunFields & { agentType: A; output: AgentOutputs[A] | null } }[AgentType];
-
-export function serializeRun(run: RunRecord): SerializedRun {
-  return {
-    id: run.id,
-    projectId: run.projectId,
-    // The output column holds what the run's own agent produced (validated by its schema).
-    agentType: run.agentType as AgentType,
-    status: run.status,
-    feedback: run.feedback,
-    output: (run.output ?? null) as AgentOutputs[AgentType] | null,
-    error: run.error,
-    usage: { inputTokens: run.inputTokens, outputTokens: run.outputTokens, model: run.model },
-    startedAt: run.startedAt.toISOString(),
-    completedAt: run.completedAt?.toISOString() ?? null,
-    reviewedAt: run.reviewedAt?.toISOString() ?? null,
-  } as SerializedRun;
-}
+export { type AgentOutputs, type SerializedRun, serializeRun };
 
 const runColumns = Object.entries(getTableColumns(agentRuns));
 
@@ -184,8 +150,8 @@ const interrupted = "The run was interrupted before it finished. Start it again.
 /**
  * Settles runs whose process died as `failed` (and gives their run back), so a project is
  * never stuck: a running run whose `agent_run` job holds no live lease. Their lapsed jobs are
- * settled too (or by the ticker, whichever comes first: each release happens once, with the
- * run's conditional update).
+ * settled too (or by the ticker, whichever comes first: each release, `run.failed` event and
+ * alert happens once, with the run's conditional update).
  */
 export async function settleAbandonedRuns(
   db: Database,
@@ -208,6 +174,8 @@ export async function settleAbandonedRuns(
     .returning();
   for (const run of abandoned) {
     if (run.countedDay) await releaseDailyRun(db, { accountId: run.accountId, projectId: run.projectId, day: run.countedDay });
+    // Settled here, by this update (the ticker's `giveUp` finds it settled): told once, like any failed run.
+    await raiseRunFailed(db, { run, now, alert: true });
     const job = await findActiveJob(db, { accountId: run.accountId, dedupeKey: agentRunKey(run.id) });
     if (job) await settleLapsedJob(db, job, interrupted, now);
   }
@@ -228,11 +196,19 @@ const recordRunJob = (tx: Database, run: RunRecord, now: Date) =>
     leaseMs: config().jobs.leaseMs,
   });
 
-/** Runs a recorded run under its job's lease and deadline; the job settles as the run did. */
-async function runAsJob(db: Database, job: JobRecord, run: RunRecord, input: AgentInput, project: ProjectRecord) {
+/**
+ * Runs a recorded run under its job's lease and deadline; the job settles as the run did. A
+ * failure is alerted when `alertFailure` (nobody watches it in the page).
+ */
+async function runAsJob(
+  db: Database,
+  job: JobRecord,
+  run: RunRecord,
+  { input, project, alertFailure }: { input: AgentInput; project: ProjectRecord; alertFailure: boolean },
+) {
   return workUnderClaim(db, job, {
     deadlineMs: config().model.timeoutMs + 60_000,
-    work: (signal) => executeRun(db, run, input, project, signal),
+    work: (signal) => executeRun(db, run, { input, project, signal, alertFailure }),
     settled: (settled) =>
       settled.status === "completed" ? { status: "succeeded" } : { status: "failed", error: settled.error ?? interrupted },
     failed: () => ({ error: interrupted }),
@@ -246,20 +222,22 @@ async function runAsJob(db: Database, job: JobRecord, run: RunRecord, input: Age
 
 /**
  * The ticker's side of agent runs: a job it finds is one whose process died (its lease ran
- * out). The run is settled as failed and its counted run given back, once.
+ * out). The run is settled as failed, its counted run given back and its failure told, once.
  */
 export const agentRunJobHandler: JobHandler = {
   run: async () => {
     throw new GiveUp(interrupted);
   },
-  giveUp: async (job, _reason, { db }) => {
+  giveUp: async (job, _reason, { db, now }) => {
     const [failed] = await db
       .update(agentRuns)
-      .set({ status: "failed", error: interrupted, completedAt: new Date() })
+      .set({ status: "failed", error: interrupted, completedAt: now })
       .where(ownedRow(agentRuns, job.accountId, job.subjectId, eq(agentRuns.status, "running")))
       .returning();
     if (failed?.countedDay)
       await releaseDailyRun(db, { accountId: failed.accountId, projectId: failed.projectId, day: failed.countedDay });
+    // Its process died: nobody was told, in the page or elsewhere.
+    if (failed) await raiseRunFailed(db, { run: failed, now, alert: true });
   },
 };
 
@@ -312,7 +290,11 @@ export async function startAgentRun(ctx: ServiceContext, input: z.infer<typeof s
 
   ctx.accepted?.({ kind: "agent-run", id: run.id });
   ctx.progress?.(0, 1, `Running ${input.agentType}`);
-  const work = runAsJob(db, job, run, pipelineInput(project, runs, input.agentType, now), project);
+  const work = runAsJob(db, job, run, {
+    input: pipelineInput(project, runs, input.agentType, now),
+    project,
+    alertFailure: !inThePage(ctx),
+  });
   // The work finishes even if the client goes away; the platform is asked to wait for it.
   ctx.waitUntil?.(work);
   const settled = await work;
@@ -379,9 +361,12 @@ function assertCanStart(runs: RunRecord[], agentType: AgentType) {
 async function executeRun(
   db: Database,
   run: RunRecord,
-  input: AgentInput,
-  project: ProjectRecord,
-  signal: AbortSignal,
+  {
+    input,
+    project,
+    signal,
+    alertFailure,
+  }: { input: AgentInput; project: ProjectRecord; signal: AbortSignal; alertFailure: boolean },
 ): Promise<RunRecord> {
   try {
     const result = await runAgent(run.agentType as AgentType, input);
@@ -417,12 +402,18 @@ async function executeRun(
           })),
         );
       }
+      await emitWebhookEvent(tx, { type: "run.completed", of: completed, data: serializeRun(completed) });
       return completed;
     });
     // The pack's posts carry their tracked links; a failure here leaves them with the site's own address.
     if (settled.status === "completed" && result.content.length)
       await linkPackPosts(db, { project, runId: run.id }).catch((error: unknown) =>
         console.error(`run ${run.id}: tracked links not added: ${describeError(error)}`),
+      );
+    // The pack's brand cards; a card that fails says why on its own row, and nothing here fails the run.
+    if (settled.status === "completed" && run.agentType === "launch-assets")
+      await drawPackImages(db, { project }).catch((error: unknown) =>
+        console.error(`run ${run.id}: pack images not drawn: ${describeError(error)}`),
       );
     return settled;
   } catch (error) {
@@ -437,6 +428,7 @@ async function executeRun(
       .set({ status: "failed", error: reason, completedAt: new Date() })
       .where(ownedRow(agentRuns, run.accountId, run.id, eq(agentRuns.status, "running")))
       .returning();
+    if (failed) await raiseRunFailed(db, { run: failed, now: new Date(), alert: alertFailure });
     // A failure through our fault or the model provider's does not count against the cap.
     if (failed && run.countedDay)
       await releaseDailyRun(db, { accountId: run.accountId, projectId: run.projectId, day: run.countedDay });
@@ -493,12 +485,23 @@ export async function reviewRun(ctx: ServiceContext, input: z.infer<typeof revie
 const mergeDecisions = (patch: Decisions) => sql<Decisions>`${projects.decisions} || ${JSON.stringify(patch)}::jsonb`;
 
 /**
- * The approved steps whose draft was made before the founder's last change of a decision, in
- * pipeline order: their part of the pack (and what the playbook quotes from them) is out of date.
+ * The approved steps whose draft was made before the founder last changed a decision that step
+ * reads (see decisionReaders), in pipeline order: their part of the pack (and what the playbook
+ * quotes from them) is out of date. A project changed before the changes were kept per decision
+ * counts its one date against every step.
  */
-export function outdatedSteps(project: Pick<ProjectRecord, "decisionsChangedAt">, runs: StepRun[]): AgentType[] {
-  const changedAt = project.decisionsChangedAt;
-  if (!changedAt) return [];
+export function outdatedSteps(
+  project: Pick<ProjectRecord, "decisionsChangedAt" | "decisionChanges">,
+  runs: StepRun[],
+): AgentType[] {
+  if (!project.decisionsChangedAt) return [];
+  const changes = Object.entries(project.decisionChanges ?? {});
+  const changedFor = (step: AgentType) =>
+    changes.length === 0
+      ? project.decisionsChangedAt!
+      : changes
+          .filter(([key]) => readsDecision(step, key))
+          .reduce<Date | null>((latest, [, at]) => (!latest || new Date(at) > latest ? new Date(at) : latest), null);
   const approved = new Set(runs.filter((run) => run.status === "approved").map((run) => run.agentType));
   // A refresh's draft counts from the moment it is made, before its approval: a second refresh never starts meanwhile.
   const madeAt = new Map<string, Date>();
@@ -507,7 +510,10 @@ export function outdatedSteps(project: Pick<ProjectRecord, "decisionsChangedAt">
     if ((run.status === "approved" || run.status === "completed") && (!earlier || run.startedAt > earlier))
       madeAt.set(run.agentType, run.startedAt);
   }
-  return agentTypes.filter((step) => approved.has(step) && madeAt.get(step)! < changedAt);
+  return agentTypes.filter((step) => {
+    const changedAt = changedFor(step);
+    return approved.has(step) && changedAt !== null && madeAt.get(step)! < changedAt;
+  });
 }
 
 export async function getLaunchFreshness(ctx: ServiceContext, { projectId }: { projectId: string }) {
@@ -553,7 +559,11 @@ export async function refreshOutdatedStep(ctx: ServiceContext, { projectId }: { 
   if (!started) return { refreshed: null, status: null, error: null, outdatedSteps: [] };
   const { run, runs, project, job } = started;
   ctx.accepted?.({ kind: "agent-run", id: run.id });
-  const work = runAsJob(db, job, run, pipelineInput(project, runs, run.agentType as AgentType, now), project);
+  const work = runAsJob(db, job, run, {
+    input: pipelineInput(project, runs, run.agentType as AgentType, now),
+    project,
+    alertFailure: !inThePage(ctx),
+  });
   ctx.waitUntil?.(work);
   const settled = await work;
   if (settled.status === "completed") {
@@ -597,6 +607,8 @@ export async function updateDecisions(
       decisions: mergeDecisions(decisions),
       // Only a real change dates the drafts made before it; sending what is stored changes nothing.
       decisionsChangedAt: sql`case when ${mergeDecisions(decisions)} = ${projects.decisions} then ${projects.decisionsChangedAt} else ${ctx.now.toISOString()}::timestamptz end`,
+      // Each member that really changes is dated on its own, so only the steps that read it go out of date.
+      decisionChanges: sql`${projects.decisionChanges} || (select coalesce(jsonb_object_agg(patch.key, ${ctx.now.toISOString()}::text), '{}'::jsonb) from jsonb_each(${JSON.stringify(decisions)}::jsonb) as patch where ${projects.decisions} -> patch.key is distinct from patch.value)`,
       updatedAt: ctx.now,
     })
     .where(ownedRow(projects, ctx.account.id, projectId))

@@ -1,11 +1,15 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import { projectChannels } from "@/lib/channels";
+import { channelRules, projectChannels } from "@/lib/channels";
 import type { ServiceContext } from "@/lib/core/context";
 import type { Database } from "@/lib/db";
 import { agentRuns, projects } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
+import { kindLabel } from "@/lib/exports/launch-pack";
 import { plainSummary } from "@/lib/exports/markdown-blocks";
+import { writtenDate } from "@/lib/i18n/dates";
+import { labelOf, learningKindLabel } from "@/lib/i18n/labels";
+import { exportHeadings } from "@/lib/i18n/phrasebook";
 import type { BrandSystem, LaunchStrategy, MarketStrategy } from "@/lib/schemas/agent-outputs";
 import type { Learning, Playbook } from "@/lib/schemas/playbook";
 import type { AgentType } from "@/lib/schemas/project";
@@ -143,19 +147,38 @@ export function playbookMarkdown(playbook: Omit<Playbook, "markdown">): string {
   if (voice.length) sections.push(`## Voice\n\n${voice.join("\n")}`);
   if (playbook.brand.palette) sections.push(`## Palette\n\n${playbook.brand.palette}`);
   sections.push(
-    `## Channels\n\n${playbook.channels.map((entry) => `- **${entry.channel}**${entry.role ? `: ${entry.role}${entry.cadence ? ` (${entry.cadence})` : ""}` : ""}`).join("\n")}`,
+    `## Channels\n\n${playbook.channels.map((entry) => `- **${channelName(entry.channel)}**${entry.role ? `: ${entry.role}${entry.cadence ? ` (${entry.cadence})` : ""}` : ""}`).join("\n")}`,
   );
   if (playbook.launchPlan) {
     sections.push(
-      `## Launch plan\n\n**Goal:** ${playbook.launchPlan.goal}\n\n${playbook.launchPlan.phases.map((phase) => `- **${phase.phase}** (${phase.timing}): ${phase.actions.join(" ")}`).join("\n")}`,
+      `## Launch plan\n\n**Goal:** ${playbook.launchPlan.goal}\n\n${playbook.launchPlan.phases.map((phase) => `- **${phase.phase}** (${datesInWords(phase.timing)}): ${datesInWords(phase.actions.join(" "))}`).join("\n")}`,
     );
   }
   if (playbook.learnings.length)
     sections.push(
-      `## Learnings\n\n${playbook.learnings.map((learning) => `- ${learning.date} (${learning.kind}): ${plainSummary(learning.text, 400)}`).join("\n")}`,
+      `## Learnings\n\n${playbook.learnings.map((learning) => `- ${learningDate(learning.date)} · ${labelOf(learningKindLabel, learning.kind)}: ${plainSummary(readableLearning(learning.text), 400)}`).join("\n")}`,
     );
   return sections.join("\n\n");
 }
+
+/** A channel's name ("x" is "X"); a channel the launch plan named in words stays as written. */
+const channelName = (channel: string) => channelRules[channel as keyof typeof channelRules]?.label ?? channel;
+
+/** "2026-11-27" as people write it ("November 27, 2026"); anything else as it was kept. */
+const learningDate = (date: string) => (/^\d{4}-\d{2}-\d{2}/.test(date) ? writtenDate(date.slice(0, 10)) : date);
+
+/** A plan's text with its ISO dates ("from 2026-11-30") written as people write them. */
+const datesInWords = (text: string) =>
+  text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (date) => (Number.isNaN(Date.parse(date)) ? date : writtenDate(date)));
+
+const isContentKind = (slug: string) =>
+  exportHeadings("en").kinds(slug) !== undefined || (slug.startsWith("post-") && slug.slice(5) in channelRules);
+
+/** Learnings written before they named things in words quote a content kind's slug: "(post-x)" reads "(X launch post)". */
+export const readableLearning = (text: string) =>
+  text.replace(/\(([a-z0-9]+(?:-[a-z0-9]+)+)\)/g, (quoted, slug: string) =>
+    isContentKind(slug) ? `(${kindLabel(slug)})` : quoted,
+  );
 
 export async function getPlaybook(ctx: ServiceContext, { projectId }: { projectId: string }) {
   const project = await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId });

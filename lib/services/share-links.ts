@@ -8,6 +8,7 @@ import { AppError } from "@/lib/errors";
 import type { Decisions } from "@/lib/schemas/project";
 import { sha256Hex } from "@/lib/security/hashing";
 import { projectContent } from "./content";
+import { packImageRows } from "./pack-images/pack-images";
 import { getOwnedProject } from "./project-records";
 
 type ShareLinkRecord = typeof shareLinks.$inferSelect;
@@ -82,8 +83,22 @@ export async function getSharedPack(ctx: RequestContext, { token }: { token: str
     .innerJoin(projects, and(eq(projects.id, shareLinks.projectId), eq(projects.accountId, shareLinks.accountId)))
     .where(and(eq(shareLinks.tokenHash, sha256Hex(token)), isNull(shareLinks.revokedAt)));
   if (!found) throw new AppError("not_found", "This link does not exist or was revoked. Ask the founder for a new one.");
+  const project = { id: found.projectId, accountId: found.accountId };
+  const [items, images] = await Promise.all([
+    projectContent(ctx.db, { project, approvedOnly: true }),
+    packImageRows(ctx.db, project),
+  ]);
   return {
     project: { name: found.name, decisions: found.decisions as Decisions },
-    items: await projectContent(ctx.db, { project: { id: found.projectId, accountId: found.accountId }, approvedOnly: true }),
+    items,
+    images: images
+      .filter((image) => image.storageKey)
+      .map((image) => ({
+        kind: image.kind,
+        alt: image.alt,
+        width: image.width,
+        height: image.height,
+        url: `${config().appUrl}/api/v1/share/${encodeURIComponent(token)}/images/${image.kind}`,
+      })),
   };
 }

@@ -92,10 +92,28 @@ describe("billing without Stripe: the local test-mode checkout", () => {
     expect((await missing.json()).code).toBe("not_found");
   });
 
+  it("comes back to where the upgrade started, once paid (a path of this site only)", async () => {
+    const { key } = await app.signUpWithKey();
+    const returnTo = "/projects/0b7f3c2e-1111-4222-8333-944445555666/growth";
+    const { json } = await app.request("POST", "/api/v1/billing/checkout", { key, body: { plan: "pro", returnTo } });
+    expect(json.url).toMatch(/\/billing\/checkout\/[0-9a-f-]{36}\?return=%2Fprojects%2F/);
+    const paid = await localCheckoutPost(
+      new Request(json.url, { method: "POST", headers: { accept: "text/html" } }),
+      checkoutContext(json.url),
+    );
+    expect(await paid.text()).toContain(`<a href="${returnTo}" class="next">Continue where you left off</a>`);
+    // A return address smuggled into the page's own address is not followed.
+    const smuggled = `${json.url.split("?")[0]}?return=${encodeURIComponent("//evil.example")}`;
+    const page = await localCheckoutGet(new Request(smuggled, { headers: { accept: "text/html" } }), checkoutContext(smuggled));
+    expect(await page.text()).not.toContain("evil.example");
+  });
+
   it.each([
     ["free", { plan: "free" }],
     ["a missing plan", {}],
     ["an unknown property", { plan: "pro", coupon: "FREE" }],
+    ["another site to return to", { plan: "pro", returnTo: "//evil.example/pwn" }],
+    ["an absolute address to return to", { plan: "pro", returnTo: "https://evil.example/" }],
   ])("checkout with %s is 400", async (_label, body) => {
     const { key } = await app.signUpWithKey();
     const response = await app.request("POST", "/api/v1/billing/checkout", { key, body });

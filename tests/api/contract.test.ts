@@ -9,7 +9,7 @@ import { dispatch } from "../support/dispatch";
 import { approvedFirstWeek } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { validInput } from "../support/valid-input";
+import { onePixelPng, validInput } from "../support/valid-input";
 
 // The contract, generated from the OpenAPI document the server serves (not from the zod
 // schemas behind it), for every operation in it, as Schemathesis's response-schema and
@@ -49,11 +49,12 @@ type Schema = {
   examples?: unknown[];
   default?: unknown;
 };
-type Parameter = { in: "path" | "query"; name: string; required?: boolean; schema: Schema };
+type Parameter = { in: "path" | "query" | "header"; name: string; required?: boolean; schema: Schema };
+type ParameterOrRef = Parameter | { $ref: string };
 type MediaTypes = Record<string, { schema?: Schema }>;
 type DocumentedOperation = {
   operationId: string;
-  parameters?: Parameter[];
+  parameters?: ParameterOrRef[];
   requestBody?: { required?: boolean; content: MediaTypes };
   responses: Record<string, { content?: MediaTypes }>;
 };
@@ -61,7 +62,10 @@ type Json = Record<string, unknown>;
 
 let app: TestApp;
 let key: string;
-let document: { paths: Record<string, Record<string, DocumentedOperation>>; components: { schemas: Record<string, Schema> } };
+let document: {
+  paths: Record<string, Record<string, DocumentedOperation>>;
+  components: { schemas: Record<string, Schema>; parameters?: Record<string, Parameter> };
+};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -77,6 +81,13 @@ beforeAll(async () => {
   // A second key, for the key revocation (revoking the one the test calls with would end the test).
   ids.key = (await executeOperation(operations.createKey, { body: { name: "Contract test" } }, session)).apiKey.id;
   ids.connection = (await addBlueskyConnection(app.db, { accountId: session.account.id, projectId: ids.project })).id;
+  ids.image = (
+    await call("POST", `/api/v1/growth/items/${ids.growthItem}/images`, {
+      contentType: "image/png",
+      data: onePixelPng,
+      alt: "A dot",
+    })
+  ).image.id;
   document = (await app.request("GET", "/api/v1/openapi.json")).json;
 }, 180_000);
 afterAll(() => app.close());
@@ -116,6 +127,11 @@ function resolve(schema: Schema): Schema {
   const { $ref, ...rest } = schema;
   return resolve({ ...document.components.schemas[$ref.replace("#/components/schemas/", "")]!, ...rest });
 }
+/** An operation's parameters, those shared through `#/components/parameters` (the `Idempotency-Key` header) resolved. */
+const parametersOf = (operation: DocumentedOperation): Parameter[] =>
+  (operation.parameters ?? []).map((parameter) =>
+    "$ref" in parameter ? document.components.parameters![parameter.$ref.replace("#/components/parameters/", "")]! : parameter,
+  );
 const nonNullOptions = (schema: Schema) =>
   (schema.anyOf ?? schema.oneOf)?.filter((option) => resolve(option).type !== "null") ?? [];
 const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== "null") : schema.type);
@@ -137,6 +153,7 @@ function idFor(name: string, path: string): string | undefined {
     taskId: ids.task,
     keyId: ids.key,
     connectionId: ids.connection,
+    imageId: ids.image,
     token: ids.token,
     itemId: path.includes("/content/") ? ids.contentItem : ids.growthItem,
   };
@@ -323,6 +340,8 @@ interface Request {
   path: string;
   params: Record<string, string>;
   query: Record<string, string>;
+  /** Documented header parameters (`Idempotency-Key`). */
+  headers: Record<string, string>;
   body?: unknown;
 }
 interface Answer {
@@ -332,11 +351,11 @@ interface Answer {
   text: string;
 }
 
-async function send({ method, path, params, query, body }: Request): Promise<Answer> {
+async function send({ method, path, params, query, headers: sent, body }: Request): Promise<Answer> {
   const target =
     path.replace(/\{(\w+)\}/g, (_match, name: string) => encodeURIComponent(params[name]!)) +
     (Object.keys(query).length ? `?${new URLSearchParams(query)}` : "");
-  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  const headers: Record<string, string> = { ...sent, authorization: `Bearer ${key}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   const abort = new AbortController();
   const response = await dispatch(
@@ -391,12 +410,13 @@ function operationsOfDocument() {
 function validRequest(path: string, method: string, operation: DocumentedOperation): Request {
   const params: Record<string, string> = {};
   const query: Record<string, string> = {};
-  for (const parameter of operation.parameters ?? []) {
+  for (const parameter of parametersOf(operation)) {
     if (parameter.in === "path") params[parameter.name] = String(sample(parameter.schema, true, path, parameter.name));
-    else if (parameter.required) query[parameter.name] = String(sample(parameter.schema, true, path, parameter.name));
+    else if (parameter.in === "query" && parameter.required)
+      query[parameter.name] = String(sample(parameter.schema, true, path, parameter.name));
   }
   Object.assign(query, validInput[operation.operationId]?.query);
-  return { method, path, params, query };
+  return { method, path, params, query, headers: {} };
 }
 
 const bodySchemaOf = (operation: DocumentedOperation) => operation.requestBody?.content["application/json"]?.schema;
@@ -495,8 +515,8 @@ describe("the OpenAPI document is the server's contract (generated from the docu
       const label = `${method.toUpperCase()} ${path}`;
       // Each branch of a "send this or that" body is broken on its own, so the rules inside every branch are reached.
       const bases = schema ? branchesOf(schema).map((branch) => sample(schema, true, path, "", branch)) : [];
-      for (const parameter of operation.parameters ?? []) {
-        const where = parameter.in === "path" ? base.params : base.query;
+      for (const parameter of parametersOf(operation)) {
+        const where = parameter.in === "path" ? base.params : parameter.in === "header" ? base.headers : base.query;
         const value = where[parameter.name] ?? String(sample(parameter.schema, true, path, parameter.name));
         const typed = resolve(parameter.schema).type === "string" || !/^[-\d.]+$/.test(value) ? value : Number(value);
         for (const violation of violations(parameter.schema, typed)) {
@@ -504,8 +524,9 @@ describe("the OpenAPI document is the server's contract (generated from the docu
           if (violation.rule.includes("type string") || typeof violation.value === "object") continue;
           if (!problemsOf(parameter.schema, violation.value).length) continue;
           rules.add(violation.rule.replace(/^.*: /, "").replace(/ \d+$/, ""));
-          const broken = { ...base, params: { ...base.params }, query: { ...base.query }, body };
-          (parameter.in === "path" ? broken.params : broken.query)[parameter.name] = String(violation.value);
+          const broken = { ...base, params: { ...base.params }, query: { ...base.query }, headers: { ...base.headers }, body };
+          (parameter.in === "path" ? broken.params : parameter.in === "header" ? broken.headers : broken.query)[parameter.name] =
+            String(violation.value);
           await expectRefused(`${label} ${parameter.in} ${parameter.name} ${violation.rule}`, operation, broken);
         }
         if (parameter.in === "query" && parameter.required) {
@@ -514,7 +535,7 @@ describe("the OpenAPI document is the server's contract (generated from the docu
           await expectRefused(`${label} query ${parameter.name}: required`, operation, { ...base, query, body });
         }
       }
-      if (operation.parameters?.some((parameter) => parameter.in === "query")) {
+      if (parametersOf(operation).some((parameter) => parameter.in === "query")) {
         // Not a rule a parameter list can state: every request object is closed (docs/api.md), queries too.
         await expectRefused(`${label} query: an undocumented parameter`, operation, {
           ...base,

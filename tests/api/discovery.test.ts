@@ -69,6 +69,15 @@ const publishingEndpoints = [
 /** A founder's own text for a growth draft (beyond the specification, like publishing). */
 const draftEndpoints = ["PATCH /api/v1/growth/items/{itemId}/draft"];
 
+// A post's images (issue 40).
+const imageEndpoints = [
+  "GET /api/v1/growth/items/{itemId}/images",
+  "POST /api/v1/growth/items/{itemId}/images",
+  "POST /api/v1/growth/items/{itemId}/images/card",
+  "PATCH /api/v1/growth/items/{itemId}/images/{imageId}",
+  "DELETE /api/v1/growth/items/{itemId}/images/{imageId}",
+];
+
 // Sending the confirmation e-mail again (issue 24).
 const accountEndpoints = ["POST /api/v1/signup/resend"];
 
@@ -86,6 +95,49 @@ const resultsEndpoints = [
   "GET /api/v1/projects/{id}/ingest-keys",
   "POST /api/v1/projects/{id}/ingest-keys",
   "DELETE /api/v1/projects/{id}/ingest-keys/{keyId}",
+];
+
+// Alerts a founder gets (issue 41): the notices and the kinds turned on or off.
+const alertEndpoints = [
+  "GET /api/v1/alerts",
+  "POST /api/v1/alerts/{alertId}/dismiss",
+  "GET /api/v1/account/alert-preferences",
+  "PATCH /api/v1/account/alert-preferences",
+];
+
+// Signed webhooks (issue 41): endpoints, their secrets and their deliveries.
+const webhookEndpoints = [
+  "GET /api/v1/webhooks",
+  "POST /api/v1/webhooks",
+  "GET /api/v1/webhooks/{endpointId}",
+  "PATCH /api/v1/webhooks/{endpointId}",
+  "DELETE /api/v1/webhooks/{endpointId}",
+  "POST /api/v1/webhooks/{endpointId}/rotate-secret",
+  "GET /api/v1/webhooks/{endpointId}/deliveries",
+  "POST /api/v1/webhook-deliveries/{deliveryId}/redeliver",
+];
+
+// Review links: approval without an account (issue 41).
+const reviewEndpoints = [
+  "POST /api/v1/growth/cycles/{cycleId}/review-links",
+  "GET /api/v1/growth/cycles/{cycleId}/review-links",
+  "DELETE /api/v1/growth/review-links/{linkId}",
+  "GET /api/v1/growth/items/{itemId}/reviews",
+  "GET /api/v1/projects/{id}/growth/review-settings",
+  "PATCH /api/v1/projects/{id}/growth/review-settings",
+  // Bulk in and out (issue 41).
+  "POST /api/v1/growth/cycles/{cycleId}/items/import-preview",
+  "POST /api/v1/growth/cycles/{cycleId}/items/import",
+  "GET /api/v1/growth/cycles/{cycleId}/items.csv",
+];
+
+// The launch pack's brand cards (issue 40).
+const packImageEndpoints = [
+  "GET /api/v1/projects/{id}/pack-images",
+  "POST /api/v1/projects/{id}/pack-images/render",
+  "PATCH /api/v1/pack-images/{packImageId}",
+  "DELETE /api/v1/pack-images/{packImageId}",
+  "GET /api/v1/share/{token}/images/{kind}",
 ];
 
 describe("GET /api/v1/openapi.json", () => {
@@ -108,8 +160,13 @@ describe("GET /api/v1/openapi.json", () => {
         ...calendarEndpoints,
         ...publishingEndpoints,
         ...draftEndpoints,
+        ...imageEndpoints,
         ...accountEndpoints,
         ...resultsEndpoints,
+        ...alertEndpoints,
+        ...webhookEndpoints,
+        ...reviewEndpoints,
+        ...packImageEndpoints,
       ].sort(),
     );
   });
@@ -148,6 +205,7 @@ describe("GET /api/v1/openapi.json", () => {
       "Growth",
       "Publishing",
       "Results",
+      "Webhooks",
       "Billing",
     ]);
     for (const tag of tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
@@ -190,8 +248,13 @@ describe("GET /api/v1/meta", () => {
         calendarEndpoints.length +
         publishingEndpoints.length +
         draftEndpoints.length +
+        imageEndpoints.length +
         accountEndpoints.length +
-        resultsEndpoints.length,
+        resultsEndpoints.length +
+        alertEndpoints.length +
+        webhookEndpoints.length +
+        reviewEndpoints.length +
+        packImageEndpoints.length,
     );
     expect(meta.endpoints).toContainEqual({ method: "POST", path: "/api/v1/signup", auth: "none", summary: expect.any(String) });
     expect(meta.openapi).toBe("http://launchloop.test/api/v1/openapi.json");

@@ -8,13 +8,14 @@ import { operations } from "@/lib/operations";
 import { executeOperation, type RawInput } from "@/lib/operations/execute";
 import { type AnyOperation, admits, type CallerKind, isPublic, scopeOf } from "@/lib/operations/operation";
 import { allScopes } from "@/lib/schemas/oauth-scopes";
-import { addBlueskyConnection } from "../support/accounts";
+import { addAlert, addBlueskyConnection } from "../support/accounts";
 import { authenticatedJson } from "../support/calls";
 import { codeOf as codeOfCall } from "../support/errors";
 import { approvedFirstWeek } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { onePixelPng, validInput } from "../support/valid-input";
+import { addWebhookDelivery } from "../support/webhooks";
 
 // Generated from the operation declarations, for EVERY operation (REST-bound or not) and
 // every kind of caller, through the executor every face runs:
@@ -24,7 +25,7 @@ import { onePixelPng, validInput } from "../support/valid-input";
 //   4xx codes, never a 5xx, and change nothing.
 
 /** Every kind of caller. Adding a principal kind (OAuth) breaks the type check below until it is here. */
-const callerKinds = ["none", "key", "session", "grant", "ingest"] as const;
+const callerKinds = ["none", "key", "session", "grant", "ingest", "reviewer"] as const;
 const everyKindListed: [Exclude<CallerKind, (typeof callerKinds)[number]>] extends [never] ? true : false = true;
 
 const all = Object.values(operations) as AnyOperation[];
@@ -48,7 +49,9 @@ async function contextOf(email: string, kind: (typeof callerKinds)[number]): Pro
         : kind === "ingest"
           ? // The stranger's own conversion key: of a project that is not the owner's.
             { kind, ingestKeyId: crypto.randomUUID(), projectId: crypto.randomUUID() }
-          : { kind, sessionId: crypto.randomUUID() };
+          : kind === "reviewer"
+            ? { kind, reviewLinkId: crypto.randomUUID(), approves: true }
+            : { kind, sessionId: crypto.randomUUID() };
   return { ...base, account: account!, principal };
 }
 
@@ -64,6 +67,8 @@ beforeAll(async () => {
   const owner = (await contextOf(founder.email, "session")) as ServiceContext;
   ownerAccountId = owner.account.id;
   ids.linkId = (await executeOperation(operations.createShareLink, { params: { id: ids.project } }, owner)).link.id;
+  ids.reviewLink = (await executeOperation(operations.createReviewLink, { params: { cycleId: ids.cycle } }, owner)).link.id;
+  ids.packImage = (await executeOperation(operations.listPackImages, { params: { id: ids.project } }, owner)).images[0]!.id;
   // A connected app of the owner's (the OAuth flow itself is tested in oauth.test.ts).
   const [grant] = await app.db
     .insert(schema.oauthGrants)
@@ -83,8 +88,16 @@ beforeAll(async () => {
     { params: { id: ids.project }, body: { contentType: "image/png", data: onePixelPng } },
     owner,
   );
+  ids.image = (
+    await executeOperation(
+      operations.uploadItemImage,
+      { params: { itemId: ids.growthItem }, body: { contentType: "image/png", data: onePixelPng, alt: "A dot" } },
+      owner,
+    )
+  ).image.id;
   await executeOperation(operations.saveOnboardingDraft, { body: { step: 1, answers: { name: "Owner's draft" } } }, owner);
   ids.connection = (await addBlueskyConnection(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
+  ids.alert = (await addAlert(app.db, { accountId: owner.account.id, projectId: ids.project })).id;
   ids.trackedLink = (
     await executeOperation(
       operations.createLink,
@@ -95,6 +108,8 @@ beforeAll(async () => {
   ids.ingestKey = (
     await executeOperation(operations.createIngestKey, { params: { id: ids.project }, body: { kind: "secret" } }, owner)
   ).ingestKey.id;
+  const webhook = await addWebhookDelivery(app.db, { accountId: owner.account.id, projectId: ids.project });
+  [ids.webhookEndpoint, ids.webhookDelivery] = [webhook.endpointId, webhook.deliveryId];
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -128,11 +143,17 @@ function ownerIdFor(name: string, operation: AnyOperation): string {
     cycleId: ids.cycle,
     taskId: ids.task,
     keyId: operation.id === "revokeIngestKey" ? ids.ingestKey : ids.key,
-    linkId: operation.id === "updateLink" ? ids.trackedLink : ids.linkId,
+    linkId: operation.id === "updateLink" ? ids.trackedLink : operation.id === "revokeReviewLink" ? ids.reviewLink : ids.linkId,
     grantId: ids.grant,
     itemId: operation.id.toLowerCase().includes("content") ? ids.contentItem : ids.growthItem,
     token: `llcal_${"x".repeat(40)}`,
     connectionId: ids.connection,
+    imageId: ids.image,
+    alertId: ids.alert,
+    endpointId: ids.webhookEndpoint,
+    deliveryId: ids.webhookDelivery,
+    packImageId: ids.packImage,
+    kind: "open-graph",
   };
   const id = byName[name];
   if (!id) throw new Error(`no owner id for ${name} in ${operation.id}`);

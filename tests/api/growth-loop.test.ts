@@ -149,6 +149,30 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     // Retro: grades land on items; the cycle closes; the playbook learns.
     const x = drafted.find((item) => item.channel === "x")!;
     const reddit = drafted.find((item) => item.channel === "reddit")!;
+    // What went out is what the founder said they posted: LinkedIn and X go out first, whatever state they are in now.
+    const statusNow = new Map<string, string>(drafted.map((item) => [item.id, "draft"]));
+    for (const [id, status] of [
+      [a, "planned"],
+      [b, "published"],
+      [c, "skipped"],
+      [d, "approved"],
+    ] as const)
+      statusNow.set(id!, status);
+    const putOut = async (id: string) => {
+      if (statusNow.get(id) === "published") return;
+      if (statusNow.get(id) === "skipped") await review(id, "planned");
+      if (statusNow.get(id) === "skipped" || statusNow.get(id) === "planned")
+        await call("POST", `/api/v1/growth/items/${id}/generate`);
+      if (statusNow.get(id) !== "approved") expect((await review(id, "approved")).status).toBe(200);
+      expect((await review(id, "published")).json.item.status).toBe("published");
+      statusNow.set(id, "published");
+    };
+    await putOut(linkedin.id);
+    await putOut(x.id);
+    // A draft never approved, sent as "published · great" (the old dashboard did): it did not go out, so it is skipped.
+    const unsent = drafted.find((item) => statusNow.get(item.id) === "draft" && item.id !== reddit.id)!;
+    // A post that went out stays published whatever the entry says.
+    const sent = [b!].find((id) => id !== linkedin.id && id !== x.id && id !== reddit.id);
     const foreign = await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, {
       overall: "x",
       items: [{ itemId: crypto.randomUUID(), result: "published" }],
@@ -160,6 +184,8 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
         { itemId: linkedin.id, result: "published", grade: "great", note: "40 comments" },
         { itemId: x.id, result: "published", grade: "quiet", note: "2 likes" },
         { itemId: reddit.id, result: "skipped" },
+        { itemId: unsent.id, result: "published", grade: "great", note: "never approved" },
+        ...(sent ? [{ itemId: sent, result: "skipped" }] : []),
       ],
     });
     expect(retro.status).toBe(200);
@@ -173,6 +199,14 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
     });
     expect(byId.get(x.id)).toMatchObject({ grade: "quiet" });
     expect(byId.get(reddit.id)).toMatchObject({ status: "skipped", result: "skipped" });
+    expect(byId.get(unsent.id)).toMatchObject({
+      status: "skipped",
+      result: "skipped",
+      grade: null,
+      resultNote: "never approved",
+    });
+    if (sent) expect(byId.get(sent)).toMatchObject({ status: "published", result: "published" });
+    expect(retro.json.cycle.retro.items).toContainEqual({ itemId: unsent.id, result: "skipped", note: "never approved" });
     expect((await call("POST", `/api/v1/growth/cycles/${week1.id}/retro`, { overall: "again" })).json.code).toBe("cycle_state");
     expect((await review(d!, "published")).json.code).toBe("cycle_state");
     const playbook = (await call("GET", `/api/v1/projects/${projectId}/brain`)).json.playbook;
@@ -183,6 +217,11 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
         expect.objectContaining({ kind: "founder-note", text: expect.stringContaining("LinkedIn carried the week") }),
       ]),
     );
+    // The playbook's text names kinds and dates in words: no slugs, no ISO dates.
+    expect(playbook.markdown).toMatch(/- [A-Z][a-z]+ \d{1,2}, \d{4} · Worked: LinkedIn "/);
+    expect(playbook.markdown).not.toMatch(/\d{4}-\d{2}-\d{2}|\((worked|quiet|founder-note|founder-edit)\)/);
+    // The playbook learns only from what went out.
+    expect(playbook.learnings.some((learning: { text: string }) => learning.text.includes(unsent.title))).toBe(false);
 
     // Week 2: the plan follows the grades.
     const week2 = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
@@ -217,10 +256,14 @@ describe("the weekly growth loop over HTTP (offline engine)", () => {
 });
 
 describe("growth gates and refusals", () => {
-  it("free plans get 402 growth; a project still in its pipeline gets 409 pipeline_incomplete", async () => {
+  it("free plans get 402 growth (starting as planning); a project still in its pipeline gets 409 pipeline_incomplete", async () => {
     const free = await app.signUpWithKey();
     await setPlan(app.db, free.email, "free");
     const created = await app.request("POST", "/api/v1/projects", { key: free.key, body: sampleProject });
+    const start = await app.request("POST", `/api/v1/projects/${created.json.project.id}/growth/start`, { key: free.key });
+    expect([start.status, start.json.code, start.json.feature]).toEqual([402, "upgrade_required", "growth"]);
+    const strangers = await app.request("POST", `/api/v1/projects/${projectId}/growth/start`, { key: free.key });
+    expect([strangers.status, strangers.json.code]).toEqual([404, "not_found"]);
     const plan = await app.request("POST", `/api/v1/projects/${created.json.project.id}/growth/cycles`, { key: free.key });
     expect(plan.status).toBe(402);
     expect(plan.json).toMatchObject({ code: "upgrade_required", feature: "growth" });
@@ -228,8 +271,8 @@ describe("growth gates and refusals", () => {
     const pro = await app.signUpWithKey();
     await setPlan(app.db, pro.email, "pro");
     const mine = await app.request("POST", "/api/v1/projects", { key: pro.key, body: sampleProject });
-    const start = await app.request("POST", `/api/v1/projects/${mine.json.project.id}/growth/start`, { key: pro.key });
-    expect([start.status, start.json.code]).toEqual([409, "pipeline_incomplete"]);
+    const early = await app.request("POST", `/api/v1/projects/${mine.json.project.id}/growth/start`, { key: pro.key });
+    expect([early.status, early.json.code]).toEqual([409, "pipeline_incomplete"]);
   });
 
   it("another account's cycles, items and tasks are 404", async () => {

@@ -20,12 +20,13 @@ import {
 import { toolInputSchema } from "@/lib/mcp/tools";
 import { apiOperations } from "@/lib/operations";
 import { isPublic, type RestOperation } from "@/lib/operations/operation";
-import { addBlueskyConnection } from "../support/accounts";
+import { addAlert, addBlueskyConnection } from "../support/accounts";
 import { authenticatedCall } from "../support/calls";
 import { approvedFirstWeek } from "../support/pipeline";
 import { setPlan } from "../support/plans";
 import { createTestApp, type TestApp } from "../support/test-app";
-import { validInput } from "../support/valid-input";
+import { onePixelPng, validInput } from "../support/valid-input";
+import { addWebhookDelivery } from "../support/webhooks";
 
 // Generated from the operation declarations: every operation that takes an id (in its
 // path, query or body) is called by another account with the owner's ids, over REST and
@@ -48,10 +49,21 @@ beforeAll(async () => {
   ids.key = (await call("GET", "/api/v1/keys")).json.keys[0].id;
   const [ownerAccount] = await app.db.select().from(accounts).where(eq(accounts.email, owner.email));
   ids.connection = (await addBlueskyConnection(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;
+  ids.alert = (await addAlert(app.db, { accountId: ownerAccount!.id, projectId: ids.project })).id;
   ids.trackedLink = (
     await call("POST", `/api/v1/projects/${ids.project}/links`, { destination: "https://owner.example/" })
   ).json.link.id;
   ids.ingestKey = (await call("POST", `/api/v1/projects/${ids.project}/ingest-keys`, { kind: "secret" })).json.ingestKey.id;
+  ids.image = (
+    await call("POST", `/api/v1/growth/items/${ids.growthItem}/images`, {
+      contentType: "image/png",
+      data: onePixelPng,
+      alt: "A dot",
+    })
+  ).json.image.id;
+  const webhook = await addWebhookDelivery(app.db, { accountId: ownerAccount!.id, projectId: ids.project });
+  [ids.webhookEndpoint, ids.webhookDelivery] = [webhook.endpointId, webhook.deliveryId];
+  ids.packImage = (await call("GET", `/api/v1/projects/${ids.project}/pack-images`)).json.images[0].id;
 
   const other = await app.signUpWithKey();
   await setPlan(app.db, other.email, "pro");
@@ -68,6 +80,11 @@ function ownerIdFor(name: string, operation: RestOperation): string {
   if (name === "keyId") return operation.id === "revokeIngestKey" ? ids.ingestKey! : ids.key!;
   if (name === "linkId") return ids.trackedLink!;
   if (name === "connectionId") return ids.connection!;
+  if (name === "imageId") return ids.image!;
+  if (name === "alertId") return ids.alert!;
+  if (name === "endpointId") return ids.webhookEndpoint!;
+  if (name === "deliveryId") return ids.webhookDelivery!;
+  if (name === "packImageId") return ids.packImage!;
   if (name === "itemId") return operation.rest.path.startsWith("/api/v1/content/") ? ids.contentItem! : ids.growthItem!;
   throw new Error(`no owner id for ${name} in ${operation.id}`);
 }

@@ -433,6 +433,7 @@ describe("exports of Markdown a founder wrote", () => {
       "Launch strategy",
       "Website copy",
       "Launch assets",
+      "Brand cards",
     ]);
     expect(pdf.outline.find((entry) => entry.title === "Website copy")!.items.map((entry) => entry.title)).toEqual(
       expect.arrayContaining(["Home page", "FAQ"]),

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as cardImage } from "@/app/r/[code]/card.png/route";
 import { GET as redirect, HEAD as redirectHead } from "@/app/r/[code]/route";
 import { reloadConfig } from "@/lib/config";
 import { flushClicks } from "@/lib/links/click-recorder";
+import { resultsCsv } from "@/lib/links/results-csv";
+import { resultsGroupings } from "@/lib/schemas/links";
 import { authenticatedCall } from "../support/calls";
 import { fakeModelEnv } from "../support/fake-model";
 import { promptText, startFakeOpenAI } from "../support/fake-openai";
@@ -16,8 +20,10 @@ import type { TestApp } from "../support/test-app";
 let app: TestApp;
 let key: string;
 let projectId: string;
+let cycleId: string;
 let item: { id: string; channel: string; angle: string; draft: { body: string; parts: string[] } };
 let link: { id: string; code: string; shortUrl: string; targetUrl: string; destination: string };
+const drafted: { id: string; channel: string; draft: { body: string; parts: string[] } }[] = [];
 
 const call = authenticatedCall(() => ({ app, key }));
 const browser =
@@ -35,6 +41,10 @@ async function click(code: string, headers: Record<string, string> = {}, method:
   return response;
 }
 
+/** A meta tag's content in the unfurl page, unescaped. */
+const ogOf = (page: string, property: string) =>
+  (new RegExp(`property="${property}" content="([^"]*)"`).exec(page)?.[1] ?? "").replaceAll("&amp;", "&");
+
 const clicksOf = async (linkId: string) =>
   (
     (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as { id: string; clicks: number; conversions: number }[]
@@ -44,10 +54,12 @@ beforeAll(async () => {
   ({ app, key, projectId } = await appWithLaunchedProject("pro"));
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
   const { cycle } = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json;
+  cycleId = cycle.id;
   const approved = (await call("POST", `/api/v1/growth/cycles/${cycle.id}/approve`)).json.cycle;
   for (const planned of approved.items) {
     const generated = await call("POST", `/api/v1/growth/items/${planned.id}/generate`);
     expect(generated.status, generated.text).toBe(200);
+    drafted.push(generated.json.item);
     if (!item && generated.json.item.draft.body.includes("/r/")) item = generated.json.item;
   }
   expect(item, "a drafted post that links to the founder's site").toBeDefined();
@@ -70,6 +82,75 @@ describe("a drafted post", () => {
     });
     expect(target.searchParams.get("utm_medium")).toBeTruthy();
     expect(target.searchParams.get("utm_content")).toBeTruthy();
+  });
+});
+
+// A title a spreadsheet would run as a formula, were it not escaped.
+const formulaTitle = '=HYPERLINK("https://evil.example","Win")';
+
+/** Where a short link sends a reader, read with HEAD (which records nothing). */
+async function destinationOf(code: string) {
+  return new URL((await click(code, {}, "HEAD")).headers.get("location")!);
+}
+
+describe("a post that links to a page of the founder's site", () => {
+  it("gets its own tracked link to that page, written with www., over http or https", async () => {
+    const csv = [
+      "channel,day,title,text,link",
+      `bluesky,Wed,"${formulaTitle.replaceAll('"', '""')}",Plans for freelancers start at $9.,https://www.tidybooks.example/pricing?plan=pro`,
+      "mastodon,Thu,Start here,Setting up takes five minutes: http://tidybooks.example/docs/start.,",
+    ].join("\n");
+    const imported = await call("POST", `/api/v1/growth/cycles/${cycleId}/items/import`, { csv });
+    expect(imported.json.imported, imported.text).toBe(2);
+    const links = (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as {
+      growthItemId: string | null;
+      code: string;
+      shortUrl: string;
+      destination: string;
+    }[];
+    for (const [title, destination] of [
+      [formulaTitle, "https://www.tidybooks.example/pricing?plan=pro"],
+      ["Start here", "http://tidybooks.example/docs/start"],
+    ] as const) {
+      const post = imported.json.items.find((entry: { title: string }) => entry.title === title);
+      const own = links.find((entry) => entry.growthItemId === post.id)!;
+      expect(own, title).toBeDefined();
+      expect(own.destination).toBe(destination);
+      expect(post.draft.body).toContain(own.shortUrl);
+      expect(post.draft.body).not.toContain("tidybooks.example");
+      const target = await destinationOf(own.code);
+      expect(target.origin + target.pathname).toBe(destination.split("?")[0]);
+      expect(target.searchParams.get("utm_source")).toBe(post.channel);
+    }
+    const mastodon = imported.json.items.find((entry: { title: string }) => entry.title === "Start here");
+    expect(mastodon.draft.body).toMatch(/five minutes: http:\/\/launchloop\.test\/r\/[0-9A-Za-z]{8}\.$/);
+  });
+
+  it("typed by the founder into a post that has its link, points that link at the page; a new draft leaves it there", async () => {
+    const other = drafted.find((entry) => entry.id !== item.id && entry.draft.body.includes("/r/"))!;
+    const linkOf = async () =>
+      (
+        (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as {
+          growthItemId: string;
+          code: string;
+          shortUrl: string;
+          destination: string;
+        }[]
+      ).find((entry) => entry.growthItemId === other.id)!;
+    const before = await linkOf();
+    expect(before.destination).toBe("https://tidybooks.example");
+    const edited = await call("PATCH", `/api/v1/growth/items/${other.id}/draft`, {
+      body: "Pricing is simple, see https://tidybooks.example/pricing#plans",
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json.item.draft.body).toBe(`Pricing is simple, see ${before.shortUrl}`);
+    expect(await linkOf()).toMatchObject({ code: before.code, destination: "https://tidybooks.example/pricing#plans" });
+    expect((await destinationOf(before.code)).pathname).toBe("/pricing");
+    // The writer's next draft links to the site's front page: the founder's page stays the destination.
+    const regenerated = await call("POST", `/api/v1/growth/items/${other.id}/generate`);
+    expect(regenerated.status, regenerated.text).toBe(200);
+    expect(regenerated.json.item.draft.body).toContain(before.shortUrl);
+    expect((await linkOf()).destination).toBe("https://tidybooks.example/pricing#plans");
   });
 });
 
@@ -100,9 +181,10 @@ describe("the redirect", () => {
       "Mastodon/4.3.0 (http.rb/5.2.0; +https://mastodon.social/) Bot",
       "",
     ]) {
+      // An unfurler reads the project's card page (below); its address carries no click id either.
       const answer = await click(link.code, { "user-agent": userAgent });
-      expect(answer.status).toBe(302);
-      expect(new URL(answer.headers.get("location")!).searchParams.get("ll_click")).toBeNull();
+      expect(answer.status).toBe(200);
+      expect(new URL(ogOf(await answer.text(), "og:url")).searchParams.get("ll_click")).toBeNull();
     }
     await click(link.code, { "sec-purpose": "prefetch" }, "GET", "3");
     await click(link.code, { purpose: "prefetch" }, "GET", "4");
@@ -117,6 +199,31 @@ describe("the redirect", () => {
     );
     expect(kinds.bot).toBe(7);
     expect(kinds.prefetch).toBe(2);
+  });
+
+  it("shows an unfurler the project's brand card as the link's preview, the destination as its address", async () => {
+    const answer = await click(link.code, { "user-agent": "Twitterbot/1.0" });
+    expect(answer.headers.get("content-type")).toMatch(/text\/html/);
+    const page = await answer.text();
+    expect(ogOf(page, "og:image")).toBe(`http://launchloop.test/r/${link.code}/card.png`);
+    expect(ogOf(page, "og:image:alt").length).toBeGreaterThan(10);
+    expect(ogOf(page, "og:url")).toMatch(/^https:\/\/tidybooks\.example\/\?utm_/);
+    expect(page).not.toContain("<script");
+    const image = await cardImage(new Request(`http://launchloop.test/r/${link.code}/card.png`), {
+      params: Promise.resolve({ code: link.code }),
+    });
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/png"]);
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe("PNG");
+    const unknown = await cardImage(new Request("http://launchloop.test/r/ZZZZZZZZ/card.png"), {
+      params: Promise.resolve({ code: "ZZZZZZZZ" }),
+    });
+    expect(unknown.status).toBe(404);
+    // A person is still sent straight on.
+    expect((await click(link.code, {}, "GET", "6")).status).toBe(302);
   });
 
   it("answers an unknown or malformed code with a plain 404 page and records nothing", async () => {
@@ -155,9 +262,15 @@ describe("conversions", () => {
     expect((await results("angle")).rows.find((row: { key: string }) => row.key === item.angle)).toMatchObject({ signups: 1 });
     const byLink = (await results("link")).rows.find((row: { key: string }) => row.key === link.id);
     expect(byLink).toMatchObject({ signups: 1, label: `${link.shortUrl} → https://tidybooks.example` });
+    // A week is the post's plan week (its Monday), not the calendar week of the click.
+    const planWeek = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles.find(
+      (cycle: { id: string }) => cycle.id === cycleId,
+    );
     const week = await results("week");
-    expect(week.totals).toMatchObject({ signups: 1, conversions: 1 });
-    expect(week.totals.clicks).toBe(3);
+    expect(week.rows).toEqual([
+      { key: planWeek.weekStart, label: "Week 1", channel: null, clicks: 3, signups: 1, conversions: 1, conversionRate: 0.3333 },
+    ]);
+    expect(week.totals).toMatchObject({ signups: 1, conversions: 1, clicks: 3 });
     expect((await clicksOf(link.id)).conversions).toBe(1);
   });
 
@@ -446,5 +559,131 @@ describe("the launch pack", () => {
       expect(new URL(own.targetUrl).searchParams.get("utm_campaign")).toBe("launch");
     }
     expect(items.some((entry) => entry.body.includes("https://tidybooks.example") && entry.kind.startsWith("post-"))).toBe(false);
+  });
+});
+
+describe("the results CSV", () => {
+  it("is well-formed and formula-safe for every grouping", async () => {
+    const links = (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as {
+      code: string;
+      growthItemId: string;
+    }[];
+    const items = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles.flatMap(
+      (cycle: { items: { id: string; title: string }[] }) => cycle.items,
+    );
+    const formulaItem = items.find((entry: { title: string }) => entry.title === formulaTitle);
+    const formulaLink = links.find((entry) => entry.growthItemId === formulaItem.id)!;
+    const answer = await click(formulaLink.code, {}, "GET", "csv");
+    const clickId = new URL(answer.headers.get("location")!).searchParams.get("ll_click")!;
+    await call("POST", `/api/v1/projects/${projectId}/conversions`, { clickId, event: "signup", externalId: "csv-reader" });
+
+    for (const groupBy of resultsGroupings) {
+      const { results } = (await call("GET", `/api/v1/projects/${projectId}/results?groupBy=${groupBy}`)).json;
+      const csv = resultsCsv(results);
+      expect(csv.endsWith("\r\n"), groupBy).toBe(true);
+      const records: string[][] = parse(csv);
+      expect(records[0]).toEqual(["group", "label", "channel", "clicks", "signups", "conversions", "conversion_rate"]);
+      expect(records).toHaveLength(results.rows.length + 3);
+      for (const record of records) {
+        expect(record, groupBy).toHaveLength(7);
+        for (const cell of record) expect(cell, `${groupBy}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
+      }
+      for (const [index, row] of results.rows.entries()) {
+        const record = records[index + 1]!;
+        expect(record[0]).toBe(row.key);
+        expect(record.slice(3).map((cell) => (cell === "" ? null : Number(cell)))).toEqual([
+          row.clicks,
+          row.signups,
+          row.conversions,
+          row.conversionRate,
+        ]);
+      }
+      expect(records.at(-2)!.slice(0, 5)).toEqual([
+        "total",
+        "All tracked links",
+        "",
+        String(results.totals.clicks),
+        String(results.totals.signups),
+      ]);
+      expect(records.at(-1)!.slice(0, 1)).toEqual(["unattributed"]);
+      if (groupBy === "angle") expect(records.find((entry) => entry[0] === "(no angle)")?.[1]).toBe("Posts without an angle");
+      if (groupBy === "item") {
+        const record = records.find((entry) => entry[0] === formulaItem.id)!;
+        expect(record[1]).toBe(`'${formulaTitle}`);
+        expect(record.slice(3, 5)).toEqual(["1", "1"]);
+      }
+    }
+  });
+});
+
+describe("tracked links outside the weekly plan", () => {
+  let other: { id: string; code: string };
+  beforeAll(async () => {
+    const made = await call("POST", `/api/v1/projects/${projectId}/links`, {
+      destination: "https://tidybooks.example/changelog",
+    });
+    expect(made.status, made.text).toBe(201);
+    other = made.json.link;
+  });
+
+  it("send readers on without a click id when LINK_CLICK_ID=off, and still count them", async () => {
+    process.env.LINK_CLICK_ID = "off";
+    reloadConfig();
+    try {
+      const answer = await click(other.code, {}, "GET", "no-click-id");
+      expect(answer.status).toBe(302);
+      const location = new URL(answer.headers.get("location")!);
+      expect(location.pathname).toBe("/changelog");
+      expect(location.searchParams.get("utm_source")).toBeTruthy();
+      expect(location.searchParams.has("ll_click")).toBe(false);
+    } finally {
+      delete process.env.LINK_CLICK_ID;
+      reloadConfig();
+    }
+    expect((await clicksOf(other.id)).clicks).toBe(1);
+    const again = await click(other.code, {}, "GET", "with-click-id");
+    expect(new URL(again.headers.get("location")!).searchParams.get("ll_click")).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await clicksOf(other.id)).clicks).toBe(2);
+  });
+
+  it("attribute a conversion only to a click within the attribution window before it", async () => {
+    const now = Date.now();
+    /** A reader's click some days ago: its click id. */
+    const clickDaysAgo = async (days: number, visitor: string) => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(now - days * 86_400_000);
+      try {
+        const answer = await click(other.code, {}, "GET", visitor);
+        return new URL(answer.headers.get("location")!).searchParams.get("ll_click")!;
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    const report = async (clickId: string, externalId: string) =>
+      (await call("POST", `/api/v1/projects/${projectId}/conversions`, { clickId, event: "signup", externalId })).json.conversion;
+    const monthOld = await clickDaysAgo(31, "month-old");
+    const tenDaysOld = await clickDaysAgo(10, "ten-days-old");
+    expect((await call("GET", `/api/v1/projects/${projectId}/link-settings`)).json.settings.attributionWindowDays).toBe(30);
+    expect(await report(monthOld, "after-a-month")).toMatchObject({ attributed: false, linkId: null });
+    expect(await report(tenDaysOld, "after-ten-days")).toMatchObject({ attributed: true, linkId: other.id });
+
+    const narrowed = await call("PATCH", `/api/v1/projects/${projectId}/link-settings`, { attributionWindowDays: 7 });
+    expect(narrowed.status, narrowed.text).toBe(200);
+    expect(await report(tenDaysOld, "after-ten-days-in-a-week-window")).toMatchObject({ attributed: false });
+    // Reading the results (which attributes conversions that raced their click) leaves them unattributed.
+    const week = (await call("GET", `/api/v1/projects/${projectId}/results?groupBy=week`)).json.results;
+    const listed = (await call("GET", `/api/v1/projects/${projectId}/conversions`)).json.conversions as {
+      externalId: string;
+      attributed: boolean;
+    }[];
+    const attributed = (externalId: string) => listed.find((entry) => entry.externalId === externalId)!.attributed;
+    expect([attributed("after-a-month"), attributed("after-ten-days"), attributed("after-ten-days-in-a-week-window")]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // A link outside the weekly plan has a week row of its own, after the plan's weeks.
+    expect(week.rows.at(-1)).toMatchObject({ key: "outside-plan", label: "Outside the weekly plan", clicks: 4, signups: 1 });
+    await call("PATCH", `/api/v1/projects/${projectId}/link-settings`, { attributionWindowDays: 30 });
   });
 });

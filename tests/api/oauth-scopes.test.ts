@@ -99,7 +99,12 @@ describe("launchloop:publish", () => {
     expect(scope).toBe(readWrite);
     const client = await mcpClient(access);
     const names = await toolNames(client);
-    for (const hidden of ["keys_list", "keys_revoke", "billing_checkout"]) expect(names).not.toContain(hidden);
+    for (const hidden of ["keys_list", "keys_revoke", "billing_checkout", "webhooks_list", "webhooks_create"])
+      expect(names).not.toContain(hidden);
+    // An app that added its own endpoint would hear every event of the account, after it was disconnected too.
+    const webhook = await rawCall(access, "webhooks_create", { url: "https://app.example/hook", events: ["item.published"] });
+    expect(webhook.status).toBe(403);
+    expect(webhook.json.code).toBe("insufficient_scope");
     // Tools a further scope opens stay listed, so the assistant can ask the founder for it.
     expect(names).toEqual(expect.arrayContaining(["projects_list", "growth_review_item", "growth_publish_item"]));
 

@@ -94,4 +94,19 @@ describe("an out-of-date launch pack", () => {
     expect(project.status).toBe("launch_ready");
     expect(project.pipeline.steps.every((step: { status: string }) => step.status === "approved")).toBe(true);
   });
+
+  it("after a changed tagline, names only the steps that read it", async () => {
+    const changed = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, {
+      key,
+      body: { tagline: "Invoices that chase themselves." },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await freshness()).outdatedSteps).toEqual(["launch-strategist", "website-copy", "launch-assets"]);
+    const palette = await app.request("PATCH", `/api/v1/projects/${projectId}/decisions`, {
+      key,
+      body: { colorPalette: "Deep green and cream" },
+    });
+    expect(palette.status, palette.text).toBe(200);
+    expect((await freshness()).outdatedSteps).toEqual(["brand-architect", "launch-strategist", "website-copy", "launch-assets"]);
+  });
 });

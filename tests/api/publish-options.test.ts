@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts } from "@/lib/db/schema";
 import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import "@/lib/services/job-handlers";
 import { type FakeMastodon, startFakeMastodon } from "../support/fake-mastodon";
 import { appWithLaunchedProject } from "../support/pipeline";
+import { draftedWeek, ownerOf } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // An item's publish options (publishOptions) against a fake Mastodon instance: checked by the
@@ -28,29 +28,11 @@ beforeAll(async () => {
   process.env.OUTBOUND_ALLOW_HTTP = "1";
   const { reloadConfig } = await import("@/lib/config");
   reloadConfig();
-  const [account] = await app.db.select().from(accounts).limit(1);
-  owner = await app.sessionContext(account!.email);
+  owner = await ownerOf(app);
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string) => ({
-    slug,
-    title: `Post ${slug}`,
-    angle: "Why we built it",
-    keyMessage: "Tidybooks reconciles your books overnight",
-    suggestedDay: "Wed",
-  });
-  const plan = {
-    ...planned.plan,
-    contentPlan: [
-      { channel: "mastodon", count: 1, items: [post("masto")] },
-      { channel: "bluesky", count: 1, items: [post("bsky")] },
-    ],
-  };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
-  const bySlug = (slug: string) => approved.items.find((item: { slug: string }) => item.slug === slug).id as string;
-  items = { mastodon: bySlug("masto"), bluesky: bySlug("bsky") };
-  for (const id of Object.values(items)) expect((await call("POST", `/api/v1/growth/items/${id}/generate`)).status).toBe(200);
+  const ids = await draftedWeek(call, projectId, { mastodon: ["masto"], bluesky: ["bsky"] });
+  items = { mastodon: ids.masto, bluesky: ids.bsky };
 
   const started = await executeOperation(
     operations.startMastodonConnection,

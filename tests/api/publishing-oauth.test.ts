@@ -1,77 +1,40 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
+import { connections, jobs } from "@/lib/db/schema";
 import { openSecrets, sealSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import { renewConnectionTokens } from "@/lib/services/connections";
 import "@/lib/services/job-handlers";
-import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
 import { poolAnswers } from "../support/database";
 import { codeOf as codeOfCall } from "../support/errors";
-import { type FakeLinkedIn, startFakeLinkedIn } from "../support/fake-linkedin";
-import { type FakeX, startFakeX } from "../support/fake-x";
+import type { FakeLinkedIn } from "../support/fake-linkedin";
+import type { FakeX } from "../support/fake-x";
+import { linkedinClient, startXAndLinkedIn, xClient, xOrLinkedIn } from "../support/oauth-networks";
 import { appWithLaunchedProject } from "../support/pipeline";
+import { itemsWithTexts, later, minutes, ownerOf, publishingCalls } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // LinkedIn and X over OAuth 2.0 against fake servers started here (authorize page, token
 // endpoint, API); the job engine's clock is the test's: `tick(at)` runs what is due at `at`.
 
-const xClient = { clientId: "x-client-id", clientSecret: "x-client-secret-0123456789" };
-const linkedinClient = { clientId: "li-client-id", clientSecret: "li-client-secret-0123456789" };
-const configured = [
-  "X_CLIENT_ID",
-  "X_CLIENT_SECRET",
-  "X_AUTH_URL",
-  "X_API_URL",
-  "LINKEDIN_CLIENT_ID",
-  "LINKEDIN_CLIENT_SECRET",
-  "LINKEDIN_AUTH_URL",
-  "LINKEDIN_API_URL",
-];
-
 let app: TestApp;
 let key: string;
 let projectId: string;
 let owner: ServiceContext;
+let fakes: Awaited<ReturnType<typeof startXAndLinkedIn>>;
 let xNetwork: FakeX;
 let linkedinNetwork: FakeLinkedIn;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = authenticatedCall(
-  () => ({ app, key }),
-  (response) => responses.push(response.text),
-);
-const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
-const minutes = (count: number) => count * 60_000;
-const later = (ms: number) => new Date(Date.now() + ms);
+type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
+const { call, tick, getItem, publishNow, connectionOf } = publishingCalls<Item>(() => ({ app, key, projectId }), responses);
 const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
 
 const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
-
-type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
-async function getItem(itemId: string): Promise<Item> {
-  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
-}
-const connectionOf = async (network: "x" | "linkedin") =>
-  (
-    await app.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.network, network), eq(connections.projectId, projectId)))
-  )[0]!;
-
-/** Approves the item (it takes the project's only account of its network and a time) and asks to publish it now. */
-async function publishNow(itemId: string) {
-  const approved = (await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).json.item;
-  expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
-  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
-}
 
 const texts = {
   xOne: ["Tidybooks reconciles your books overnight. Try it free."],
@@ -89,66 +52,23 @@ const texts = {
   liLost: ["A LinkedIn post whose answer gets lost on the way back."],
   liRevoked: ["This LinkedIn post meets a revoked token."],
 };
-const items = {} as Record<keyof typeof texts, string>;
+let items: Record<keyof typeof texts, string>;
 
 beforeAll(async () => {
-  xNetwork = await startFakeX(xClient);
-  linkedinNetwork = await startFakeLinkedIn(linkedinClient);
   ({ app, key, projectId } = await appWithLaunchedProject("pro"));
-  Object.assign(process.env, {
-    OUTBOUND_ALLOW_HTTP: "1",
-    X_CLIENT_ID: xClient.clientId,
-    X_CLIENT_SECRET: xClient.clientSecret,
-    X_AUTH_URL: xNetwork.url,
-    X_API_URL: xNetwork.url,
-    LINKEDIN_CLIENT_ID: linkedinClient.clientId,
-    LINKEDIN_CLIENT_SECRET: linkedinClient.clientSecret,
-    LINKEDIN_AUTH_URL: linkedinNetwork.url,
-    LINKEDIN_API_URL: linkedinNetwork.url,
-  });
-  await reloadConfig();
+  fakes = await startXAndLinkedIn();
+  ({ x: xNetwork, linkedin: linkedinNetwork } = fakes);
   logged = captureConsole();
-
-  const [account] = await app.db.select().from(accounts).limit(1);
-  owner = await app.sessionContext(account!.email);
+  owner = await ownerOf(app);
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string) => ({
-    slug,
-    title: `Post ${slug}`,
-    angle: "Why we built it",
-    keyMessage: "Tidybooks reconciles your books overnight",
-    suggestedDay: "Fri",
-  });
-  const xSlugs = Object.keys(texts).filter((slug) => slug.startsWith("x"));
-  const linkedinSlugs = Object.keys(texts).filter((slug) => slug.startsWith("li"));
-  const plan = {
-    ...planned.plan,
-    contentPlan: [
-      { channel: "x", count: xSlugs.length, items: xSlugs.map(post) },
-      { channel: "linkedin", count: linkedinSlugs.length, items: linkedinSlugs.map(post) },
-    ],
-  };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
-  for (const item of approved.items as { id: string; slug: keyof typeof texts }[]) {
-    items[item.slug] = item.id;
-    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
-    // Texts of our own, each unique (X and LinkedIn refuse a repeated text).
-    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
-    const parts = texts[item.slug];
-    await app.db
-      .update(growthItems)
-      .set({ draft: { ...row!.draft!, parts, body: parts.join("\n\n") } })
-      .where(eq(growthItems.id, item.id));
-  }
+  // Texts of our own, each unique (X and LinkedIn refuse a repeated text).
+  items = await itemsWithTexts(app, call, projectId, xOrLinkedIn, texts);
 }, 240_000);
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  for (const name of configured) delete process.env[name];
-  await xNetwork?.close();
-  await linkedinNetwork?.close();
+  await fakes?.close();
   await app?.close();
 });
 
@@ -191,7 +111,7 @@ describe("connecting LinkedIn and X", () => {
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       response_type: "code",
       client_id: xClient.clientId,
-      scope: "tweet.read tweet.write users.read offline.access",
+      scope: "tweet.read tweet.write users.read media.write offline.access",
       code_challenge_method: "S256",
       redirect_uri: expect.stringMatching(/\/connections\/x\/callback$/),
     });

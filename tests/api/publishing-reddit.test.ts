@@ -1,16 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, connections, growthItems } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
+import { growthItems } from "@/lib/db/schema";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import "@/lib/services/job-handlers";
-import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
 import { codeOf as codeOfCall } from "../support/errors";
 import { type FakeReddit, startFakeReddit } from "../support/fake-reddit";
 import { appWithLaunchedProject } from "../support/pipeline";
+import { draftedWeek, later, minutes, ownerOf, publishingCalls } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // Reddit over its OAuth (a permanent grant) against a fake started here (authorize page, token
@@ -29,42 +28,18 @@ let network: FakeReddit;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = authenticatedCall(
-  () => ({ app, key }),
-  (response) => responses.push(response.text),
-);
-const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
-const minutes = (count: number) => count * 60_000;
-const later = (ms: number) => new Date(Date.now() + ms);
-const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
-
-const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
-
 type Item = {
   id: string;
   status: string;
   publication: null | Record<string, unknown>;
   metrics: null | Record<string, unknown>;
 };
-async function getItem(itemId: string): Promise<Item> {
-  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
-}
-const connection = async () =>
-  (
-    await app.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.network, "reddit"), eq(connections.projectId, projectId)))
-  )[0]!;
+// publishNow(itemId, options): an item's Reddit options give it the account and a time.
+const { call, tick, getItem, publishNow, connectionOf } = publishingCalls<Item>(() => ({ app, key, projectId }), responses);
+const connection = () => connectionOf("reddit");
+const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
 
-/** Approves the item with its Reddit options (which give it the account and a time), then asks to publish it now. */
-async function publishNow(itemId: string, publishOptions: Record<string, unknown>) {
-  const approved = await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved", publishOptions });
-  expect(approved.status, approved.text).toBe(200);
-  expect(approved.json.item.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
-  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
-}
+const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
 
 const drafts = {
   story: { title: "We built a bookkeeping tool for freelancers: what we learned", body: "Honest numbers from six months." },
@@ -76,7 +51,7 @@ const drafts = {
   flaky: { title: "Twice a 503, then through", body: "Five minutes a week is all bookkeeping should take." },
   revoked: { title: "This one meets a revoked grant", body: "Never posted." },
 };
-const items = {} as Record<keyof typeof drafts, string>;
+let items: Record<keyof typeof drafts, string>;
 
 beforeAll(async () => {
   network = await startFakeReddit(client);
@@ -91,31 +66,17 @@ beforeAll(async () => {
   });
   await reloadConfig();
   logged = captureConsole();
-
-  const [account] = await app.db.select().from(accounts).limit(1);
-  owner = await app.sessionContext(account!.email);
+  owner = await ownerOf(app);
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string) => ({
-    slug,
-    title: `Post ${slug}`,
-    angle: "Why we built it",
-    keyMessage: "Tidybooks reconciles your books overnight",
-    suggestedDay: "Fri",
-  });
-  const slugs = Object.keys(drafts);
-  const plan = { ...planned.plan, contentPlan: [{ channel: "reddit", count: slugs.length, items: slugs.map(post) }] };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
-  for (const item of approved.items as { id: string; slug: keyof typeof drafts }[]) {
-    items[item.slug] = item.id;
-    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
-    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
-    const { title, body } = drafts[item.slug];
+  items = await draftedWeek(call, projectId, { reddit: Object.keys(drafts) as (keyof typeof drafts)[] });
+  for (const [slug, id] of Object.entries(items) as [keyof typeof drafts, string][]) {
+    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, id));
+    const { title, body } = drafts[slug];
     await app.db
       .update(growthItems)
       .set({ draft: { ...row!.draft!, title, parts: [body], body } })
-      .where(eq(growthItems.id, item.id));
+      .where(eq(growthItems.id, id));
   }
 }, 240_000);
 

@@ -1,61 +1,34 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ServiceContext } from "@/lib/core/context";
-import { accounts, connections, growthItems } from "@/lib/db/schema";
-import { runDueJobs } from "@/lib/jobs/run";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
 import "@/lib/services/job-handlers";
-import { authenticatedCall } from "../support/calls";
 import { captureConsole } from "../support/console-capture";
 import { codeOf as codeOfCall } from "../support/errors";
-import { type FakeThreads, startFakeThreads } from "../support/fake-threads";
+import type { FakeThreads } from "../support/fake-threads";
+import { startThreads, threadsClient } from "../support/oauth-networks";
 import { appWithLaunchedProject } from "../support/pipeline";
+import { itemsWithTexts, later, minutes, ownerOf, publishingCalls } from "../support/publishing-items";
 import type { TestApp } from "../support/test-app";
 
 // Threads over Meta's OAuth against a fake Graph API started here (authorization window,
 // token exchanges, containers, threads_publish, insights); `tick(at)` runs what is due at `at`.
 
-const client = { clientId: "990602627938098", clientSecret: "threads-app-secret-0123456789" };
-const configured = ["THREADS_CLIENT_ID", "THREADS_CLIENT_SECRET", "THREADS_AUTH_URL", "THREADS_API_URL"];
-
 let app: TestApp;
 let key: string;
 let projectId: string;
 let owner: ServiceContext;
+let fakes: Awaited<ReturnType<typeof startThreads>>;
 let network: FakeThreads;
 const responses: string[] = [];
 let logged: string[] = [];
 
-const call = authenticatedCall(
-  () => ({ app, key }),
-  (response) => responses.push(response.text),
-);
-const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
-const minutes = (count: number) => count * 60_000;
-const later = (ms: number) => new Date(Date.now() + ms);
+type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
+const { call, tick, getItem, publishNow, connectionOf } = publishingCalls<Item>(() => ({ app, key, projectId }), responses);
+const connection = () => connectionOf("threads");
 const reloadConfig = async () => (await import("@/lib/config")).reloadConfig();
 
 const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
-
-type Item = { id: string; status: string; publication: null | Record<string, string>; metrics: null | Record<string, unknown> };
-async function getItem(itemId: string): Promise<Item> {
-  const cycles = (await call("GET", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycles;
-  return cycles.flatMap((cycle: { items: Item[] }) => cycle.items).find((item: Item) => item.id === itemId);
-}
-const connection = async () =>
-  (
-    await app.db
-      .select()
-      .from(connections)
-      .where(and(eq(connections.network, "threads"), eq(connections.projectId, projectId)))
-  )[0]!;
-
-async function publishNow(itemId: string) {
-  const approved = (await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).json.item;
-  expect(approved.publication).toMatchObject({ status: "scheduled", connectionId: expect.any(String) });
-  expect((await call("POST", `/api/v1/growth/items/${itemId}/publish`)).status).toBe(202);
-}
 
 const texts = {
   one: ["Tidybooks reconciles your books overnight. Try it free."],
@@ -69,52 +42,22 @@ const texts = {
   flaky: ["Five minutes a week is all bookkeeping should take."],
   revoked: ["This one meets a revoked token."],
 };
-const items = {} as Record<keyof typeof texts, string>;
+let items: Record<keyof typeof texts, string>;
 
 beforeAll(async () => {
-  network = await startFakeThreads(client);
   ({ app, key, projectId } = await appWithLaunchedProject("pro"));
-  Object.assign(process.env, {
-    OUTBOUND_ALLOW_HTTP: "1",
-    THREADS_CLIENT_ID: client.clientId,
-    THREADS_CLIENT_SECRET: client.clientSecret,
-    THREADS_AUTH_URL: network.url,
-    THREADS_API_URL: network.url,
-  });
-  await reloadConfig();
+  fakes = await startThreads();
+  network = fakes.threads;
   logged = captureConsole();
-
-  const [account] = await app.db.select().from(accounts).limit(1);
-  owner = await app.sessionContext(account!.email);
+  owner = await ownerOf(app);
 
   await call("POST", `/api/v1/projects/${projectId}/growth/start`);
-  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const post = (slug: string) => ({
-    slug,
-    title: `Post ${slug}`,
-    angle: "Why we built it",
-    keyMessage: "Tidybooks reconciles your books overnight",
-    suggestedDay: "Fri",
-  });
-  const slugs = Object.keys(texts);
-  const plan = { ...planned.plan, contentPlan: [{ channel: "threads", count: slugs.length, items: slugs.map(post) }] };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
-  for (const item of approved.items as { id: string; slug: keyof typeof texts }[]) {
-    items[item.slug] = item.id;
-    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
-    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
-    const parts = texts[item.slug];
-    await app.db
-      .update(growthItems)
-      .set({ draft: { ...row!.draft!, parts, body: parts.join("\n\n") } })
-      .where(eq(growthItems.id, item.id));
-  }
+  items = await itemsWithTexts(app, call, projectId, "threads", texts);
 }, 240_000);
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  for (const name of configured) delete process.env[name];
-  await network?.close();
+  await fakes?.close();
   await app?.close();
 });
 
@@ -129,7 +72,7 @@ describe("connecting Threads", () => {
         await codeOf(executeOperation(operations.startOAuthConnection, { body: { projectId, network: "threads" } }, owner)),
       ).toBe("invalid_request");
     } finally {
-      process.env.THREADS_CLIENT_SECRET = client.clientSecret;
+      process.env.THREADS_CLIENT_SECRET = threadsClient.clientSecret;
       await reloadConfig();
     }
   });
@@ -140,7 +83,7 @@ describe("connecting Threads", () => {
     const authorize = new URL(started.authorizeUrl);
     expect(authorize.pathname).toBe("/oauth/authorize");
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
-      client_id: client.clientId,
+      client_id: threadsClient.clientId,
       response_type: "code",
       scope: "threads_basic,threads_content_publish,threads_manage_insights,threads_read_replies",
       redirect_uri: expect.stringMatching(/\/connections\/threads\/callback$/),
@@ -270,7 +213,7 @@ describe("tokens", () => {
   it("never shows a token or the app secret in a response, a log line or an export", async () => {
     const exported = await call("GET", "/api/v1/account/export");
     const everything = [...responses, exported.text, ...logged].join("\n");
-    const secrets = [...network.issuedTokens(), client.clientSecret];
+    const secrets = [...network.issuedTokens(), threadsClient.clientSecret];
     expect(secrets.length).toBeGreaterThan(2);
     for (const secret of secrets) expect(everything.includes(secret), secret).toBe(false);
   });

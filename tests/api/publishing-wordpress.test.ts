@@ -66,7 +66,11 @@ describe("connecting a WordPress site", () => {
       for (const siteUrl of [site.url, "https://127.0.0.1/", "https://localhost/blog", "not a url"]) {
         const refused = await connect({ siteUrl, username: "ada", applicationPassword: password });
         expect([refused.status, refused.code], siteUrl).toEqual([400, "invalid_request"]);
-        expect(refused.error).toMatch(/siteUrl/);
+        // Said at the field, in words ("That address is not public: …", "Use an https:// address.").
+        expect(
+          refused.issues?.map((issue) => issue.path),
+          siteUrl,
+        ).toEqual(["fields.siteUrl"]);
       }
     } finally {
       process.env.OUTBOUND_ALLOW_HTTP = "1";
@@ -74,7 +78,11 @@ describe("connecting a WordPress site", () => {
     }
     expect(site.requests).toHaveLength(0);
     const wrong = await connect({ siteUrl: site.url, username: "ada", applicationPassword: "wrong password here" });
-    expect([wrong.status, wrong.code]).toEqual([400, "connection_refused"]);
+    expect([wrong.status, wrong.code, wrong.issues]).toEqual([
+      400,
+      "connection_refused",
+      [{ path: "fields.applicationPassword", message: "Wrong username or application password." }],
+    ]);
   });
 
   it("connects as the user WordPress names (users/me), from the site's address or a page of its admin", async () => {

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET as redirect } from "@/app/r/[code]/route";
 import type { ServiceContext } from "@/lib/core/context";
 import { accounts, connections, growthItems, jobs } from "@/lib/db/schema";
 import { runDueJobs } from "@/lib/jobs/run";
+import { flushClicks } from "@/lib/links/click-recorder";
 import { openSecrets } from "@/lib/networks/secrets";
 import { operations } from "@/lib/operations";
 import { executeOperation } from "@/lib/operations/execute";
@@ -36,6 +38,28 @@ const call = authenticatedCall(
 const tick = (at: Date) => runDueJobs(app.db, { now: () => at });
 const minutes = (count: number) => count * 60_000;
 const later = (ms: number) => new Date(Date.now() + ms);
+
+/**
+ * The tracked link in a text that went out, followed as a reader's browser would: where it
+ * leads, and the link as the project lists it.
+ */
+async function followTrackedLink(text: string) {
+  const found = /http:\/\/launchloop\.test\/r\/([0-9A-Za-z]{8})/.exec(text);
+  expect(found, `a tracked link in: ${text}`).not.toBeNull();
+  const [shortUrl, code] = found as unknown as [string, string];
+  const reader = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+  const answer = await redirect(new Request(shortUrl, { headers: { "user-agent": reader } }), {
+    params: Promise.resolve({ code }),
+  });
+  await flushClicks(app.db);
+  expect(answer.status).toBe(302);
+  const links = (await call("GET", `/api/v1/projects/${projectId}/links`)).json.links as {
+    shortUrl: string;
+    growthItemId: string | null;
+    clicks: number;
+  }[];
+  return { location: new URL(answer.headers.get("location")!), link: links.find((entry) => entry.shortUrl === shortUrl) };
+}
 
 const codeOf = (work: Promise<unknown>) => codeOfCall(work, (answer) => responses.push(JSON.stringify(answer)));
 
@@ -102,17 +126,15 @@ beforeAll(async () => {
     mastodonThree: bySlug("masto-three"),
   };
   for (const id of Object.values(items)) expect((await call("POST", `/api/v1/growth/items/${id}/generate`)).status).toBe(200);
-  // A three-part thread (the offline writer's drafts are single posts).
-  const [thread] = await app.db.select().from(growthItems).where(eq(growthItems.id, items.blueskyThread));
-  const parts = [
-    "Why we built Tidybooks, a thread 🧵 (1/3)",
-    "Freelancers lose a weekend a quarter to bookkeeping. #freelance (2/3)",
-    "So we made the books reconcile overnight: https://tidybooks.example (3/3)",
-  ];
-  await app.db
-    .update(growthItems)
-    .set({ draft: { ...thread!.draft!, parts, body: parts.join("\n\n") } })
-    .where(eq(growthItems.id, items.blueskyThread));
+  // A three-part thread, as the founder writes it (the offline writer's drafts are single posts).
+  const edited = await call("PATCH", `/api/v1/growth/items/${items.blueskyThread}/draft`, {
+    parts: [
+      "Why we built Tidybooks, a thread 🧵 (1/3)",
+      "Freelancers lose a weekend a quarter to bookkeeping. #freelance (2/3)",
+      "So we made the books reconcile overnight: https://tidybooks.example/how-it-works (3/3)",
+    ],
+  });
+  expect(edited.status, edited.text).toBe(200);
 }, 240_000);
 
 afterAll(async () => {
@@ -269,6 +291,7 @@ describe("scheduling and publishing", () => {
   it("gives an approved item its planned day at the channel's hour on the project's only account, and publishes it when due, once", async () => {
     expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Europe/Berlin" })).json).toEqual({
       timeZone: "Europe/Berlin",
+      emailReminders: false,
     });
     expect((await call("PATCH", `/api/v1/projects/${projectId}/publishing`, { timeZone: "Mars/Olympus" })).status).toBe(400);
     const approved = (await call("PATCH", `/api/v1/growth/items/${items.blueskyOne}`, { status: "approved" })).json.item;
@@ -291,6 +314,14 @@ describe("scheduling and publishing", () => {
       url: expect.stringMatching(/^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\/[2-7a-z]{13}$/),
       externalId: expect.stringMatching(/^at:\/\//),
     });
+    // What went out carries the post's tracked link, and the link leads a reader to the founder's site.
+    const sent = pds.posts()[0]!.value;
+    const followed = await followTrackedLink(String(sent.text));
+    expect(followed.location.origin).toBe("https://tidybooks.example");
+    expect(followed.location.searchParams.get("utm_source")).toBe("bluesky");
+    expect(followed.location.searchParams.get("ll_click")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(followed.link).toMatchObject({ growthItemId: items.blueskyOne, clicks: 1 });
+    expect(String(sent.text)).not.toContain("tidybooks.example");
     // Ticking again posts nothing more; the job is settled.
     await tick(new Date(at.getTime() + minutes(5)));
     expect(pds.posts()).toHaveLength(1);
@@ -372,6 +403,11 @@ describe("scheduling and publishing", () => {
       parent: { uri: thread[1]!.uri },
     });
     expect(JSON.stringify(thread[2]!.value.facets)).toContain("app.bsky.richtext.facet#link");
+    // The thread's one link to the founder's page went out as its tracked link, in that part only.
+    expect(thread.filter((post) => String(post.value.text).includes("/r/")).length).toBe(1);
+    const followed = await followTrackedLink(String(thread[2]!.value.text));
+    expect(followed.location.origin + followed.location.pathname).toBe("https://tidybooks.example/how-it-works");
+    expect(JSON.stringify(thread[2]!.value.facets)).toContain(followed.link!.shortUrl);
     const [connection] = await app.db.select().from(connections).where(eq(connections.network, "bluesky"));
     expect(connection!.status).toBe("connected");
   });
@@ -405,6 +441,10 @@ describe("scheduling and publishing", () => {
       status: "published",
       url: instance.statuses()[0]!.url,
     });
+    const followed = await followTrackedLink(instance.statuses()[0]!.status);
+    expect(followed.location.origin).toBe("https://tidybooks.example");
+    expect(followed.location.searchParams.get("utm_source")).toBe("mastodon");
+    expect(followed.link).toMatchObject({ growthItemId: items.mastodonOne, clicks: 1 });
   });
 
   it("keeps a connection through an expired access token and 5xx, disconnects it on a revoked token, and fails the publication with the reason", async () => {

@@ -252,6 +252,7 @@ async function main() {
       `${project}/playbook`,
       `${project}/growth`,
       `${project}/growth/history`,
+      `${project}/results`,
       `${project}/settings`,
       "/settings/account",
       "/settings/billing",

@@ -25,6 +25,8 @@ import {
   doubledLabels,
   doubledQuotes,
   doubledWords,
+  emojiPunctuation,
+  emptyBullets,
   emptyPlaceholders,
   foreignPunctuation,
   hashtagsIn,
@@ -112,11 +114,44 @@ const substantiveLines = (texts: string[], brand: string) =>
     .map((line) => stripLine(line, brand))
     .filter((line) => wordsIn(line) >= 4);
 
-function languageShare(texts: string[], brand: string, language: string) {
-  const lines = substantiveLines(texts, brand);
+/**
+ * The share of the engine's lines read as the founder's language. The founder's own words,
+ * quoted as they wrote them, are theirs whatever a detector makes of them (eld reads "Verdura
+ * de temporada. Sin plástico." as Portuguese by a hair): they are taken out of each line first,
+ * and a line left with fewer than four words of the engine's is not counted.
+ */
+function languageShare(texts: string[], brand: string, language: string, ownAnswers: string[]) {
+  const own = ownAnswers
+    .map((answer) => stripLine(answer, brand))
+    .filter((answer) => wordsIn(answer) >= 2)
+    .sort((a, b) => b.length - a.length);
+  const lines = substantiveLines(texts, brand).filter(
+    (line) => wordsIn(own.reduce((rest, answer) => rest.split(answer).join(" "), line)) >= 4,
+  );
   const off = lines.filter((line) => eld.detect(line).language !== language);
   return { share: lines.length ? (lines.length - off.length) / lines.length : 1, lines: lines.length, off };
 }
+
+/**
+ * Whether `phrase` stands in `text` as words of its own ("Question" is not in "Questions").
+ * Scripts written without spaces (Chinese, Japanese) have no word edges to look for.
+ */
+function containsWords(text: string, phrase: string) {
+  const spaced = (char: string | undefined) =>
+    Boolean(char && /[\p{L}\p{N}]/u.test(char) && !/[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(char));
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const before = spaced(phrase[0]) ? "(?<![\\p{L}\\p{N}])" : "";
+  const after = spaced(phrase.at(-1)) ? "(?![\\p{L}\\p{N}])" : "";
+  return new RegExp(`${before}${escaped}${after}`, "u").test(text);
+}
+
+/** Every line of every answer the founder gave, however deep in the onboarding it sits. */
+const answerLines = (value: unknown): string[] =>
+  typeof value === "string"
+    ? value.split("\n")
+    : value && typeof value === "object"
+      ? Object.values(value).flatMap(answerLines)
+      : [];
 
 function leaksIn(texts: string[], extra: string[], ownAnswers: string) {
   const all = texts.join("\n");
@@ -197,7 +232,10 @@ async function writeWeek(project: ProjectFacts, playbook: PlaybookDigest, histor
     outputs.push(written.output);
     const draft = fittedDraft(written.output, input);
     const text = [draft.title ?? "", draft.body].join("\n");
-    drafts.push({ text, leaks: [item.angle, item.notes ?? "", item.title].filter((phrase) => phrase && text.includes(phrase)) });
+    drafts.push({
+      text,
+      leaks: [item.angle, item.notes ?? "", item.title].filter((phrase) => phrase && containsWords(text, phrase)),
+    });
   }
   return { week: { plan, drafts } as Week, plannerOutput: planned.output, writerOutputs: outputs };
 }
@@ -411,6 +449,8 @@ const roughEdgeKinds = [
   "foreign punctuation",
   "repeated sentences",
   "cut short",
+  "emoji punctuation",
+  "empty bullets",
 ] as const;
 
 /** A week's plan as the founder reads it on the board (its title, "Week 2: …", is the app's own English): rationale, items, tasks, what it skipped. */
@@ -477,6 +517,8 @@ function roughEdges(run: Awaited<ReturnType<typeof offlineRun>>, founder: BenchF
       ...[...run.one.week.drafts, ...run.two.week.drafts].map((draft) => draft.text),
     ].flatMap(repeatedSentences),
     "cut short": texts.flatMap(cutShort),
+    "emoji punctuation": texts.flatMap(emojiPunctuation),
+    "empty bullets": texts.flatMap(emptyBullets),
   };
   return found;
 }
@@ -495,7 +537,8 @@ const edgesByFounder = new Map<
 >();
 for (const { founder, run } of offline) {
   const rows = [];
-  for (const language of draftingLanguages) {
+  // A founder writing in a language without a phrasebook (a worksheet) is measured in theirs too.
+  for (const language of [...new Set([run.language, ...draftingLanguages])]) {
     const inLanguage = language === run.language ? run : await offlineRun(founder, language);
     rows.push({ language, run: inLanguage, found: roughEdges(inLanguage, founder) });
   }
@@ -524,7 +567,7 @@ for (const { founder, run, model } of results) {
   const answers = JSON.stringify(founder.onboarding);
   const drafts = [...run.one.week.drafts, ...run.two.week.drafts];
   const texts = [...run.pack, ...drafts.map((draft) => draft.text)];
-  const language = languageShare(texts, brand, founder.language);
+  const language = languageShare(texts, brand, founder.language, answerLines(founder.onboarding));
   const leaks = [
     ...leaksIn(texts, [], answers),
     ...drafts.flatMap((draft) => draft.leaks.map((leak) => `planner note in draft: ${leak}`)),
@@ -598,7 +641,13 @@ for (const { founder, run, model } of results) {
     if (!ok) failures++;
     console.log(`  ${check(ok)} ${label.padEnd(42)} ${value}`);
   }
-  for (const { language, found } of edgesByFounder.get(founder.key) ?? []) {
+  const edgeRows = edgesByFounder.get(founder.key) ?? [];
+  const edgeTotal = edgeRows.reduce(
+    (sum, { found }) => sum + roughEdgeKinds.reduce((kinds, kind) => kinds + found[kind].length, 0),
+    0,
+  );
+  console.log(`  ${check(edgeTotal === 0)} ${"rough edges (offline, every language)".padEnd(42)} ${edgeTotal} (= 0)`);
+  for (const { language, found } of edgeRows) {
     const counts = roughEdgeKinds.map((kind) => `${kind} ${found[kind].length}`).join(", ");
     const total = roughEdgeKinds.reduce((sum, kind) => sum + found[kind].length, 0);
     if (total) failures++;

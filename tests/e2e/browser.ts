@@ -36,7 +36,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
 export const screensDir = path.join(process.cwd(), "docs", "screens");
 
 /** Whether this run writes the documentation's screenshots: `npm run docs:screens`, never a plain test run. */
-const writesScreens = process.env.LAUNCHLOOP_SCREENSHOTS === "1";
+export const writesScreens = process.env.LAUNCHLOOP_SCREENSHOTS === "1";
 
 /**
  * Lays the page out at 1280 and at 390 px wide and checks nothing widens it, then restores

@@ -54,7 +54,7 @@ describe("project settings", () => {
     const pages: [pathname: string, role: "link" | "button", action: string | null][] = [
       ["/dashboard", "link", "New project"],
       [`/projects/${projectId}/launch`, "link", "Open the launch pack"],
-      [`/projects/${projectId}/pack`, "button", "Export PDF"],
+      [`/projects/${projectId}/pack`, "button", "Export"],
       [`/projects/${projectId}/pack`, "link", "Share read-only"],
       [`/projects/${projectId}/playbook`, "button", "Save decisions"],
       [`/projects/${projectId}/growth`, "button", "Start growth"],
@@ -85,6 +85,29 @@ describe("project settings", () => {
     console.log(`page heights at 1280 px: ${measured.join(", ")}`);
   });
 
+  it("lists connected accounts and an 'Add an account' list, one row per network, and stays under 3,500 px at 390", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`/projects/${projectId}/settings`);
+      const add = page
+        .getByRole("region", { name: "Add an account" })
+        .or(page.locator('section[aria-labelledby="add-account-title"]'));
+      await add.first().waitFor();
+      // No form is open until one is chosen: one row per network with its button.
+      expect(await page.locator("form[data-testid^='connect-']").count()).toBe(0);
+      await page.getByTestId("add-bluesky").getByRole("button", { name: "Connect Bluesky" }).click();
+      await page.getByTestId("connect-bluesky").getByLabel("Handle").waitFor();
+      expect(await page.locator("form[data-testid^='connect-']").count()).toBe(1);
+      await page.getByTestId("connect-bluesky").getByRole("button", { name: "Cancel" }).click();
+      await expect.poll(() => page.locator("form[data-testid^='connect-']").count()).toBe(0);
+      const height = await pageHeight(page);
+      console.log(`project settings at 390 px: ${height} px`);
+      expect(height).toBeLessThanOrEqual(3500);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it("says a pack and playbook drafted before a changed decision are out of date, and refreshes them", async () => {
     const changed = await fetch(`${baseUrl}/api/v1/projects/${projectId}/decisions`, {
       method: "PATCH",
@@ -101,7 +124,7 @@ describe("project settings", () => {
     await checkAtBothWidths(page, "the pack, out of date");
     await notice.getByRole("button", { name: "Refresh these 5 drafts" }).click();
     await page.getByRole("status").getByText("Refreshed: Market strategy").waitFor({ timeout: 120_000 });
-    await expect.poll(() => page.getByTestId("outdated-notice").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("outdated-notice").count(), { timeout: 30_000 }).toBe(0);
     await page.goto(`/projects/${projectId}/playbook`);
     expect(await page.getByText("The playbook is out of date").count()).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { screenshot } from "./browser";
 import { type BrowserFounder, draftedWeek, founderApi, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths, pageHeight } from "./shell-browser";
 
@@ -65,14 +66,70 @@ describe("the week board", () => {
     const retro = page.getByTestId("retro-item");
     await retro.first().waitFor(); // the form loads when the retro is opened
     expect(await retro.count()).toBe(calendarOrder.length);
-    // Nothing unpublished comes preselected with a grade, and no entry can read "skipped · great".
+    // Whether a piece went out is its state, not a choice: nothing here went out, so nothing can be graded or marked published.
     const first = retro.first();
-    expect(await first.getByLabel("Skipped", { exact: true }).isChecked()).toBe(true);
-    expect(await first.getByLabel("No grade", { exact: true }).isChecked()).toBe(true);
-    await first.getByLabel("Great", { exact: true }).check();
-    expect(await first.getByLabel("Published", { exact: true }).isChecked()).toBe(true);
-    await first.getByLabel("Skipped", { exact: true }).check();
-    expect(await first.getByLabel("No grade", { exact: true }).isChecked()).toBe(true);
+    expect(await first.getByTestId("retro-result").textContent()).toBe("Not posted");
+    expect(await first.getByRole("radio").count()).toBe(0);
+    expect(await first.locator("legend").textContent(), "the channel is a badge, not a title prefix").not.toMatch(
+      /^[A-Za-z ]+: /,
+    );
     await checkAtBothWidths(page, "the retro");
+    await screenshot(page, "retro-not-posted");
+  });
+  it("writes every date one way, in the founder's locale and time zone, the same on the server and in the browser, and states in words", async () => {
+    // A founder in New York with a British browser: the server learns the zone from the browser's cookie.
+    const context = await founder.context.browser()!.newContext({
+      baseURL: baseUrl,
+      storageState: await founder.context.storageState(),
+      locale: "en-GB",
+      timezoneId: "America/New_York",
+      viewport: { width: 1280, height: 900 },
+    });
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(60_000);
+    const errors: string[] = [];
+    tab.on("pageerror", (error) => errors.push(`${tab.url()}: ${error.message}`));
+    tab.on("console", (message) => message.type() === "error" && errors.push(`${tab.url()}: ${message.text()}`));
+    const month = "(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
+    const shortForm = new RegExp(`^(Mon|Tue|Wed|Thu|Fri|Sat|Sun),? \\d{1,2} ${month}( \\d{4})?(, \\d{1,2}:\\d{2})?$`);
+    const relative = /^(now|yesterday|\d+ (minute|hour|day)s? ago)$/;
+    const datesOn = async (path: string) => {
+      await tab.goto(path);
+      await tab.locator("main").waitFor();
+      const times = tab.locator("main time");
+      // Once the page runs, every date is in the short form (or how long ago, within a week), with the full date on hover.
+      await expect
+        .poll(async () => (await times.allTextContents()).filter((text) => !shortForm.test(text) && !relative.test(text)))
+        .toEqual([]);
+      for (const title of await times.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("title") ?? "")))
+        expect(title).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),? \d{1,2} \w+ \d{4}/);
+      const text = (await tab.locator("main").textContent())!;
+      expect(text, `${path} shows no ISO date`).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+      return times.allTextContents();
+    };
+
+    const board = await datesOn(`/projects/${projectId}/growth`);
+    expect(board.length, "the calendar's days are dates").toBeGreaterThanOrEqual(7);
+    const badges = await tab.getByRole("list", { name: "Calendar" }).locator(".badge").allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    for (const badge of badges)
+      expect(badge, "a badge says a state in words").toMatch(/^(Planned|Draft|Approved|Skipped|Published|\d+ blanks? left)$/);
+    await screenshot(tab, "dates-week-board");
+
+    const account = await datesOn("/settings/account");
+    expect(account.length, "the account page shows its date").toBeGreaterThanOrEqual(1);
+    expect(account.every((text) => shortForm.test(text))).toBe(true);
+    await screenshot(tab, "dates-account");
+    await datesOn("/dashboard");
+    await datesOn("/settings/keys");
+    await datesOn("/settings/connected-apps");
+    await datesOn(`/projects/${projectId}/growth/history`);
+    await tab.goto(`/projects/${projectId}/playbook`);
+    const playbook = (await tab.locator("main").textContent())!;
+    expect(playbook, "the playbook shows no slug of a kind or a learning").not.toMatch(
+      /\((founder-edit|founder-note|worked|quiet|post-[a-z]+)\)/,
+    );
+    expect(errors, "no console error on any page (no hydration mismatch)").toEqual([]);
+    await context.close();
   });
 });

@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, launchBrowser, screenshot, signUpInBrowser } from "./browser";
 import { appendToFirstPost, type BrowserFounder, browserFounder, confirmedProject, launchReadyProject } from "./fixtures";
+import { exportEntry } from "./shell-browser";
 
 // The founder dashboard in real Chromium against the product started as a user starts it:
 // sign-up, the wizard, the five steps, the pack, the playbook, exports, a share link, and
@@ -160,18 +161,32 @@ describe("the founder dashboard", () => {
     await approve(page);
 
     await runStep(page, "Brand system");
-    await page.getByRole("button", { name: "Reject with feedback" }).click();
-    await page.getByRole("button", { name: "Shorter, please." }).click();
-    await expect.poll(() => page.getByLabel("What should the next draft do differently?").inputValue()).toBe("Shorter, please.");
-    await page.getByRole("button", { name: "Reject and ask for a new draft" }).click();
-    await page.getByText("Your feedback: “Shorter, please.”").waitFor();
-
-    // A second tab still shows "Run"; the first runs the step; the second's run is refused with a 409, as a sentence.
+    // A second tab shows the same draft; the first rejects it with feedback in plain view under
+    // the draft, which drafts the step again at once (no "Run … again").
     const second = await context.newPage();
     await second.goto(url(`/projects/${projectId}/launch`));
-    await runStep(page, "Brand system");
-    await second.getByRole("button", { name: /^Run brand system again/i }).click();
-    await second.getByText(/already has a draft waiting for your review|already running for this project/).waitFor();
+    await second.getByRole("heading", { name: "Brand system: ready for your review" }).waitFor();
+    await page.getByRole("button", { name: "Shorter, please." }).click();
+    await expect.poll(() => page.getByLabel("What should the next draft do differently?").inputValue()).toBe("Shorter, please.");
+    await page.getByRole("button", { name: "Reject and redraft" }).click();
+    const brandRuns = async () =>
+      (
+        (await (
+          await fetch(`${server.baseUrl}/api/v1/projects/${projectId}`, { headers: { Authorization: `Bearer ${key}` } })
+        ).json()) as { runs: Array<{ agentType: string; status: string; feedback: string | null }> }
+      ).runs.filter((run) => run.agentType === "brand-architect");
+    await expect
+      .poll(async () => (await brandRuns()).map((run) => run.status), { timeout: 120_000 })
+      .toEqual(["rejected", "completed"]);
+    expect((await brandRuns())[0]!.feedback).toBe("Shorter, please.");
+    await page.getByRole("heading", { name: "Brand system: ready for your review" }).waitFor();
+    await page.getByRole("button", { name: "Reject and redraft" }).waitFor();
+    // The second tab's draft was rejected meanwhile: approving it is refused, as a sentence.
+    await second.getByRole("button", { name: "Approve and continue" }).click();
+    await second
+      .getByRole("alert")
+      .filter({ hasText: /rejected|review/i })
+      .waitFor();
     await second.close();
 
     const brandName = page.getByRole("group", { name: "Brand name" }).getByRole("radio").nth(1);
@@ -190,7 +205,7 @@ describe("the founder dashboard", () => {
 
     await page.goto(url(`/projects/${projectId}/playbook`));
     await expect.poll(() => page.getByLabel("Brand name").inputValue()).toBe(chosenName);
-    expect(await page.getByLabel("Colour palette").inputValue()).toMatch(/#[0-9a-f]{6}/i);
+    expect(await page.getByLabel("Color palette").inputValue()).toMatch(/#[0-9a-f]{6}/i);
   }, 600_000);
 
   it("edits the decisions on the playbook page", async () => {
@@ -254,7 +269,7 @@ describe("the founder dashboard", () => {
     const projectId = await launchReadyProject(server.baseUrl, server.dataDir, key);
     await appendToFirstPost(server.baseUrl, server.dataDir, key, projectId, " Try it today.");
     await page.goto(url(`/projects/${projectId}/pack`));
-    await pastBlanks(page, page.getByRole("button", { name: "Export PDF" }));
+    await pastBlanks(page, await exportEntry(page, "Export PDF"));
     const card = page.getByTestId("upgrade-card");
     await card.waitFor();
     await card.getByText(/paid plan/).waitFor();
@@ -266,26 +281,26 @@ describe("the founder dashboard", () => {
     await page.waitForLoadState("networkidle");
     await page.goto(url(`/projects/${projectId}/pack`));
 
-    const json = await downloadFrom(page, () => pastBlanks(page, page.getByRole("button", { name: "Export JSON" })));
+    const json = await downloadFrom(page, async () => pastBlanks(page, await exportEntry(page, "Export JSON")));
     const pack = JSON.parse(json.bytes.toString("utf8"));
     expect(JSON.stringify(pack)).toContain("Try it today.");
 
-    const docx = await downloadFrom(page, () => pastBlanks(page, page.getByRole("button", { name: "Export Word (DOCX)" })));
+    const docx = await downloadFrom(page, async () => pastBlanks(page, await exportEntry(page, "Export Word (DOCX)")));
     const documentXml = await (await JSZip.loadAsync(docx.bytes)).file("word/document.xml")!.async("string");
     expect(documentXml).toContain("Market strategy");
 
-    const pdf = await downloadFrom(page, () => pastBlanks(page, page.getByRole("button", { name: "Export PDF" })));
+    const pdf = await downloadFrom(page, async () => pastBlanks(page, await exportEntry(page, "Export PDF")));
     expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
     const parsed = await pdfjs.getDocument({ data: new Uint8Array(pdf.bytes) }).promise;
     expect(parsed.numPages).toBeGreaterThan(1);
 
-    const xlsx = await downloadFrom(page, () => pastBlanks(page, page.getByRole("button", { name: "Export Excel (XLSX)" })));
+    const xlsx = await downloadFrom(page, async () => pastBlanks(page, await exportEntry(page, "Export Excel (XLSX)")));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.bytes as never);
     expect(workbook.worksheets.length).toBeGreaterThan(0);
 
-    const all = await downloadFrom(page, () => pastBlanks(page, page.getByRole("button", { name: "Download all (Markdown)" })));
+    const all = await downloadFrom(page, async () => pastBlanks(page, await exportEntry(page, "Download all (Markdown)")));
     expect(all.bytes.toString("utf8")).toContain("Try it today.");
     await page.getByRole("tab", { name: /^Launch assets/ }).click();
     const one = await downloadFrom(page, () =>

@@ -204,7 +204,8 @@ describe("a founder in the browser", () => {
     await page.getByRole("button", { name: "Complete test payment" }).click();
     await page.getByText("You are on Pro").waitFor();
     await page.goto("/settings/billing");
-    expect(await page.getByRole("heading", { name: "pro plan" }).isVisible()).toBe(true);
+    // Waited for, not read at once: a page still streaming in shows its parts a moment later.
+    await page.getByRole("heading", { name: "pro plan" }).filter({ visible: true }).waitFor();
     expect((await (await api("/api/v1/billing", apiKey)).json()).billing).toMatchObject({ plan: "pro", status: "active" });
   });
 

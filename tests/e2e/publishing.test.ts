@@ -101,19 +101,24 @@ afterAll(async () => {
 describe("publishing in the dashboard", () => {
   it("connects Bluesky and Mastodon in project settings; no secret reaches the page", async () => {
     await page.goto(`/projects/${projectId}/settings`);
-    await page.getByLabel("Handle").fill("founder.bsky.test");
-    await page.getByLabel("App password").fill("wrong-password");
-    await page.getByLabel("Hosting provider (optional)").fill(pds.url);
-    await page.getByRole("button", { name: "Connect Bluesky" }).click();
-    await expect.poll(() => page.getByText(/Bluesky refused/).count()).toBe(1);
-    await page.getByLabel("App password").fill("app-pass-1234");
-    await page.getByRole("button", { name: "Connect Bluesky" }).click();
+    // "Add an account" opens one network's form in place.
+    await page.getByTestId("add-bluesky").getByRole("button", { name: "Connect Bluesky" }).click();
+    const bluesky = page.getByTestId("connect-bluesky");
+    await bluesky.getByLabel("Handle").fill("founder.bsky.test");
+    await bluesky.getByLabel("App password").fill("wrong-password");
+    await bluesky.getByLabel("Hosting provider (optional)").fill(pds.url);
+    await bluesky.getByRole("button", { name: "Connect Bluesky" }).click();
+    await page.locator("#bluesky-appPassword-error").getByText("Wrong handle or app password.").waitFor();
+    await bluesky.getByLabel("App password").fill("app-pass-1234");
+    await bluesky.getByRole("button", { name: "Connect Bluesky" }).click();
     await expect
       .poll(() => page.locator('[data-testid="connection"][data-network="bluesky"][data-status="connected"]').count())
       .toBe(1);
 
-    await page.getByLabel("Your instance").fill(instance.url);
-    await page.getByRole("button", { name: "Connect Mastodon" }).click();
+    await page.getByTestId("add-mastodon").getByRole("button", { name: "Connect Mastodon" }).click();
+    const mastodon = page.getByTestId("connect-mastodon");
+    await mastodon.getByLabel("Your instance").fill(instance.url);
+    await mastodon.getByRole("button", { name: "Connect Mastodon" }).click();
     await page.waitForURL(/\/settings\?connected=mastodon/);
     await expect
       .poll(() => page.locator('[data-testid="connection"][data-network="mastodon"][data-status="connected"]').count())
@@ -156,10 +161,10 @@ describe("publishing in the dashboard", () => {
     };
     const bluesky = await panel(items["bsky-launch"]!);
     await bluesky.getByRole("button", { name: "Approve draft" }).click();
-    await expect.poll(() => bluesky.getByTestId("publication-status").textContent()).toBe("scheduled");
+    await expect.poll(() => bluesky.getByTestId("publication-status").textContent()).toBe("Scheduled");
     await expect.poll(() => bluesky.getByLabel("Account").inputValue()).not.toBe("");
     await bluesky.getByRole("button", { name: "Publish now" }).click();
-    await expect.poll(() => bluesky.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("published");
+    await expect.poll(() => bluesky.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("Published");
     expect(pds.posts()).toHaveLength(1);
     expect(await bluesky.getByTestId("post-link").getAttribute("href")).toMatch(
       /^https:\/\/bsky\.app\/profile\/founder\.bsky\.test\/post\//,
@@ -174,10 +179,10 @@ describe("publishing in the dashboard", () => {
 
     const mastodon = await panel(items["masto-hello"]!);
     await mastodon.getByRole("button", { name: "Approve draft" }).click();
-    await expect.poll(() => mastodon.getByTestId("publication-status").textContent()).toBe("scheduled");
+    await expect.poll(() => mastodon.getByTestId("publication-status").textContent()).toBe("Scheduled");
     instance.revokeAllTokens();
     await mastodon.getByRole("button", { name: "Publish now" }).click();
-    await expect.poll(() => mastodon.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("failed");
+    await expect.poll(() => mastodon.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("Failed");
     await mastodon
       .getByText(/access token is invalid/)
       .first()
@@ -204,11 +209,11 @@ describe("a post that may have gone out", () => {
     const panel = page.locator(`#item-${items["x-lost"]}`);
     await panel.waitFor();
     await panel.getByRole("button", { name: "Approve draft" }).click();
-    await expect.poll(() => panel.getByTestId("publication-status").textContent()).toBe("scheduled");
+    await expect.poll(() => panel.getByTestId("publication-status").textContent()).toBe("Scheduled");
     await expect.poll(() => panel.getByLabel("Account").inputValue()).not.toBe("");
     xNetwork.dropAnswerNext("/2/tweets");
     await panel.getByRole("button", { name: "Publish now" }).click();
-    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("may have posted");
+    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("May have posted");
     await panel.getByText("This post may already be live").waitFor();
     expect(xNetwork.posts()).toHaveLength(1);
     const wentOut = panel.getByRole("button", { name: "It went out" });
@@ -221,9 +226,71 @@ describe("a post that may have gone out", () => {
     const url = `https://x.com/tidyfounder/status/${xNetwork.posts()[0]!.id}`;
     await panel.getByLabel("Link to the post, if you found it").fill(url);
     await wentOut.click();
-    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("published");
+    await expect.poll(() => panel.getByTestId("publication-status").textContent(), { timeout: 30_000 }).toBe("Published");
     expect(await panel.getByTestId("post-link").getAttribute("href")).toBe(url);
     expect(xNetwork.posts()).toHaveLength(1);
+  });
+});
+
+describe("connecting from the item", () => {
+  it("connects Bluesky in a dialog from an approved post (its refusal at the field there); the post is then on that account", async () => {
+    // A founder and project of their own, with no account yet: whatever ran before, this post starts unconnected.
+    const other = await browserFounder(browser, server.baseUrl, dataDir, "pro");
+    const call = async (method: string, urlPath: string, body?: unknown) => api().call(method, urlPath, { key: other.key, body });
+    const { page } = other;
+    const id = await launchReadyProject(server.baseUrl, dataDir, other.key);
+    await call("POST", `/api/v1/projects/${id}/growth/start`);
+    const planned = (await call("POST", `/api/v1/projects/${id}/growth/cycles`)).json.cycle;
+    const plan = {
+      ...planned.plan,
+      contentPlan: [
+        {
+          channel: "bluesky",
+          count: 1,
+          items: [
+            {
+              slug: "bsky-inline",
+              title: "Connected from the post",
+              angle: "Why we built it",
+              keyMessage: "Tidybooks reconciles your books overnight",
+              suggestedDay: "Fri",
+            },
+          ],
+        },
+      ],
+    };
+    const itemId = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle.items[0].id;
+    expect((await call("POST", `/api/v1/growth/items/${itemId}/generate`)).status).toBe(200);
+    expect((await call("PATCH", `/api/v1/growth/items/${itemId}`, { status: "approved" })).status).toBe(200);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/projects/${id}/growth#item-${itemId}`);
+    const publication = page.locator(`#item-${itemId}`).getByTestId("publication");
+    await publication.getByText("None: you post it by hand").waitFor();
+    await publication.getByRole("button", { name: "Connect Bluesky" }).click();
+    const dialog = page.getByRole("dialog", { name: "Connect Bluesky" });
+    await dialog.getByLabel("Handle").fill("founder.bsky.test");
+    await dialog.getByLabel("App password").fill("not-the-password");
+    await dialog.getByLabel("Hosting provider (optional)").fill(pds.url);
+    await dialog.getByRole("button", { name: "Connect Bluesky" }).click();
+    await expect.poll(() => page.locator("#bluesky-appPassword-error").textContent()).toBe("Wrong handle or app password.");
+    await expectAccessible(page, "the connect dialog with a refusal at its field");
+    await dialog.getByLabel("App password").fill("app-pass-1234");
+    await dialog.getByRole("button", { name: "Connect Bluesky" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // The item shows the account, chosen for it; the API says the same.
+    const account = publication.getByLabel("Account");
+    await expect.poll(() => account.inputValue()).not.toBe("");
+    expect(await account.locator("option:checked").textContent()).toContain("founder.bsky.test");
+    expect(await publication.getByRole("button", { name: "Publish now" }).isEnabled()).toBe(true);
+    const { json } = await call("GET", `/api/v1/projects/${id}/growth/cycles`);
+    const item = json.cycles[0].items.find((candidate: { id: string }) => candidate.id === itemId);
+    const { json: listed } = await call("GET", `/api/v1/projects/${id}/connections`);
+    const connection = listed.connections.find((candidate: { network: string }) => candidate.network === "bluesky");
+    expect(item.publication).toMatchObject({ status: "scheduled", connectionId: connection.id });
+    await screenshot(page, "publishing-connect-from-item");
+    await other.context.close();
   });
 });
 

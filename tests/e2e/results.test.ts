@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { parse } from "csv-parse/sync";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { resultsGroupings } from "@/lib/schemas/links";
 import { screenshot } from "./browser";
 import { type BrowserFounder, draftedWeek, founderApi, signedInWithProject } from "./fixtures";
 import { checkAtBothWidths } from "./shell-browser";
@@ -88,6 +90,20 @@ describe("results", () => {
       .toBe("1");
     const title = cycles0Title(await call("GET", `/api/v1/projects/${projectId}/growth/cycles`), link.growthItemId);
     expect(await page.getByRole("table", { name: "Sign-ups and clicks by post" }).textContent()).toContain(title);
+    // The week's sign-up rate is on screen under its bars, and the channels have their chart.
+    expect(await page.getByTestId("week-rate").allTextContents()).toEqual(["100%"]);
+    expect(await page.getByTestId("channel-chart").getByRole("img").getAttribute("aria-label")).toMatch(/: 1 sign-ups, 1 clicks/);
+    // The CSV of every grouping, as the page's session downloads it.
+    for (const groupBy of resultsGroupings) {
+      const answer = await page.request.get(`/projects/${projectId}/results/csv?groupBy=${groupBy}`);
+      expect(answer.status(), groupBy).toBe(200);
+      expect(answer.headers()["content-type"]).toMatch(/^text\/csv/);
+      expect(answer.headers()["content-disposition"]).toContain(`results-${groupBy}-`);
+      const records: string[][] = parse(await answer.text());
+      expect(records[0]![0]).toBe("group");
+      expect(records.every((record) => record.length === 7)).toBe(true);
+      expect(records.at(-2)!.slice(0, 5)).toEqual(["total", "All tracked links", "", "1", "1"]);
+    }
     await checkAtBothWidths(page, "the results page");
     await screenshot(page, "results");
 

@@ -39,10 +39,14 @@ export async function visibleWithoutScrolling(page: Page, selector: ReturnType<P
   return Boolean(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width);
 }
 
-/** Each page at both widths: axe clean and no sideways scroll. */
+/**
+ * Each page at both widths: axe clean and no sideways scroll. From the top of the page: scrolled
+ * to an anchor, a control half under the sticky header reads to axe as a target too small.
+ */
 export async function checkAtBothWidths(page: Page, label: string) {
   for (const size of widths) {
     await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectAxeClean(page, `${label} at ${size.width}`);
     await expectNoSidewaysScroll(page, `${label} at ${size.width}`);
   }
@@ -51,3 +55,11 @@ export async function checkAtBothWidths(page: Page, label: string) {
 
 /** The number of h1 elements on the page (one per page). */
 export const h1Count = (page: Page) => page.locator("h1").count();
+
+/** One entry of the pack's Export menu ("Export PDF", "Download all (Markdown)"), the menu opened first. */
+export async function exportEntry(page: Page, name: string) {
+  const entry = page.getByRole("button", { name });
+  if (!(await entry.isVisible())) await page.getByRole("button", { name: "Export", exact: true }).click();
+  await entry.waitFor();
+  return entry;
+}

@@ -127,6 +127,7 @@ describe("the remote MCP server at /api/mcp", () => {
         "decisions_update",
         "content_list",
         "content_edit",
+        "pack_images_render",
         "growth_start",
         "growth_list_cycles",
         "growth_plan_cycle",
@@ -136,11 +137,23 @@ describe("the remote MCP server at /api/mcp", () => {
         "growth_review_item",
         "growth_edit_draft",
         "growth_update_task",
+        "growth_attach_image",
+        "growth_attach_card",
+        "growth_update_image",
+        "growth_remove_image",
+        "growth_create_review_link",
         "growth_publish_item",
         "growth_confirm_publication",
         "growth_item_results",
         "publishing_list_connections",
+        "links_list",
+        "links_update",
         "results_get",
+        "alerts_list",
+        "webhooks_list",
+        "webhooks_create",
+        "webhooks_update",
+        "webhooks_delete",
       ].sort(),
     );
     const create = tools.find((tool) => tool.name === "projects_create")!;
@@ -210,6 +223,9 @@ describe("the remote MCP server at /api/mcp", () => {
     expect(progress.length).toBeGreaterThan(0);
     expect((await call(client, "projects_get", { projectId })).structuredContent.project.status).toBe("launch_ready");
     expect((await call(client, "content_list", { projectId })).structuredContent.items.length).toBeGreaterThan(10);
+    const cards = await call(client, "pack_images_render", { projectId, kind: "open-graph" });
+    expect(cards.structuredContent.images).toMatchObject([{ kind: "open-graph", width: 1200, height: 630, error: null }]);
+    expect(cards.structuredContent.images[0].alt).toMatch(/^Link preview image for /);
 
     await call(client, "growth_start", { projectId });
     const planned = await call(client, "growth_plan_cycle", { projectId });
@@ -263,6 +279,23 @@ describe("the remote MCP server at /api/mcp", () => {
       groupBy: "channel",
       totals: { clicks: 0, signups: 0 },
     });
+    // Tracked links: one made over REST (a bio link), listed, pointed elsewhere and turned off over MCP.
+    const made = await rest.call("POST", `/api/v1/projects/${projectId}/links`, {
+      key,
+      body: { destination: "https://example.com/pricing" },
+    });
+    expect(made.status).toBe(201);
+    const { links } = (await call(client, "links_list", { projectId })).structuredContent;
+    const link = links.find((entry: { id: string }) => entry.id === made.json.link.id);
+    expect(link).toMatchObject({ destination: "https://example.com/pricing", enabled: true, clicks: 0 });
+    const moved = await call(client, "links_update", { linkId: link.id, destination: "https://example.com/launch" });
+    expect(moved.structuredContent.link).toMatchObject({ destination: "https://example.com/launch", enabled: true });
+    expect(moved.structuredContent.link.targetUrl).toMatch(/^https:\/\/example\.com\/launch\?.*utm_source=launchloop/);
+    const off = await call(client, "links_update", { linkId: link.id, enabled: false, idempotencyKey: crypto.randomUUID() });
+    expect(off.structuredContent.link).toMatchObject({ shortUrl: link.shortUrl, enabled: false });
+    const script = errorOf(await call(client, "links_update", { linkId: link.id, destination: "javascript:alert(1)" }));
+    expect(script).toMatchObject({ code: "invalid_request", status: 400 });
+    expect(JSON.stringify(script)).toContain("destination");
     // Publishing and pulling numbers need a connected network (tests/api/publishing.test.ts runs them
     // against fake Bluesky and Mastodon servers): here, without a connection, the same REST envelope.
     const needsConnection = ["growth_publish_item", "growth_item_results"];
@@ -270,6 +303,36 @@ describe("the remote MCP server at /api/mcp", () => {
       expect(errorOf(await call(client, name, { itemId: item.id })), name).toMatchObject({ status: 409 });
     // Confirming a post that may have gone out: only for an item waiting for that answer (tests/api/publishing-oauth.test.ts).
     needsConnection.push("growth_confirm_publication");
+    // Alerts: none on this account (tests/api/alerts.test.ts has a network that disconnects).
+    expect((await call(client, "alerts_list")).structuredContent.alerts).toEqual([]);
+    // A post's images, webhooks and review links (their suites run them whole: tests/api/item-images.test.ts,
+    // webhooks.test.ts, review-links.test.ts): here each answers, structured or with the REST envelope.
+    const answers = async (name: string, args: Record<string, unknown>) => {
+      const result = await call(client, name, args);
+      if (result.isError) {
+        expect(errorOf(result).status, name).toBeLessThan(500);
+        needsConnection.push(name);
+      }
+      return result;
+    };
+    const onePixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+    const attached = await answers("growth_attach_image", {
+      itemId: item.id,
+      contentType: "image/png",
+      data: onePixel,
+      alt: "A dot",
+    });
+    const imageId = attached.isError ? crypto.randomUUID() : attached.structuredContent.image.id;
+    await answers("growth_update_image", { itemId: item.id, imageId, alt: "A small dot" });
+    await answers("growth_remove_image", { itemId: item.id, imageId });
+    await answers("growth_attach_card", { itemId: item.id });
+    expect((await call(client, "webhooks_list")).structuredContent.endpoints).toEqual([]);
+    const privateHook = await call(client, "webhooks_create", { url: "https://10.0.0.1/hook", events: ["item.published"] });
+    expect(errorOf(privateHook)).toMatchObject({ status: 400 });
+    needsConnection.push("webhooks_create");
+    await answers("webhooks_update", { endpointId: crypto.randomUUID(), enabled: false });
+    await answers("webhooks_delete", { endpointId: crypto.randomUUID() });
+    await answers("growth_create_review_link", { cycleId });
     expect(errorOf(await call(client, "growth_confirm_publication", { itemId: item.id, outcome: "not_posted" }))).toMatchObject({
       status: 409,
     });
@@ -280,6 +343,16 @@ describe("the remote MCP server at /api/mcp", () => {
     expect((await call(other, "keys_revoke", { keyId: keys[0].id })).structuredContent.apiKey.revokedAt).not.toBeNull();
     await other.close();
     expect([...answeredStructured, ...needsConnection].sort()).toEqual(tools.map((tool) => tool.name).sort());
+  });
+
+  it("says once, in its instructions, what every tool's idempotencyKey and every list's paging mean", async () => {
+    const instructions = client.getInstructions()!;
+    expect(instructions).toContain("`idempotencyKey`");
+    expect(instructions).toMatch(/`limit` \(1-100\) and `cursor` \(the `nextCursor` of the previous answer/);
+    const { tools } = await client.listTools();
+    const list = tools.find((tool) => tool.name === "projects_list")!;
+    expect(list.inputSchema.properties).toMatchObject({ limit: { type: "integer" }, cursor: { type: "string" } });
+    expect(JSON.stringify(list.inputSchema)).not.toContain("description");
   });
 
   it("offers prompts for onboarding and the weekly loop", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import type { AccountRecord } from "@/lib/db/records";
-import { accounts, connections, projects } from "@/lib/db/schema";
+import { accounts, alerts, connections, projects } from "@/lib/db/schema";
 import { sealSecrets } from "@/lib/networks/secrets";
 
 export type PlanState = "unactivated" | "free" | "pro" | "studio";
@@ -41,6 +41,22 @@ export async function addProjects(db: Database, account: AccountRecord, count: n
 export async function reloadAccount(db: Database, accountId: string): Promise<AccountRecord> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
   return account!;
+}
+
+/** An open alert of the project (a post that failed), made directly in the database (no network, no e-mail). */
+export async function addAlert(db: Database, { accountId, projectId }: { accountId: string; projectId: string }) {
+  const [alert] = await db
+    .insert(alerts)
+    .values({
+      accountId,
+      projectId,
+      kind: "post_failed",
+      subjectType: "item",
+      subjectId: crypto.randomUUID(),
+      message: "A post did not go out.",
+    })
+    .returning();
+  return alert!;
 }
 
 /** A connected Bluesky account of the project, made directly in the database (no network). */

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type FakeAnswer, startFakeNetwork } from "./fake-network";
 
-/** A real CIDv1 (dag-cbor, sha-256) in base32, as a repo names a record (clients validate the format). */
-function cidOf(content: string) {
-  const bytes = Buffer.concat([Buffer.from([0x01, 0x71, 0x12, 0x20]), createHash("sha256").update(content).digest()]);
+/** A real CIDv1 (dag-cbor for records, raw for blobs; sha-256) in base32, as a repo names it (clients validate the format). */
+function cidOf(content: string | Buffer, codec = 0x71) {
+  const bytes = Buffer.concat([Buffer.from([0x01, codec, 0x12, 0x20]), createHash("sha256").update(content).digest()]);
   const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
   let bits = 0;
   let value = 0;
@@ -39,6 +39,8 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
   const records = new Map<string, { uri: string; cid: string; value: Record<string, unknown>; did: string; at: number }>(); // uri → record
   const counts = new Map<string, { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }>();
   const issued: string[] = [];
+  /** Blobs by CID, as uploaded: the same bytes twice are one blob (content-addressed), `uploads` counts each call. */
+  const blobs = new Map<string, { cid: string; mimeType: string; size: number; bytes: Buffer; uploads: number; did: string }>();
 
   const token = (kind: string) => {
     const value = `${kind}-${randomBytes(12).toString("hex")}`;
@@ -95,12 +97,28 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
         }
         const record = body.record as Record<string, unknown>;
         if ([...String(record.text ?? "")].length > 300 * 2) return xrpcError(400, "InvalidRequest", "Record/text too long");
+        const embedded = (
+          (record.embed as { images?: { image?: { ref?: { $link?: string } } }[] } | undefined)?.images ?? []
+        ).map((image) => image.image?.ref?.$link);
+        if (embedded.some((cid) => !cid || blobs.get(cid)?.did !== did))
+          return xrpcError(400, "InvalidRequest", "Could not find blob: upload it first");
         const uri = `at://${did}/${body.collection}/${rkey}`;
         if (records.has(uri)) return xrpcError(400, "InvalidRequest", "Record already exists");
         const cid = cidOf(`${uri}:${JSON.stringify(record)}:${randomBytes(8).toString("hex")}`);
         records.set(uri, { uri, cid, value: record, did, at: Date.now() });
         counts.set(uri, { likeCount: 0, repostCount: 0, replyCount: 0, quoteCount: 0 });
         return { status: 200, json: { uri, cid } };
+      }
+      case "com.atproto.repo.uploadBlob": {
+        const did = access.get(bearer(request.headers));
+        if (!did) return xrpcError(400, "ExpiredToken", "Token has expired");
+        if (request.raw.length > 1_000_000) return xrpcError(400, "BlobTooLarge", "This file is too large");
+        const cid = cidOf(request.raw, 0x55);
+        const mimeType = String(request.headers["content-type"] ?? "application/octet-stream");
+        const known = blobs.get(cid);
+        if (known) known.uploads++;
+        else blobs.set(cid, { cid, mimeType, size: request.raw.length, bytes: request.raw, uploads: 1, did });
+        return { status: 200, json: { blob: { $type: "blob", ref: { $link: cid }, mimeType, size: request.raw.length } } };
       }
       case "com.atproto.repo.getRecord": {
         const uri = `at://${request.query.get("repo")}/${request.query.get("collection")}/${request.query.get("rkey")}`;
@@ -144,6 +162,8 @@ export async function startFakeBluesky(options: { postsPerAccountPerMinute?: num
     },
     /** A signed-in session for an account, as createSession would give it. */
     sessionFor: (account: FakeAccount) => session(account),
+    /** Every blob uploaded, with how many times its bytes were sent. */
+    blobs: () => [...blobs.values()],
     /** Every post in the repo, oldest first. */
     posts: () => [...records.values()],
     setCounts(uri: string, values: { likeCount: number; repostCount: number; replyCount: number; quoteCount: number }) {

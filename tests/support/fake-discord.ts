@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type FakeAnswer, startFakeNetwork } from "./fake-network";
+import { multipart } from "./multipart";
 
 interface FakeWebhook {
   id: string;
@@ -14,11 +15,19 @@ interface FakeWebhook {
  * webhook read with its token (`GET /api/v10/webhooks/:id/:token`), messages executed with
  * `?wait=true` (the message comes back; over 2,000 characters is refused as Discord does), a
  * webhook a test deletes (404 Unknown Webhook), a token that never was (401), and a rate limit
- * answered with Discord's `retry_after` body.
+ * answered with Discord's `retry_after` body. A message with files comes as multipart/form-data
+ * (`payload_json` and `files[n]`, each named in `attachments` with its `description`).
  */
 export async function startFakeDiscord() {
   const webhooks = new Map<string, FakeWebhook>();
-  const messages: { id: string; webhookId: string; channelId: string; content: string; allowedMentions: unknown }[] = [];
+  const messages: {
+    id: string;
+    webhookId: string;
+    channelId: string;
+    content: string;
+    allowedMentions: unknown;
+    attachments: FakeAttachment[];
+  }[] = [];
   const rateLimits: { count: number; retryAfter: number }[] = [];
   let nextMessage = 1_300_000_000_000_000_000n;
 
@@ -55,8 +64,11 @@ export async function startFakeDiscord() {
         json: { message: "You are being rate limited.", retry_after: limit.retryAfter, global: false },
       };
     }
-    const content = String(request.json?.content ?? "");
-    if (!content.trim()) return { status: 400, json: { message: "Cannot send an empty message", code: 50006 } };
+    const sent = messageOf(request.raw, String(request.headers["content-type"] ?? ""), request.json);
+    if ("error" in sent) return { status: 400, json: { message: sent.error, code: 50035 } };
+    const content = String(sent.payload?.content ?? "");
+    if (!content.trim() && sent.attachments.length === 0)
+      return { status: 400, json: { message: "Cannot send an empty message", code: 50006 } };
     if (content.length > 2000)
       return {
         status: 400,
@@ -72,9 +84,23 @@ export async function startFakeDiscord() {
       webhookId: webhook.id,
       channelId: webhook.channelId,
       content,
-      allowedMentions: request.json?.allowed_mentions,
+      allowedMentions: sent.payload?.allowed_mentions,
+      attachments: sent.attachments,
     });
-    const message = { id, type: 0, content, channel_id: webhook.channelId, webhook_id: webhook.id };
+    const message = {
+      id,
+      type: 0,
+      content,
+      channel_id: webhook.channelId,
+      webhook_id: webhook.id,
+      attachments: sent.attachments.map((file, index) => ({
+        id: `${id}${index}`,
+        filename: file.filename,
+        description: file.description,
+        content_type: file.contentType,
+        size: file.bytes.length,
+      })),
+    };
     // Without `wait=true` Discord answers 204 and no message.
     return request.query.get("wait") === "true" ? { status: 200, json: message } : { status: 204 };
   });
@@ -101,6 +127,40 @@ export async function startFakeDiscord() {
     rateLimitNext: (retryAfter: number, count = 1) => void rateLimits.push({ count, retryAfter }),
     messages: () => [...messages],
   };
+}
+
+interface FakeAttachment {
+  filename: string;
+  description: string | null;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A message as Discord reads it: JSON, or multipart with `payload_json` and each `files[n]` matched to `attachments[n]`. */
+function messageOf(
+  raw: Buffer,
+  contentType: string,
+  json: Record<string, unknown> | null,
+): { payload: Record<string, unknown> | null; attachments: FakeAttachment[] } | { error: string } {
+  if (!contentType.startsWith("multipart/form-data")) return { payload: json, attachments: [] };
+  const parts = multipart(raw, contentType);
+  const payloadPart = parts.find((part) => part.name === "payload_json");
+  const payload = payloadPart ? (JSON.parse(payloadPart.body.toString("utf8")) as Record<string, unknown>) : null;
+  const described = (payload?.attachments as { id: number | string; description?: string }[] | undefined) ?? [];
+  const attachments: FakeAttachment[] = [];
+  for (const part of parts) {
+    const index = /^files\[(\d+)\]$/.exec(part.name)?.[1];
+    if (index === undefined) continue;
+    if (!part.filename) return { error: `files[${index}] has no filename` };
+    const entry = described.find((candidate) => String(candidate.id) === index);
+    attachments.push({
+      filename: part.filename,
+      description: entry?.description ?? null,
+      contentType: part.contentType,
+      bytes: part.body,
+    });
+  }
+  return { payload, attachments };
 }
 
 export type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;

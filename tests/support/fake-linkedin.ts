@@ -4,14 +4,22 @@ import { type FakeAnswer, type FakeRequest, startFakeNetwork } from "./fake-netw
 /**
  * LinkedIn at the network edge: the OAuth authorize page (a test "approves" as the member
  * would) and token endpoint of a web app (client secret in the form; no refresh tokens, as
- * for apps outside LinkedIn's partner programs), OpenID userinfo, and the versioned Posts API
- * with its refusal of a repeated text (422 `DUPLICATE_POST`, naming the earlier post).
+ * for apps outside LinkedIn's partner programs), OpenID userinfo, the versioned Posts API
+ * with its refusal of a repeated text (422 `DUPLICATE_POST`, naming the earlier post), and the
+ * Images API: an upload is initialized (`/rest/images?action=initializeUpload`, answering an
+ * upload address on this server, or on `uploads.origin` when a test sets it) and its bytes
+ * PUT there; a post names uploaded images as `content.media` (one) or `content.multiImage`
+ * (two to twenty), each with its `altText`.
  */
 export async function startFakeLinkedIn(client: { clientId: string; clientSecret: string }) {
   const member = { sub: "782bbtaQ", name: "Tidy Founder" };
   const codes = new Map<string, { redirectUri: string; scope: string }>();
   const accessTokens = new Set<string>();
   const posts: { urn: string; body: Record<string, unknown>; headers: Record<string, unknown> }[] = [];
+  const images: { urn: string; owner: string; path: string; bytes: Buffer | null; contentType: string | null; puts: number }[] =
+    [];
+  /** `origin`: where upload addresses point (this server when null). */
+  const uploads = { origin: null as string | null };
   const issued: string[] = [];
   const bearer = (headers: Record<string, unknown>) => String(headers.authorization ?? "").replace(/^Bearer /, "");
   const unauthorized = {
@@ -56,13 +64,37 @@ export async function startFakeLinkedIn(client: { clientId: string; clientSecret
         status: 200,
         json: { ...member, given_name: "Tidy", family_name: "Founder", locale: { country: "US", language: "en" } },
       };
+    const uploadPath = /^\/dms-uploads\/([0-9a-f]+)\/uploaded-image\/0$/.exec(request.path);
+    if (request.method === "PUT" && uploadPath) {
+      const image = images.find((candidate) => candidate.path === request.path);
+      if (!image) return { status: 404, json: { status: 404, message: "Upload not found" } };
+      image.bytes = request.raw;
+      image.contentType = String(request.headers["content-type"] ?? "");
+      image.puts++;
+      return { status: 201 };
+    }
+    const unversioned = versionRefusal(request);
+    if (unversioned && (request.path === "/rest/posts" || request.path === "/rest/images")) return unversioned;
+    if (request.method === "POST" && request.path === "/rest/images" && request.query.get("action") === "initializeUpload") {
+      const owner = String((request.json?.initializeUploadRequest as { owner?: unknown } | undefined)?.owner ?? "");
+      if (owner !== `urn:li:person:${member.sub}`)
+        return { status: 403, json: { status: 403, message: "Not enough permissions to upload as this owner" } };
+      const key = randomBytes(8).toString("hex");
+      const urn = `urn:li:image:D4E10AQ${key}`;
+      const path = `/dms-uploads/${key}/uploaded-image/0`;
+      images.push({ urn, owner, path, bytes: null, contentType: null, puts: 0 });
+      return {
+        status: 200,
+        json: {
+          value: { uploadUrlExpiresAt: Date.now() + 3_600_000, uploadUrl: `${uploads.origin ?? network.url}${path}`, image: urn },
+        },
+      };
+    }
     if (request.method === "POST" && request.path === "/rest/posts") {
-      if (!/^\d{6}$/.test(String(request.headers["linkedin-version"] ?? "")))
-        return { status: 400, json: { status: 400, code: "VERSION_MISSING", message: "A version must be present" } };
-      if (request.headers["x-restli-protocol-version"] !== "2.0.0")
-        return { status: 400, json: { status: 400, message: "Restli protocol version 2.0.0 expected" } };
       if (request.json?.author !== `urn:li:person:${member.sub}`)
         return { status: 403, json: { status: 403, message: "Not enough permissions to post as this author" } };
+      const refused = contentRefusal(request.json?.content);
+      if (refused) return { status: 422, json: { status: 422, message: refused } };
       const earlier = posts.find((post) => post.body.commentary === request.json?.commentary);
       if (earlier)
         return {
@@ -81,6 +113,28 @@ export async function startFakeLinkedIn(client: { clientId: string; clientSecret
     return { status: 404, json: { status: 404, message: "Not found" } };
   });
 
+  function versionRefusal(request: FakeRequest): FakeAnswer | null {
+    if (!/^\d{6}$/.test(String(request.headers["linkedin-version"] ?? "")))
+      return { status: 400, json: { status: 400, code: "VERSION_MISSING", message: "A version must be present" } };
+    if (request.headers["x-restli-protocol-version"] !== "2.0.0")
+      return { status: 400, json: { status: 400, message: "Restli protocol version 2.0.0 expected" } };
+    return null;
+  }
+
+  /** Why a post's images are refused: each must be uploaded (its bytes PUT) by this member. */
+  function contentRefusal(content: unknown): string | null {
+    if (content === undefined) return null;
+    const { media, multiImage } = content as { media?: { id?: unknown }; multiImage?: { images?: { id?: unknown }[] } };
+    const named = media ? [media] : (multiImage?.images ?? []);
+    if (!media && (named.length < 2 || named.length > 20)) return "A multiImage post takes 2 to 20 images";
+    for (const item of named) {
+      const image = images.find((candidate) => candidate.urn === item.id);
+      if (!image?.bytes)
+        return `com.linkedin.content.common.exception.BadRequestResponseException: ${String(item.id)} is not uploaded`;
+    }
+    return null;
+  }
+
   function approve(authorizeUrl: string) {
     const url = new URL(authorizeUrl);
     if (url.searchParams.get("client_id") !== client.clientId) throw new Error("unknown client");
@@ -94,6 +148,9 @@ export async function startFakeLinkedIn(client: { clientId: string; clientSecret
     member,
     approve,
     posts: () => [...posts],
+    /** Every image upload initialized, in order: its URN, the bytes PUT (null until then) and how many PUTs. */
+    images: () => [...images],
+    uploads,
     revokeAll: () => accessTokens.clear(),
     issuedTokens: () => [...issued],
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { startFakeNetwork } from "./fake-network";
+import { multipart } from "./multipart";
 
 /**
  * A Mastodon instance at the network edge: app registration, the OAuth authorize step
@@ -18,7 +19,13 @@ export async function startFakeMastodon() {
     idempotencyKey: string | null;
     visibility: string | null;
     spoilerText: string | null;
+    mediaIds: string[];
   }[] = [];
+  /** Uploaded media: processed after the first time it is asked about (an upload answers 202 while it is processed). */
+  const media = new Map<
+    string,
+    { id: string; token: string; description: string | null; mimeType: string; bytes: Buffer; polls: number }
+  >();
   const byKey = new Map<string, (typeof statuses)[number]>();
   const counts = new Map<
     string,
@@ -81,9 +88,33 @@ export async function startFakeMastodon() {
       if (!tokens.has(bearer(request.headers))) return unauthorized;
       return { status: 200, json: { id: "109", username: "founder", acct: "founder" } };
     }
+    if (request.method === "POST" && request.path === "/api/v2/media") {
+      const token = bearer(request.headers);
+      if (!tokens.has(token)) return unauthorized;
+      const form = multipart(request.raw, String(request.headers["content-type"] ?? ""));
+      const file = form.find((part) => part.name === "file" && part.filename);
+      if (!file) return { status: 422, json: { error: "Validation failed: File can't be blank" } };
+      const id = String(120_000_000 + media.size);
+      const description = form.find((part) => part.name === "description")?.body.toString("utf8") ?? null;
+      media.set(id, { id, token, description, mimeType: file.contentType, bytes: file.body, polls: 0 });
+      return { status: 202, json: { id, type: "image", url: null, description } };
+    }
+    const mediaMatch = /^\/api\/v1\/media\/(\d+)$/.exec(request.path);
+    if (request.method === "GET" && mediaMatch) {
+      const found = media.get(mediaMatch[1]!);
+      if (!found || found.token !== bearer(request.headers)) return { status: 404, json: { error: "Record not found" } };
+      if (found.polls++ === 0) return { status: 206, json: { id: found.id, type: "image", url: null } };
+      return {
+        status: 200,
+        json: { id: found.id, type: "image", url: `${network.url}/media/${found.id}.png`, description: found.description },
+      };
+    }
     if (request.method === "POST" && request.path === "/api/v1/statuses") {
       const token = bearer(request.headers);
       if (!tokens.has(token)) return unauthorized;
+      const mediaIds = ((request.json?.media_ids as string[] | undefined) ?? []).map(String);
+      if (mediaIds.some((id) => media.get(id)?.token !== token || media.get(id)!.polls < 2))
+        return { status: 422, json: { error: "Validation failed: media is unknown or still processing" } };
       const key = request.headers["idempotency-key"] ? `${token}:${request.headers["idempotency-key"]}` : null;
       const earlier = key ? byKey.get(key) : undefined;
       if (earlier) return { status: 200, json: { id: earlier.id, url: earlier.url, content: earlier.status } };
@@ -98,6 +129,7 @@ export async function startFakeMastodon() {
         idempotencyKey: (request.headers["idempotency-key"] as string) ?? null,
         visibility: (request.json?.visibility as string) ?? null,
         spoilerText: (request.json?.spoiler_text as string) ?? null,
+        mediaIds,
       };
       statuses.push(status);
       if (key) byKey.set(key, status);
@@ -131,6 +163,8 @@ export async function startFakeMastodon() {
     ...network,
     approve,
     statuses: () => [...statuses],
+    /** Every media upload, oldest first (an upload sent twice is two: the instance cannot tell). */
+    media: () => [...media.values()],
     setCounts: (
       id: string,
       values: { favourites_count: number; reblogs_count: number; replies_count: number; quotes_count: number },

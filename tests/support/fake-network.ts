@@ -7,6 +7,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body's bytes as sent (an image upload). */
+  raw: Buffer;
   json: Record<string, unknown> | null;
   form: URLSearchParams;
 }
@@ -25,9 +27,11 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
   const holds: { path: string; released: () => Promise<unknown>; count: number }[] = [];
   const settings = { delayMs: 0 };
   const server = http.createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", async () => {
+      const raw = Buffer.concat(chunks);
+      const body = raw.toString("utf8");
       const url = new URL(request.url!, "http://fake");
       let json: Record<string, unknown> | null = null;
       try {
@@ -41,6 +45,7 @@ export async function startFakeNetwork(route: (request: FakeRequest) => FakeAnsw
         query: url.searchParams,
         headers: request.headers,
         body,
+        raw,
         json,
         form: new URLSearchParams(body),
       };

@@ -22,6 +22,17 @@ export const promptText = (body: { messages?: { role: string; content: unknown }
     )
     .join("\n");
 
+/** The images a chat request carries as image parts (`image_url` data URLs), decoded: what the model was shown. */
+export const imagePartsOf = (body: { messages?: { role: string; content: unknown }[] }) =>
+  (body.messages ?? []).flatMap((message) =>
+    (Array.isArray(message.content) ? (message.content as { type: string; image_url?: { url: string } }[]) : [])
+      .filter((part) => part.type === "image_url" && part.image_url)
+      .map((part) => {
+        const [, mediaType, data] = /^data:([^;]+);base64,(.*)$/s.exec(part.image_url!.url) ?? [];
+        return { mediaType, bytes: data === undefined ? null : Buffer.from(data, "base64"), url: part.image_url!.url };
+      }),
+  );
+
 /** Tokens of a text with the o200k_base encoding (GPT-4o, GPT-4.1 and later). */
 export const tokensOf = (text: string) => encode(text);
 

@@ -5,8 +5,10 @@ import { type FakeAnswer, type FakeRequest, startFakeNetwork } from "./fake-netw
  * Meta's Threads API at the network edge: the authorization window (a test "approves" as the
  * founder would), the code exchange for a one-hour token (client secret in the form), its
  * exchange for a 60-day token (`th_exchange_token`) and that token's refresh
- * (`th_refresh_token`), `GET /me`, media containers (`POST /{user}/threads`, TEXT, with
- * `reply_to_id`) and their status, `threads_publish` (a container publishes once), the
+ * (`th_refresh_token`), `GET /me`, media containers (`POST /{user}/threads`: TEXT, with
+ * `reply_to_id`; IMAGE, whose `image_url` it fetches as Meta does, keeping the bytes, type and
+ * `alt_text`, a failed fetch leaving the container ERROR; CAROUSEL of 2 to 20 IMAGE items made
+ * with `is_carousel_item=true`) and their status, `threads_publish` (a container publishes once), the
  * account's posts and replies, permalinks, and insights a test sets. Errors are shaped like
  * the Graph API's (`{error: {message, type, code}}`; an invalid token is code 190 on a 400).
  */
@@ -15,11 +17,30 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
   const codes = new Map<string, { redirectUri: string; scope: string }>();
   const shortTokens = new Set<string>();
   const longTokens = new Map<string, { issuedAt: number }>();
-  const containers = new Map<
-    string,
-    { text: string; replyTo: string | null; status: "FINISHED" | "IN_PROGRESS" | "PUBLISHED"; mediaId?: string }
-  >();
-  const posts: { id: string; text: string; replyTo: string | null; timestamp: string; containerId: string }[] = [];
+  type Image = { url: string; alt: string | null; contentType: string; bytes: Buffer };
+  type Container = {
+    mediaType: "TEXT" | "IMAGE" | "CAROUSEL";
+    text: string;
+    replyTo: string | null;
+    status: "FINISHED" | "IN_PROGRESS" | "PUBLISHED" | "ERROR";
+    errorMessage?: string;
+    isCarouselItem: boolean;
+    image?: Image;
+    children?: string[];
+    mediaId?: string;
+  };
+  const containers = new Map<string, Container>();
+  const posts: {
+    id: string;
+    mediaType: Container["mediaType"];
+    text: string;
+    replyTo: string | null;
+    timestamp: string;
+    containerId: string;
+    images: Image[];
+  }[] = [];
+  /** Every image address Threads was given and what fetching it answered. */
+  const fetches: { url: string; status: number; contentType: string }[] = [];
   const insights = new Map<string, { views: number; likes: number; replies: number; reposts: number; quotes: number }>();
   const issued: string[] = [];
   /**
@@ -45,7 +66,7 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
   const permalink = (id: string) => `https://www.threads.net/@${user.username}/post/${Buffer.from(id).toString("base64url")}`;
   const inProgress = new Map<string, number>();
 
-  const network = await startFakeNetwork((request: FakeRequest): FakeAnswer => {
+  const network = await startFakeNetwork(async (request: FakeRequest): Promise<FakeAnswer> => {
     if (request.method === "GET" && request.path === "/oauth/authorize") {
       const { code, state } = approve(`${network.url}${request.path}?${request.query}`);
       const back = new URL(request.query.get("redirect_uri")!);
@@ -100,19 +121,55 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
     if (request.method === "POST" && create) {
       if (create[1] !== user.id && create[1] !== "me") return graphError(400, 100, "Unsupported post request");
       const field = (name: string) => request.form.get(name) ?? request.query.get(name);
-      if (field("media_type") !== "TEXT") return graphError(400, 100, "Only TEXT containers in this fake");
+      const mediaType = field("media_type");
+      if (mediaType !== "TEXT" && mediaType !== "IMAGE" && mediaType !== "CAROUSEL")
+        return graphError(400, 100, "Only TEXT, IMAGE and CAROUSEL containers in this fake");
       const text = field("text") ?? "";
-      if (!text) return graphError(400, 100, "The parameter text is required for TEXT posts");
+      if (mediaType === "TEXT" && !text) return graphError(400, 100, "The parameter text is required for TEXT posts");
       if ([...text].length > 500) return graphError(400, 100, "Param text must be at most 500 characters long.");
       const replyTo = field("reply_to_id");
       if (replyTo && !posts.some((post) => post.id === replyTo)) return graphError(400, 100, "Invalid reply_to_id");
-      const id = newId();
-      containers.set(id, {
+      const isCarouselItem = field("is_carousel_item") === "true";
+      if (isCarouselItem && (mediaType !== "IMAGE" || text || replyTo))
+        return graphError(400, 100, "A carousel item is an IMAGE or VIDEO without text");
+      const alt = field("alt_text");
+      if (alt !== null && mediaType === "TEXT") return graphError(400, 100, "alt_text is for images and videos only");
+      if (alt !== null && [...alt].length > 1000)
+        return graphError(400, 100, "Param alt_text must be at most 1000 characters long.");
+      const container: Container = {
+        mediaType,
         text,
         replyTo: replyTo ?? null,
         status: settings.containerInProgressFor ? "IN_PROGRESS" : "FINISHED",
-      });
-      if (settings.containerInProgressFor) inProgress.set(id, settings.containerInProgressFor);
+        isCarouselItem,
+      };
+      if (mediaType === "IMAGE") {
+        const url = field("image_url");
+        if (!url) return graphError(400, 100, "The parameter image_url is required for IMAGE posts");
+        // Meta cURLs the image from the address given: it must be public.
+        const fetched = await fetch(url, { redirect: "manual" }).catch(() => null);
+        const contentType = fetched?.headers.get("content-type") ?? "";
+        const bytes = fetched?.ok ? Buffer.from(await fetched.arrayBuffer()) : Buffer.alloc(0);
+        fetches.push({ url, status: fetched?.status ?? 0, contentType });
+        if (!fetched?.ok || !["image/jpeg", "image/png"].includes(contentType) || bytes.length > 8_000_000) {
+          container.status = "ERROR";
+          container.errorMessage = "FAILED_DOWNLOADING_IMAGE";
+        } else container.image = { url, alt, contentType, bytes };
+      }
+      if (mediaType === "CAROUSEL") {
+        const children = (field("children") ?? "").split(",").filter(Boolean);
+        if (children.length < 2 || children.length > 20) return graphError(400, 100, "A carousel has between 2 and 20 children");
+        const usable = children.every((id) => {
+          const child = containers.get(id);
+          return child?.isCarouselItem && child.status === "FINISHED";
+        });
+        if (!usable) return graphError(400, 100, "Every child must be a finished carousel item", "THApiException");
+        container.children = children;
+      }
+      const id = newId();
+      containers.set(id, container);
+      if (settings.containerInProgressFor && container.status === "IN_PROGRESS")
+        inProgress.set(id, settings.containerInProgressFor);
       return { status: 200, json: { id } };
     }
     const publish = /^\/(\w+)\/threads_publish$/.exec(path);
@@ -126,11 +183,21 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
       if (!container) return graphError(400, 24, "The requested resource does not exist", "THApiException");
       if (container.status === "PUBLISHED") return graphError(400, 10, "The media has already been published", "THApiException");
       if (container.status !== "FINISHED") return graphError(400, 9007, "Media is not ready to be published", "THApiException");
+      if (container.isCarouselItem)
+        return graphError(400, 100, "A carousel item is published with its carousel", "THApiException");
       const id = newId();
       container.status = "PUBLISHED";
       container.mediaId = id;
+      const images =
+        container.mediaType === "CAROUSEL"
+          ? container.children!.map((child) => containers.get(child)!.image!)
+          : container.image
+            ? [container.image]
+            : [];
       posts.push({
         id,
+        mediaType: container.mediaType,
+        images,
         text: container.text,
         replyTo: container.replyTo,
         timestamp: new Date(settings.now()).toISOString(),
@@ -188,7 +255,10 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
             if (container.status === "IN_PROGRESS") container.status = "FINISHED";
           }
         }
-        return { status: 200, json: { id, status: container.status } };
+        return {
+          status: 200,
+          json: { id, status: container.status, ...(container.errorMessage && { error_message: container.errorMessage }) },
+        };
       }
       const post = posts.find((candidate) => candidate.id === id);
       if (post) return { status: 200, json: { id, permalink: permalink(id), text: post.text } };
@@ -213,6 +283,7 @@ export async function startFakeThreads(client: { clientId: string; clientSecret:
     approve,
     settings,
     posts: () => [...posts],
+    imageFetches: () => [...fetches],
     containers: () => [...containers.entries()].map(([id, container]) => ({ id, ...container })),
     setInsights: (id: string, values: { views: number; likes: number; replies: number; reposts: number; quotes: number }) =>
       insights.set(id, values),

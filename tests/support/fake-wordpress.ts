@@ -8,6 +8,16 @@ interface FakePost {
   content: string;
   link: string;
   author: number;
+  featuredMedia: number;
+}
+
+interface FakeMedia {
+  id: number;
+  filename: string;
+  mimeType: string;
+  bytes: Buffer;
+  alt: string;
+  url: string;
 }
 
 /**
@@ -15,12 +25,15 @@ interface FakePost {
  * makes with an application password (HTTP Basic): `users/me?context=edit`, posts created
  * with a chosen slug (a taken slug is made unique with `-2` on publish, kept on a draft, as
  * WordPress does), posts looked up by slug with `status=any`, and answers a test makes
- * hostile (far too large).
+ * hostile (far too large). Images go to the media library (`POST /media?alt_text=…` with the bytes
+ * and a `Content-Disposition` filename; `POST /media/:id` sets `alt_text` too); a post names one as
+ * `featured_media`.
  */
 export async function startFakeWordPress(options: { username?: string; applicationPassword?: string } = {}) {
   const user = { id: 7, name: "Ada Founder", slug: "ada", username: options.username ?? "ada" };
   const passwords = new Set([options.applicationPassword ?? "abcd EFGH 1234 ijkl MNOP 5678"]);
   const posts: FakePost[] = [];
+  const media: FakeMedia[] = [];
   const settings = { hugeAnswers: 0 };
 
   const notLoggedIn = {
@@ -50,6 +63,7 @@ export async function startFakeWordPress(options: { username?: string; applicati
     status: post.status,
     link: post.status === "publish" ? post.link : `${network.url}/?p=${post.id}`,
     author: post.author,
+    featured_media: post.featuredMedia,
     title: context === "edit" ? { raw: post.title, rendered: post.title } : { rendered: post.title },
     content: context === "edit" ? { raw: post.content, rendered: post.content } : { rendered: post.content },
   });
@@ -104,7 +118,13 @@ export async function startFakeWordPress(options: { username?: string; applicati
         content: String(request.json?.content ?? ""),
         link: `${network.url}/${slug}/`,
         author: user.id,
+        featuredMedia: Number(request.json?.featured_media ?? 0),
       };
+      if (post.featuredMedia && !media.some((item) => item.id === post.featuredMedia))
+        return {
+          status: 400,
+          json: { code: "rest_invalid_featured_media", message: "Invalid featured media ID.", data: { status: 400 } },
+        };
       posts.push(post);
       return { status: 201, json: view(post, "edit") };
     }
@@ -125,6 +145,39 @@ export async function startFakeWordPress(options: { username?: string; applicati
       );
       return { status: 200, json: found.map((post) => view(post, context)) };
     }
+    if (request.method === "POST" && request.path === "/wp-json/wp/v2/media") {
+      if (auth !== "user")
+        return {
+          status: 401,
+          json: { code: "rest_cannot_create", message: "Sorry, you are not allowed to upload media.", data: { status: 401 } },
+        };
+      const filename = /filename="?([^";]+)"?/.exec(String(request.headers["content-disposition"] ?? ""))?.[1];
+      if (!filename || request.raw.length === 0)
+        return { status: 400, json: { code: "rest_upload_no_data", message: "No data supplied.", data: { status: 400 } } };
+      const id = 500 + media.length;
+      const item: FakeMedia = {
+        id,
+        filename,
+        mimeType: String(request.headers["content-type"] ?? ""),
+        bytes: request.raw,
+        // A raw-body upload's other fields come as query parameters, as WordPress reads them.
+        alt: request.query.get("alt_text") ?? "",
+        url: `${network.url}/wp-content/uploads/${filename}`,
+      };
+      media.push(item);
+      return {
+        status: 201,
+        json: { id, source_url: item.url, alt_text: item.alt, mime_type: item.mimeType, media_type: "image" },
+      };
+    }
+    const oneMedia = /^\/wp-json\/wp\/v2\/media\/(\d+)$/.exec(request.path);
+    if (request.method === "POST" && oneMedia) {
+      const item = media.find((candidate) => candidate.id === Number(oneMedia[1]));
+      if (auth !== "user" || !item)
+        return { status: 404, json: { code: "rest_post_invalid_id", message: "Invalid post ID.", data: { status: 404 } } };
+      if (typeof request.json?.alt_text === "string") item.alt = request.json.alt_text;
+      return { status: 200, json: { id: item.id, source_url: item.url, alt_text: item.alt } };
+    }
     const one = /^\/wp-json\/wp\/v2\/posts\/(\d+)$/.exec(request.path);
     if (request.method === "GET" && one) {
       const post = posts.find((candidate) => candidate.id === Number(one[1]));
@@ -142,6 +195,8 @@ export async function startFakeWordPress(options: { username?: string; applicati
     ...network,
     user,
     posts: () => [...posts],
+    /** Every image uploaded to the media library, oldest first (an upload sent twice is two). */
+    media: () => [...media],
     /** The founder revokes the application password in their profile: Basic auth is refused from then on. */
     revokePasswords: () => passwords.clear(),
     /** The next `count` answers are 2 MB of JSON (a hostile or broken site). */

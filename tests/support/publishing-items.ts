@@ -13,46 +13,101 @@ import type { TestApp, TestResponse } from "./test-app";
 type Call = (method: string, path: string, body?: unknown) => Promise<TestResponse>;
 
 /**
- * A planned, approved week of one channel's items with texts of the test's own (each a post,
- * or a thread's parts): the item ids by slug. The project's growth must be started.
+ * A week planned with named posts and approved: per channel, `[slug, suggested day]` pairs, each
+ * post titled `Post <slug>` with one angle and message; the item ids by slug. Starts the
+ * project's growth first.
+ */
+export async function plannedWeekOf<Slug extends string>(
+  call: Call,
+  projectId: string,
+  channels: Record<string, [Slug, string][]>,
+): Promise<Record<Slug, string>> {
+  await call("POST", `/api/v1/projects/${projectId}/growth/start`);
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const post = ([slug, suggestedDay]: [Slug, string]) => ({
+    slug,
+    title: `Post ${slug}`,
+    angle: "Why we built it",
+    keyMessage: "Tidybooks reconciles your books overnight",
+    suggestedDay,
+  });
+  const contentPlan = Object.entries(channels).map(([channel, posts]) => ({
+    channel,
+    count: (posts as [Slug, string][]).length,
+    items: (posts as [Slug, string][]).map(post),
+  }));
+  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan: { ...planned.plan, contentPlan } }))
+    .json.cycle;
+  const ids = {} as Record<Slug, string>;
+  for (const found of approved.items as { slug: Slug; id: string }[]) ids[found.slug] = found.id;
+  return ids;
+}
+
+/**
+ * A planned and approved week whose items are drafted: one item per slug on its channel (in
+ * the order given, titled `Post <slug>` unless `titles` names it), each with its first draft
+ * written; the item ids by slug. The project's growth must be started.
+ */
+export async function draftedWeek<Slug extends string>(
+  call: Call,
+  projectId: string,
+  slugsByChannel: Record<string, readonly Slug[]>,
+  titles: Partial<Record<Slug, string>> = {},
+): Promise<Record<Slug, string>> {
+  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
+  const plan = {
+    ...planned.plan,
+    contentPlan: Object.entries(slugsByChannel).map(([channel, slugs]) => ({
+      channel,
+      count: slugs.length,
+      items: slugs.map((slug) => ({
+        slug,
+        title: titles[slug] ?? `Post ${slug}`,
+        angle: "Why we built it",
+        keyMessage: "Tidybooks reconciles your books overnight",
+        suggestedDay: "Fri",
+      })),
+    })),
+  };
+  const approved = await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan });
+  expect(approved.status, approved.text).toBe(200);
+  const ids = {} as Record<Slug, string>;
+  for (const item of approved.json.cycle.items as { id: string; slug: Slug }[]) {
+    ids[item.slug] = item.id;
+    const drafted = await call("POST", `/api/v1/growth/items/${item.id}/generate`);
+    expect(drafted.status, drafted.text).toBe(200);
+  }
+  return ids;
+}
+
+/**
+ * A drafted week (`draftedWeek`) whose drafts are texts of the test's own (each a post, or a
+ * thread's parts; no title): the item ids by slug. Every slug is on `channel`, or on the channel
+ * it names for the slug; the channels in the order their first slug comes. The project's growth
+ * must be started.
  */
 export async function itemsWithTexts<Slug extends string>(
   app: TestApp,
   call: Call,
   projectId: string,
-  channel: string,
+  channel: string | ((slug: Slug) => string),
   texts: Record<Slug, string[]>,
   titles: Partial<Record<Slug, string>> = {},
 ): Promise<Record<Slug, string>> {
-  const planned = (await call("POST", `/api/v1/projects/${projectId}/growth/cycles`)).json.cycle;
-  const slugs = Object.keys(texts) as Slug[];
-  const plan = {
-    ...planned.plan,
-    contentPlan: [
-      {
-        channel,
-        count: slugs.length,
-        items: slugs.map((slug) => ({
-          slug,
-          title: titles[slug] ?? `Post ${slug}`,
-          angle: "Why we built it",
-          keyMessage: "Tidybooks reconciles your books overnight",
-          suggestedDay: "Fri",
-        })),
-      },
-    ],
-  };
-  const approved = (await call("POST", `/api/v1/growth/cycles/${planned.id}/approve`, { plan })).json.cycle;
-  const ids = {} as Record<Slug, string>;
-  for (const item of approved.items as { id: string; slug: Slug }[]) {
-    ids[item.slug] = item.id;
-    expect((await call("POST", `/api/v1/growth/items/${item.id}/generate`)).status).toBe(200);
-    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, item.id));
-    const parts = texts[item.slug];
+  const channelOf = typeof channel === "string" ? () => channel : channel;
+  const slugsByChannel: Record<string, Slug[]> = {};
+  for (const slug of Object.keys(texts) as Slug[]) {
+    const on = channelOf(slug);
+    slugsByChannel[on] = [...(slugsByChannel[on] ?? []), slug];
+  }
+  const ids = await draftedWeek(call, projectId, slugsByChannel, titles);
+  for (const [slug, id] of Object.entries(ids) as [Slug, string][]) {
+    const [row] = await app.db.select().from(growthItems).where(eq(growthItems.id, id));
+    const parts = texts[slug];
     await app.db
       .update(growthItems)
       .set({ draft: { ...row!.draft!, title: null, parts, body: parts.join("\n\n") } })
-      .where(eq(growthItems.id, item.id));
+      .where(eq(growthItems.id, id));
   }
   return ids;
 }
@@ -67,7 +122,14 @@ export async function ownerOf(app: TestApp): Promise<ServiceContext> {
 export async function connectWithForm(
   owner: ServiceContext,
   body: { projectId: string; network: string; fields: Record<string, unknown> },
-): Promise<{ status: number; code?: string; error?: string; connection?: Record<string, unknown>; text: string }> {
+): Promise<{
+  status: number;
+  code?: string;
+  error?: string;
+  issues?: { path: string; message: string }[];
+  connection?: Record<string, unknown>;
+  text: string;
+}> {
   try {
     const result = await executeOperation(operations.connectWithForm, { body }, owner);
     return { status: 200, connection: result.connection, text: JSON.stringify(result) };
@@ -77,6 +139,7 @@ export async function connectWithForm(
       status: errorCodes[error.code].status,
       code: error.code,
       error: error.message,
+      issues: error.details.issues as { path: string; message: string }[] | undefined,
       text: JSON.stringify({ error: error.message, code: error.code }),
     };
   }

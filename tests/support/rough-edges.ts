@@ -21,9 +21,19 @@ export function doubledWords(text: string): string[] {
   return found;
 }
 
-/** A quotation wrapped twice: two quotation marks in a row („„, ““, "„, « «). */
+// A quotation inside a quotation, as each language opens and closes it: « “…” », „‚…‘“, "‘…’", “‘…’”.
+const nesting = /^(?:«\s?“|„‚|"‘|“‘|”\s?»|‘“|’"|’”)$/u;
+
+/**
+ * A quotation wrapped twice: two quotation marks in a row („„, ““, "„, « «, ""…""). A
+ * quotation opening or closing inside another in the language's inner marks („‚…‘“) is
+ * how it is set, not a double.
+ */
 export function doubledQuotes(text: string): string[] {
-  return [...text.matchAll(/["„“”«»‚‘]\s?["„“”«»‚‘]|«\s*«|»\s*»/gu)].map((match) => match[0]);
+  // On one line: a quotation closing a line and another opening the next are two quotations.
+  return [...text.matchAll(/["„“”«»‚‘][ \u00A0]?["„“”«»‚‘]|«[ \u00A0]*«|»[ \u00A0]*»/gu)]
+    .map((match) => match[0])
+    .filter((marks) => !nesting.test(marks));
 }
 
 /**
@@ -118,7 +128,7 @@ export function stackedLabels(text: string): string[] {
   const found: string[] = [];
   for (const line of text.split("\n")) {
     const spoken = asides(line).replace(/\|/g, ".");
-    for (const part of spoken.split(/(?<=[.!?])\s+/)) {
+    for (const part of spoken.split(/(?<=[.!?])\s+|(?<=[。！？])/u)) {
       const colons = part.match(/\s?:\**(?=\s+(?!LINK|FILL)|\s*$)/g) ?? [];
       if (colons.length >= 2) found.push(line.trim());
     }
@@ -306,4 +316,37 @@ export function misfitPieces(pack: PackFit): string[] {
   );
   const named = pack.productHunt ? [] : ((pack.text ?? "").match(/[^\n]*product[\s-]*hunt[^\n]*/gi) ?? []);
   return [...pieces, ...named.map((line) => `mentioned: ${line.trim()}`)];
+}
+
+// An emoji with its modifiers: variation selector, skin tone, zero-width joiner sequences, keycaps.
+const emoji = "\\p{Extended_Pictographic}(?:[\\u{FE0F}\\u{20E3}\\u{1F3FB}-\\u{1F3FF}]|\\u{200D}\\p{Extended_Pictographic})*";
+
+/**
+ * An emoji with punctuation glued to it: a full stop, colon or semicolon after it ("water
+ * them 💧.", "Sprout Club 🌱: …"; the stop goes before a closing emoji), or punctuation
+ * stacked on the founder's own ("Join the waitlist!: https://…", "Really?.", "phone!.",
+ * "慢下来。."). A comma after an emoji ("reminders 🔔, tips 💡") is how founders list; "!!!"
+ * and an ellipsis are theirs too. Links aside.
+ */
+export function emojiPunctuation(text: string): string[] {
+  const words = text.replace(/(?:https?:\/\/|www\.)\S+/g, "LINK");
+  const glued = new RegExp(`${emoji}\\s?[.;:](?!\\d)`, "gu");
+  const stacked = /[!?。！？]\s?[.,;:](?![.\d])|[,;:]\s?[.!?](?![.\d])|(?<![.\d])\.\s?[,;:](?!\d)/gu;
+  return [...[...words.matchAll(glued)], ...[...words.matchAll(stacked)]].map((match) => match[0]);
+}
+
+/**
+ * A list item or a heading with nothing in it ("- ", "- .", "1. 🎯", "## "), or a list marker
+ * the founder typed kept inside the engine's own ("- - Cestas semanales", "- * Recetas").
+ */
+export function emptyBullets(text: string): string[] {
+  const found: string[] = [];
+  for (const line of text.split("\n")) {
+    if (/^\s*#{1,6}\s*[^\p{L}\p{N}\n]*$/u.test(line)) found.push(line.trim() || "(empty)");
+    const item = /^\s*(?:[-*•]|\d+[.)])(?:\s+\[[ x]\])?(?:\s+(.*))?$/u.exec(line);
+    if (!item) continue;
+    const content = item[1] ?? "";
+    if (!/[\p{L}\p{N}]/u.test(content) || /^(?:\*\*)?[-*•–]\s/u.test(content)) found.push(line.trim() || "(empty)");
+  }
+  return found;
 }

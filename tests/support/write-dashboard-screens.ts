@@ -59,6 +59,9 @@ async function main() {
     const planned = (await call("GET", `/api/v1/projects/${ready}/growth/cycles`)).cycles[0];
     for (const item of planned.items ?? []) await call("POST", `/api/v1/growth/items/${item.id}/generate`, {});
     await shoot(page, "shell-week-board", `/projects/${ready}/growth`);
+    // The week approved: every post has its time, on a connected account or as a reminder to post by hand.
+    for (const item of planned.items ?? []) await call("PATCH", `/api/v1/growth/items/${item.id}`, { status: "approved" });
+    await shoot(page, "shell-scheduled-week", `/projects/${ready}/growth`);
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/projects/${ready}/pack`);

@@ -34,7 +34,7 @@ export function LoginForm({ next }: { next?: string }) {
             <p id="altcha-label" className="text-sm font-medium">
               Spam check
             </p>
-            <AltchaWidget describedBy="altcha-label" />
+            <AltchaWidget describedBy="altcha-label" solveAgain={state.status === "error" ? state : undefined} />
           </div>
         )}
         <div className="flex items-center justify-between gap-4">

@@ -2,13 +2,14 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth-card";
 import { Notice } from "@/components/ui";
 import { currentBrowserSession } from "@/lib/actions/browser-session";
+import { isSafeReturnPath, safeReturnPath } from "@/lib/schemas/return-path";
 import { LoginForm } from "./login-form";
 
 export const metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ next?: string; signed_out?: string }> }) {
   const { next, signed_out: signedOut } = await searchParams;
-  if (await currentBrowserSession()) redirect("/dashboard");
+  if (await currentBrowserSession()) redirect(safeReturnPath(next));
   return (
     <AuthCard
       title="Welcome back"
@@ -20,7 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       }
     >
       {signedOut && <Notice tone="success">You are signed out.</Notice>}
-      <LoginForm next={next} />
+      <LoginForm next={isSafeReturnPath(next) ? next : undefined} />
     </AuthCard>
   );
 }

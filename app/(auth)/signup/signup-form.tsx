@@ -58,7 +58,10 @@ export function SignupForm() {
         <p id="altcha-label" className="text-sm font-medium">
           Spam check
         </p>
-        <AltchaWidget describedBy={errors.altcha || errors.captchaToken ? "altcha-error" : "altcha-label"} />
+        <AltchaWidget
+          describedBy={errors.altcha || errors.captchaToken ? "altcha-error" : "altcha-label"}
+          solveAgain={state.status === "error" ? state : undefined}
+        />
         {(errors.altcha || errors.captchaToken) && (
           <p id="altcha-error" role="alert" className="text-sm font-medium text-danger">
             {errors.altcha ?? "The spam check expired. Reload the page and try again."}

@@ -1,15 +1,21 @@
-import { GettingStarted, gettingStarted } from "@/components/getting-started";
-import { LocalTime } from "@/components/local-time";
+import { AlertNotices } from "@/components/alerts/alert-notices";
+import { GettingStarted } from "@/components/getting-started";
+import { type FirstWeekProgress, furthestProject, gettingStarted } from "@/components/getting-started-steps";
 import { PlanBadge } from "@/components/plan-badge";
 import { planName } from "@/components/plan-name";
 import { planNeeds } from "@/components/plan-needs";
 import { projectStatusLabels, stepLabels } from "@/components/project/labels";
 import { ProjectLogo } from "@/components/project/project-logo";
 import { Badge, ButtonLink, Card, CardBody, CardHeader, EmptyState, Notice, PageHeader } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
+import { listAlerts } from "@/lib/operations/alerts";
 import { listCycles } from "@/lib/operations/growth";
 import { listProjects } from "@/lib/operations/projects";
+import { listConnections } from "@/lib/operations/publishing";
+
+import { dismissAlertAction } from "./actions";
 
 export const metadata = { title: "Dashboard" };
 
@@ -36,23 +42,37 @@ function nextStepOf(project: Project): { text: string; href: string } {
   return { text: "Weekly growth loop", href: `${base}/growth` };
 }
 
-/** Whether any growing project has closed a week: the getting-started checklist is done then. */
-async function closedAWeek(projects: Project[]): Promise<boolean> {
-  for (const project of projects.filter((entry) => entry.status === "growth")) {
-    const { cycles } = await readOperation(listCycles, { params: { id: project.id }, query: {} });
-    if (cycles.some((cycle) => cycle.status === "closed")) return true;
-  }
-  return false;
+/** What the getting-started checklist ticks beyond the projects' status: a connected account, a planned and a closed week. */
+async function firstWeekProgress(projects: Project[]): Promise<FirstWeekProgress> {
+  const growing = projects.filter((entry) => entry.status === "growth");
+  const furthest = furthestProject(projects);
+  const [cycleLists, connected] = await Promise.all([
+    // A project has one open week at most, so its newest two weeks say whether it planned and closed one.
+    Promise.all(growing.map((project) => readOperation(listCycles, { params: { id: project.id }, query: { limit: 2 } }))),
+    furthest && furthest.status !== "onboarding"
+      ? readOperation(listConnections, { params: { id: furthest.id } }).then(({ connections }) => connections.length > 0)
+      : false,
+  ]);
+  const cycles = cycleLists.flatMap((list) => list.cycles);
+  return {
+    connected,
+    plannedAWeek: cycles.some((cycle) => cycle.status !== "planned"),
+    closedAWeek: cycles.some((cycle) => cycle.status === "closed"),
+  };
 }
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ password_changed?: string }> }) {
   const { password_changed: passwordChanged } = await searchParams;
-  const [me, { projects }] = await Promise.all([readOperation(getMe), readOperation(listProjects)]);
+  const [me, { projects }, { alerts }] = await Promise.all([
+    readOperation(getMe),
+    readOperation(listProjects),
+    readOperation(listAlerts, { query: {} }),
+  ]);
   const sorted = [...projects].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   const atLimit = me.usage.projects >= me.limits.projects;
   const runsLeft = me.limits.dailyRuns - me.usage.runsToday;
   const needs = planNeeds(me.limits, me.usage.projects);
-  const checklist = gettingStarted(sorted, await closedAWeek(sorted));
+  const checklist = gettingStarted(sorted, await firstWeekProgress(sorted));
   return (
     <>
       <PageHeader
@@ -67,6 +87,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       />
       <div className="space-y-6">
         {passwordChanged && <Notice tone="success">Your new password is saved. Every other browser was signed out.</Notice>}
+        <AlertNotices alerts={alerts} dismiss={dismissAlertAction} />
         {!me.account.activated && (
           <Notice tone="warning" title="Your account is not activated yet">
             Accounts created through the API start without a plan. <a href="/settings/billing">Choose a plan</a> to start a
@@ -105,7 +126,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
                           <p className="text-sm text-muted">
                             {next.text} ·{" "}
                             <span>
-                              updated <LocalTime iso={project.updatedAt} relative />
+                              updated <When at={project.updatedAt} relative />
                             </span>
                           </p>
                         </div>

@@ -5,9 +5,9 @@ import { createCheckout } from "@/lib/operations/billing";
 import { refreshOutdatedStep } from "@/lib/operations/dashboard";
 import { type AgentType, agentTypes } from "@/lib/schemas/project";
 
-/** Sends the 402's checkout request for the signed-in founder; the card then goes to the hosted page. */
-export async function startCheckout(plan: "pro" | "studio") {
-  return runOperation(createCheckout, { body: { plan } });
+/** Sends the 402's checkout request for the signed-in founder; the card then goes to the hosted page, which comes back to `returnTo`. */
+export async function startCheckout(plan: "pro" | "studio", returnTo?: string) {
+  return runOperation(createCheckout, { body: { plan, ...(returnTo && { returnTo }) } });
 }
 
 /**

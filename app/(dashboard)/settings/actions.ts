@@ -6,8 +6,10 @@ import { type FormState, failedForm, formText } from "@/lib/actions/form-state";
 import { runOperation } from "@/lib/actions/run-operation";
 import { signOut } from "@/lib/actions/session";
 import { deleteAccount, deleteProject, openBillingPortal } from "@/lib/operations/account-admin";
+import { updateAlertPreferences } from "@/lib/operations/alerts";
 import { createCheckout } from "@/lib/operations/billing";
 import { createKey, revokeKey } from "@/lib/operations/keys";
+import type { AlertKind } from "@/lib/schemas/alerts";
 
 export async function createKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const name = formText(formData, "name").trim();
@@ -29,7 +31,10 @@ export async function revokeKeyAction(_previous: FormState, formData: FormData):
 }
 
 export async function checkoutAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const result = await runOperation(createCheckout, { body: { plan: formText(formData, "plan") } });
+  const returnTo = formText(formData, "returnTo");
+  const result = await runOperation(createCheckout, {
+    body: { plan: formText(formData, "plan"), ...(returnTo && { returnTo }) },
+  });
   if (!result.ok) return failedForm(result);
   redirect(result.data.url);
 }
@@ -56,3 +61,6 @@ export async function deleteAccountAction(_previous: FormState, formData: FormDa
   await signOut();
   redirect("/?account_deleted=1");
 }
+
+export const updateAlertPreferencesAction = async (changes: Partial<Record<AlertKind, boolean>>) =>
+  runOperation(updateAlertPreferences, { body: changes });

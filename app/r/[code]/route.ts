@@ -5,8 +5,10 @@ import { getDatabase } from "@/lib/db";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { recordClick } from "@/lib/links/click-recorder";
 import { isLinkCode } from "@/lib/links/code";
+import { findLinkCard } from "@/lib/links/link-card";
 import { findRedirectTarget } from "@/lib/links/lookup";
 import { targetUrl } from "@/lib/links/target-url";
+import { unfurlPage } from "@/lib/links/unfurl-page";
 import { classifyRequest, countryOf, referrerHost, visitorHash } from "@/lib/links/visitor";
 import { appSecret } from "@/lib/security/secret";
 
@@ -33,6 +35,8 @@ const notFound = () =>
  * A tracked link: the answer first (one cached lookup, a 302 to the destination with its
  * UTM parameters and a click id), the click recorded after it (`after`, batched). Bots,
  * unfurlers and prefetches are recorded as such and never counted; no session is read.
+ * An unfurler (a network drawing the post's preview) is shown the project's brand card
+ * when it has one, with the destination as the page's address.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
@@ -58,6 +62,20 @@ export async function GET(request: Request, { params }: { params: Promise<{ code
       referrerHost: referrerHost(request.headers),
     }),
   );
+  const card = kind === "bot" ? await findLinkCard(db, link) : null;
+  if (card)
+    return new Response(
+      unfurlPage({
+        title: card.name,
+        description: card.headline,
+        image: `${config().appUrl}/r/${code}/card.png`,
+        imageAlt: card.alt,
+        width: card.width,
+        height: card.height,
+        destination: location,
+      }),
+      { status: 200, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } },
+    );
   return new Response(null, { status: 302, headers: { ...headers, Location: location } });
 }
 

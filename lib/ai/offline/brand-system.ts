@@ -38,7 +38,7 @@ const asTagline = (text: string | null | undefined) => {
 export function offlineBrandSystem(input: AgentInput): BrandSystem {
   const { decisions, approved } = input;
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, decisions);
+  const f = factsOf(input.onboarding, decisions, input.language);
   const positioning = decisions.positioning?.statement ?? approved["market-strategist"]?.positioningOptions[0]?.statement;
   const root = f.brand.split(/\s+/)[0]!.replace(/[^\p{L}\p{N}]/gu, "") || f.brand;
   const palette = paletteFor(f.tone, f.brand);

@@ -14,7 +14,7 @@ const languageOf = (input: WriterInput) => readFeedback(input.feedback).language
 
 function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): WriterOutput {
   const directives = readFeedback(input.feedback);
-  const facts = factsOf(input.onboarding, input.decisions);
+  const facts = factsOf(input.onboarding, input.decisions, input.language);
   const english = primaryOf(languageOf(input)) === "en";
   const w = wordsFor(languageOf(input));
   const rule = channelRules[draft.channel];
@@ -30,7 +30,7 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
     const more = [
       ...facts.story,
       ...facts.features.map((feature) =>
-        feature.benefit ? `${w.label(feature.what)} ${clause(feature.benefit, [facts.brand])}` : feature.what,
+        feature.benefit ? w.labelled(feature.what, clause(feature.benefit, [facts.brand])) : feature.what,
       ),
     ].filter((line) => !head.includes(line));
     body = [head, ...more, tail].filter(Boolean).join("\n\n");
@@ -45,7 +45,7 @@ function applyFeedback(draft: WrittenDraft, input: WriterInput, tail: string): W
 /** The offline writer: a channel-ready draft from the item's angle and key message; the angle's label never appears in it. */
 export function offlineDraft(input: WriterInput): WriterOutput {
   const w = wordsFor(languageOf(input));
-  const facts = factsOf(input.onboarding, input.decisions);
+  const facts = factsOf(input.onboarding, input.decisions, input.language);
   const angle =
     angleOf(input.item.angle, wordsFor(input.language)) ??
     angleOf(input.item.angle, w) ??

@@ -1,7 +1,8 @@
 import { type ChannelDraft, channelRules, fitToChannel } from "@/lib/channels";
 import type { PhraseKey } from "@/lib/i18n/en";
+import { afterOpening } from "@/lib/i18n/labels-of";
 import type { Words } from "@/lib/i18n/phrasebook";
-import { bullets, clause, sentence } from "@/lib/i18n/text";
+import { bullets, clause, joinSentences, sentence } from "@/lib/i18n/text";
 import type { Channel } from "@/lib/schemas/growth";
 import type { AngleKey } from "./angles";
 import type { Facts } from "./facts";
@@ -89,7 +90,7 @@ function opening(request: DraftRequest): string[] {
       // Two sentences of the story in the founder's order: "Then I started over…" never opens it.
       const from = f.story.length > 1 ? variant % (f.story.length - 1) : 0;
       const told = f.story.length ? [f.story[from]!, f.story[from + 1] ?? ""] : [w.fill("need.story")];
-      return [[w.t(key("open.story"), { brand: f.brand }), told[0]].filter(Boolean).join(" "), told[1] ?? ""];
+      return [afterOpening(w.t(key("open.story"), { brand: f.brand }), told[0] ?? ""), told[1] ?? ""];
     }
     case "how-to":
       return [w.t(key("open.howto"), { audience: audience ?? f.brand }), featureLine || w.fill("need.tip")];
@@ -107,7 +108,7 @@ function opening(request: DraftRequest): string[] {
         ].filter((entry): entry is string => Boolean(entry)),
         variant,
       );
-      return [[w.t(key("open.proof"), { brand: f.brand }), proof ?? w.fill("need.proof")].filter(Boolean).join(" ")];
+      return [afterOpening(w.t(key("open.proof"), { brand: f.brand }), proof ?? w.fill("need.proof"))];
     }
     case "behind":
       return [
@@ -129,9 +130,15 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
   const { channel, facts: f, words: w, variant } = request;
   const rule = channelRules[channel];
   const open = opening(request).filter(Boolean);
-  const opened = open.join(" ").toLowerCase();
-  const message =
-    request.message && !opened.includes(request.message.toLowerCase().slice(0, 40)) ? sentence(request.message) : "";
+  // Compared by their words: an emoji or a full stop of the message's own does not make it new.
+  const gist = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]/gu, "")
+      .replace(/\s+/g, " ")
+      .trim();
+  const opened = gist(open.join(" "));
+  const message = request.message && !opened.includes(gist(request.message).slice(0, 40)) ? sentence(request.message) : "";
   const launch = request.angle === "launch";
   // The launch post shows the features; a weekly post one of them, in turn, so weeks differ.
   const features = f.features.length
@@ -141,7 +148,7 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
     : [];
   const featureLines = features
     .map((feature) =>
-      feature.benefit ? `${w.label(feature.what)} ${clause(feature.benefit, [f.brand], w.lowerClauses)}` : feature.what,
+      feature.benefit ? w.labelled(feature.what, clause(feature.benefit, [f.brand], w.lowerClauses)) : feature.what,
     )
     .filter((line) => !message || !line.toLowerCase().includes(message.toLowerCase().replace(/\.$/, "")));
   const said = `${open.join(" ")} ${message}`.toLowerCase();
@@ -155,13 +162,13 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
     ) ?? "";
   // A weekly post keeps the founder's facts inside the angle's own paragraphs, so no paragraph is last week's.
   const weekly = (extra: string[]) =>
-    [[...open, message].filter(Boolean).join(" "), extra.filter(Boolean).map(sentence).join(" ")].filter(Boolean);
+    [joinSentences([...open, message]), joinSentences(extra.filter(Boolean).map(sentence))].filter(Boolean);
   // Short formats say it all in one paragraph.
   const short = rule.format === "short-post" || rule.format === "visual";
   const lead = launch
     ? [...open, message]
     : short
-      ? [[...open, message].filter(Boolean).join(" ")]
+      ? [joinSentences([...open, message])]
       : weekly([fresh[0] ?? "", rule.format === "post" ? context : ""]);
   const cta = callToAction(request);
   // What a title says: the message, or (a positioning too long for a title: "For X: …") what follows its label.
@@ -190,7 +197,7 @@ export function writeChannelDraft(request: DraftRequest): WrittenDraft {
     case "visual":
       title = rule.titleLimit
         ? titled(
-            [`${w.label(f.brand)} ${clause(headline, [f.brand], w.lowerClauses)}`, sentence(headline).replace(/\.$/, "")],
+            [w.labelled(f.brand, clause(headline, [f.brand], w.lowerClauses)), sentence(headline).replace(/\.$/, "")],
             rule.titleLimit,
           )
         : null;
@@ -261,5 +268,5 @@ export const scriptBody = (script: VideoScript, w: Words) =>
     [w.t("title.voiceOver"), script.voiceOver],
     [w.t("title.caption"), script.caption],
   ]
-    .map(([label, text]) => (label ? `${w.label(label)} ${text}` : text!))
+    .map(([label, text]) => (label ? w.labelled(label, text!) : text!))
     .join("\n");

@@ -1,6 +1,7 @@
 import { detectProjectLanguage } from "@/lib/i18n/detect";
 import { functionWords } from "@/lib/i18n/function-words";
-import { clean, firstSentence, sentence, sentencesOf } from "@/lib/i18n/text";
+import { firstQuotation, typeset, unquotedName } from "@/lib/i18n/quotes";
+import { clean, firstSentence, sentence, sentencesOf, withoutEdgeEmoji } from "@/lib/i18n/text";
 import type { Decisions, Onboarding } from "@/lib/schemas/project";
 
 const wordsIn = (text: string) => text.match(/\p{L}+/gu) ?? [];
@@ -50,58 +51,104 @@ export function pick<T>(options: T[], seed: string): T {
   return options[hash % options.length]!;
 }
 
-/** A quotation without the quotation marks the founder already put around it (the templates add their own). */
-export const unquoted = (text: string) => {
-  const marks = /^["„“”«»‚‘’'\s]+|["„“”«»‚‘’'\s]+$/g;
-  const trimmed = clean(text);
-  return /^["„“”«»‚‘']/.test(trimmed) && /["“”«»‘’']$/.test(trimmed) ? trimmed.replace(marks, "") : trimmed;
-};
-
 // "bis", "by", "d'ici", "para", "até"...: the labels the templates put before a timeline.
 const leadingUntil = /^(?:bis|by|until|till|d['’]ici|jusqu['’](?:à|au)|para|hasta|até)\s+/i;
 
 /** A timeline as a label's value: "bis Ende Juni" after "bis:" is "Ende Juni". */
 export const timelineValue = (timeline: string) => timeline.replace(leadingUntil, "");
 
-const list = (answers: string[] | null | undefined) => (answers ?? []).map(clean).filter(Boolean);
+/**
+ * The founder's answers as the engine writes them in `language`: their quotations in the
+ * language's marks ("plant parents" in a German text is „plant parents“), French spacing
+ * in French, and the business's name out of the quotation marks a founder put around it.
+ * A language the engine has no phrasebook for keeps the founder's marks.
+ */
+function typesetAnswers(o: Onboarding, language: string | undefined, brand: string): Onboarding {
+  const set = (value: unknown): unknown =>
+    typeof value === "string"
+      ? language
+        ? typeset(unquotedName(value, brand), language)
+        : unquotedName(value, brand)
+      : Array.isArray(value)
+        ? value.map(set)
+        : value && typeof value === "object"
+          ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, set(entry)]))
+          : value;
+  return set(o) as Onboarding;
+}
+
+// A list marker the founder typed ("- a", "* b", "• c", "1. d"): the engine sets its own.
+const listMarker = /^\s*(?:[-*•–]|\d+[.)])\s+/u;
+
+/** An answer typed as a list ("- a\n- b") as its items, markers off; any other answer as itself. */
+const itemsOf = (text: string | null | undefined) =>
+  (text ?? "")
+    .split("\n")
+    .map((line) => line.replace(listMarker, "").trim())
+    .filter((line) => line && !/^[-*•–]+$/u.test(line));
+
+/**
+ * An answer as prose: a list the founder typed ("- a\n- b") becomes its items as sentences,
+ * so no marker of theirs ends up inside the engine's own bullets ("- - a").
+ */
+const prose = (text: string | null | undefined) => {
+  const items = itemsOf(text);
+  return items.length > 1 ? items.map(sentence).join(" ") : (items[0] ?? "");
+};
+
+/** A customer's words: the first of the quotations an answer is made of ("„A.“ „B.“", a list of quotes), else the answer. */
+const quoteOf = (answer: string | null | undefined) => {
+  const text = clean(answer);
+  const quotation = firstQuotation(text);
+  return quotation !== text ? quotation : prose(answer);
+};
+
+/** A short answer (a name, a tone word, a goal): its list marker and the emoji at its ends off. */
+const short = (text: string | null | undefined) => withoutEdgeEmoji(itemsOf(text).join(", "));
+
+const list = (answers: string[] | null | undefined) => (answers ?? []).map(short).filter(Boolean);
 
 /**
  * What the founder told us, and only that: every field is their words or empty. The
  * offline engine writes from these and marks what is missing; it never fills a gap.
+ * `language` is the one the engine writes in: the answers' quotation marks (and French
+ * spacing) follow it.
  */
-export function factsOf(o: Onboarding, decisions: Decisions = {}) {
-  const brand = clean(decisions.brandName) || clean(o.businessName);
+export function factsOf(answers: Onboarding, decisions: Decisions = {}, language?: string) {
+  const brand = short(decisions.brandName) || short(answers.businessName);
+  const o = typesetAnswers(answers, language, brand);
   const urls = clean(o.assetUrls).match(/https?:\/\/[^\s,;)]+/g) ?? [];
   const features = (o.features ?? []).map((feature) => ({
-    what: clean(feature.what),
-    who: clean(feature.who),
-    benefit: clean(feature.benefit),
+    what: short(feature.what),
+    who: short(feature.who),
+    benefit: prose(feature.benefit),
   }));
+  const firstItem = (text: string | null | undefined) => itemsOf(text)[0] ?? "";
   return {
     brand,
-    product: firstSentence(o.productDescription),
-    productFull: sentencesOf(o.productDescription).join(" "),
-    problem: sentence(o.problemSolved),
-    why: sentence(o.whyItMatters) || null,
-    audience: clean(o.audienceType) || clean(firstSentence(o.audienceDescription)).replace(/\.$/, "") || null,
-    audienceDescription: sentence(o.audienceDescription) || null,
-    quote: unquoted(clean(o.audienceFeedback)) || null,
-    research: sentence(o.talkedToAudience) || null,
-    story: sentencesOf(o.founderStory),
-    edge: sentence(o.whyChooseYou) || null,
+    product: firstSentence(prose(o.productDescription)),
+    productFull: sentencesOf(prose(o.productDescription)).join(" "),
+    problem: sentence(prose(o.problemSolved)),
+    why: sentence(prose(o.whyItMatters)) || null,
+    audience: short(o.audienceType) || clean(firstSentence(firstItem(o.audienceDescription))).replace(/\.$/, "") || null,
+    audienceDescription: sentence(prose(o.audienceDescription)) || null,
+    quote: quoteOf(o.audienceFeedback) || null,
+    research: sentence(prose(o.talkedToAudience)) || null,
+    story: sentencesOf(prose(o.founderStory)),
+    edge: sentence(prose(o.whyChooseYou)) || null,
     features,
     platforms: list(o.audiencePlatforms),
     tone: list(o.toneWords),
     avoidTone: list(o.avoidToneWords),
-    avoidTopics: clean(o.avoidTopics) || null,
-    cta: clean(o.actionPriority) || list(o.desiredActions)[0] || null,
+    avoidTopics: prose(o.avoidTopics) || null,
+    cta: short(o.actionPriority) || list(o.desiredActions)[0] || null,
     url: urls[0] ?? null,
     goals: list(o.successDefinition),
-    timeline: timelineValue(clean(o.successTimeline)) || null,
-    geo: clean(o.geographicFocus) || null,
-    price: clean(o.revenueModel) || null,
+    timeline: timelineValue(short(o.successTimeline)) || null,
+    geo: short(o.geographicFocus) || null,
+    price: short(o.revenueModel) || null,
     assets: list(o.existingAssets),
-    existingAudience: clean(o.existingAudience) || null,
+    existingAudience: short(o.existingAudience) || null,
     generations: list(o.audienceGenerations),
     topics: topicWords(o, brand),
   };

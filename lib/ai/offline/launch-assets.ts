@@ -11,7 +11,7 @@ import { applyDirectives } from "./finish";
 /** The offline draft of the LaunchAssets step, from the founder's own answers. */
 export function offlineLaunchAssets(input: AgentInput): LaunchAssets {
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, input.decisions);
+  const f = factsOf(input.onboarding, input.decisions, input.language);
   const directives = readFeedback(input.feedback);
   const message =
     input.decisions.valueProposition?.statement ?? input.approved["market-strategist"]?.valuePropositions[0]?.statement ?? null;

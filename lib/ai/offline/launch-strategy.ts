@@ -15,7 +15,7 @@ const addDays = (isoDate: string, days: number) =>
 /** The offline draft of the LaunchStrategy step, from the founder's own answers. */
 export function offlineLaunchStrategy(input: AgentInput): LaunchStrategy {
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, input.decisions);
+  const f = factsOf(input.onboarding, input.decisions, input.language);
   const { channels, unknown } = channelsOfAnswers(input.onboarding);
   const budget = weeklyBudget(input.onboarding.weeklyHours);
   const cta = f.cta ?? w.fill("need.cta");

@@ -8,17 +8,20 @@ import { finish } from "./finish";
 /** The offline draft of the MarketStrategy step, from the founder's own answers. */
 export function offlineMarketStrategy(input: AgentInput): MarketStrategy {
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, input.decisions);
+  const f = factsOf(input.onboarding, input.decisions, input.language);
   const audience = f.audience ?? w.fill("need.audience");
   const quote = f.quote ? w.t("market.words", { quote: f.quote }) : w.fill("need.quote");
   // Named after the description's first sentence (no audience type given), a profile takes its head, so the description does not say its name again.
   const named = sentence(audience).replace(/\.$/, "");
   const fromDescription = f.audienceDescription?.startsWith(named) ?? false;
   const name = fromDescription ? named.split(/,\s/)[0]! : named;
+  // A description that only says the name again ("Sailors" / "Sailors.") tells the founder nothing: they are asked for one.
+  const describes =
+    Boolean(f.audienceDescription) && f.audienceDescription!.replace(/\.$/, "").toLowerCase() !== name.toLowerCase();
   const profiles: MarketStrategy["idealCustomerProfiles"] = [
     {
       name,
-      description: f.audienceDescription ?? w.fill("need.audienceDescription"),
+      description: describes ? f.audienceDescription! : w.fill("need.audienceDescription"),
       painPoints: [f.problem, f.quote ? w.t("quoted", { quote: f.quote }) : w.fill("need.quote")],
       whereTheyAre: f.platforms.length ? f.platforms : [w.fill("need.platforms")],
       buyingTriggers: [
@@ -51,10 +54,10 @@ export function offlineMarketStrategy(input: AgentInput): MarketStrategy {
       statement: w.t("market.for", { audience: f.audience, text: f.product }) || f.product,
       whyItWorks: w.t("market.pos1Why"),
     },
-    { name: w.t("market.pos2"), statement: `${w.label(f.brand)} ${outcome}`, whyItWorks: w.t("market.pos2Why") },
+    { name: w.t("market.pos2"), statement: w.labelled(f.brand, outcome), whyItWorks: w.t("market.pos2Why") },
     {
       name: w.t("market.pos3"),
-      statement: `${w.label(f.brand)} ${f.edge ?? w.fill("need.edge")}`,
+      statement: w.labelled(f.brand, f.edge ?? w.fill("need.edge")),
       whyItWorks: w.t("market.pos3Why"),
     },
   ];

@@ -9,7 +9,7 @@ import { finish } from "./finish";
 export function offlineWebsiteCopy(input: AgentInput): WebsiteCopy {
   const { decisions, approved } = input;
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, decisions);
+  const f = factsOf(input.onboarding, decisions, input.language);
   const tagline = clean(decisions.tagline ?? approved["brand-architect"]?.taglineOptions[0]);
   const value = clean(decisions.valueProposition?.statement ?? approved["market-strategist"]?.valuePropositions[0]?.statement);
   const audienceLine = f.audience ? w.t("web.for", { audience: f.audience }) : "";

@@ -8,7 +8,7 @@ import { clean, sentence } from "@/lib/i18n/text";
 import type { CycleHistory, PlannerInput } from "@/lib/schemas/agent-inputs";
 import type { PlannerOutput } from "@/lib/schemas/agent-outputs";
 import type { Channel } from "@/lib/schemas/growth";
-import { type AngleKey, angleKeys, angleOf, angleText } from "./angles";
+import { type AngleKey, angleKeys, angleName, angleOf, angleText } from "./angles";
 import { factsOf } from "./facts";
 
 const days = dayKeys.slice(0, 5);
@@ -33,7 +33,7 @@ function taskPool(w: Words, brand: string) {
 
 /** What a week's posts can say: the chosen messages first, then the founder's own benefits and reasons. */
 function messagePool(input: PlannerInput): string[] {
-  const f = factsOf(input.onboarding, input.decisions);
+  const f = factsOf(input.onboarding, input.decisions, input.language);
   const candidates = [
     input.decisions.valueProposition?.statement ?? input.playbook.valueProposition?.statement,
     input.decisions.positioning?.statement ?? input.playbook.positioning?.statement,
@@ -61,7 +61,7 @@ function messagePool(input: PlannerInput): string[] {
 export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
   const { weekNumber } = input;
   const w = wordsFor(input.language);
-  const f = factsOf(input.onboarding, input.decisions);
+  const f = factsOf(input.onboarding, input.decisions, input.language);
   const { channels, unknown } = channelsOfAnswers(input.onboarding);
   const budget = weeklyBudget(input.onboarding.weeklyHours);
   const last = input.history.at(-1);
@@ -139,7 +139,7 @@ export function offlineWeeklyPlan(input: PlannerInput): PlannerOutput {
         key = angleKeys[(angleKeys.indexOf(key as (typeof angleKeys)[number]) + 1) % angleKeys.length]!;
       const angle = carried ? carried.angle : angleText(key, w);
       return {
-        title: carried ? carried.title : w.t(`angle.${key}` as PhraseKey) || key,
+        title: carried ? carried.title : angleName(key, w),
         angle,
         keyMessage: messages[(weekNumber + entry.order + index * 2) % Math.max(1, messages.length)] ?? f.product,
         cta: f.cta,

@@ -10,8 +10,8 @@ import { sealSecrets } from "@/lib/networks/secrets";
 import type { Network } from "@/lib/schemas/publishing";
 import { getOwnedProject } from "../project-records";
 import { ownedRow, ownedRows } from "../tenant";
+import { connected } from "./connected";
 import { refusedConnect } from "./refused";
-import { serializeConnection } from "./serialize";
 
 /** Connecting an account again starts a new generation of its row: what a job loaded before no longer applies. */
 export const nextGeneration = sql`${connections.generation} + 1`;
@@ -20,7 +20,7 @@ export const nextGeneration = sql`${connections.generation} + 1`;
  * Connects an account with what the founder typed (an app password, a key): the provider
  * checks it with the network, and its secrets are sealed. The same account connected again
  * (a new password, another server of its own, two tabs at once) keeps its row, and the items
- * on it, with the new secrets.
+ * on it, with the new secrets; its "disconnected" notice, if any, is resolved.
  */
 export async function connectWithForm(
   ctx: ServiceContext,
@@ -32,7 +32,9 @@ export async function connectWithForm(
   const form = provider.connect;
   await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
   const fields = parseFields(form, input.fields, "fields");
-  const account = await form.connect(fields, { now: ctx.now }).catch((error) => refusedConnect(error, provider.label));
+  const account = await form
+    .connect(fields, { now: ctx.now })
+    .catch((error) => refusedConnect(error, provider.label, { spec: form, prefix: "fields", values: fields }));
   const values = {
     status: "connected" as const,
     serviceUrl: account.serviceUrl,
@@ -69,7 +71,7 @@ export async function connectWithForm(
             .insert(connections)
             .values({ ...values, accountId: ctx.account.id, projectId: input.projectId, network: input.network })
             .returning();
-      if (row) return { connection: serializeConnection(row) };
+      if (row) return await connected(ctx, row);
     } catch (error) {
       // Two tabs at once: the other made the row; the next try takes it.
       if (attempt > 1 || !isUniqueViolation(error)) throw error;

@@ -6,13 +6,17 @@ import { AppError } from "@/lib/errors";
 import { cancelQueuedJobs } from "@/lib/jobs/store";
 import { providerFor } from "@/lib/networks/registry";
 import { openSecrets } from "@/lib/networks/secrets";
+import { syncPublishJob } from "../publishing/sync-publish-job";
 import { ownedRow, ownedRows } from "../tenant";
 import { serializeConnection } from "./serialize";
 
 const removedWhilePublishing =
   "The account was removed while this post was going out; any part already posted stays on the network.";
 
-/** Forgets a connection and its secrets; items on it lose it and their queued publications are cancelled. */
+/**
+ * Forgets a connection and its secrets; items on it lose it but keep their time, at which the
+ * founder is reminded to post them by hand.
+ */
 export async function deleteConnection(ctx: ServiceContext, input: { connectionId: string }) {
   const [removed] = await ctx.db
     .delete(connections)
@@ -25,7 +29,6 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
     .update(growthItems)
     .set({
       connectionId: null,
-      scheduledAt: null,
       publicationStatus: sql`case when ${wasGoingOut} then 'failed' else ${growthItems.publicationStatus} end`,
       publicationError: sql`case when ${wasGoingOut} then ${removedWhilePublishing} else ${growthItems.publicationError} end`,
       updatedAt: ctx.now,
@@ -38,8 +41,11 @@ export async function deleteConnection(ctx: ServiceContext, input: { connectionI
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
       ),
     )
-    .returning({ id: growthItems.id });
+    .returning();
   await cancelQueuedJobs(ctx.db, { accountId: ctx.account.id, subjectIds: detached.map((item) => item.id), now: ctx.now });
+  // Its approved posts keep their times, as reminders to post them by hand.
+  const remindable = detached.filter((item) => item.status === "approved" && item.scheduledAt && !item.publicationStatus);
+  for (const item of remindable) await syncPublishJob(ctx.db, { item, now: ctx.now });
   const provider = providerFor(removed.network);
   if (provider.revoke && removed.status !== "pending") {
     const account = {

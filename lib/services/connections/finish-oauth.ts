@@ -10,8 +10,9 @@ import type { Network } from "@/lib/schemas/publishing";
 import { sha256Hex } from "@/lib/security/hashing";
 import { ownedRow, ownedRows } from "../tenant";
 import { nextGeneration } from "./connect-with-form";
+import { connected } from "./connected";
 import { refusedConnect } from "./refused";
-import { type ConnectionRecord, serializeConnection } from "./serialize";
+import type { ConnectionRecord } from "./serialize";
 import { oauthRedirectUri } from "./start-oauth";
 
 /** Uses up a pending connection's state (once, by the account that started it) and answers the connection. */
@@ -91,7 +92,8 @@ async function settleConnection(
 /**
  * The network sent the founder back: the state is used up (once, by its owner), the code
  * becomes tokens, kept sealed. The same account connected again keeps its row (and the items
- * on it) with the new tokens; a refused code forgets the pending connection.
+ * on it) with the new tokens, and its "disconnected" notice is resolved; a refused code forgets
+ * the pending connection.
  */
 export async function finishOAuthConnection(ctx: ServiceContext, input: { network: Network; state: string; code: string }) {
   const provider = providerFor(input.network);
@@ -123,7 +125,7 @@ export async function finishOAuthConnection(ctx: ServiceContext, input: { networ
         updatedAt: ctx.now,
       },
     });
-    return { connection: serializeConnection(row) };
+    return await connected(ctx, row);
   } catch (error) {
     await forget();
     refusedConnect(error, provider.label);

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { connections } from "@/lib/db/schema";
+import { raiseDisconnected } from "../alerts/triggers";
 import type { ConnectionRecord } from "./serialize";
 
 export type LoadedConnection = Pick<ConnectionRecord, "id" | "accountId" | "generation">;
@@ -14,13 +15,23 @@ export const sameConnection = (connection: LoadedConnection) =>
     eq(connections.generation, connection.generation),
   );
 
-/** The network refused our credentials: the founder must reconnect. Never called for timeouts or 5xx. */
+/**
+ * The network refused our credentials: the founder must reconnect. Never called for timeouts or
+ * 5xx. The founder is alerted unless they are watching it happen in the page (`inThePage`).
+ */
 export async function markDisconnected(
   db: Database,
-  { connection, reason, now }: { connection: LoadedConnection; reason: string; now: Date },
+  {
+    connection,
+    reason,
+    now,
+    inThePage = false,
+  }: { connection: LoadedConnection; reason: string; now: Date; inThePage?: boolean },
 ) {
-  await db
+  const [changed] = await db
     .update(connections)
     .set({ status: "disconnected", statusReason: reason.slice(0, 300), updatedAt: now })
-    .where(and(sameConnection(connection), eq(connections.status, "connected")));
+    .where(and(sameConnection(connection), eq(connections.status, "connected")))
+    .returning();
+  if (changed) await raiseDisconnected(db, { connection: changed, now, alert: !inThePage });
 }

@@ -45,7 +45,13 @@ export async function startOAuthConnection(
       codeChallenge: pkce.challenge,
       now: ctx.now,
     })
-    .catch((error) => refusedConnect(error, provider.label));
+    .catch((error) =>
+      refusedConnect(
+        error,
+        provider.label,
+        connect.instanceStep && instance ? { spec: connect.instanceStep, prefix: "instance", values: instance } : undefined,
+      ),
+    );
   const [row] = await ctx.db
     .insert(connections)
     .values({

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { NetworkError } from "@/lib/networks/errors";
 import { providerFor } from "@/lib/networks/registry";
 import { openSecrets } from "@/lib/networks/secrets";
+import { inThePage } from "../alerts/triggers";
 import { ownedRow } from "../tenant";
 import { markDisconnected } from "./mark-disconnected";
 import { renewConnectionTokens } from "./renew-tokens";
@@ -41,7 +42,7 @@ export async function verifyConnection(ctx: ServiceContext, input: { connectionI
       throw new AppError("connection_refused", `${provider.label} refused: ${error.message.replace(/^[^:]*: /, "")}`);
     if (error.kind !== "auth")
       throw new AppError("provider_unavailable", `${provider.label} did not answer (${error.message}). Try again in a moment.`);
-    await markDisconnected(db, { connection, reason: error.message, now });
+    await markDisconnected(db, { connection, reason: error.message, now, inThePage: inThePage(ctx) });
     return {
       connection: serializeConnection({ ...connection, status: "disconnected", statusReason: error.message.slice(0, 300) }),
     };

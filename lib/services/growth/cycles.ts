@@ -14,20 +14,27 @@ import { channelResults } from "@/lib/growth/grade-suggestion";
 import { assertCanStartGrowth, growthPhaseError } from "@/lib/growth/phase";
 import { weekStartAfter } from "@/lib/growth/week";
 import type { RequestJobHandle } from "@/lib/jobs/request";
-import { assertCanGrow, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
+import { assertCanGrow, entitlementsOf, releaseDailyRun, reserveDailyRun } from "@/lib/limits";
 import type { PageQuery } from "@/lib/schemas/common";
 import type { Channel, cycleApprovalRequest } from "@/lib/schemas/growth";
+import { resolveAlerts } from "../alerts/resolve-alerts";
 import { decodeCursor, isPaged, pageOf } from "../pages";
 import { pipelineRunsOf, serializeProject } from "../pipeline";
 import { buildPlaybook } from "../playbook";
 import { getOwnedProject, type ProjectRecord } from "../project-records";
 import { ownedRow, ownedRows } from "../tenant";
+import { emitWebhookEvent } from "../webhooks";
 import { contentsOf, cycleWithContents, getOwnedCycle } from "./load";
 import { type CountedPlan, planAsJob } from "./plan-job";
 import { serializeCycle } from "./serialize";
 
-/** Enters the growth phase: needs all five pipeline steps approved; again is a no-op. */
+/** Enters the growth phase: needs a plan with the growth loop (402 `growth`, as planning a week does) and all five pipeline steps approved; again is a no-op. */
 export async function startGrowth(ctx: ServiceContext, input: { projectId: string }) {
+  if (!entitlementsOf(ctx.account).canGrow) {
+    // Someone else's project is not found (404) before this account's plan is looked at.
+    await getOwnedProject(ctx.db, { accountId: ctx.account.id, projectId: input.projectId });
+    assertCanGrow(ctx.account);
+  }
   // A conditional update on the status that allows it: a concurrent start or review cannot slip between check and write.
   const [started] = await ctx.db
     .update(projects)
@@ -190,6 +197,7 @@ async function planWeek(ctx: ServiceContext, input: { project: ProjectRecord; co
         .insert(growthCycles)
         .values({ projectId: project.id, accountId: account.id, weekNumber, status: "planned", weekStart, plan, usage })
         .returning();
+      await emitWebhookEvent(tx, { type: "week.planned", of: inserted!, data: serializeCycle(inserted!, [], []), now });
       return inserted!;
     });
     await job.progress(planSteps, planSteps, `Week ${weekNumber} planned`);
@@ -245,6 +253,13 @@ export async function approveCycle(ctx: ServiceContext, input: { cycleId: string
         );
     }
     return updated;
+  });
+  // The week has its plan now: a notice that it started without one (about it, or about its project when it had no cycle yet) goes.
+  await resolveAlerts(ctx.db, {
+    accountId: ctx.account.id,
+    kind: "week_unplanned",
+    subjectIds: [approved.id, approved.projectId],
+    now: ctx.now,
   });
   return cycleWithContents(ctx.db, approved);
 }

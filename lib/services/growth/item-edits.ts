@@ -14,7 +14,12 @@ import { cycleIsApproved, notApproved, refusal } from "./items";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
 
-const unitNames = { weighted: "characters as X counts them", graphemes: "characters", characters: "characters" } as const;
+const unitNames = {
+  weighted: "characters as X counts them",
+  graphemes: "characters",
+  "graphemes-links-23": "characters (a link counts 23)",
+  characters: "characters",
+} as const;
 
 /** Why this item's draft cannot be edited now, or null when it can. */
 function notEditable(item: ItemRecord): AppError | null {
@@ -68,12 +73,14 @@ export async function editItemDraft(ctx: ServiceContext, input: { itemId: string
   if (refused) throw refused;
   const { rule, parts: typed, lengths, title } = measured(item.channel as Channel, input);
   const current = item.draft!;
-  // A link to the founder's site typed into the text becomes the item's tracked link, as in a written draft.
+  // A link to the founder's site typed into the text becomes the item's tracked link, as in a written draft,
+  // and a page of the site typed there becomes where that link leads.
   const linked = await linkDraft(ctx.db, {
     project,
     item,
     weekNumber: cycle.weekNumber,
     draft: { ...current, parts: typed, body: typed.join("\n\n"), length: Math.max(...lengths) },
+    founderText: true,
   });
   const { parts, body } = linked;
   if (current.body === body && (title === undefined || title === current.title)) return { item: serializeItem(item) };

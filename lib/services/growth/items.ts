@@ -13,10 +13,13 @@ import { canGenerate, generatableStatuses, reviewTransition } from "@/lib/growth
 import { type RequestJobHandle, runInRequest } from "@/lib/jobs/request";
 import { assertCanGrow } from "@/lib/limits";
 import type { Channel, ItemDraft, ItemUsage, itemGenerateRequest, itemReviewRequest } from "@/lib/schemas/growth";
+import { resolveAlerts } from "../alerts/resolve-alerts";
+import { alertingFailure } from "../alerts/triggers";
 import { linkDraft } from "../links/link-draft";
 import { buildPlaybook } from "../playbook";
 import { scheduleItem } from "../publishing";
 import { ownedRow } from "../tenant";
+import { emitWebhookEvent } from "../webhooks";
 import { getOwnedItem } from "./load";
 import { type ItemRecord, serializeItem } from "./serialize";
 
@@ -60,7 +63,11 @@ export async function generateItem(ctx: ServiceContext, input: { itemId: string 
     saved: () => ({ itemId: item.id }),
     reread: async () => ({ item: serializeItem((await getOwnedItem(ctx.db, { accountId: account.id, itemId: item.id })).item) }),
     busy: () => new AppError("agent_running", "A draft of this item is still being written; it will show on the item when done."),
-    work: (job) => writeDraft(ctx, { item, cycle, project, feedback: input.feedback ?? null, job, notGeneratable }),
+    work: alertingFailure(ctx, {
+      projectId: item.projectId,
+      label: `Writing the draft of "${item.title}"`,
+      work: (job) => writeDraft(ctx, { item, cycle, project, feedback: input.feedback ?? null, job, notGeneratable }),
+    }),
   });
 }
 
@@ -175,6 +182,11 @@ async function moveItem(ctx: ServiceContext, input: { itemId: string; status?: I
         ),
       )
       .returning();
+    if (updated && status === "approved" && item.status !== "approved")
+      await emitWebhookEvent(ctx.db, { type: "item.approved", of: updated, data: serializeItem(updated), now: ctx.now });
+    // Marked published by hand (posted outside Launchloop after a failure, say): its failure notice goes.
+    if (updated && status === "published" && item.status !== "published")
+      await resolveAlerts(ctx.db, { accountId: account.id, kind: "post_failed", subjectIds: [item.id], now: ctx.now });
     if (updated) return { item: serializeItem(updated) };
     // Something moved the item (or closed its cycle) since it was read: decide again on what it is now.
     if (attempt >= 3)

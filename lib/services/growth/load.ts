@@ -1,10 +1,19 @@
 import "server-only";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
-import { conversions, growthCycles, growthItems, growthTasks, linkClickDays, projects, trackedLinks } from "@/lib/db/schema";
+import {
+  conversions,
+  growthCycles,
+  growthItemImages,
+  growthItems,
+  growthTasks,
+  linkClickDays,
+  projects,
+  trackedLinks,
+} from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { inIds, ownedRows } from "../tenant";
-import { type CycleRecord, type ItemTrackingRow, serializeCycle } from "./serialize";
+import { type CycleRecord, type ItemImageRow, type ItemTrackingRow, serializeCycle } from "./serialize";
 
 /** An item's tracked link and what it brought, read with the item: its code, counted clicks and conversions. */
 const trackingOf = sql<ItemTrackingRow | null>`(
@@ -15,13 +24,20 @@ const trackingOf = sql<ItemTrackingRow | null>`(
     'conversions', (select count(*) from ${conversions} c where c.link_id = tl.id))
   from ${trackedLinks} tl where tl.growth_item_id = growth_items.id and tl.account_id = growth_items.account_id)`;
 
-/** The items (with what their tracked links brought) and tasks of the account's `cycles`. */
+/** An item's images, first to last, read with the item. */
+const imagesOf = sql<ItemImageRow[]>`(
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', i.id, 'position', i.position, 'source', i.source, 'alt', i.alt, 'contentType', i.content_type,
+    'width', i.width, 'height', i.height, 'size', i.size) order by i.position), '[]'::jsonb)
+  from ${growthItemImages} i where i.item_id = growth_items.id and i.account_id = growth_items.account_id)`;
+
+/** The items (with what their tracked links brought, and their images) and tasks of the account's `cycles`. */
 export async function contentsOf(db: Database, { accountId, cycles }: { accountId: string; cycles: Pick<CycleRecord, "id">[] }) {
   const ids = cycles.map((cycle) => cycle.id);
   if (ids.length === 0) return { items: [], tasks: [] };
   const [items, tasks] = await Promise.all([
     db
-      .select({ ...getTableColumns(growthItems), tracking: trackingOf })
+      .select({ ...getTableColumns(growthItems), tracking: trackingOf, images: imagesOf })
       .from(growthItems)
       .where(ownedRows(growthItems, accountId, inIds(growthItems.cycleId, ids))),
     db

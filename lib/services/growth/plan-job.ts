@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { abandonedRequestJobHandler, type RequestJobHandle, type RequestWork, runInRequest } from "@/lib/jobs/request";
 import type { JobRecord } from "@/lib/jobs/store";
 import { releaseDailyRun } from "@/lib/limits";
+import { alertingFailure } from "../alerts/triggers";
 import { ownedRows } from "../tenant";
 import { cycleWithContents, getOwnedCycle } from "./load";
 
@@ -71,7 +72,7 @@ export async function planAsJob<Gate>(
         "cycle_open",
         "A plan of this project is still being written; it will show in the project's cycles when done.",
       ),
-    work,
+    work: alertingFailure(ctx, { projectId, label: "Planning the next week", work }),
   });
 }
 

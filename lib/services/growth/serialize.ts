@@ -17,7 +17,18 @@ export interface ItemTrackingRow {
   signups: number;
   conversions: number;
 }
-export type ItemWithTracking = ItemRecord & { tracking?: ItemTrackingRow | null };
+/** An image as a week read carries it (its URL comes from the item's image list). */
+export interface ItemImageRow {
+  id: string;
+  position: number;
+  source: "upload" | "card";
+  alt: string;
+  contentType: string;
+  width: number;
+  height: number;
+  size: number;
+}
+export type ItemWithTracking = ItemRecord & { tracking?: ItemTrackingRow | null; images?: ItemImageRow[] };
 
 const trackingOut = (tracking: ItemWithTracking["tracking"]) =>
   tracking === undefined
@@ -56,11 +67,13 @@ export function serializeItem(item: ItemWithTracking) {
     publication: publicationOf(item),
     metrics: item.metrics ?? null,
     ...trackingOut(item.tracking),
+    ...(item.images && { images: item.images }),
   };
 }
 
 function publicationOf(item: ItemRecord) {
-  const status = item.publicationStatus ?? (item.scheduledAt && item.connectionId ? "scheduled" : null);
+  // A time without an account is scheduled too: at it the founder is reminded to post by hand.
+  const status = item.publicationStatus ?? (item.scheduledAt ? "scheduled" : null);
   if (!status) return null;
   return {
     status,

@@ -8,6 +8,7 @@ import type { Channel } from "@/lib/schemas/growth";
 import type { ConversionRequest, ConversionSource } from "@/lib/schemas/links";
 import { getOwnedProject } from "../project-records";
 import { ownedRows } from "../tenant";
+import { emitWebhookEvent } from "../webhooks";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const futureSkewMs = 5 * 60_000;
@@ -97,6 +98,7 @@ export async function recordConversion(
         )
     )[0]!;
   const [conversion] = await describe(db, input.accountId, [row]);
+  if (created) await emitWebhookEvent(db, { type: "conversion.created", of: created, data: conversion!, now: input.now });
   return { conversion: conversion!, duplicate: !created };
 }
 

@@ -3,7 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { channelRules, countAs } from "@/lib/channels";
 import type { Database } from "@/lib/db";
 import { contentItems } from "@/lib/db/schema";
-import { withTrackedLink } from "@/lib/links/post-text";
+import { firstLinkTo, onSite, withTrackedLink } from "@/lib/links/post-text";
 import { launchPostUtm } from "@/lib/links/utm";
 import { type Channel, channelSchema } from "@/lib/schemas/growth";
 import type { ProjectRecord } from "../project-records";
@@ -13,7 +13,7 @@ import { siteUrlOf } from "./site-url";
 
 /**
  * The launch pack's posts a run wrote (kinds `post-<channel>`), each with its own tracked
- * link in place of its first link to the founder's site, where tracking is on and the post
+ * link in place of its first link to the founder's site (any page of it, its destination), where tracking is on and the post
  * still fits its channel. The text is rewritten only if nobody edited it meanwhile.
  */
 export async function linkPackPosts(
@@ -29,20 +29,22 @@ export async function linkPackPosts(
     .select()
     .from(contentItems)
     .where(and(eq(contentItems.runId, runId), eq(contentItems.accountId, project.accountId), like(contentItems.kind, "post-%")));
+  const target = onSite(site);
   for (const post of posts) {
-    if (!post.body.includes(site.replace(/\/+$/, ""))) continue;
+    const destination = firstLinkTo([post.body], target);
+    if (!destination) continue;
     const parsed = channelSchema.safeParse(post.kind.slice("post-".length));
     const channel: Channel | null = parsed.success ? parsed.data : null;
     const link = await insertLink(db, {
       accountId: project.accountId,
       projectId: project.id,
       contentItemId: post.id,
-      destination: site,
+      destination,
       utm: launchPostUtm({ channel, kind: post.kind }),
     });
     const rule = channel ? channelRules[channel] : null;
     const fits = (text: string) => !rule || countAs(rule.unit, text) <= rule.bodyLimit * (rule.threads ? 25 : 1);
-    const linked = withTrackedLink([post.body], site, shortUrlOf(link.code), fits);
+    const linked = withTrackedLink([post.body], target, shortUrlOf(link.code), fits);
     if (!linked.replaced || linked.parts[0] === post.body) continue;
     await db
       .update(contentItems)

@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/lib/core/context";
 import { growthItems, trackedLinks } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { forgetRedirectTarget } from "@/lib/links/lookup";
-import { withoutTrackedLink, withTrackedLink } from "@/lib/links/post-text";
+import { sameAddress, withoutTrackedLink, withTrackedLink } from "@/lib/links/post-text";
 import { utmSlug } from "@/lib/links/utm";
 import type { Channel, ItemDraft } from "@/lib/schemas/growth";
 import { getOwnedProject } from "../project-records";
@@ -88,7 +88,8 @@ async function retextDraft(ctx: ServiceContext, link: LinkRecord) {
   const current = draft.parts.length ? draft.parts : [draft.body];
   const rule = channelRules[item.channel as Channel];
   const parts = link.enabled
-    ? withTrackedLink(current, link.destination, shortUrl, (part) => countAs(rule.unit, part) <= rule.bodyLimit).parts
+    ? withTrackedLink(current, sameAddress(link.destination), shortUrl, (part) => countAs(rule.unit, part) <= rule.bodyLimit)
+        .parts
     : withoutTrackedLink(current, shortUrl, link.destination);
   if (parts.join("\n\n") === current.join("\n\n")) return;
   const patch: Partial<ItemDraft> = { parts, body: parts.join("\n\n") };

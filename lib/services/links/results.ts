@@ -12,11 +12,8 @@ import { shortUrlOf } from "./serialize";
 
 const dayMs = 86_400_000;
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-/** The Monday (UTC) of a day's week. */
-const mondayOf = (day: string) => {
-  const at = new Date(`${day}T00:00:00Z`);
-  return isoDay(new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * dayMs));
-};
+/** The row of links outside the weekly plan (launch posts, links made by hand); sorts after every week's Monday. */
+const outsidePlanKey = "outside-plan";
 
 interface LinkFacts {
   shortUrl: string;
@@ -26,6 +23,8 @@ interface LinkFacts {
   channel: Channel | null;
   angle: string | null;
   source: string;
+  /** The plan week of the link's post: its number and its Monday. */
+  week: { number: number; start: string } | null;
 }
 
 type Counts = { clicks: number; signups: number; conversions: number };
@@ -33,9 +32,11 @@ const rate = (counts: Counts) => (counts.clicks > 0 ? Math.round((counts.signups
 
 /**
  * Clicks and conversions of a project's tracked links between two days, grouped by item,
- * channel, angle or calendar week (Monday, UTC), with the conversions nobody could attribute
- * beside them. Clicks come from the daily rollup (kept for good), conversions by the day
- * they happened.
+ * channel, angle or week, with the conversions nobody could attribute beside them. A week is
+ * the plan week of the post that brought them (keyed by its Monday), whenever the click or
+ * sign-up came: a post of week 3 clicked in week 4 counts for week 3. Links outside the weekly
+ * plan (launch posts, links made by hand) share one row after the weeks. Clicks come from the
+ * daily rollup (kept for good), conversions by the day they happened.
  */
 export async function projectResults(
   ctx: ServiceContext,
@@ -51,15 +52,15 @@ export async function projectResults(
   await attributeWaitingConversions(db, { accountId: account.id, projectId: input.projectId });
   const scope = (table: { projectId: typeof linkClickDays.projectId; accountId: typeof linkClickDays.accountId }) =>
     and(eq(table.projectId, input.projectId), eq(table.accountId, account.id));
-  const [clickDays, converted] = await Promise.all([
+  const [clicked, converted] = await Promise.all([
     db
-      .select({ linkId: linkClickDays.linkId, day: linkClickDays.day, clicks: linkClickDays.counted })
+      .select({ linkId: linkClickDays.linkId, clicks: sql<number>`sum(${linkClickDays.counted})::int` })
       .from(linkClickDays)
-      .where(and(scope(linkClickDays), sql`${linkClickDays.day} between ${from}::date and ${to}::date`)),
+      .where(and(scope(linkClickDays), sql`${linkClickDays.day} between ${from}::date and ${to}::date`))
+      .groupBy(linkClickDays.linkId),
     db
       .select({
         linkId: conversions.linkId,
-        day: sql<string>`to_char(${conversions.occurredAt} at time zone 'UTC', 'YYYY-MM-DD')`,
         signups: sql<number>`count(*) filter (where ${conversions.event} = 'signup')::int`,
         conversions: sql<number>`count(*)::int`,
       })
@@ -71,9 +72,9 @@ export async function projectResults(
           sql`(${conversions.occurredAt} at time zone 'UTC')::date between ${from}::date and ${to}::date`,
         ),
       )
-      .groupBy(conversions.linkId, sql`2`),
+      .groupBy(conversions.linkId),
   ]);
-  const linkIds = [...new Set([...clickDays.map((row) => row.linkId), ...converted.flatMap((row) => row.linkId ?? [])])];
+  const linkIds = [...new Set([...clicked.map((row) => row.linkId), ...converted.flatMap((row) => row.linkId ?? [])])];
   const facts = new Map<string, LinkFacts>();
   if (linkIds.length > 0) {
     const rows = await db
@@ -86,10 +87,12 @@ export async function projectResults(
         source: sql<string>`${trackedLinks.utm}->>'source'`,
         code: trackedLinks.code,
         destination: trackedLinks.destination,
+        weekNumber: growthCycles.weekNumber,
+        weekStart: growthCycles.weekStart,
       })
       .from(trackedLinks)
       .leftJoin(growthItems, and(eq(growthItems.id, trackedLinks.growthItemId), eq(growthItems.accountId, account.id)))
-      .leftJoin(growthCycles, eq(growthCycles.id, growthItems.cycleId))
+      .leftJoin(growthCycles, and(eq(growthCycles.id, growthItems.cycleId), eq(growthCycles.accountId, account.id)))
       .where(and(inIds(trackedLinks.id, linkIds), eq(trackedLinks.accountId, account.id)));
     for (const row of rows) {
       const channel = channelSchema.safeParse(row.channel ?? row.source);
@@ -101,11 +104,12 @@ export async function projectResults(
         channel: channel.success ? channel.data : null,
         angle: row.angle,
         source: row.source,
+        week: row.weekNumber !== null && row.weekStart !== null ? { number: row.weekNumber, start: row.weekStart } : null,
       });
     }
   }
   const groups = new Map<string, { label: string; channel: Channel | null } & Counts>();
-  const keyOf = (linkId: string, day: string): { key: string; label: string; channel: Channel | null } => {
+  const keyOf = (linkId: string): { key: string; label: string; channel: Channel | null } => {
     const link = facts.get(linkId);
     switch (groupBy) {
       case "item":
@@ -119,15 +123,21 @@ export async function projectResults(
           channel: link?.channel ?? null,
         };
       case "angle":
-        return { key: link?.angle ?? "(no angle)", label: link?.angle ?? "Links outside the weekly plan", channel: null };
+        if (link?.angle) return { key: link.angle, label: link.angle, channel: null };
+        // Posts imported from a sheet have no angle; launch posts and hand-made links have no post of the plan.
+        return link?.itemId
+          ? { key: "(no angle)", label: "Posts without an angle", channel: null }
+          : { key: outsidePlanKey, label: "Links outside the weekly plan", channel: null };
       case "week":
-        return { key: mondayOf(day), label: `Week of ${mondayOf(day)}`, channel: null };
+        return link?.week
+          ? { key: link.week.start, label: `Week ${link.week.number}`, channel: null }
+          : { key: outsidePlanKey, label: "Outside the weekly plan", channel: null };
       case "link":
         return { key: linkId, label: link ? `${link.shortUrl} → ${link.destination}` : linkId, channel: link?.channel ?? null };
     }
   };
-  const add = (linkId: string, day: string, counts: Partial<Counts>) => {
-    const { key, label, channel } = keyOf(linkId, day);
+  const add = (linkId: string, counts: Partial<Counts>) => {
+    const { key, label, channel } = keyOf(linkId);
     const group = groups.get(key) ?? { label, channel, clicks: 0, signups: 0, conversions: 0 };
     group.clicks += counts.clicks ?? 0;
     group.signups += counts.signups ?? 0;
@@ -136,9 +146,9 @@ export async function projectResults(
   };
   const totals: Counts = { clicks: 0, signups: 0, conversions: 0 };
   const unattributed = { signups: 0, conversions: 0 };
-  for (const row of clickDays) {
-    add(row.linkId, row.day, { clicks: row.clicks });
-    totals.clicks += row.clicks;
+  for (const row of clicked) {
+    add(row.linkId, { clicks: Number(row.clicks) });
+    totals.clicks += Number(row.clicks);
   }
   for (const row of converted) {
     if (!row.linkId) {
@@ -146,7 +156,7 @@ export async function projectResults(
       unattributed.conversions += Number(row.conversions);
       continue;
     }
-    add(row.linkId, row.day, { signups: Number(row.signups), conversions: Number(row.conversions) });
+    add(row.linkId, { signups: Number(row.signups), conversions: Number(row.conversions) });
     totals.signups += Number(row.signups);
     totals.conversions += Number(row.conversions);
   }

@@ -1,10 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "@/lib/core/context";
-import { growthItems } from "@/lib/db/schema";
+import { growthCycles, growthItems } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
 import { assertCanGrow } from "@/lib/limits";
 import { providerFor } from "@/lib/networks/registry";
+import { raiseItemPublished } from "../alerts/triggers";
 import { getOwnedItem } from "../growth/load";
 import { type ItemRecord, serializeItem } from "../growth/serialize";
 import { ownedRow } from "../tenant";
@@ -15,6 +16,9 @@ import { syncPublishJob } from "./sync-publish-job";
 /**
  * The founder's answer for a post that may have gone out (`unconfirmed`): `posted` (with the
  * post's link) marks it published; `not_posted` puts it back in the queue to be posted now.
+ * For a post they were reminded to post by hand (`due`), `posted` is their "I posted it"; so it
+ * is for an approved post with no connected account before its time (nothing of Launchloop's
+ * sends it), in a week still open.
  * Both are one conditional update on the caller's item in that state, so of two answers sent
  * at once, one applies and the other is told the item moved on.
  */
@@ -24,6 +28,13 @@ export async function confirmPublication(
 ) {
   const { db, account, now } = ctx;
   const unconfirmed = eq(growthItems.publicationStatus, "unconfirmed");
+  const postedByHandEarly = and(
+    eq(growthItems.status, "approved"),
+    isNull(growthItems.connectionId),
+    or(isNull(growthItems.publicationStatus), eq(growthItems.publicationStatus, "scheduled")),
+    sql`${growthItems.cycleId} in (select ${growthCycles.id} from ${growthCycles} where ${growthCycles.accountId} = ${account.id} and ${growthCycles.status} = 'approved')`,
+  );
+  const answerable = or(inArray(growthItems.publicationStatus, ["unconfirmed", "due"]), postedByHandEarly);
   let updated: ItemRecord | undefined;
   if (input.outcome === "posted") {
     [updated] = await db
@@ -41,13 +52,16 @@ export async function confirmPublication(
         publicationError: null,
         updatedAt: now,
       })
-      .where(ownedRow(growthItems, account.id, input.itemId, unconfirmed))
+      .where(ownedRow(growthItems, account.id, input.itemId, answerable))
       .returning();
     // Its numbers are pulled as for a post Launchloop saw go out, where the network shares them.
     const connection = updated?.connectionId
       ? await ownedConnection(db, { accountId: account.id, connectionId: updated.connectionId })
       : null;
     if (updated && connection && providerFor(connection.network).metrics) await scheduleMetricPulls(db, { item: updated, now });
+    if (updated) await raiseItemPublished(db, { item: updated, now });
+    // Posted before its time: its reminder is not needed any more.
+    if (updated) await syncPublishJob(db, { item: updated, now });
   } else {
     assertCanGrow(account);
     [updated] = await db
@@ -63,7 +77,11 @@ export async function confirmPublication(
       "not_publishable",
       item.publicationStatus === "unconfirmed"
         ? `This item is ${item.status}: approve it again to post it again, or say it went out (posted, with its link).`
-        : `This item is not waiting for a confirmation (it is ${item.publicationStatus ?? item.status}); read it again.`,
+        : item.publicationStatus === "due"
+          ? "This post is due to be posted by hand: post it, then say it went out (posted, with its link)."
+          : item.status === "approved" && item.connectionId
+            ? "This post goes out on its connected account: publish it there, or detach the account to say you posted it by hand."
+            : `This item is not waiting for a confirmation (it is ${item.publicationStatus ?? item.status}); read it again.`,
     );
   }
   return { item: serializeItem(updated) };

@@ -5,12 +5,18 @@ import { NetworkError } from "@/lib/networks/errors";
 import { markDisconnected } from "../connections/mark-disconnected";
 import type { ConnectionRecord } from "../connections/serialize";
 
-/** A network's classified failure as the job's next step; an auth refusal disconnects the account first. */
-export async function asJobOutcome(error: unknown, db: Database, connection: ConnectionRecord, now: Date): Promise<Error> {
+/** A network's classified failure as the job's next step; an auth refusal disconnects the account first (alerted unless `inThePage`). */
+export async function asJobOutcome(
+  error: unknown,
+  db: Database,
+  connection: ConnectionRecord,
+  now: Date,
+  inThePage = false,
+): Promise<Error> {
   if (!(error instanceof NetworkError)) return error instanceof Error ? error : new Error(String(error));
   switch (error.kind) {
     case "auth":
-      await markDisconnected(db, { connection, reason: error.message, now });
+      await markDisconnected(db, { connection, reason: error.message, now, inThePage });
       return new GiveUp(`${error.message} (the account was disconnected: reconnect it in project settings)`);
     case "rate_limit":
       return new RetryLater(error.message, error.retryAfterMs);

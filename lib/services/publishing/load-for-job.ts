@@ -3,14 +3,15 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { accounts, connections, growthItems, projects } from "@/lib/db/schema";
 import type { JobRecord } from "@/lib/jobs/store";
-/** A publish or metrics job's item, with its account's connection, its project's language and its plan. */
+/** A publish, reminder or metrics job's item, with its account's connection, its project (language, name, reminder e-mails) and its owner (plan, e-mail). */
 export async function loadForJob(db: Database, job: JobRecord) {
   const [found] = await db
     .select({
       item: growthItems,
       connection: connections,
       language: projects.language,
-      account: { plan: accounts.plan, activated: accounts.activated },
+      project: { name: projects.name, emailReminders: projects.emailReminders },
+      account: { plan: accounts.plan, activated: accounts.activated, email: accounts.email },
     })
     .from(growthItems)
     .innerJoin(projects, and(eq(projects.id, growthItems.projectId), eq(projects.accountId, job.accountId)))

@@ -8,6 +8,7 @@ import { GiveUp, RetryLater } from "@/lib/jobs/outcome";
 import type { JobHandler } from "@/lib/jobs/run";
 import { providerFor } from "@/lib/networks/registry";
 import type { PostMetrics } from "@/lib/schemas/publishing";
+import { inThePage } from "../alerts/triggers";
 import { saveSecrets } from "../connections/save-secrets";
 import type { ConnectionRecord } from "../connections/serialize";
 import { getOwnedItem } from "../growth/load";
@@ -18,7 +19,13 @@ import { loadForJob } from "./load-for-job";
 import { ownedConnection } from "./owned-connection";
 
 /** Reads the network's numbers for a published item and keeps them on it. */
-async function pullMetrics(db: Database, item: ItemRecord, connection: ConnectionRecord | null, now: Date): Promise<ItemRecord> {
+async function pullMetrics(
+  db: Database,
+  item: ItemRecord,
+  connection: ConnectionRecord | null,
+  now: Date,
+  inThePage = false,
+): Promise<ItemRecord> {
   if (item.publicationStatus !== "published" || !item.publishedParts?.length)
     throw new GiveUp("The item is not published on a connected account.");
   if (!connection) throw new GiveUp("The item's account is no longer connected.");
@@ -31,7 +38,7 @@ async function pullMetrics(db: Database, item: ItemRecord, connection: Connectio
       onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
     });
   } catch (error) {
-    throw await asJobOutcome(error, db, connection, now);
+    throw await asJobOutcome(error, db, connection, now, inThePage);
   }
   const [updated] = await db
     .update(growthItems)
@@ -50,7 +57,7 @@ export async function pullItemMetrics(ctx: ServiceContext, input: { itemId: stri
     ? await ownedConnection(ctx.db, { accountId: ctx.account.id, connectionId: item.connectionId })
     : null;
   try {
-    return { item: serializeItem(await pullMetrics(ctx.db, item, connection, ctx.now)) };
+    return { item: serializeItem(await pullMetrics(ctx.db, item, connection, ctx.now, inThePage(ctx))) };
   } catch (error) {
     if (error instanceof RetryLater)
       throw new AppError("provider_unavailable", `The network did not answer: ${error.message}. Try again in a moment.`);

@@ -10,14 +10,21 @@ import type { JobRecord } from "@/lib/jobs/store";
 import { entitlementsOf } from "@/lib/limits";
 import { NetworkError } from "@/lib/networks/errors";
 import { providerFor } from "@/lib/networks/registry";
+import type { ConnectionSecrets } from "@/lib/networks/secrets";
 import type { Channel } from "@/lib/schemas/growth";
+import { raiseItemPublished, raisePostFailed } from "../alerts/triggers";
 import { saveSecrets } from "../connections/save-secrets";
 import type { ItemRecord } from "../growth/serialize";
+import { imagesOfItem } from "../item-images/load";
+import { imagesRefusal } from "../item-images/readiness";
 import { connectedAccount } from "./connected-account";
 import { parseItemOptions } from "./item-options";
 import { asJobOutcome } from "./job-outcome";
 import { loadForJob } from "./load-for-job";
 import { scheduleMetricPulls } from "./metric-pulls";
+import { partsOf } from "./reminder-email";
+import { remindItem } from "./run-remind";
+import { uploadItemImages } from "./upload-images";
 
 /**
  * Posts a due item exactly once: the keys (chosen by the provider: a TID per part for
@@ -28,22 +35,29 @@ import { scheduleMetricPulls } from "./metric-pulls";
 async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
   const found = await loadForJob(db, job);
   if (!found) return; // the item was deleted
-  const { item, connection, account } = found;
+  const { item, connection, project, account } = found;
   if (item.publicationStatus === "published") return;
   if (item.status !== "approved" || !item.scheduledAt || item.scheduledAt.getTime() > now.getTime() + 1000) return; // unscheduled or moved: a newer job (if any) runs it
   // A plan that ended stops what it had scheduled; a post already going out is finished, not left half a thread.
   if (!entitlementsOf(account).canGrow && item.publicationStatus !== "publishing")
     throw new GiveUp("Your plan no longer includes publishing: upgrade, then schedule it again.");
-  if (!connection) throw new GiveUp("The item has no connected account any more.");
-  if (connection.status !== "connected")
+  if (item.publicationStatus === "due") return; // reminded already: the founder posts it by hand
+  // An account removed or disconnected since: the founder is reminded to post it by hand instead.
+  if (connection?.status !== "connected") {
+    if (await remindItem(db, { item, project, owner: account, now })) return;
+    if (!connection) throw new GiveUp("The item has no connected account any more.");
     throw new GiveUp(`The ${connection.network} account is disconnected: reconnect it in project settings.`);
+  }
   const provider = providerFor(connection.network);
   const rule = channelRules[item.channel as Channel];
-  const parts = item.draft?.parts?.length ? item.draft.parts : item.draft?.body ? [item.draft.body] : [];
+  const parts = partsOf(item);
   if (parts.length === 0) throw new GiveUp("The item has no draft to publish.");
   const tooLong = parts.findIndex((part) => countAs(rule.unit, part) > rule.bodyLimit);
   if (tooLong >= 0)
     throw new GiveUp(`Part ${tooLong + 1} is longer than ${rule.label}'s ${rule.bodyLimit} ${rule.unit}: shorten the draft.`);
+  const images = await imagesOfItem(db, { accountId: job.accountId, itemId: item.id });
+  const refusal = imagesRefusal(images, provider);
+  if (refusal) throw new GiveUp(refusal);
   let options: Record<string, unknown>;
   try {
     options = parseItemOptions(provider, item.publishOptions);
@@ -77,24 +91,33 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
       .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)));
   };
   let result: { parts: NonNullable<ItemRecord["publishedParts"]> };
+  const onSecrets = (secrets: ConnectionSecrets) => saveSecrets(db, { connection, secrets, now });
   try {
     signal.throwIfAborted();
-    result = await provider.publish(connectedAccount(db, { connection, now }), {
+    const account = connectedAccount(db, { connection, now });
+    const posted = claimed.publishedParts ?? [];
+    // Images go on the first part: once it is out, they are too.
+    const media =
+      posted.length === 0
+        ? await uploadItemImages(db, { provider, account, connectionId: connection.id, images, now, signal, onSecrets })
+        : [];
+    result = await provider.publish(account, {
       signal,
       parts,
       keys,
-      posted: claimed.publishedParts ?? [],
+      posted,
+      media,
       reconcile: job.attempts > 1 || stored.length > 0,
       options,
       title: item.draft?.title ?? item.title,
       language: found.language,
       now,
       onPart: saveParts,
-      onSecrets: (secrets) => saveSecrets(db, { connection, secrets, now }),
+      onSecrets,
     });
   } catch (error) {
     if (error instanceof NetworkError && error.kind === "unconfirmed") await markUnconfirmed(db, job, error.message, now);
-    throw await asJobOutcome(error, db, connection, now);
+    throw await asJobOutcome(error, db, connection, now, job.payload.byHand === true);
   }
   const first = result.parts[0]!;
   const [published] = await db
@@ -110,6 +133,7 @@ async function runPublish(job: JobRecord, { db, now, signal }: JobContext) {
     })
     .where(and(eq(growthItems.id, item.id), eq(growthItems.accountId, job.accountId)))
     .returning();
+  if (published) await raiseItemPublished(db, { item: published, now });
   if (provider.metrics) await scheduleMetricPulls(db, { item, now });
   return published;
 }
@@ -133,7 +157,7 @@ async function markUnconfirmed(db: Database, job: JobRecord, reason: string, now
 
 /** A publication that will not be retried: failed with the network's reason; the item stays approved so the founder can retry. */
 async function failPublication(job: JobRecord, reason: string, { db, now }: Pick<JobContext, "db" | "now">) {
-  await db
+  const [failed] = await db
     .update(growthItems)
     .set({ publicationStatus: "failed", publicationError: reason.slice(0, 500), updatedAt: now })
     .where(
@@ -143,8 +167,12 @@ async function failPublication(job: JobRecord, reason: string, { db, now }: Pick
         sql`${growthItems.publicationStatus} is distinct from 'published'`,
         // A post that may have gone out keeps saying so until the founder confirms.
         sql`${growthItems.publicationStatus} is distinct from 'unconfirmed'`,
+        // A post the founder was reminded to post by hand waits for "I posted it".
+        sql`${growthItems.publicationStatus} is distinct from 'due'`,
       ),
-    );
+    )
+    .returning();
+  if (failed) await raisePostFailed(db, { item: failed, reason, now, alert: job.payload.byHand !== true });
 }
 
 export const publishJobHandler: JobHandler = {

@@ -10,6 +10,8 @@ import type { Channel } from "@/lib/schemas/growth";
 import type { PublishOptions } from "@/lib/schemas/publishing";
 import { getOwnedItem } from "../growth/load";
 import { serializeItem } from "../growth/serialize";
+import { imagesOfItem } from "../item-images/load";
+import { imagesRefusal } from "../item-images/readiness";
 import { ownedRow, ownedRows } from "../tenant";
 import { parseItemOptions } from "./item-options";
 import { mayHavePosted } from "./may-have-posted";
@@ -21,6 +23,8 @@ import { syncPublishJob } from "./sync-publish-job";
  * (`scheduledAt`, null unschedules), the network's per-item options (`publishOptions`,
  * checked by its provider), and the defaults an approved item gets (the project's only
  * account on its network; its planned day at the channel's hour in the founder's zone).
+ * Every approved item has a time, connected or not: at it a connected account publishes and
+ * an item without one reminds the founder to post it by hand (see run-remind).
  */
 export async function scheduleItem(
   ctx: ServiceContext,
@@ -79,15 +83,13 @@ export async function scheduleItem(
   }
   let scheduledAt: Date | null =
     input.scheduledAt === undefined ? item.scheduledAt : input.scheduledAt === null ? null : new Date(input.scheduledAt);
-  if (input.scheduledAt && (item.status !== "approved" || !connectionId)) {
-    throw new AppError(
-      "not_publishable",
-      "Only an approved item with a connected account can be scheduled: approve it and pick the account first.",
-    );
+  if (input.scheduledAt && item.status !== "approved") {
+    throw new AppError("not_publishable", "Only an approved item can be scheduled: approve it first.");
   }
-  // A time asked for needs options the network takes; a default time waits for them.
+  // A time on an account needs options the network takes (a default time waits for them);
+  // without an account the founder posts it by hand when reminded, so no options are needed.
   const optionsHold = () => {
-    if (!provider) return true;
+    if (!provider || !connectionId) return true;
     if (input.scheduledAt) {
       parseItemOptions(provider, publishOptions);
       return true;
@@ -99,8 +101,13 @@ export async function scheduleItem(
       return false;
     }
   };
+  // Images need alt text, and a network that takes them: a time asked for is refused with the reason, a default one waits.
+  const images = await imagesOfItem(db, { accountId: account.id, itemId: item.id });
+  const imagesRefused = imagesRefusal(images, connectionId ? provider : null);
+  if (imagesRefused && item.status === "approved" && (input.scheduledAt || (input.connectionId && scheduledAt)))
+    throw new AppError("not_publishable", imagesRefused);
   if (item.status !== "approved") scheduledAt = null;
-  else if (scheduledAt === null && input.scheduledAt === undefined && connectionId && mayPublish && defaults && optionsHold()) {
+  else if (scheduledAt === null && input.scheduledAt === undefined && mayPublish && defaults && !imagesRefused && optionsHold()) {
     scheduledAt = defaultPublishTime(
       { channel: item.channel as Channel, suggestedDay: item.suggestedDay },
       cycle.weekStart,
@@ -108,6 +115,9 @@ export async function scheduleItem(
       now,
     );
   } else if (scheduledAt && !optionsHold()) scheduledAt = null;
+  // A reminder already given (`due`) or a failure starts afresh with a new time or account,
+  // decided on the row as it is when written (a reminder may land between the read and the write).
+  const restarts = sql`${growthItems.publicationStatus} in ('failed', 'due')`;
   const [updated] = await db
     .update(growthItems)
     .set({
@@ -115,7 +125,10 @@ export async function scheduleItem(
       scheduledAt,
       publishOptions,
       // A new time after a failure is a fresh start; the failure's reason stays until then.
-      ...(changing && item.publicationStatus === "failed" && { publicationStatus: null, publicationError: null }),
+      ...(changing && {
+        publicationStatus: sql`case when ${restarts} then null else ${growthItems.publicationStatus} end`,
+        publicationError: sql`case when ${restarts} then null else ${growthItems.publicationError} end`,
+      }),
       updatedAt: now,
     })
     .where(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeError, describeFailure, failedForm, fieldErrorsOf } from "@/lib/actions/form-state";
+import { describeError, describeFailure, failedForm, fieldErrorsOf, fieldName } from "@/lib/actions/form-state";
 
 describe("form state from an error envelope", () => {
   it("puts the first issue of each top-level field next to that field", () => {
@@ -66,7 +66,29 @@ describe("form state from an error envelope", () => {
       retryable: false,
       issues: [{ path: "title", message: "Too long" }],
     };
-    expect(describeFailure({ error })).toBe("Some fields need another look: title: Too long.");
+    expect(describeFailure({ error })).toBe("Some fields need another look. Title: Too long");
     expect(describeError(error)).toBe("Some fields need another look.");
+  });
+
+  it("spells out a form's issues with the fields named as people read them, never paths", () => {
+    const error = {
+      error: "The request is not valid.",
+      code: "invalid_request" as const,
+      retryable: false,
+      issues: [
+        { path: "expiresAt", message: "Enter a date and time, like 2026-12-01T09:00:00Z." },
+        { path: "", message: "Not a field here: extra. Remove it." },
+      ],
+    };
+    expect(describeFailure({ error })).toBe(
+      "Some fields need another look. Expires at: Enter a date and time, like 2026-12-01T09:00:00Z. Not a field here: extra. Remove it.",
+    );
+    expect(
+      describeError({ error: "The logo must be a PNG, JPEG or WebP image.", code: "invalid_request", retryable: false }),
+    ).toBe("The logo must be a PNG, JPEG or WebP image.");
+    expect(describeError({ error: "The request is not valid.", code: "invalid_request", retryable: false })).toBe(
+      "Some fields need another look.",
+    );
+    expect([fieldName("body.parts.2"), fieldName("fields.appPassword"), fieldName("")]).toEqual(["Parts 3", "App password", ""]);
   });
 });

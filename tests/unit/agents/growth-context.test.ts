@@ -30,6 +30,40 @@ describe("the growth tasks' context", () => {
     expect(twice).toEqual({ a: "The same sentence, said twice.", b: undefined });
   });
 
+  it("leaves out a playbook sentence put together from the brief's answers and sentences, and a fill-in; keeps one with words of its own", () => {
+    const audience = "ward nurses and charge nurses in mid-sized hospitals";
+    const product =
+      "Handover is a tablet app for hospital wards that turns the spoken shift handover into a structured note. It works offline.";
+    const topics = "Patient stories and any claim about clinical outcomes";
+    const positioning =
+      "For ward nurses and charge nurses in mid-sized hospitals: Handover is a tablet app for hospital wards that turns the spoken shift handover into a structured note.";
+    const ownPositioning =
+      "The only handover tool ward nurses and charge nurses in mid-sized hospitals can run without the IT department.";
+    const strategy = withoutRepeats(
+      {
+        positioning,
+        valueProposition: ownPositioning,
+        tagline: "[add: a tagline: the outcome in under ten words]",
+        voice: {
+          description: `Handover sounds calm. It talks to ${audience} like a peer who solved the problem.`,
+          do: [`Stay on the positioning: "${positioning}"`, "Keep sentences short; one idea per paragraph."],
+          dont: [`Avoid: ${topics}.`, "Don't sound salesy."],
+        },
+      },
+      [audience, product, topics],
+    );
+    expect(strategy).toEqual({
+      positioning: undefined,
+      valueProposition: ownPositioning,
+      tagline: undefined,
+      voice: {
+        description: `Handover sounds calm. It talks to ${audience} like a peer who solved the problem.`,
+        do: [undefined, "Keep sentences short; one idea per paragraph."],
+        dont: [undefined, "Don't sound salesy."],
+      },
+    });
+  });
+
   it("gives a draft its channel's three newest distinct grades, and the planner only what earlier weeks do not say", () => {
     const learning = (kind: string, text: string) => ({ date: "2026-11-24", kind, text });
     const learnings = [

@@ -373,6 +373,6 @@ describe("prompts", () => {
     });
     for (const fact of ["brotzeit-kreuzberg.de", "Brot-Abo", "Großbäckerei", "Ich würde sofort ein Abo nehmen"])
       expect(writer.context).toContain(fact);
-    expect(Object.keys(tasks)).toHaveLength(7);
+    expect(Object.keys(tasks)).toHaveLength(8);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { detectLanguage } from "@/lib/i18n/detect";
 import { en, type PhraseKey } from "@/lib/i18n/en";
 import { draftingLanguages, wordsFor } from "@/lib/i18n/phrasebook";
 
@@ -36,6 +37,19 @@ describe("words that agree with their numbers", () => {
           const text = words.t(key, vars);
           expect(text, `${language} ${key}`).not.toMatch(/[{}|]/);
         }
+      }
+    }
+  });
+});
+
+describe("the phrasebooks' headings", () => {
+  it("read as their own language: every heading of four words or more is detected as it", () => {
+    for (const language of draftingLanguages) {
+      const words = wordsFor(language);
+      for (const key of (Object.keys(en) as PhraseKey[]).filter((key) => key.startsWith("title."))) {
+        const heading = words.t(key, { channel: "Instagram" });
+        if ((heading.match(/\p{L}{2,}/gu) ?? []).length < 4) continue;
+        expect(detectLanguage(heading), `${language} ${key}: ${heading}`).toBe(language);
       }
     }
   });

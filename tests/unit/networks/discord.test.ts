@@ -90,6 +90,12 @@ describe("Discord's answers", () => {
     expect(discord.idempotency).toBe("none");
     expect(discord.metrics).toBeUndefined();
   });
+
+  it("takes four images of 6 MB with the message itself (no upload step): 4 × 6 MB stays under a request's 25 MiB", () => {
+    expect(discord.limits.images).toMatchObject({ maxCount: 4, maxBytes: 6_000_000, withPost: true });
+    expect(discord.uploadMedia).toBeUndefined();
+    expect(4 * discord.limits.images!.maxBytes).toBeLessThan(25 * 1024 * 1024);
+  });
 });
 
 describe("Discord's calls, against the fake", () => {

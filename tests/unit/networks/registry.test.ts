@@ -33,6 +33,16 @@ describe("every registered provider keeps the contract", () => {
         expect(["form", "oauth"]).toContain(provider.connect.kind);
       });
 
+      it("takes images only with one way to send them: an upload step, the post's own request, or a signed address", () => {
+        const images = provider.limits.images;
+        if (!images) return expect(provider.uploadMedia).toBeUndefined();
+        expect(images.maxCount).toBeGreaterThanOrEqual(1);
+        expect(images.maxCount).toBeLessThanOrEqual(4);
+        expect(images.maxBytes).toBeGreaterThan(0);
+        expect(images.types.length).toBeGreaterThan(0);
+        expect([Boolean(provider.uploadMedia), Boolean(images.withPost), Boolean(images.byUrl)].filter(Boolean)).toHaveLength(1);
+      });
+
       it("declares how a retry is kept from posting twice, and gives a fresh key per part", () => {
         expect(["record-key", "idempotency-key", "none"]).toContain(provider.idempotency);
         const keys = new Set([provider.newPublicationKey(), provider.newPublicationKey()]);

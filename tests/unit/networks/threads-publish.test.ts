@@ -1,6 +1,9 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "@/lib/config";
-import type { ConnectedAccount, PublishRequest } from "@/lib/networks/provider";
+import type { ConnectedAccount, PostMedia, PublishRequest } from "@/lib/networks/provider";
 import type { ConnectionSecrets } from "@/lib/networks/secrets";
 import { threads } from "@/lib/networks/threads";
 import type { PublishedPart } from "@/lib/schemas/publishing";
@@ -84,6 +87,48 @@ describe("publishing on Threads", () => {
     expect(parts.map((part) => part.id)).toEqual(posts.map((post) => post.id));
     expect(parts[0]!.url).toMatch(/^https:\/\/www\.threads\.net\/@tidyfounder\/post\//);
     expect(saved).toHaveLength(2);
+  });
+
+  it("puts the images on the first part only: a carousel made once every item is ready, each with its alt text", async () => {
+    const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#ff8800" } })
+      .png()
+      .toBuffer();
+    const images = http.createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "image/png" }).end(picture);
+    });
+    await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+    const media: PostMedia[] = ["one", "two"].map((name) => ({
+      media: { id: name },
+      url: `${base}/${name}.png`,
+      alt: `Picture ${name}`,
+      width: 320,
+      height: 240,
+      mimeType: "image/png",
+    }));
+    network.settings.containerInProgressFor = 1;
+    try {
+      await threads.publish(account, request(["a carousel first", "then a text reply"], { media }));
+    } finally {
+      network.settings.containerInProgressFor = 0;
+    }
+    const [first, reply] = ["a carousel first", "then a text reply"].map(
+      (text) => network.posts().find((post) => post.text === text)!,
+    );
+    expect(first!.mediaType).toBe("CAROUSEL");
+    expect(first!.images.map((image) => [image.url, image.alt, image.bytes.equals(picture)])).toEqual(
+      media.map((item) => [item.url, item.alt, true]),
+    );
+    expect([reply!.mediaType, reply!.replyTo, reply!.images]).toEqual(["TEXT", first!.id, []]);
+
+    const single = await threads.publish(account, request(["one picture"], { media: media.slice(0, 1) }));
+    const posted = network.posts().find((post) => post.id === single.parts[0]!.id)!;
+    expect([posted.mediaType, posted.text, posted.images.map((image) => image.alt)]).toEqual([
+      "IMAGE",
+      "one picture",
+      ["Picture one"],
+    ]);
+    await new Promise((resolve) => images.close(resolve));
   });
 
   it("a lost answer after publishing: the container says PUBLISHED and the post is found among the account's", async () => {

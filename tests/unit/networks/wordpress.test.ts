@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postHtml, slugOf } from "@/lib/networks/post-html";
 import type { PublishRequest } from "@/lib/networks/provider";
-import { siteBase, wordpress } from "@/lib/networks/wordpress";
+import { imagesHtml, siteBase, wordpress } from "@/lib/networks/wordpress";
 import { startFakeWordPress } from "../../support/fake-wordpress";
 
 afterEach(async () => {
@@ -54,6 +54,24 @@ describe("a post's slug and HTML", () => {
     expect(html).not.toContain("<script>");
     expect(html).toContain('<a href="https://a.example">ok</a>');
     expect(html).not.toContain("javascript:");
+  });
+
+  it("shows the post's images after its text with their alt text escaped; an address that is not the web is left out", () => {
+    const image = (url: unknown, alt: string) => ({
+      media: { id: "1", data: { url } },
+      alt,
+      width: 800,
+      height: 600,
+      mimeType: "image/png",
+    });
+    const html = imagesHtml([
+      image("https://blog.example.com/wp-content/uploads/a.png", 'A "quoted" <b>chart</b>'),
+      image("javascript:alert(1)", "Bad"),
+      image(undefined, "None"),
+    ]);
+    expect(html).toBe(
+      '<figure class="wp-block-image"><img src="https://blog.example.com/wp-content/uploads/a.png" alt="A &quot;quoted&quot; &lt;b&gt;chart&lt;/b&gt;" width="800" height="600" /></figure>',
+    );
   });
 });
 

@@ -54,6 +54,9 @@ describe("the operation declarations", () => {
         "startMastodonConnection",
         "finishMastodonConnection",
         "finishOAuthConnection",
+        "createWebhookEndpoint",
+        "updateWebhookEndpoint",
+        "redeliverWebhook",
       ].sort(),
     );
   });
@@ -61,7 +64,15 @@ describe("the operation declarations", () => {
   it("derive the codes every operation of a kind can answer", () => {
     expect(errorCodesOf(operations.getMeta)).toEqual(["rate_limited"]);
     expect(errorCodesOf(operations.getProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
-    expect(errorCodesOf(operations.confirmProject)).toEqual(["invalid_request", "unauthorized", "not_found", "rate_limited"]);
+    // A write takes an Idempotency-Key: a key reused for another request is 422, one still running 409.
+    expect(errorCodesOf(operations.confirmProject)).toEqual([
+      "invalid_request",
+      "unauthorized",
+      "not_found",
+      "idempotency_request_in_progress",
+      "idempotency_key_reused",
+      "rate_limited",
+    ]);
     expect(errorCodesOf(operations.updateDecisions)).toEqual(
       expect.arrayContaining([
         "invalid_request",
@@ -71,8 +82,10 @@ describe("the operation declarations", () => {
         "payload_too_large",
         "rate_limited",
         "write_limit",
+        "idempotency_key_reused",
       ]),
     );
+    expect(errorCodesOf(operations.signup)).not.toContain("idempotency_key_reused");
     // A public operation answers 401 only where its body carries a key of its own (the site script's publishable key).
     for (const operation of all)
       expect(errorCodesOf(operation).includes("unauthorized"), operation.id).toBe(

@@ -79,4 +79,19 @@ describe("outbound URL guard", () => {
     expect(checkOutboundUrl("http://127.0.0.1:9/a").port).toBe("9");
     expect(() => checkOutboundUrl("file:///etc/passwd")).toThrow();
   });
+
+  it("with OUTBOUND_ALLOW_HTTP=loopback (tests) reaches this machine's loopback, and still refuses other private addresses", () => {
+    process.env.OUTBOUND_ALLOW_HTTP = "loopback";
+    reloadConfig();
+    try {
+      expect(checkOutboundUrl("http://127.0.0.1:9/a").port).toBe("9");
+      expect(checkOutboundUrl("http://[::1]:9/a").port).toBe("9");
+      expect(checkOutboundUrl("http://localhost:9/a").hostname).toBe("localhost");
+      for (const url of ["https://10.0.0.1/", "http://192.168.1.1/", "https://[fc00::1]/", "https://169.254.169.254/"])
+        expect(() => checkOutboundUrl(url), url).toThrow(/private/);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HTTP = "";
+      reloadConfig();
+    }
+  });
 });

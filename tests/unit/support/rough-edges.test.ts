@@ -9,13 +9,28 @@ import { launchesOnProductHunt } from "@/lib/channels";
 import { weekTitle } from "@/lib/growth/week";
 import { type AgentType, agentTypes, type Onboarding } from "@/lib/schemas/project";
 import { sampleOnboarding } from "@/tests/support/founder";
-import { berlinBakery, leipzigRefill, richConsumerApp, terseDevtool } from "@/tests/support/founders";
+import {
+  berlinBakery,
+  chineseTea,
+  emojiPlants,
+  guillemetGrocer,
+  leipzigRefill,
+  listGreengrocer,
+  longAnswersFounder,
+  oneWordFounder,
+  quotedCafe,
+  richConsumerApp,
+  roughAnswerFounders,
+  terseDevtool,
+} from "@/tests/support/founders";
 import {
   brokenBrackets,
   cutShort,
   doubledLabels,
   doubledQuotes,
   doubledWords,
+  emojiPunctuation,
+  emptyBullets,
   emptyPlaceholders,
   foreignPunctuation,
   hashtagsIn,
@@ -175,6 +190,25 @@ describe("the rough-edge detectors", () => {
     expect(emptyPlaceholders("Goal: undefined by null")).toEqual(["undefined", "null"]);
     expect(emptyPlaceholders("Bonjour {brand}, [object Object]")).toEqual(["{brand}", "[object Object]"]);
     expect(emptyPlaceholders("Null Problem: https://example.com/null?x=undefined")).toEqual([]);
+  });
+  it("find a quotation set inside another as its language nests it, or two quotations on two lines, as no double", () => {
+    expect(doubledQuotes("Machen Sie „‚Becher-Abo‘ testen“ zum Knopf. Rester sur « “bocal” »")).toEqual([]);
+    expect(doubledQuotes('Stay on "‘plant parents’ first" and “‘this’”')).toEqual([]);
+    expect(doubledQuotes("gesagt: „Endlich.“\n„Wir rösten selbst“")).toEqual([]);
+    expect(doubledQuotes("gesagt: „Endlich.“ „Wir rösten selbst“")).toEqual(["“ „"]);
+  });
+
+  it("find an emoji with a stop, colon or semicolon glued to it, and punctuation stacked on the founder's own", () => {
+    expect(emojiPunctuation("Water them 💧. Sprout Club 🌱: reminders")).toEqual(["💧.", "🌱:"]);
+    expect(emojiPunctuation("👉 Join the waitlist!: https://sprout.club")).toEqual(["!:"]);
+    expect(emojiPunctuation("好茶让一天慢下来。. Really?.")).toEqual(["。.", "?."]);
+    expect(emojiPunctuation("Water them. 💧 Reminders 🔔, tips 💡 and more!!! 😍 Wait... 7:30, 1,000")).toEqual([]);
+  });
+
+  it("find an empty list item or heading, and a founder's list marker inside the engine's", () => {
+    expect(emptyBullets("- \n- .\n1. 🎯\n## \n- a")).toEqual(["-", "- .", "1. 🎯", "##"]);
+    expect(emptyBullets("- - Cesta semanal\n- **- Cesta:** x\n- *** Recetas")).toHaveLength(3);
+    expect(emptyBullets("- Cesta semanal\n**Traits:** calm\n---\n- [ ] Ask two users\n## Week 1")).toEqual([]);
   });
 });
 
@@ -349,5 +383,103 @@ describe("the offline engine's words (what the rough-edge detectors found)", () 
       for (const item of assets) expect(repeatedSentences(`${item.title}\n${item.body}`), `${language} ${item.kind}`).toEqual([]);
       expect(lowercaseStarts(pack, ["Schemadrift"]), language).toEqual([]);
     }
+  });
+});
+
+/** Every text of a founder's launch pack and first growth week in one language: what a founder reads (written once per test file). */
+const written = new Map<string, Promise<string[]>>();
+const launchAndWeek = (founder: typeof richConsumerApp, language: string) => {
+  const key = `${founder.key}:${language}`;
+  if (!written.has(key)) written.set(key, writeLaunchAndWeek(founder, language));
+  return written.get(key)!;
+};
+async function writeLaunchAndWeek(founder: typeof richConsumerApp, language: string) {
+  const texts: string[] = [];
+  for (const step of agentTypes) texts.push(textOf((await run(step, founder.onboarding, language)).content));
+  const facts = project(founder, language);
+  const plan = toWeeklyPlan((await runTask(growthPlanner, plannerInput(facts, playbook, [], 1, now))).output, 1);
+  for (const entry of plan.contentPlan)
+    for (const item of entry.items) {
+      const input = writerInput(
+        facts,
+        playbook,
+        1,
+        {
+          ...item,
+          channel: entry.channel,
+          cta: item.cta ?? null,
+          notes: item.notes ?? null,
+          position: 0,
+          draft: null,
+          draftHistory: null,
+        },
+        null,
+      );
+      const draft = fittedDraft((await runTask(growthWriter, input)).output, input);
+      texts.push(`${draft.title ?? ""}\n${draft.body}`);
+    }
+  return texts;
+}
+
+describe("the offline engine's words (issue #40's founders: emoji, quotation marks, lists, one word, long answers)", () => {
+  const languagesOf = (founder: typeof richConsumerApp) => [...new Set([founder.language, "en", "de", "fr", "es", "pt"])];
+
+  it("quotes a quoted answer once, in the language's marks (market summary, profiles, pillars, posts)", async () => {
+    for (const founder of [quotedCafe, guillemetGrocer, listGreengrocer, longAnswersFounder])
+      for (const language of languagesOf(founder)) {
+        const texts = await launchAndWeek(founder, language);
+        expect(texts.flatMap(doubledQuotes), `${founder.key} ${language}`).toEqual([]);
+        expect(
+          texts.flatMap((text) => foreignPunctuation(text, language)),
+          `${founder.key} ${language}`,
+        ).toEqual([]);
+      }
+  });
+
+  it('says a label once when its value opens with the label\'s word ("Smart reminders: reminders" never)', async () => {
+    for (const language of languagesOf(emojiPlants)) {
+      const texts = await launchAndWeek(emojiPlants, language);
+      expect(texts.flatMap(doubledWords), language).toEqual([]);
+      expect(texts.flatMap(labelRepeats), language).toEqual([]);
+      expect(texts.join("\n"), language).toContain("Smart reminders that fit your day");
+    }
+  });
+
+  it("glues no punctuation to an emoji, in every language", async () => {
+    for (const founder of [emojiPlants, chineseTea])
+      for (const language of languagesOf(founder)) {
+        const texts = await launchAndWeek(founder, language);
+        expect(texts.flatMap(emojiPunctuation), `${founder.key} ${language}`).toEqual([]);
+        expect(texts.flatMap(stackedLabels), `${founder.key} ${language}`).toEqual([]);
+      }
+  });
+
+  it("keeps a founder's list markers out of its own bullets, and leaves no empty bullet or heading", async () => {
+    for (const founder of [listGreengrocer, chineseTea, oneWordFounder])
+      for (const language of languagesOf(founder)) {
+        const texts = await launchAndWeek(founder, language);
+        expect(texts.flatMap(emptyBullets), `${founder.key} ${language}`).toEqual([]);
+        expect(texts.flatMap(repeatedHeadings), `${founder.key} ${language}`).toEqual([]);
+      }
+  });
+
+  it("leaves every rough edge out for every one of them, in every language", async () => {
+    for (const founder of roughAnswerFounders)
+      for (const language of languagesOf(founder)) {
+        const texts = await launchAndWeek(founder, language);
+        const found = [
+          ...texts.flatMap(doubledWords),
+          ...texts.flatMap(doubledQuotes),
+          ...texts.flatMap(labelRepeats),
+          ...texts.flatMap(doubledLabels),
+          ...texts.flatMap(stackedLabels),
+          ...texts.flatMap(brokenBrackets),
+          ...texts.flatMap(emptyPlaceholders),
+          ...texts.flatMap(emojiPunctuation),
+          ...texts.flatMap(emptyBullets),
+          ...texts.flatMap(cutShort),
+        ];
+        expect(found, `${founder.key} ${language}`).toEqual([]);
+      }
   });
 });

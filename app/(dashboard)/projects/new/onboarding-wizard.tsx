@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
+import { channelList } from "@/components/labels";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
 import {
   answersOf,
@@ -202,7 +203,8 @@ export function OnboardingWizard({ initialStep, initialAnswers, savedAt, channel
             <ReviewSummary values={values} onEdit={goTo} />
           )}
         </CardBody>
-        <CardFooter className="justify-between">
+        {/* The step's buttons stick to the bottom of the window: "Save and continue" is on the first screen of a long step. */}
+        <CardFooter className="sticky bottom-0 z-20 justify-between bg-surface/95 backdrop-blur">
           <div className="flex gap-2">
             {stepIndex > 0 && (
               <Button variant="secondary" onClick={() => goTo(stepIndex - 1)} disabled={pending}>
@@ -384,7 +386,9 @@ function ReviewSummary({ values, onEdit }: { values: FormValues; onEdit: (step: 
                 .map((field) => (
                   <div key={field.name} className="contents">
                     <dt className="text-muted">{field.label}</dt>
-                    <dd className="break-words">{display(answers[field.name])}</dd>
+                    <dd className="break-words">
+                      {field.kind === "channels" ? channelList(answers[field.name] as string[]) : display(answers[field.name])}
+                    </dd>
                   </div>
                 ))}
             </dl>

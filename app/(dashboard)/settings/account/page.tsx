@@ -1,14 +1,21 @@
-import { LocalTime } from "@/components/local-time";
+import { AlertPreferencesForm } from "@/components/alerts/alert-preferences-form";
 import { Card, CardBody, CardHeader } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getMe } from "@/lib/operations/account";
+import { getAlertPreferences } from "@/lib/operations/alerts";
 import { listProjects } from "@/lib/operations/projects";
+import { updateAlertPreferencesAction } from "../actions";
 import { DeleteAccountForm, DeleteProjectForm } from "./danger-zone";
 
 export const metadata = { title: "Account" };
 
 export default async function AccountPage() {
-  const [me, { projects }] = await Promise.all([readOperation(getMe), readOperation(listProjects)]);
+  const [me, { projects }, { preferences }] = await Promise.all([
+    readOperation(getMe),
+    readOperation(listProjects),
+    readOperation(getAlertPreferences),
+  ]);
   return (
     <>
       <Card aria-labelledby="account-title">
@@ -19,7 +26,7 @@ export default async function AccountPage() {
             <dd className="break-all">{me.account.email}</dd>
             <dt className="text-muted">Member since</dt>
             <dd>
-              <LocalTime iso={me.account.createdAt} />
+              <When at={me.account.createdAt} />
             </dd>
             <dt className="text-muted">Password</dt>
             <dd>
@@ -54,6 +61,17 @@ export default async function AccountPage() {
             </p>
             <DeleteAccountForm email={me.account.email} />
           </section>
+        </CardBody>
+      </Card>
+
+      <Card aria-labelledby="alerts-title" id="alerts">
+        <CardHeader
+          id="alerts-title"
+          title="Alerts"
+          description="What Launchloop tells you by e-mail (one e-mail gathers everything of a few minutes) and on your dashboard. Work you start here in the dashboard shows its outcome in the page and is never alerted."
+        />
+        <CardBody>
+          <AlertPreferencesForm preferences={preferences} save={updateAlertPreferencesAction} />
         </CardBody>
       </Card>
     </>

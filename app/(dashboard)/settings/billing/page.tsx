@@ -1,18 +1,22 @@
-import { LocalTime } from "@/components/local-time";
+import { sentenceCase } from "@/components/labels";
 import { planLines } from "@/components/plan-lines";
 import { planName } from "@/components/plan-name";
 import { Badge, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { UsageMeter } from "@/components/usage-meter";
 import { readOperation } from "@/lib/actions/run-operation";
 import { planCatalog } from "@/lib/limits/plans";
 import { getMe } from "@/lib/operations/account";
+import { isSafeReturnPath } from "@/lib/schemas/return-path";
 import { BillingPortalButton, UpgradeButton } from "./billing-forms";
 
 export const metadata = { title: "Billing" };
 
 const rank = { free: 0, pro: 1, studio: 2 } as const;
 
-export default async function BillingPage() {
+export default async function BillingPage({ searchParams }: { searchParams: Promise<{ return?: string }> }) {
+  const { return: back } = await searchParams;
+  const returnTo = isSafeReturnPath(back) ? back : undefined;
   const me = await readOperation(getMe);
   const { account, billing, limits, usage } = me;
   const offered = (["pro", "studio"] as const).filter((plan) => !account.activated || rank[plan] > rank[account.plan]);
@@ -27,7 +31,7 @@ export default async function BillingPage() {
             account.activated ? undefined : "Accounts created through the API start without a plan: choose one to start projects."
           }
           actions={
-            <Badge tone={statusTone}>{billing.status === "none" ? "No subscription" : billing.status.replaceAll("_", " ")}</Badge>
+            <Badge tone={statusTone}>{billing.status === "none" ? "No subscription" : sentenceCase(billing.status)}</Badge>
           }
         />
         <CardBody className="space-y-6">
@@ -54,7 +58,7 @@ export default async function BillingPage() {
           </ul>
           {billing.currentPeriodEnd && (
             <p className="text-sm text-muted">
-              {billing.cancelAtPeriodEnd ? "Ends" : "Renews"} on <LocalTime iso={billing.currentPeriodEnd} />.
+              {billing.cancelAtPeriodEnd ? "Ends" : "Renews"} on <When at={billing.currentPeriodEnd} />.
             </p>
           )}
           {billing.provider === "stripe" && billing.status !== "none" && <BillingPortalButton />}
@@ -89,7 +93,12 @@ export default async function BillingPage() {
                         <li key={line.text}>{line.text}</li>
                       ))}
                   </ul>
-                  <UpgradeButton plan={plan} label={`Upgrade to ${planName(plan)}`} primary={plan === "pro"} />
+                  <UpgradeButton
+                    plan={plan}
+                    label={`Upgrade to ${planName(plan)}`}
+                    primary={plan === "pro"}
+                    returnTo={returnTo}
+                  />
                 </div>
               ))}
             </div>

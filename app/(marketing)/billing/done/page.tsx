@@ -1,8 +1,10 @@
 import { ButtonLink, Card, CardBody } from "@/components/ui";
+import { isSafeReturnPath } from "@/lib/schemas/return-path";
 
 export const metadata = { title: "Thank you" };
 
-export default function CheckoutDonePage() {
+export default async function CheckoutDonePage({ searchParams }: { searchParams: Promise<{ return?: string }> }) {
+  const { return: back } = await searchParams;
   return (
     <div className="mx-auto max-w-lg">
       <Card>
@@ -12,7 +14,10 @@ export default function CheckoutDonePage() {
             Your plan is being activated; it takes effect as soon as the payment is confirmed. Your API keys keep working.
           </p>
           <div className="flex flex-wrap gap-3">
-            <ButtonLink href="/settings/billing">See my billing</ButtonLink>
+            {isSafeReturnPath(back) && <ButtonLink href={back}>Continue where you left off</ButtonLink>}
+            <ButtonLink href="/settings/billing" variant={isSafeReturnPath(back) ? "secondary" : "primary"}>
+              See my billing
+            </ButtonLink>
             <ButtonLink href="/docs" variant="secondary">
               API reference
             </ButtonLink>

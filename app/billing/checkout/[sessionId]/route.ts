@@ -3,6 +3,7 @@ import { getDatabase } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { errorResponse, jsonResponse, newResponseHeaders } from "@/lib/http/responses";
 import { uuid } from "@/lib/schemas/common";
+import { isSafeReturnPath } from "@/lib/schemas/return-path";
 import { billingProvider, billingUnavailable, completeLocalCheckout, findLocalCheckout } from "@/lib/services/billing";
 
 // The local test-mode checkout (only without Stripe, on the embedded database or with
@@ -11,6 +12,12 @@ import { billingProvider, billingUnavailable, completeLocalCheckout, findLocalCh
 export const dynamic = "force-dynamic";
 
 type Context = { params: Promise<{ sessionId: string }> };
+
+/** The page the upgrade started from (`?return=`), only when it is a path of this site. */
+const returnOf = (request: Request) => {
+  const value = new URL(request.url).searchParams.get("return");
+  return isSafeReturnPath(value) ? value : undefined;
+};
 
 const wantsHtml = (request: Request) => (request.headers.get("accept") ?? "").includes("text/html");
 
@@ -47,7 +54,12 @@ export async function GET(request: Request, context: Context) {
     const found = await findSession((await context.params).sessionId);
     if (!found) return html(checkoutNotFoundPage(), 404);
     return html(
-      checkoutPage({ plan: found.session.plan, email: found.email, completed: found.session.status === "completed" }),
+      checkoutPage({
+        plan: found.session.plan,
+        email: found.email,
+        completed: found.session.status === "completed",
+        returnTo: returnOf(request),
+      }),
       200,
     );
   } catch (error) {
@@ -71,6 +83,8 @@ async function complete(request: Request, context: Context) {
       : errorResponse(new AppError("not_found", "This checkout session does not exist."), newResponseHeaders());
   }
   const result = await completeLocalCheckout(await getDatabase(), { sessionId: found.session.id });
-  if (wantsHtml(request)) return html(checkoutPage({ plan: result.plan, email: found.email, completed: true }), 200);
+  if (wantsHtml(request)) {
+    return html(checkoutPage({ plan: result.plan, email: found.email, completed: true, returnTo: returnOf(request) }), 200);
+  }
   return jsonResponse(result, 200, newResponseHeaders());
 }

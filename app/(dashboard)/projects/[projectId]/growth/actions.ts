@@ -13,8 +13,11 @@ import {
   submitRetro,
   updateTask,
 } from "@/lib/operations/growth";
+import { importItems, previewItemImport } from "@/lib/operations/item-csv";
+import { attachItemCard, listItemImages, removeItemImage, updateItemImage, uploadItemImage } from "@/lib/operations/item-images";
 import { updateLink } from "@/lib/operations/links";
 import { confirmPublication, publishItem, pullItemMetrics, scheduleItem } from "@/lib/operations/publishing";
+import { createReviewLink, revokeReviewLink, updateReviewSettings } from "@/lib/operations/reviews";
 import type { PublishOptions } from "@/lib/schemas/publishing";
 
 // One line each: the operations validate everything a browser sends (closed schemas, gates, limits).
@@ -52,3 +55,26 @@ export const pullMetricsAction = async (itemId: string) => runOperation(pullItem
 export const itemVersionsAction = async (itemId: string) => runOperation(listItemDrafts, { params: { itemId } });
 export const updateLinkAction = async (linkId: string, body: { destination?: string; enabled?: boolean }) =>
   runOperation(updateLink, { params: { linkId }, body });
+
+export const itemImagesAction = async (itemId: string) => runOperation(listItemImages, { params: { itemId } });
+/** The picture from the form, base64-encoded into the operation's body (checked there, by its bytes). */
+export async function uploadItemImageAction(itemId: string, form: FormData) {
+  const file = form.get("image");
+  const body =
+    file instanceof File ? { contentType: file.type, data: Buffer.from(await file.arrayBuffer()).toString("base64") } : {};
+  return runOperation(uploadItemImage, { params: { itemId }, body });
+}
+export const attachItemCardAction = async (itemId: string) => runOperation(attachItemCard, { params: { itemId }, body: {} });
+export const updateItemImageAction = async (itemId: string, imageId: string, change: { alt?: string; position?: number }) =>
+  runOperation(updateItemImage, { params: { itemId, imageId }, body: change });
+export const removeItemImageAction = async (itemId: string, imageId: string) =>
+  runOperation(removeItemImage, { params: { itemId, imageId } });
+export const createReviewLinkAction = async (cycleId: string, body: { label?: string; expiresInDays?: number }) =>
+  runOperation(createReviewLink, { params: { cycleId }, body });
+export const revokeReviewLinkAction = async (linkId: string) => runOperation(revokeReviewLink, { params: { linkId } });
+export const updateReviewSettingsAction = async (projectId: string, reviewerApprovalSchedules: boolean) =>
+  runOperation(updateReviewSettings, { params: { id: projectId }, body: { reviewerApprovalSchedules } });
+export const previewItemImportAction = async (cycleId: string, csv: string) =>
+  runOperation(previewItemImport, { params: { cycleId }, body: { csv } });
+export const importItemsAction = async (cycleId: string, csv: string) =>
+  runOperation(importItems, { params: { cycleId }, body: { csv } });

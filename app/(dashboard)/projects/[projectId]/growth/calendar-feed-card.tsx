@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Button, Card, CardBody, CardHeader, CopyButton, Notice } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { useOperationAction } from "@/components/use-operation-action";
 import { createCalendarSubscriptionAction, revokeCalendarSubscriptionAction } from "./actions";
 
@@ -10,8 +11,6 @@ interface Subscription {
   createdAt: string;
   lastUsedAt?: string | null;
 }
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** A secret, revocable URL that calendar apps subscribe to: the week's items and tasks on their days. */
 export function CalendarFeedCard({ projectId, subscription }: { projectId: string; subscription: Subscription | null }) {
@@ -43,9 +42,15 @@ export function CalendarFeedCard({ projectId, subscription }: { projectId: strin
         )}
         {!url && subscription?.active && (
           <p>
-            A subscription URL is live since {when(subscription.createdAt)} UTC
-            {subscription.lastUsedAt ? `, last read ${when(subscription.lastUsedAt)} UTC` : ", not read yet"}. Lost it? Create a
-            new one: the old one stops working.
+            A subscription URL is live since <When at={subscription.createdAt} />
+            {subscription.lastUsedAt ? (
+              <>
+                , last read <When at={subscription.lastUsedAt} relative />
+              </>
+            ) : (
+              ", not read yet"
+            )}
+            . Lost it? Create a new one: the old one stops working.
           </p>
         )}
         {!url && !subscription?.active && <p>No subscription URL yet.</p>}

@@ -9,10 +9,11 @@ import { draftBlanks } from "@/components/growth/draft-blanks";
 import { DraftPreview } from "@/components/growth/draft-preview";
 import { reviewMovesFrom } from "@/components/growth/review-moves";
 import { shareLinkFor } from "@/components/growth/share-links";
-import type { GrowthItem } from "@/components/growth/types";
+import type { ChangeRequest, GrowthItem } from "@/components/growth/types";
 import { DraftHistory } from "@/components/history/draft-history";
+import { itemStatusLabel } from "@/components/labels";
 import { ItemResults } from "@/components/results/item-results";
-import { Badge, Button, buttonClasses, CopyButton, cx, Input, Notice, useToast } from "@/components/ui";
+import { Badge, Button, buttonClasses, CopyButton, cx, Input, Notice, PhoneFold, useToast } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeFailure } from "@/lib/actions/form-state";
 import type { ActionResult } from "@/lib/actions/run-operation";
@@ -20,9 +21,19 @@ import { channelRules } from "@/lib/channels/rules";
 import { blanksLeft, fillBlank, fillBlankInParts } from "@/lib/drafts/blanks";
 import { canEdit, canGenerate, reviewTransition } from "@/lib/growth/item-transitions";
 import type { NetworkView } from "@/lib/networks/provider";
-import { editItemDraftAction, generateItemAction, itemVersionsAction, reviewItemAction, updateLinkAction } from "./actions";
+import { isPostLink, postLinkHint } from "@/lib/schemas/post-link";
+import {
+  confirmPublicationAction,
+  editItemDraftAction,
+  generateItemAction,
+  itemVersionsAction,
+  reviewItemAction,
+  updateLinkAction,
+} from "./actions";
+import { ItemImages } from "./item-images";
 import { mayPublish } from "./publication-networks";
 import type { AccountOption } from "./publication-panel";
+import { useItemCommands } from "./use-item-commands";
 
 // The editor and its channel counters (twitter-text) load when a founder opens it; the
 // publishing panel with the first item that can have one (drawn on the server, its code comes with the page).
@@ -95,48 +106,79 @@ function RegenerateForm({ item, busy, onRun }: { item: GrowthItem; busy: boolean
   );
 }
 
-function PublishForm({ item, busy, onPublish }: { item: GrowthItem; busy: boolean; onPublish: (note: string) => void }) {
+/**
+ * "Posted it? Mark it published". With no connected account it is the founder's "I posted it":
+ * the post's link is required (the API's rule, checked here first and said at the field); on an
+ * account, the link is optional.
+ */
+function PublishForm({
+  item,
+  busy,
+  byHand,
+  onPublish,
+}: {
+  item: GrowthItem;
+  busy: boolean;
+  byHand: boolean;
+  onPublish: (answer: { link: string; note: string }) => void;
+}) {
   const [link, setLink] = useState("");
   const [note, setNote] = useState("");
+  const [linkError, setLinkError] = useState<string | null>(null);
   const id = `publish-${item.id}`;
   return (
-    <form
-      className="space-y-3 rounded-xl border border-success/30 bg-success-soft/40 p-4"
-      aria-labelledby={`${id}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onPublish([link.trim(), note.trim()].filter(Boolean).join(" — ").slice(0, 1000));
-      }}
-    >
-      <p id={`${id}-title`} className="text-sm font-semibold">
-        Posted it? Mark it published
-      </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-link`} className="text-xs font-medium text-muted">
-            Link to the post (optional)
-          </label>
-          <Input
-            id={`${id}-link`}
-            type="url"
-            inputMode="url"
-            maxLength={500}
-            value={link}
-            onChange={(event) => setLink(event.target.value)}
-            placeholder="https://"
-          />
+    <PhoneFold summary="Posted it? Mark it published" data-testid="publish-by-hand">
+      <form
+        className="space-y-3 rounded-xl border border-success/30 bg-success-soft/40 p-4"
+        aria-labelledby={`${id}-title`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const given = link.trim();
+          if ((byHand || given) && !isPostLink(given)) return setLinkError(postLinkHint);
+          setLinkError(null);
+          onPublish({ link: given, note: note.trim() });
+        }}
+      >
+        {/* On a phone its summary says it. */}
+        <p id={`${id}-title`} className="hidden text-sm font-semibold sm:block">
+          Posted it? Mark it published
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <label htmlFor={`${id}-link`} className="text-xs font-medium text-muted">
+              {byHand ? "Link to the post" : "Link to the post (optional)"}
+            </label>
+            <Input
+              id={`${id}-link`}
+              type="url"
+              inputMode="url"
+              maxLength={2000}
+              required={byHand}
+              value={link}
+              onChange={(event) => setLink(event.target.value)}
+              placeholder="https://"
+              aria-invalid={linkError ? true : undefined}
+              aria-describedby={linkError ? `${id}-link-error` : undefined}
+            />
+            {linkError && (
+              <p id={`${id}-link-error`} className="text-xs text-danger">
+                {linkError}
+              </p>
+            )}
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-note`} className="text-xs font-medium text-muted">
+              Note (optional)
+            </label>
+            <Input id={`${id}-note`} maxLength={450} value={note} onChange={(event) => setNote(event.target.value)} />
+          </div>
         </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-note`} className="text-xs font-medium text-muted">
-            Note (optional)
-          </label>
-          <Input id={`${id}-note`} maxLength={450} value={note} onChange={(event) => setNote(event.target.value)} />
-        </div>
-      </div>
-      <Button type="submit" size="sm" disabled={busy}>
-        Mark published
-      </Button>
-    </form>
+        <Button type="submit" size="sm" disabled={busy}>
+          Mark published
+        </Button>
+      </form>
+    </PhoneFold>
   );
 }
 
@@ -154,18 +196,22 @@ export function ItemPanel({
   projectId,
   accounts,
   networks,
+  changeRequest,
 }: {
   item: GrowthItem;
   brand: string;
-  dayLabel: string;
+  dayLabel: React.ReactNode;
   onItem: (item: GrowthItem) => void;
   generating: boolean;
   projectId: string;
   accounts: AccountOption[];
   networks: NetworkView[];
+  /** A reviewer's request for changes not answered yet (the founder approving it again answers it). */
+  changeRequest?: ChangeRequest;
 }) {
   const { pending, error, run } = useOperationAction();
   const toast = useToast();
+  useItemCommands(item.id);
   const [editing, setEditing] = useState(false);
   const [regenerateOpened, setRegenerateOpened] = useState(false);
   const busy = pending || generating;
@@ -174,6 +220,11 @@ export function ItemPanel({
   const goingOut = item.publication?.status === "publishing";
   const editable = Boolean(draft) && canEdit(item.status) && !goingOut;
   const blanks = draftBlanks(draft);
+  // What a post carries is settled once it is going out, out, or may be out.
+  const imagesEditable =
+    Boolean(draft) &&
+    canEdit(item.status) &&
+    !["publishing", "published", "unconfirmed"].includes(item.publication?.status ?? "");
   // Copy, "Open in …", approve and publish ask first while the draft has blanks, and say where.
   const where = `${channelLabel(item.channel)} › ${item.title}`;
   const { guard, dialog } = useBlankGuard(blanks ? [{ where, count: blanks, href: `#item-${item.id}` }] : []);
@@ -221,7 +272,7 @@ export function ItemPanel({
             <ChannelBadge channel={item.channel} />
             <span className="text-sm text-muted">{dayLabel}</span>
             <Badge tone={statusTone[item.status]} data-testid="item-status">
-              {item.status}
+              {itemStatusLabel[item.status]}
             </Badge>
             <BlankCount count={blanks} />
           </div>
@@ -236,28 +287,15 @@ export function ItemPanel({
         </div>
       </header>
 
-      {draft && editing ? (
-        <DraftEditor
-          item={item}
-          onSaved={(saved) => {
-            onItem(saved);
-            setEditing(false);
-            toast("Draft saved. The earlier one is in its history.");
-          }}
-          onCancel={() => setEditing(false)}
-        />
-      ) : draft && editable ? (
-        <FillableDraft body={draft.body} onFill={fill}>
-          <DraftPreview channel={item.channel} draft={draft} brand={brand} fillable guard={guard} />
-        </FillableDraft>
-      ) : draft ? (
-        <DraftPreview channel={item.channel} draft={draft} brand={brand} guard={guard} />
-      ) : (
-        <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
-          No draft yet. {item.status === "planned" ? "Write one when you are ready." : ""}
-        </p>
+      {changeRequest && (
+        <div data-testid="change-request">
+          <Notice tone="warning" title={`${changeRequest.reviewerName} asked for changes`}>
+            {changeRequest.comment ?? "No comment."}
+          </Notice>
+        </div>
       )}
 
+      {/* The item's actions come before its preview, so Copy and Approve are on the first screen. */}
       <div className="flex flex-wrap items-center gap-2">
         {item.status === "planned" && (
           <Button size="sm" disabled={busy} onClick={() => act(() => generateItemAction(item.id))}>
@@ -311,6 +349,31 @@ export function ItemPanel({
             </Button>
           ))}
       </div>
+      {draft && editing ? (
+        <DraftEditor
+          item={item}
+          onSaved={(saved) => {
+            onItem(saved);
+            setEditing(false);
+            toast("Draft saved. The earlier one is in its history.");
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : draft && editable ? (
+        <FillableDraft body={draft.body} onFill={fill}>
+          <DraftPreview channel={item.channel} draft={draft} brand={brand} fillable guard={guard} />
+        </FillableDraft>
+      ) : draft ? (
+        <DraftPreview channel={item.channel} draft={draft} brand={brand} guard={guard} />
+      ) : (
+        <p className="rounded-xl border border-dashed border-line px-4 py-6 text-center text-sm text-muted">
+          No draft yet. {item.status === "planned" ? "Write one when you are ready." : ""}
+        </p>
+      )}
+
+      {(draft || (item.images?.length ?? 0) > 0) && !editing && (
+        <ItemImages item={item} networks={networks} editable={imagesEditable} />
+      )}
       {dialog}
       {share?.hint && <p className="text-xs text-muted">{share.hint}</p>}
       {mayPublish(item, networks) && (
@@ -325,6 +388,11 @@ export function ItemPanel({
       )}
       {item.status === "published" && !item.publication && (
         <Notice tone="success">Published{item.resultNote ? `: ${item.resultNote}` : "."}</Notice>
+      )}
+      {item.status === "published" && item.publication && item.resultNote && (
+        <p className="text-sm text-muted" data-testid="result-note">
+          Your note: {item.resultNote}
+        </p>
       )}
       {error && <Notice tone="danger">{error}</Notice>}
 
@@ -349,16 +417,27 @@ export function ItemPanel({
           )}
         </details>
       )}
-      {/* A post that may have gone out is answered in its publication panel ("It went out" with the link). */}
-      {reviewTransition(item.status, "published") === "allowed" && item.publication?.status !== "unconfirmed" && (
-        <PublishForm
-          item={item}
-          busy={busy}
-          onPublish={(note) =>
-            guard("Mark published", () => act(() => reviewItemAction(item.id, "published", note || undefined)))
-          }
-        />
-      )}
+      {/* A post that may have gone out, or one due by hand, is answered in its publication panel (with the link). */}
+      {reviewTransition(item.status, "published") === "allowed" &&
+        item.publication?.status !== "unconfirmed" &&
+        item.publication?.status !== "due" && (
+          <PublishForm
+            item={item}
+            busy={busy}
+            byHand={!item.publication?.connectionId}
+            onPublish={({ link, note }) =>
+              guard("Mark published", () =>
+                act(async () => {
+                  if (item.publication?.connectionId)
+                    return reviewItemAction(item.id, "published", [link, note].filter(Boolean).join(" — ") || undefined);
+                  // No account: the founder's "I posted it", with the link; the note follows it.
+                  const posted = await confirmPublicationAction(item.id, { outcome: "posted", url: link });
+                  return posted.ok && note ? reviewItemAction(item.id, "published", note) : posted;
+                }),
+              )
+            }
+          />
+        )}
 
       <p className="sr-only" aria-live="polite">
         {pending ? `Working on ${channelLabel(item.channel)} item ${item.title}` : ""}

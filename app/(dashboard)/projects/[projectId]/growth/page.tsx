@@ -8,6 +8,7 @@ import {
   boardItemFields,
   boardTaskFields,
   type Cycle,
+  latestChangeRequests,
 } from "@/components/growth/types";
 import { WeekSummary } from "@/components/growth/week-summary";
 import { planNeeds } from "@/components/plan-needs";
@@ -22,13 +23,17 @@ import { listCycles } from "@/lib/operations/growth";
 import { getLinkSettings } from "@/lib/operations/links";
 import { getPlaybook } from "@/lib/operations/projects";
 import { listConnections } from "@/lib/operations/publishing";
+import { getReviewSettings, listCycleReviews, listReviewLinks } from "@/lib/operations/reviews";
+import { projectTitle } from "../project-title";
 import { readProject } from "../read-project";
 import { CalendarFeedCard } from "./calendar-feed-card";
+import { ItemsCsvCard } from "./items-csv-card";
 import { PlanEditor } from "./plan-editor-loader";
+import { ReviewLinksCard } from "./review-links-card";
 import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
 import { WeekBoard } from "./week-board";
 
-export const metadata = { title: "Growth" };
+export const generateMetadata = projectTitle("Growth");
 
 const pick = <T extends object, K extends keyof T>(value: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
@@ -82,12 +87,20 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
   const lastClosed = closed[0];
   const nextWeek = (cycles[0]?.weekNumber ?? 0) + 1;
   const learnings = learningsOf(playbook);
+  const reviewing =
+    project.status === "growth" && open?.status === "approved"
+      ? await Promise.all([
+          readOperation(listReviewLinks, { params: { cycleId: open.id } }),
+          readOperation(listCycleReviews, { params: { cycleId: open.id } }),
+          readOperation(getReviewSettings, input),
+        ])
+      : null;
 
   return (
     <>
       <SectionHeader
         title="Growth"
-        description="Your marketing week: plan it, draft it, publish it on your connected accounts (or by hand), and see how it went."
+        description="Your marketing week: plan it, draft it, publish it, and see how it went."
         actions={
           closed.length > 0 && (
             <ButtonLink href={`/projects/${project.id}/growth/history`} variant="secondary">
@@ -107,14 +120,6 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         {project.status === "launch_ready" && (
           <StartGrowthPanel projectId={project.id} needsPlan={planNeeds(me.limits, me.usage.projects).growth} />
         )}
-        {project.status === "growth" && links.linkTracking && !links.siteUrl && (
-          <Notice tone="info">
-            Add your site&apos;s address to see which posts bring sign-ups: posts that link to it get their own tracked link.{" "}
-            <a href={`/projects/${project.id}/settings#tracking`} className="font-medium underline">
-              Add it in project settings
-            </a>
-          </Notice>
-        )}
         {project.status === "growth" && open?.status === "planned" && (
           <PlanEditor key={open.id} cycle={open} initial={fromPlan(open.plan)} />
         )}
@@ -127,7 +132,28 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
             networks={networkViews()}
             history={history}
             activeJobs={activeJobs}
+            changeRequests={reviewing ? latestChangeRequests(reviewing[1].reviews) : {}}
           />
+        )}
+        {open && reviewing && (
+          // Folded: the week's drafts are the work; sharing it for review and spreadsheets are asked for now and then.
+          <details className="rounded-xl border border-line bg-surface" data-testid="week-tools">
+            <summary className="cursor-pointer px-4 py-3 text-sm font-medium">
+              Review links and CSV: ask someone to review this week, or move its items in and out of a spreadsheet
+            </summary>
+            <div className="space-y-4 px-4 pb-4">
+              <ItemsCsvCard projectId={project.id} cycleId={open.id} />
+              <ReviewLinksCard
+                projectId={project.id}
+                cycleId={open.id}
+                links={reviewing[0].links}
+                reviews={reviewing[1].reviews}
+                itemTitles={Object.fromEntries(open.items.map((item) => [item.id, item.title]))}
+                reviewerApprovalSchedules={reviewing[2].reviewerApprovalSchedules}
+                now={new Date().toISOString()}
+              />
+            </div>
+          </details>
         )}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">
@@ -151,7 +177,18 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
             </CardBody>
           </Card>
         )}
-        {project.status === "growth" && <CalendarFeedCard projectId={project.id} subscription={subscription} />}
+        {project.status === "growth" && links.linkTracking && !links.siteUrl && (
+          <Notice tone="info">
+            Add your site&apos;s address to see which posts bring sign-ups: posts that link to it get their own tracked link.{" "}
+            <a href={`/projects/${project.id}/settings#tracking`} className="font-medium underline">
+              Add it in project settings
+            </a>
+          </Notice>
+        )}
+        {/* While a plan waits for approval, approving it is the page's one job. */}
+        {project.status === "growth" && open?.status !== "planned" && (
+          <CalendarFeedCard projectId={project.id} subscription={subscription} />
+        )}
       </div>
     </>
   );

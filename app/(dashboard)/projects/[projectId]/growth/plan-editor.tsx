@@ -14,6 +14,7 @@ import {
 } from "@/components/growth/plan-model";
 import type { Cycle } from "@/components/growth/types";
 import { Button, Card, CardBody, CardHeader, cx, Input, Notice, Select, Textarea } from "@/components/ui";
+import { useDateText, When } from "@/components/ui/when";
 import { useOperationAction } from "@/components/use-operation-action";
 import { channelRules } from "@/lib/channels/rules";
 import { type DayKey, dayOf, weekDays } from "@/lib/growth/week-days";
@@ -109,6 +110,7 @@ function DaySelect({
   allowNone?: boolean;
 }) {
   const days = weekDays(weekStart);
+  const dateText = useDateText();
   const current = dayOf(value, weekStart);
   return (
     <Select
@@ -122,7 +124,7 @@ function DaySelect({
       {!current && value && <option value={value}>{value}</option>}
       {days.map((day) => (
         <option key={day.key} value={day.key}>
-          {day.label}
+          {dateText(day.date)}
         </option>
       ))}
     </Select>
@@ -162,7 +164,7 @@ function PlanItemCard({ item, weekStart, errors, onChange, onRemove, startOpen }
           </Button>
         </div>
       </div>
-      <p className="mt-2 text-sm font-semibold leading-5">{item.title || <span className="text-muted">Untitled item</span>}</p>
+      <h4 className="mt-2 text-sm font-semibold leading-5">{item.title || <span className="text-muted">Untitled item</span>}</h4>
       {!isOpen && item.angle && (
         <p data-testid="plan-item-angle" className="mt-1 line-clamp-2 text-xs text-muted">
           {item.angle}
@@ -257,6 +259,7 @@ export function PlanEditor({ cycle, initial }: { cycle: Cycle; initial: Editable
   const [opened, setOpened] = useState<string | null>(null);
   const { pending, error: failure, run, setError } = useOperationAction();
   const days = weekDays(cycle.weekStart);
+  const dateText = useDateText();
   const errorMap = Object.fromEntries(errors.map((entry) => [errorKey(entry.target), entry.message]));
   const defaultChannel: Channel = plan.items[0]?.channel ?? "x";
 
@@ -331,7 +334,7 @@ export function PlanEditor({ cycle, initial }: { cycle: Cycle; initial: Editable
         <CardHeader
           id="plan-title"
           title={`Week ${cycle.weekNumber} plan`}
-          description={`Proposed for the week of ${days[0]!.longLabel}. Change anything, then approve it: the items and tasks are created from what you approve.`}
+          description={`Proposed for the week of ${dateText(days[0]!.date)}. Change anything, then approve it: the items and tasks are created from what you approve.`}
         />
         <CardBody className="space-y-4">
           <TextField
@@ -374,16 +377,20 @@ export function PlanEditor({ cycle, initial }: { cycle: Cycle; initial: Editable
                 data-day={day.key}
                 className="rounded-[var(--radius-card)] border border-line bg-canvas p-3"
               >
-                <div className="mb-2 flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold">{day.longLabel}</h3>
+                <div className={cx("flex items-center justify-between gap-2", grouped(day.key).length > 0 && "mb-2")}>
+                  <h3 className="text-sm font-semibold">
+                    <When at={day.date} />
+                    {grouped(day.key).length === 0 && <span className="font-normal text-muted"> · nothing planned</span>}
+                  </h3>
                   <Button size="sm" variant="ghost" onClick={() => addItem(day.key)}>
-                    + Add item<span className="sr-only"> on {day.longLabel}</span>
+                    + Add item
+                    <span className="sr-only">
+                      {" "}
+                      on <When at={day.date} />
+                    </span>
                   </Button>
                 </div>
-                <ul className="flex flex-wrap gap-3">
-                  {grouped(day.key).map(itemCard)}
-                  {grouped(day.key).length === 0 && <li className="text-sm text-muted">Nothing planned.</li>}
-                </ul>
+                {grouped(day.key).length > 0 && <ul className="flex flex-wrap gap-3">{grouped(day.key).map(itemCard)}</ul>}
               </li>
             ))}
             {unscheduled.length > 0 && (
@@ -421,7 +428,11 @@ export function PlanEditor({ cycle, initial }: { cycle: Cycle; initial: Editable
         </section>
       </div>
 
-      <div className="space-y-3 rounded-[var(--radius-card)] border border-line bg-surface px-4 py-4">
+      {/* The approve bar sticks to the bottom of the window, so "Approve plan" is on every screen of a long plan. */}
+      <div
+        className="sticky bottom-0 z-20 space-y-3 rounded-[var(--radius-card)] border border-line bg-surface/95 px-4 py-3 shadow-[var(--shadow-pop)] backdrop-blur"
+        data-testid="plan-bar"
+      >
         {errors.length > 0 && (
           <Notice
             tone="danger"

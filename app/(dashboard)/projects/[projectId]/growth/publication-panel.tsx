@@ -1,16 +1,20 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import type { GrowthItem } from "@/components/growth/types";
+import { labelOf, publicationLabel } from "@/components/labels";
 import { Badge, Button, Input, Notice, Select } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { ActionResult } from "@/lib/actions/run-operation";
 import type { FieldDescriptor, NetworkView } from "@/lib/networks/provider";
 import type { PublishOptions } from "@/lib/schemas/publishing";
 import { confirmPublicationAction, publishItemAction, pullMetricsAction, scheduleItemAction } from "./actions";
+import { ConnectDialog } from "./connect-dialog";
+import { PostedIt } from "./due-posts";
 import { mayPublish, networkOf } from "./publication-networks";
+import { localInputValue } from "./schedule-time";
 
 export interface AccountOption {
   id: string;
@@ -19,27 +23,7 @@ export interface AccountOption {
   status: string;
 }
 
-/** `datetime-local`'s value for an instant, in the browser's own zone. */
-function localInputValue(iso: string | null | undefined) {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-
 const noOptions: PublishOptions = {};
-
-/** The badge's words for a publication's state. */
-const statusWords: Record<string, string> = { unconfirmed: "may have posted" };
 
 /**
  * A post whose answer was lost on a network that cannot be asked (X, LinkedIn): it may be
@@ -143,23 +127,11 @@ export function PublicationPanel({
   const view = networkOf(item, networks);
   if (!view || !mayPublish(item, networks)) return null;
   const mine = accounts.filter((account) => account.network === view.network);
-  // A network this server cannot connect keeps Open in … and Copy alone.
-  if (!view.connect.configured && mine.length === 0 && !publication) return null;
   const act = (action: () => Promise<ActionResult<{ item: GrowthItem }>>) =>
     run(action, (data) => onItem(data.item), { refresh: false });
   const id = `publication-${item.id}`;
 
   if (item.status === "published" && !publication) return null;
-  if (mine.length === 0 && !publication) {
-    return (
-      <p className="rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted">
-        <Link href={`/projects/${projectId}/settings#connections`} className="font-medium text-accent underline">
-          Connect a {view.label} account
-        </Link>{" "}
-        to publish this from here at its time.
-      </p>
-    );
-  }
 
   const account = mine.find((candidate) => candidate.id === publication?.connectionId);
   return (
@@ -180,13 +152,13 @@ export function PublicationPanel({
                 ? "success"
                 : publication.status === "failed"
                   ? "danger"
-                  : publication.status === "unconfirmed"
+                  : publication.status === "unconfirmed" || publication.status === "due"
                     ? "warning"
                     : "accent"
             }
             data-testid="publication-status"
           >
-            {statusWords[publication.status] ?? publication.status}
+            {labelOf(publicationLabel, publication.status)}
           </Badge>
         )}
       </div>
@@ -195,7 +167,7 @@ export function PublicationPanel({
         <div className="space-y-2 text-sm">
           <p>
             Live{account?.handle ? ` on ${account.handle}` : ""} since{" "}
-            {publication.publishedAt ? when(publication.publishedAt) : "now"}:{" "}
+            {publication.publishedAt ? <When at={publication.publishedAt} time /> : "now"}:{" "}
             {publication.url && (
               <a
                 href={publication.url}
@@ -236,39 +208,63 @@ export function PublicationPanel({
             <p className="text-muted">
               {view.label} does not give apps the numbers of members' posts: read them on {view.label}.
             </p>
+          ) : !publication.connectionId ? (
+            <p className="text-muted">Posted by hand, on no account connected here: read its numbers on {view.label}.</p>
           ) : (
             <p className="text-muted">Numbers come about an hour after publishing.</p>
           )}
-          {view.metrics && (
+          {view.metrics && publication.connectionId && (
             <Button size="sm" variant="ghost" disabled={pending} onClick={() => act(() => pullMetricsAction(item.id))}>
               Refresh numbers
             </Button>
           )}
+        </div>
+      ) : publication?.status === "due" ? (
+        <div className="space-y-3" data-testid="publication-due">
+          <Notice tone="warning" title="Due to post by hand">
+            Its time came and no {view.label} account is connected: copy the post, open {view.label}, post it, then give us its
+            link so the week counts it.
+          </Notice>
+          <div className="flex flex-wrap gap-2">
+            <PostedIt item={item} onItem={onItem} />
+          </div>
         </div>
       ) : publication?.status === "unconfirmed" ? (
         <ConfirmPublication item={item} network={view.label} handle={account?.handle} pending={pending} act={act} />
       ) : (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <div className="space-y-1">
-              <label htmlFor={`${id}-account`} className="text-xs font-medium text-muted">
-                Account
-              </label>
-              <Select
-                id={`${id}-account`}
-                value={publication?.connectionId ?? ""}
-                disabled={pending || publication?.status === "publishing"}
-                onChange={(event) => act(() => scheduleItemAction(item.id, { connectionId: event.target.value || null }))}
-              >
-                <option value="">Not on an account</option>
-                {mine.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id} disabled={candidate.status !== "connected"}>
-                    {candidate.handle ?? candidate.network}
-                    {candidate.status !== "connected" ? " (disconnected)" : ""}
-                  </option>
-                ))}
-              </Select>
-            </div>
+            {mine.length === 0 ? (
+              <div className="space-y-1">
+                <p className="text-xs font-medium text-muted">Account</p>
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm">None: you post it by hand</span>
+                  {view.connect.configured && (
+                    <ConnectDialog projectId={projectId} itemId={item.id} view={view} onItem={onItem} />
+                  )}
+                </div>
+              </div>
+            ) : (
+              <div className="space-y-1">
+                <label htmlFor={`${id}-account`} className="text-xs font-medium text-muted">
+                  Account
+                </label>
+                <Select
+                  id={`${id}-account`}
+                  value={publication?.connectionId ?? ""}
+                  disabled={pending || publication?.status === "publishing"}
+                  onChange={(event) => act(() => scheduleItemAction(item.id, { connectionId: event.target.value || null }))}
+                >
+                  <option value="">None: remind me to post it by hand</option>
+                  {mine.map((candidate) => (
+                    <option key={candidate.id} value={candidate.id} disabled={candidate.status !== "connected"}>
+                      {candidate.handle ?? candidate.network}
+                      {candidate.status !== "connected" ? " (disconnected)" : ""}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+            )}
             <div className="space-y-1">
               <label htmlFor={`${id}-time`} className="text-xs font-medium text-muted">
                 Goes out at (your time)
@@ -295,7 +291,7 @@ export function PublicationPanel({
             <Button
               size="sm"
               variant="secondary"
-              disabled={pending || !time || !publication?.connectionId || localInputValue(publication?.scheduledAt) === time}
+              disabled={pending || !time || localInputValue(publication?.scheduledAt) === time}
               onClick={() => act(() => scheduleItemAction(item.id, { scheduledAt: new Date(time).toISOString() }))}
             >
               Save time
@@ -310,18 +306,25 @@ export function PublicationPanel({
                 Unschedule
               </Button>
             )}
-            <Button
-              size="sm"
-              disabled={pending || !publication?.connectionId || publication.status === "publishing"}
-              onClick={() => guard("Publish now", () => act(() => publishItemAction(item.id)))}
-            >
-              {publication?.status === "failed" ? "Retry now" : "Publish now"}
-            </Button>
+            {mine.length > 0 && (
+              <Button
+                size="sm"
+                disabled={pending || !publication?.connectionId || publication.status === "publishing"}
+                onClick={() => guard("Publish now", () => act(() => publishItemAction(item.id)))}
+              >
+                {publication?.status === "failed" ? "Retry now" : "Publish now"}
+              </Button>
+            )}
           </div>
-          {publication?.status === "scheduled" && publication.scheduledAt && (
+          {publication?.status === "scheduled" && publication.scheduledAt && publication.connectionId && (
             <p className="text-sm text-muted">
-              Goes out {when(publication.scheduledAt)}
+              Goes out <When at={publication.scheduledAt} time />
               {account?.handle ? ` on ${account.handle}` : ""}.
+            </p>
+          )}
+          {publication?.status === "scheduled" && publication.scheduledAt && !publication.connectionId && (
+            <p className="text-sm text-muted" data-testid="reminder-time">
+              <When at={publication.scheduledAt} time />: we remind you to post it by hand, with the post ready to copy.
             </p>
           )}
           {publication?.status === "publishing" && <p className="text-sm text-muted">Going out now…</p>}

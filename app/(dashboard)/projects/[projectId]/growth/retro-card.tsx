@@ -1,7 +1,6 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
 import type { BoardCycle, GrowthItem, MeasuredItem } from "@/components/growth/types";
 import { Button, Card, CardHeader } from "@/components/ui";
 
@@ -10,9 +9,18 @@ const RetroForm = dynamic(() => import("./retro-form").then((module) => module.R
   loading: () => <p className="text-sm text-muted">Opening the retro…</p>,
 });
 
-/** The retro is its own step: a card with its button until the founder is done with the week. */
-export function RetroCard(props: { cycle: BoardCycle; items: GrowthItem[]; history: MeasuredItem[] }) {
-  const [open, setOpen] = useState(false);
+/** The retro is its own step: a card with its button until the founder is done with the week (the board keeps whether it is open). */
+export function RetroCard({
+  open,
+  onOpen,
+  ...props
+}: {
+  cycle: BoardCycle;
+  items: GrowthItem[];
+  history: MeasuredItem[];
+  open: boolean;
+  onOpen: () => void;
+}) {
   if (open) return <RetroForm {...props} />;
   return (
     <Card aria-labelledby="retro-title">
@@ -21,7 +29,7 @@ export function RetroCard(props: { cycle: BoardCycle; items: GrowthItem[]; histo
         title="Close the week: your retro"
         description="When the week is done: how did each piece do? Grades shape next week's plan. Submitting closes the week."
         actions={
-          <Button variant="secondary" onClick={() => setOpen(true)}>
+          <Button variant="secondary" onClick={onOpen}>
             Write the retro
           </Button>
         }

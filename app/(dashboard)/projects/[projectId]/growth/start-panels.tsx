@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { PlanBadge } from "@/components/plan-badge";
 import { UpgradeCard } from "@/components/project/upgrade-card";
+import { useCommands } from "@/components/shell/commands";
+import { ariaShortcut } from "@/components/shell/shortcuts";
 import { Button, Card, CardBody, CardHeader, cx, Notice } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { JobState } from "@/lib/schemas/publishing";
@@ -13,6 +15,10 @@ import { useProjectJobs } from "./use-project-jobs";
 /** Moves a launch-ready project into the weekly loop. */
 export function StartGrowthPanel({ projectId, needsPlan }: { projectId: string; needsPlan?: string }) {
   const { pending, error, offer, run } = useOperationAction({ upgradeOffer: true });
+  const start = () => run(() => startGrowthAction(projectId));
+  useCommands([
+    { id: "start-growth", label: "Start growth", group: "Growth", shortcut: "w", run: start, available: () => !pending },
+  ]);
   return (
     <Card aria-labelledby="start-growth-title">
       <CardHeader
@@ -21,7 +27,7 @@ export function StartGrowthPanel({ projectId, needsPlan }: { projectId: string; 
         description="From here on, Launchloop plans your marketing one week at a time: a plan, drafts for each channel, tasks for you, and a short retro."
       />
       <CardBody className="space-y-4">
-        <Button onClick={() => run(() => startGrowthAction(projectId))} disabled={pending}>
+        <Button onClick={start} disabled={pending} aria-keyshortcuts={ariaShortcut("w")}>
           {pending ? "Starting…" : "Start growth"}
           {needsPlan && !pending && <PlanBadge plan={needsPlan} />}
         </Button>
@@ -65,18 +71,16 @@ export function PlanWeekButton({
   const job = jobs.find((entry) => entry.kind === "plan");
   const planning = pending || job !== undefined;
   const stages = planStages(weekNumber);
+  const plan = () => {
+    setClickedAt(Date.now());
+    follow();
+    run(() => planCycleAction(projectId));
+  };
+  useCommands([{ id: "plan-week", label, group: "Growth", shortcut: "w", run: plan, available: () => !planning }]);
   const current = job?.progress ? Math.min(job.progress.step, stages.length - 1) : 0;
   return (
     <div className="space-y-4">
-      <Button
-        size="lg"
-        onClick={() => {
-          setClickedAt(Date.now());
-          follow();
-          run(() => planCycleAction(projectId));
-        }}
-        disabled={planning}
-      >
+      <Button size="lg" onClick={plan} disabled={planning} aria-keyshortcuts={ariaShortcut("w")}>
         {planning ? `Planning week ${weekNumber}…` : label}
       </Button>
       <div role="status" aria-live="polite">

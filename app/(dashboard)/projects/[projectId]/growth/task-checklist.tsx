@@ -1,7 +1,9 @@
 "use client";
 
 import type { BoardTask, FounderTask } from "@/components/growth/types";
+import { taskStatusLabel } from "@/components/labels";
 import { Badge, Button, Notice } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { useOperationAction } from "@/components/use-operation-action";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import { updateTaskAction } from "./actions";
@@ -30,7 +32,7 @@ export function TaskChecklist({
       <ul className="space-y-2">
         {tasks.map((task) => {
           const day = dayOf(task.suggestedDay, weekStart);
-          const dayLabel = day ? days.find((entry) => entry.key === day)!.label : null;
+          const dayLabel = day ? <When at={days.find((entry) => entry.key === day)!.date} /> : null;
           const id = `task-${task.id}`;
           return (
             <li key={task.id} data-testid="task" data-status={task.status} className="task-row">
@@ -54,7 +56,9 @@ export function TaskChecklist({
                 <p id={`${id}-meta`} className="flex flex-wrap items-center gap-2 text-xs text-muted">
                   <span>{task.effort}</span>
                   {dayLabel && <span>· {dayLabel}</span>}
-                  {task.status !== "open" && <Badge tone={task.status === "done" ? "success" : "neutral"}>{task.status}</Badge>}
+                  {task.status !== "open" && (
+                    <Badge tone={task.status === "done" ? "success" : "neutral"}>{taskStatusLabel[task.status]}</Badge>
+                  )}
                 </p>
               </div>
               <Button

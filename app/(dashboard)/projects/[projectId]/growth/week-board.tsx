@@ -5,20 +5,33 @@ import { useEffect, useState } from "react";
 import { BlankCount } from "@/components/blanks/blank-guard";
 import { channelLabel, statusTone } from "@/components/growth/channel-badge";
 import { draftBlanks } from "@/components/growth/draft-blanks";
-import { type BoardCycle, type BoardTask, type GrowthItem, type MeasuredItem, withBody } from "@/components/growth/types";
+import {
+  type BoardCycle,
+  type BoardTask,
+  type ChangeRequest,
+  type GrowthItem,
+  type MeasuredItem,
+  openChangeRequest,
+  withBody,
+} from "@/components/growth/types";
 import { WeekNumbersCard } from "@/components/growth/week-chart";
+import { itemStatusLabel } from "@/components/labels";
 import { ItemResultsBadge } from "@/components/results/item-results";
-import { Badge, Button, buttonClasses, Card, CardBody, CardHeader, Notice } from "@/components/ui";
+import { Badge, Button, buttonClasses, Card, CardBody, CardHeader, cx, Notice } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { describeFailure } from "@/lib/actions/form-state";
 import { blanksLeft } from "@/lib/drafts/blanks";
 import { weekTitle } from "@/lib/growth/week";
 import { dayOf, weekDays } from "@/lib/growth/week-days";
 import type { NetworkView } from "@/lib/networks/provider";
 import type { JobState } from "@/lib/schemas/publishing";
-import { generateItemAction } from "./actions";
+import { generateItemAction, scheduleItemAction } from "./actions";
+import { CardTime, timeEditable } from "./card-time";
+import { DuePosts } from "./due-posts";
 import { ItemPanel } from "./item-panel";
 import type { AccountOption } from "./publication-panel";
 import { RetroCard } from "./retro-card";
+import { localDateKey, onDay } from "./schedule-time";
 import { TaskChecklist } from "./task-checklist";
 import { useOpenItem } from "./use-open-item";
 import { useProjectJobs } from "./use-project-jobs";
@@ -50,7 +63,7 @@ interface Progress {
   current: string | null;
 }
 
-/** An approved week: the calendar of items with their states, every draft, the tasks and the retro. */
+/** An approved week: its header, the open draft first, then the calendar of items with their states, the numbers, the tasks and the retro. */
 export function WeekBoard({
   cycle,
   brand,
@@ -58,6 +71,7 @@ export function WeekBoard({
   networks,
   history,
   activeJobs,
+  changeRequests,
 }: {
   cycle: BoardCycle;
   brand: string;
@@ -66,6 +80,8 @@ export function WeekBoard({
   networks: NetworkView[];
   history: MeasuredItem[];
   activeJobs: JobState[];
+  /** What reviewers asked to change, by item (see openChangeRequest). */
+  changeRequests: Record<string, ChangeRequest>;
 }) {
   const router = useRouter();
   // Drafts being written (by this tab before a reload, or another tab): their items show as busy until they land.
@@ -76,13 +92,49 @@ export function WeekBoard({
   const [progress, setProgress] = useState<Progress | null>(null);
   const [generatingId, setGeneratingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  // Once the retro is open it is the page's work: on a phone the drafts, calendar, numbers and
+  // tasks fold away behind one button (kept on the page, so nothing typed is lost).
+  const [retroOpen, setRetroOpen] = useState(false);
+  const [weekShown, setWeekShown] = useState(false);
   useEffect(() => setItems(cycle.items.map(withBody)), [cycle.items]);
   useEffect(() => setTasks(cycle.tasks), [cycle.tasks]);
+  // Times are the browser's: the server draws the board by planned day, the browser by time.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  // Read the board again at the next post's time, then every 5 s while it waits for its job
+  // (up to 10 minutes past), so its reminder or publication shows without a reload.
+  useEffect(() => {
+    const due = items.flatMap((item) =>
+      item.publication?.status === "scheduled" && item.publication.scheduledAt ? [Date.parse(item.publication.scheduledAt)] : [],
+    );
+    const next = Math.min(...due.filter((at) => at > Date.now() - 10 * 60_000));
+    const wait = Math.max(next - Date.now(), 5000);
+    if (!Number.isFinite(next) || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => router.refresh(), wait);
+    return () => clearTimeout(timer);
+  }, [items, router]);
 
   const days = weekDays(cycle.weekStart);
+  /** The calendar day an item sits on: its time's day in the browser's zone within the week, else its planned day. */
+  const calendarDayOf = (item: GrowthItem) => {
+    const at = mounted ? item.publication?.scheduledAt : null;
+    const timed = at ? days.find((day) => day.date === localDateKey(at)) : undefined;
+    return timed?.key ?? dayOf(item.suggestedDay, cycle.weekStart);
+  };
+  const [dragging, setDragging] = useState<string | null>(null);
+  async function moveToDay(itemId: string, date: string) {
+    const item = items.find((candidate) => candidate.id === itemId);
+    const at = item?.publication?.scheduledAt;
+    if (!item || !at || !timeEditable(item) || localDateKey(at) === date) return;
+    setError(null);
+    const result = await scheduleItemAction(item.id, { scheduledAt: onDay(at, date) });
+    if (result.ok) replaceItem(result.data.item);
+    else setError(`${item.title} did not move: ${describeFailure(result)}`);
+  }
   const dayLabelOf = (item: GrowthItem) => {
     const day = dayOf(item.suggestedDay, cycle.weekStart);
-    return day ? days.find((entry) => entry.key === day)!.longLabel : item.suggestedDay || "No day";
+    return day ? <When at={days.find((entry) => entry.key === day)!.date} /> : item.suggestedDay || "No day";
   };
   const replaceItem = (next: GrowthItem) => setItems((current) => current.map((item) => (item.id === next.id ? next : item)));
   const replaceTask = (next: BoardTask) => setTasks((current) => current.map((task) => (task.id === next.id ? next : task)));
@@ -108,16 +160,18 @@ export function WeekBoard({
     router.refresh();
   }
 
-  const unscheduled = items.filter((item) => !dayOf(item.suggestedDay, cycle.weekStart));
+  const unscheduled = items.filter((item) => !calendarDayOf(item));
   const ordered = inDayOrder(items, cycle.weekStart);
   const { openItem, position } = useOpenItem(ordered);
   const blanksOf = (item: GrowthItem) => draftBlanks(item.draft);
   const weekBlanks = items.reduce((sum, item) => sum + (item.status === "published" ? 0 : blanksOf(item)), 0);
   const theme = cycle.theme;
+  const folded = retroOpen && !weekShown ? "max-sm:hidden" : undefined;
 
   return (
     <div className="space-y-8">
       <div className="space-y-6">
+        <DuePosts items={items} onItem={replaceItem} />
         <Card aria-labelledby="week-title">
           <CardHeader
             id="week-title"
@@ -131,7 +185,7 @@ export function WeekBoard({
               )
             }
           />
-          <CardBody className="space-y-4">
+          <CardBody className="space-y-4 pt-0">
             <div role="status" aria-live="polite">
               {progress && progress.done < progress.total && (
                 <div className="space-y-2">
@@ -170,66 +224,29 @@ export function WeekBoard({
             {error && <Notice tone="danger">{error}</Notice>}
             {weekBlanks > 0 && (
               <p className="text-sm font-medium text-warning" data-testid="week-blanks">
-                {blanksLeft(weekBlanks)} in this week's drafts: only you know what goes there. Open an item marked below and click
-                a highlighted blank to fill it.
+                {blanksLeft(weekBlanks)} in this week's drafts: only you know what goes there. Click a highlighted blank to fill
+                it.
               </p>
             )}
-            <ol className="grid gap-2 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-7" aria-label="Calendar">
-              {days.map((day) => {
-                const today = items.filter((item) => dayOf(item.suggestedDay, cycle.weekStart) === day.key);
-                return (
-                  <li key={day.key} data-testid="calendar-day" data-day={day.key} className="calendar-day">
-                    <p className="mb-2 text-xs font-semibold text-muted">{day.label}</p>
-                    <ul className="space-y-1.5">
-                      {today.map((item) => (
-                        <li key={item.id}>
-                          <a
-                            {...itemLink(item)}
-                            aria-current={item.id === openItem?.id ? "true" : undefined}
-                            className="calendar-item"
-                          >
-                            <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
-                            <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
-                            <ItemResultsBadge tracking={item.tracking} />
-                            <span className="mt-1 flex flex-wrap gap-1">
-                              <Badge tone={statusTone[item.status]} className="max-w-full">
-                                <span className="min-w-0 truncate">{item.status}</span>
-                              </Badge>
-                              {item.status !== "published" && <BlankCount count={blanksOf(item)} className="max-w-full" />}
-                            </span>
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                );
-              })}
-            </ol>
-            {unscheduled.length > 0 && (
-              <p className="text-sm text-muted">
-                No day yet:{" "}
-                {unscheduled.map((item, index) => (
-                  <span key={item.id}>
-                    {index > 0 && ", "}
-                    <a {...itemLink(item)}>{item.title}</a>
-                  </span>
-                ))}
-              </p>
-            )}
-          </CardBody>
-        </Card>
-        <WeekNumbersCard items={items} weekStart={cycle.weekStart} />
-        <Card aria-labelledby="tasks-title">
-          <CardHeader id="tasks-title" title="Your tasks" description="Things only you can do this week." />
-          <CardBody>
-            <TaskChecklist tasks={tasks} weekStart={cycle.weekStart} onTask={replaceTask} />
           </CardBody>
         </Card>
       </div>
 
-      <section aria-labelledby="drafts-title" className="space-y-4">
+      {retroOpen && (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="sm:hidden"
+          aria-expanded={weekShown}
+          aria-controls="drafts-section week-calendar-card week-tasks"
+          onClick={() => setWeekShown((shown) => !shown)}
+        >
+          {weekShown ? "Fold the week's drafts and tasks" : "Show the week's drafts and tasks"}
+        </Button>
+      )}
+      <section id="drafts-section" aria-labelledby="drafts-title" className={cx("-mt-4 space-y-3", folded)}>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="drafts-title" className="text-xl font-semibold tracking-tight">
+          <h2 id="drafts-title" className="text-lg font-semibold tracking-tight">
             Drafts and review
           </h2>
           {ordered.length > 1 && openItem && (
@@ -261,13 +278,120 @@ export function WeekBoard({
             projectId={cycle.projectId}
             accounts={accounts}
             networks={networks}
+            changeRequest={openChangeRequest(openItem, changeRequests)}
           />
         ) : (
           <p className="text-sm text-muted">This week has no content items.</p>
         )}
       </section>
 
-      <RetroCard cycle={cycle} items={items} history={history} />
+      <Card id="week-calendar-card" aria-labelledby="calendar-title" className={folded}>
+        <CardHeader
+          id="calendar-title"
+          title="Calendar"
+          description="The week's items by day; days with nothing planned stay narrow. A card opens its draft above."
+          actions={
+            <Button
+              variant="secondary"
+              size="sm"
+              className="md:hidden"
+              aria-expanded={calendarOpen}
+              aria-controls="week-calendar"
+              onClick={() => setCalendarOpen((open) => !open)}
+            >
+              {calendarOpen ? "Fold the calendar" : "Show the calendar"}
+            </Button>
+          }
+        />
+        {/* Below 768 px the calendar folds away behind its button: the drafts come first. */}
+        <CardBody id="week-calendar" className={cx("space-y-4", calendarOpen ? "block" : "hidden md:block")}>
+          <ol className="calendar-week" aria-label="Calendar">
+            {days.map((day) => {
+              const today = items.filter((item) => calendarDayOf(item) === day.key);
+              return (
+                <li
+                  key={day.key}
+                  data-testid="calendar-day"
+                  data-day={day.key}
+                  data-empty={today.length === 0 ? "true" : undefined}
+                  className={cx("calendar-day", dragging && "outline-dashed outline-1 outline-accent/50")}
+                  onDragOver={(event) => {
+                    if (dragging) event.preventDefault();
+                  }}
+                  onDrop={(event) => {
+                    event.preventDefault();
+                    const itemId = event.dataTransfer.getData("text/plain") || dragging;
+                    setDragging(null);
+                    if (itemId) void moveToDay(itemId, day.date);
+                  }}
+                >
+                  <p className="mb-2 text-xs font-semibold text-muted">
+                    <When at={day.date} />
+                  </p>
+                  <ul className="space-y-1.5">
+                    {today.map((item) => (
+                      <li
+                        key={item.id}
+                        draggable={timeEditable(item)}
+                        onDragStart={(event) => {
+                          event.dataTransfer.setData("text/plain", item.id);
+                          event.dataTransfer.effectAllowed = "move";
+                          setDragging(item.id);
+                        }}
+                        onDragEnd={() => setDragging(null)}
+                      >
+                        <a
+                          {...itemLink(item)}
+                          aria-current={item.id === openItem?.id ? "true" : undefined}
+                          className="calendar-item"
+                        >
+                          <span className="block truncate font-semibold">{channelLabel(item.channel)}</span>
+                          <span className="mt-0.5 line-clamp-3 block break-words">{item.title}</span>
+                          <ItemResultsBadge tracking={item.tracking} />
+                          <span className="mt-1 flex flex-wrap gap-1">
+                            <Badge tone={statusTone[item.status]} className="max-w-full">
+                              <span className="min-w-0 truncate">{itemStatusLabel[item.status]}</span>
+                            </Badge>
+                            {item.status !== "published" && <BlankCount count={blanksOf(item)} className="max-w-full" />}
+                            {openChangeRequest(item, changeRequests) && (
+                              <Badge tone="warning" className="max-w-full" data-testid="changes-asked">
+                                <span className="min-w-0 truncate">Changes asked</span>
+                              </Badge>
+                            )}
+                          </span>
+                        </a>
+                        <CardTime item={item} onItem={replaceItem} mounted={mounted} />
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ol>
+          {unscheduled.length > 0 && (
+            <p className="text-sm text-muted">
+              No day yet:{" "}
+              {unscheduled.map((item, index) => (
+                <span key={item.id}>
+                  {index > 0 && ", "}
+                  <a {...itemLink(item)}>{item.title}</a>
+                </span>
+              ))}
+            </p>
+          )}
+        </CardBody>
+      </Card>
+      <div id="week-tasks" className={cx("space-y-8", folded)}>
+        <WeekNumbersCard items={items} weekStart={cycle.weekStart} />
+        <Card aria-labelledby="tasks-title">
+          <CardHeader id="tasks-title" title="Your tasks" description="Things only you can do this week." />
+          <CardBody>
+            <TaskChecklist tasks={tasks} weekStart={cycle.weekStart} onTask={replaceTask} />
+          </CardBody>
+        </Card>
+      </div>
+
+      <RetroCard cycle={cycle} items={items} history={history} open={retroOpen} onOpen={() => setRetroOpen(true)} />
     </div>
   );
 }

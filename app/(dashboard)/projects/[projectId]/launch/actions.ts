@@ -17,6 +17,19 @@ export async function startRun(projectId: string, agentType: string) {
   return early.ok ? { ok: true as const, data: { settled: true } } : early;
 }
 
+/**
+ * "Reject and redraft" in one move: rejects the draft with the founder's feedback, then starts
+ * the step again, which drafts from that feedback (as `startRun` answers: settled or still going).
+ */
+export async function rejectAndRedraft(projectId: string, agentType: string, runId: string, feedback: string) {
+  const trimmed = feedback.trim();
+  const rejected = await runOperation(reviewRun, {
+    body: { runId, action: "reject", ...(trimmed && { feedback: trimmed }) },
+  });
+  if (!rejected.ok) return rejected;
+  return startRun(projectId, agentType);
+}
+
 export async function reviewLaunchRun(body: unknown) {
   const result = await runOperation(reviewRun, { body });
   return result.ok ? { ok: true as const, data: { status: result.data.run.status } } : result;

@@ -1,12 +1,25 @@
 "use client";
 
-import { useRouter } from "next/navigation";
+import { useParams, useRouter } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { type ChosenDecisions, DecisionChoices, hasDecisionChoices } from "@/components/project/decision-choices";
 import { type StepStatus, stepLabels, stepStatusLabels, stepStatusTones } from "@/components/project/labels";
 import { isUpgrade, type UpgradeBody, UpgradeCard } from "@/components/project/upgrade-card";
-import { Badge, Button, ButtonLink, Card, CardBody, CardFooter, CardHeader, cx, Field, Notice, Textarea } from "@/components/ui";
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  buttonClasses,
+  Card,
+  CardBody,
+  CardFooter,
+  CardHeader,
+  cx,
+  Field,
+  Notice,
+  Textarea,
+} from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import { describeError } from "@/lib/actions/form-state";
 import { type BlankPlace, blanksLeft, totalBlanks } from "@/lib/drafts/blanks";
@@ -14,7 +27,8 @@ import type { ErrorEnvelope } from "@/lib/errors";
 import type { OperationOutput } from "@/lib/operations/operation";
 import type { getProject } from "@/lib/operations/projects";
 import type { AgentType } from "@/lib/schemas/project";
-import { confirmLaunchProject, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
+import { confirmLaunchProject, rejectAndRedraft, reviewLaunchRun, runRemainingSteps, startRun } from "./actions";
+import { useReviewCommands } from "./use-review-commands";
 
 type Project = OperationOutput<typeof getProject>["project"];
 type Steps = Project["pipeline"]["steps"];
@@ -146,7 +160,8 @@ export function LaunchReview({
   const busy = pending || watching || starting;
 
   return (
-    <div className="space-y-6">
+    // Below 640 px the current step comes first and the stepper after it: the draft is the work.
+    <div className="flex flex-col gap-6">
       {project.status === "onboarding" && (
         <Card aria-labelledby="confirm-title">
           <CardHeader
@@ -162,11 +177,16 @@ export function LaunchReview({
         </Card>
       )}
 
-      <Card aria-labelledby="stepper-title">
+      <Card aria-labelledby="stepper-title" className="order-last sm:order-none">
         <CardHeader
           id="stepper-title"
           title="Your launch in five steps"
-          description="Each agent drafts, you review: approve to move on, or reject with feedback to get a new draft."
+          description={
+            // On a phone the steps' chips say enough: the page is the draft's.
+            <span className="max-sm:hidden">
+              Each agent drafts, you review: approve to move on, or reject with feedback to get a new draft.
+            </span>
+          }
           actions={
             project.status === "pipeline" &&
             current && (
@@ -183,7 +203,8 @@ export function LaunchReview({
           }
         />
         <CardBody>
-          <ol className="grid gap-2 sm:grid-cols-5" aria-label="Pipeline steps">
+          {/* Below 640 px the steps wrap as small chips: the page is the draft's. */}
+          <ol className="flex flex-wrap gap-1.5 sm:grid sm:grid-cols-5 sm:gap-2" aria-label="Pipeline steps">
             {project.pipeline.steps.map(({ agentType }, index) => {
               const status = stepStatus(agentType);
               const isCurrent = agentType === current;
@@ -192,16 +213,17 @@ export function LaunchReview({
                   key={agentType}
                   aria-current={isCurrent ? "step" : undefined}
                   className={cx(
-                    "flex items-center gap-3 rounded-lg border px-3 py-2 sm:flex-col sm:items-start",
+                    "flex items-center gap-2 rounded-lg border px-2 py-1 sm:flex-col sm:items-start sm:gap-3 sm:px-3 sm:py-2",
                     isCurrent ? "border-accent bg-accent-soft/60" : "border-line",
                   )}
                 >
-                  <span className="text-sm font-semibold">
+                  <span className="text-xs font-semibold sm:text-sm">
                     {index + 1}. {stepLabels[agentType].title}
                   </span>
-                  <Badge tone={stepStatusTones[status]} className="ml-auto sm:ml-0">
+                  <Badge tone={stepStatusTones[status]} className={cx(!isCurrent && "max-sm:hidden")}>
                     {stepStatusLabels[status]}
                   </Badge>
+                  {!isCurrent && <span className="sr-only sm:hidden">: {stepStatusLabels[status]}</span>}
                 </li>
               );
             })}
@@ -233,6 +255,7 @@ export function LaunchReview({
           onRun={() => run(current)}
           onFailure={fail}
           onReviewed={() => router.refresh()}
+          onRedraft={(settled) => (settled ? router.refresh() : setWatching(true))}
         />
       )}
 
@@ -267,6 +290,8 @@ function CurrentStep(props: {
   onRun: () => void;
   onFailure: (failure: Failure) => void;
   onReviewed: () => void;
+  /** After "Reject and redraft": the new run settled already, or is still going (watch it). */
+  onRedraft: (settled: boolean) => void;
 }) {
   const { agentType, status, run, draft, watching, elapsed, busy } = props;
   const label = stepLabels[agentType];
@@ -341,23 +366,38 @@ function ReviewPanel({
   busy,
   onFailure,
   onReviewed,
+  onRedraft,
 }: Parameters<typeof CurrentStep>[0] & { run: LatestRun }) {
+  const { projectId } = useParams<{ projectId: string }>();
   const [chosen, setChosen] = useState<ChosenDecisions>({});
-  const [rejecting, setRejecting] = useState(false);
+  useReviewCommands();
   const [feedback, setFeedback] = useState("");
+  const [redrafting, setRedrafting] = useState(false);
   const { pending, run: act } = useOperationAction();
   const label = stepLabels[agentType];
 
-  const review = (action: "approve" | "reject") => {
+  const approve = () => {
     const decisions = Object.fromEntries(Object.entries(chosen).filter(([, value]) => value !== undefined && value !== ""));
-    const body =
-      action === "approve"
-        ? { runId: run.id, action, ...(Object.keys(decisions).length > 0 && { decisions }) }
-        : { runId: run.id, action, ...(feedback.trim() && { feedback: feedback.trim() }) };
     return act(
-      () => reviewLaunchRun(body),
+      () => reviewLaunchRun({ runId: run.id, action: "approve", ...(Object.keys(decisions).length > 0 && { decisions }) }),
       () => onReviewed(),
       { refresh: false, onFailure },
+    );
+  };
+
+  // Rejecting sends the feedback and starts the next draft at once: one click, no "Run … again".
+  const redraft = () => {
+    setRedrafting(true);
+    return act(
+      () => rejectAndRedraft(projectId, agentType, run.id, feedback),
+      ({ settled }) => onRedraft(settled),
+      {
+        refresh: false,
+        onFailure: (failure) => {
+          setRedrafting(false);
+          onFailure(failure);
+        },
+      },
     );
   };
 
@@ -374,35 +414,52 @@ function ReviewPanel({
         id="current-title"
         title={`${label.title}: ready for your review`}
         description={
-          hasChoices
-            ? "Read the draft, make your choices beside it, then approve it or ask for another one."
-            : "Read the draft, then approve it or ask for another one."
+          <span className="max-sm:hidden">
+            {hasChoices
+              ? "Read the draft, make your choices, then approve it or ask for changes."
+              : "Read the draft, then approve it or ask for changes."}
+          </span>
         }
       />
       <CardBody className={cx("grid gap-8", hasChoices && "lg:grid-cols-[minmax(0,1fr)_20rem]")}>
-        <div className="min-w-0 space-y-8">
+        <div className="min-w-0 space-y-6 sm:space-y-8">
           {draft.documents}
           {draft.count === 0 && <p className="text-muted">This run produced no document.</p>}
-        </div>
-        {hasChoices && <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">{choices}</div>}
-        {rejecting && (
-          <div className="space-y-3 rounded-lg border border-line bg-canvas p-4 lg:col-span-2">
+          {left > 0 && (
+            <p id="review-blanks-note" className="scroll-mt-20 text-sm text-warning" data-testid="review-blanks">
+              {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving
+              keeps them: fill them here or later in the pack.
+            </p>
+          )}
+          <section
+            id="feedback"
+            aria-labelledby="feedback-title"
+            className="scroll-mt-20 space-y-3 rounded-lg border border-line bg-canvas p-4"
+          >
+            <h3 id="feedback-title" className="text-base font-semibold">
+              Not right yet? Ask for another draft
+            </h3>
             <Field
               label="What should the next draft do differently?"
               name="feedback"
               maxLength={1000}
-              hint="Optional, but the next run follows it."
+              hint="Optional, but the next draft follows it."
             >
               {(control) => (
-                <Textarea {...control} rows={3} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
+                <Textarea {...control} rows={2} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
               )}
             </Field>
-            <div className="flex flex-wrap gap-2" role="group" aria-label="Feedback suggestions">
+            {/* On a phone the suggestions are one row that scrolls sideways. */}
+            <div
+              className="flex gap-2 max-sm:-mx-4 max-sm:overflow-x-auto max-sm:px-4 max-sm:pb-1 sm:flex-wrap"
+              role="group"
+              aria-label="Feedback suggestions"
+            >
               {feedbackSuggestions.map((suggestion) => (
                 <button
                   key={suggestion}
                   type="button"
-                  className="rounded-full border border-line bg-surface px-3 py-1 text-sm hover:border-accent hover:text-accent"
+                  className="shrink-0 whitespace-nowrap rounded-full border border-line bg-surface px-2.5 py-0.5 text-xs hover:border-accent hover:text-accent sm:whitespace-normal sm:px-3 sm:py-1 sm:text-sm"
                   onClick={() => {
                     setFeedback((current) => `${current.trim()} ${suggestion}`.trim().slice(0, 1000));
                     document.getElementById("field-feedback")?.focus();
@@ -412,38 +469,28 @@ function ReviewPanel({
                 </button>
               ))}
             </div>
-          </div>
-        )}
+            <Button variant="secondary" onClick={redraft} disabled={pending || busy}>
+              {redrafting ? "Asking for a new draft…" : "Reject and redraft"}
+            </Button>
+          </section>
+        </div>
+        {hasChoices && <div className="min-w-0 lg:sticky lg:top-20 lg:self-start">{choices}</div>}
       </CardBody>
       <div
-        className="sticky bottom-0 z-20 flex flex-wrap items-center justify-between gap-2 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-4 py-2.5 backdrop-blur sm:gap-3 sm:px-5 sm:py-3"
+        className="sticky bottom-0 z-20 flex items-center justify-end gap-3 rounded-b-[var(--radius-card)] border-t border-line bg-surface/95 px-4 py-2 backdrop-blur sm:px-5"
         data-testid="review-bar"
       >
         {left > 0 && (
-          <p className="w-full text-xs text-warning sm:text-sm" data-testid="review-blanks">
-            {blanksLeft(left)} in this draft ({places.map((place) => place.where.split(" › ").at(-1)).join(", ")}). Approving
-            keeps them: fill them here or later in the pack.
-          </p>
+          <a href="#review-blanks-note" className="mr-auto truncate text-xs font-medium text-warning sm:text-sm">
+            {blanksLeft(left)}
+          </a>
         )}
-        {rejecting ? (
-          <>
-            <Button variant="ghost" onClick={() => setRejecting(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button variant="danger" onClick={() => review("reject")} disabled={pending || busy}>
-              {pending ? "Sending…" : "Reject and ask for a new draft"}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={() => setRejecting(true)} disabled={pending || busy}>
-              Reject with feedback
-            </Button>
-            <Button onClick={() => review("approve")} disabled={pending || busy}>
-              {pending ? "Approving…" : "Approve and continue"}
-            </Button>
-          </>
-        )}
+        <a href="#feedback" className={cx(buttonClasses("ghost", "sm"), "hidden sm:inline-flex")}>
+          Ask for changes
+        </a>
+        <Button onClick={approve} disabled={pending || busy} className="shrink-0">
+          {pending && !redrafting ? "Approving…" : "Approve and continue"}
+        </Button>
       </div>
     </Card>
   );

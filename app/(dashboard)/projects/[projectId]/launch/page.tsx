@@ -3,15 +3,16 @@ import { BlankCount } from "@/components/blanks/blank-guard";
 import { Markdown } from "@/components/markdown";
 import { stepLabels } from "@/components/project/labels";
 import { projectIdOf } from "@/components/project/project-id";
-import { Foldable, PageHeader } from "@/components/ui";
+import { Foldable, PageHeader, PhoneFold } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { countBlanks } from "@/lib/drafts/blanks";
 import { listContent } from "@/lib/operations/content";
+import { projectTitle } from "../project-title";
 import { readProject } from "../read-project";
 import { LaunchReview } from "./launch-review";
 import { ReviewFill } from "./review-fill";
 
-export const metadata = { title: "Launch review" };
+export const generateMetadata = projectTitle("Launch review");
 
 /** The options a step's output offers as choices (see DecisionChoices): the rest of the output is its documents, shown rendered. */
 const choiceKeys = ["positioningOptions", "valuePropositions", "brandNameOptions", "taglineOptions", "palette"];
@@ -30,7 +31,7 @@ export default async function LaunchPage({ params }: { params: Promise<{ project
   const section = current ? stepLabels[current].title : "";
   return (
     <>
-      <PageHeader title="Launch" description="Five agents draft your launch; you review each step before the next one runs." />
+      <PageHeader title="Launch" description="Five agents draft your launch; you review each step before the next runs." />
       <LaunchReview
         project={{
           id: project.id,
@@ -60,13 +61,13 @@ export default async function LaunchPage({ params }: { params: Promise<{ project
               key={item.id}
               id={`item-${item.id}`}
               aria-label={item.title}
-              className="scroll-mt-20 border-b border-line pb-6 last:border-b-0 last:pb-0"
+              className="scroll-mt-20 border-b border-line pb-4 last:border-b-0 last:pb-0 sm:pb-6"
             >
               <div className="mb-2 flex flex-wrap items-center gap-2">
                 <h3 className="mr-auto text-lg font-semibold">{item.title}</h3>
                 <BlankCount count={countBlanks(item.body)} />
               </div>
-              <Foldable label={item.title}>
+              <Foldable label={item.title} narrowMaxHeight={96}>
                 <ReviewFill itemId={item.id}>
                   <Markdown source={item.body} fillable />
                 </ReviewFill>
@@ -76,23 +77,26 @@ export default async function LaunchPage({ params }: { params: Promise<{ project
         }}
       />
       {approved.length > 0 && (
-        <section aria-labelledby="approved-title" className="mt-6 space-y-3">
-          <h2 id="approved-title" className="text-lg font-semibold">
-            Approved steps
-          </h2>
-          <ul className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-surface">
-            {approved.map(({ agentType }) => (
-              <li key={agentType} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3">
-                <span className="mr-auto font-medium">
-                  {stepLabels[agentType].title} <span className="text-sm font-normal text-muted">· approved</span>
-                </span>
-                <Link href={`/projects/${projectId}/pack?step=${agentType}`} className="text-sm">
-                  Read it in the pack
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        // On a phone the steps' chips above say what is approved; the list of links waits behind its summary.
+        <PhoneFold summary={`Approved steps (${approved.length}): read them in the pack`} className="mt-6">
+          <section aria-labelledby="approved-title" className="space-y-3">
+            <h2 id="approved-title" className="text-lg font-semibold">
+              Approved steps
+            </h2>
+            <ul className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-surface">
+              {approved.map(({ agentType }) => (
+                <li key={agentType} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-5 py-3">
+                  <span className="mr-auto font-medium">
+                    {stepLabels[agentType].title} <span className="text-sm font-normal text-muted">· approved</span>
+                  </span>
+                  <Link href={`/projects/${projectId}/pack?step=${agentType}`} className="text-sm">
+                    Read it in the pack
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </PhoneFold>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import {
   getContentItem,
   listContentVersions,
 } from "@/lib/operations/content";
+import { renderPackImages, updatePackImage } from "@/lib/operations/pack-images";
 
 export async function saveContentItem(itemId: string, body: unknown) {
   const result = await runOperation(editContent, { params: { itemId }, body });
@@ -34,4 +35,16 @@ export async function listItemVersions(itemId: string) {
   if (!versions.ok) return versions;
   if (!loaded.ok) return loaded;
   return { ok: true as const, data: { versions: versions.data.versions, current: loaded.data.item.body } };
+}
+
+/** The founder's headline and alt text for a brand card, which is drawn again with them. */
+export async function savePackImage(imageId: string, body: unknown) {
+  const result = await runOperation(updatePackImage, { params: { packImageId: imageId }, body });
+  return result.ok ? { ok: true as const, data: { id: result.data.image.id } } : result;
+}
+
+/** Draws one brand card (or all five) again from the brand as it is now. */
+export async function redrawPackImages(projectId: string, kind?: string) {
+  const result = await runOperation(renderPackImages, { params: { id: projectId }, body: kind ? { kind } : {} });
+  return result.ok ? { ok: true as const, data: { count: result.data.images.length } } : result;
 }

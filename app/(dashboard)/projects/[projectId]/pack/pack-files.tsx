@@ -1,72 +1,55 @@
 "use client";
 
-import Link from "next/link";
 import { startCheckout } from "@/app/(dashboard)/projects/actions";
 import { useBlankGuard } from "@/components/blanks/blank-guard";
 import { PlanBadge } from "@/components/plan-badge";
 import { UpgradeCard } from "@/components/project/upgrade-card";
-import { Button, Card, CardBody, Notice } from "@/components/ui";
-import { type BlankPlace, blanksLeft, totalBlanks } from "@/lib/drafts/blanks";
+import { MenuButton, MenuItem, Notice } from "@/components/ui";
+import type { BlankPlace } from "@/lib/drafts/blanks";
 import { useDownload } from "./use-download";
+import { usePackCommands } from "./use-pack-commands";
 
 const exportFormats = [
-  { format: "json", label: "JSON" },
-  { format: "docx", label: "Word (DOCX)" },
   { format: "pdf", label: "PDF" },
+  { format: "docx", label: "Word (DOCX)" },
   { format: "xlsx", label: "Excel (XLSX)" },
+  { format: "json", label: "JSON" },
+  { format: "zip", label: "everything (ZIP with the brand cards)" },
 ] as const;
 
-/** "Take it with you": the whole pack as Markdown or an export, and where its blanks are (each a link to its step and item). */
+/**
+ * "Take it with you", as one Export menu: the whole pack as Markdown or an export file. While
+ * blanks remain, each asks first and says where they are (each place a link to its item).
+ */
 export function PackFiles({ projectId, places, exportsNeed }: { projectId: string; places: BlankPlace[]; exportsNeed?: string }) {
   const { download, busy, failure, upgrade } = useDownload(projectId);
   const { guard, dialog } = useBlankGuard(places);
-  const left = totalBlanks(places);
+  usePackCommands();
   return (
     <>
-      <Card aria-labelledby="files-title">
-        <CardBody className="flex flex-wrap items-center gap-3">
-          <h2 id="files-title" className="mr-auto text-base font-semibold">
-            Take it with you
-          </h2>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => guard("Download", () => download("all=1", "all"))}
+      <MenuButton label={busy ? "Preparing…" : "Export"}>
+        <MenuItem onClick={() => guard("Download", () => download("all=1", "all"))} disabled={busy !== undefined}>
+          Download all (Markdown)
+          {exportsNeed && <PlanBadge plan={exportsNeed} className="ml-auto" />}
+        </MenuItem>
+        {exportFormats.map(({ format, label }) => (
+          <MenuItem
+            key={format}
+            onClick={() => guard("Export", () => download(`format=${format}`, format))}
             disabled={busy !== undefined}
           >
-            {busy === "all" ? "Preparing…" : "Download all (Markdown)"}
-          </Button>
-          {exportFormats.map(({ format, label }) => (
-            <Button
-              key={format}
-              variant="secondary"
-              size="sm"
-              onClick={() => guard("Export", () => download(`format=${format}`, format))}
-              disabled={busy !== undefined}
-            >
-              {busy === format ? "Preparing…" : `Export ${label}`}
-              {exportsNeed && <PlanBadge plan={exportsNeed} className="ml-0.5" />}
-            </Button>
-          ))}
-        </CardBody>
-        {left > 0 && (
-          <div className="border-t border-line px-5 py-3 text-sm" data-testid="pack-blanks">
-            <p className="font-medium text-warning">
-              {blanksLeft(left)} in the pack: only you know what goes there. Click a highlighted blank to fill it.
-            </p>
-            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              {places.map((place) => (
-                <li key={place.where}>
-                  <Link href={place.href!}>{place.where}</Link> <span className="text-muted">({place.count})</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </Card>
+            Export {label}
+            {exportsNeed && <PlanBadge plan={exportsNeed} className="ml-auto" />}
+          </MenuItem>
+        ))}
+      </MenuButton>
       {dialog}
-      {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
-      {failure && <Notice tone="danger">{failure}</Notice>}
+      {(upgrade || failure) && (
+        <div className="w-full space-y-3">
+          {upgrade && <UpgradeCard body={upgrade} startCheckout={startCheckout} />}
+          {failure && <Notice tone="danger">{failure}</Notice>}
+        </div>
+      )}
     </>
   );
 }

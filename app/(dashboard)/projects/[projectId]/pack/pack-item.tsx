@@ -161,7 +161,7 @@ export function PackItem(props: PackItemProps) {
   const compose = `/projects/${projectId}/files?open=${id}`;
   return (
     <Card aria-label={savedTitle} data-kind={kind} id={`item-${id}`} className="scroll-mt-20">
-      <CardBody className="space-y-4">
+      <CardBody className="space-y-3 max-sm:px-4 max-sm:py-4 sm:space-y-4">
         <div className="flex flex-wrap items-start gap-3">
           <h3 className="mr-auto text-base font-semibold">{heading}</h3>
           {channel && <ChannelBadge channel={channel} />}
@@ -222,7 +222,16 @@ export function PackItem(props: PackItemProps) {
           </div>
         ) : (
           <div>
-            <FillableDraft onFill={fill}>{props.children}</FillableDraft>
+            {/* Below 640 px a folded part shows its first lines only: "Show all" has the rest. */}
+            <div
+              className={cx(
+                props.fold &&
+                  !props.fold.open &&
+                  "max-sm:relative max-sm:max-h-16 max-sm:overflow-hidden max-sm:after:pointer-events-none max-sm:after:absolute max-sm:after:inset-x-0 max-sm:after:bottom-0 max-sm:after:h-10 max-sm:after:bg-gradient-to-t max-sm:after:from-surface",
+              )}
+            >
+              <FillableDraft onFill={fill}>{props.children}</FillableDraft>
+            </div>
             {props.fold && (
               <Link href={props.fold.href} scroll={false} className="mt-2 inline-block text-sm font-medium">
                 {props.fold.open ? `Fold ${heading}` : `Show all of ${heading}`}
@@ -268,6 +277,7 @@ export function PackItem(props: PackItemProps) {
               <Button
                 variant="ghost"
                 size="sm"
+                className="max-sm:hidden"
                 onClick={() => guard("Download", () => download(`item=${id}`, id))}
                 disabled={busy !== undefined}
               >

@@ -9,18 +9,24 @@ import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { countBlanks } from "@/lib/drafts/blanks";
+import { cardKindName } from "@/lib/i18n/card-words";
 import { getMe } from "@/lib/operations/account";
 import { listContent } from "@/lib/operations/content";
 import { getLaunchFreshness } from "@/lib/operations/dashboard";
+import { listPackImages } from "@/lib/operations/pack-images";
 import { type AgentType, agentTypes } from "@/lib/schemas/project";
 import { refreshOutdatedDrafts, startCheckout } from "../../actions";
+import { projectTitle } from "../project-title";
+import { BlanksChip } from "./blanks-chip";
 import { displayTitle } from "./display-title";
+import { editedItemsOf } from "./edited-items";
 import { foldedMarkdown } from "./fold";
+import { PackCards } from "./pack-cards";
 import { PackFiles } from "./pack-files";
 import { PackItem } from "./pack-item";
 import { StepTabs } from "./step-tabs";
 
-export const metadata = { title: "Launch pack" };
+export const generateMetadata = projectTitle("Launch pack");
 
 /**
  * The launch pack, one step at a time (`?step=`, a link per step), each long part folded
@@ -32,13 +38,14 @@ export default async function PackPage({
   searchParams,
 }: {
   params: Promise<{ projectId: string }>;
-  searchParams: Promise<{ step?: string | string[]; item?: string | string[] }>;
+  searchParams: Promise<{ step?: string | string[]; item?: string | string[]; blanks?: string | string[] }>;
 }) {
   const projectId = await projectIdOf(params);
-  const [{ items }, me, freshness, { step, item: opened }] = await Promise.all([
+  const [{ items }, me, freshness, { images }, { step, item: opened, blanks: blanksOnly }] = await Promise.all([
     readOperation(listContent, { params: { id: projectId } }),
     readOperation(getMe),
     readOperation(getLaunchFreshness, { params: { id: projectId } }),
+    readOperation(listPackImages, { params: { id: projectId } }),
     searchParams,
   ]);
   const sections = agentTypes
@@ -53,12 +60,15 @@ export default async function PackPage({
     href: `${stepHref(item.agentType)}#item-${item.id}`,
   });
   const places = items.map(placeOf).filter((place) => place.count > 0);
+  // The blanks chip filters the step to its parts with blanks left (the tabs count the other steps').
+  const filtering = blanksOnly === "1" && places.length > 0;
+  const shownItems = shown?.items.filter((item) => !filtering || countBlanks(item.body) > 0) ?? [];
   const blanksOf = (section: (typeof sections)[number]) => section.items.reduce((sum, item) => sum + countBlanks(item.body), 0);
   return (
     <>
       <PageHeader
         title="Launch pack"
-        description="Everything the agents wrote and you approved, as it will be used. Edit anything; your edits stay when later steps run."
+        description="Everything you approved, ready to use. Your edits stay when later steps run."
         actions={
           <ButtonLink href={`/projects/${projectId}/settings#share`} variant="secondary">
             Share read-only
@@ -66,11 +76,12 @@ export default async function PackPage({
         }
       />
       {freshness.decisionsChangedAt && freshness.outdatedSteps.length > 0 && items.length > 0 && (
-        <div className="mb-6">
+        <div className="mb-4">
           <OutdatedNotice
             what="The launch pack"
             changedAt={freshness.decisionsChangedAt}
             steps={freshness.outdatedSteps}
+            edited={editedItemsOf(items, freshness.outdatedSteps)}
             refresh={refreshOutdatedDrafts.bind(null, projectId)}
             startCheckout={startCheckout}
           />
@@ -83,9 +94,25 @@ export default async function PackPage({
           action={<ButtonLink href={`/projects/${projectId}/launch`}>Go to the launch review</ButtonLink>}
         />
       ) : (
-        <div className="space-y-6">
-          <PackFiles projectId={projectId} places={places} exportsNeed={planNeeds(me.limits, me.usage.projects).exports} />
-          <StepTabs steps={sections.map((section) => [section.agentType, blanksOf(section)])} shown={shown.agentType} />
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="sr-only">Take it with you</h2>
+            {places.length > 0 && (
+              <BlanksChip
+                count={places.reduce((sum, place) => sum + place.count, 0)}
+                on={filtering}
+                href={filtering ? stepHref(shown.agentType) : `${stepHref(shown.agentType)}&blanks=1`}
+              />
+            )}
+            <div className="ml-auto">
+              <PackFiles projectId={projectId} places={places} exportsNeed={planNeeds(me.limits, me.usage.projects).exports} />
+            </div>
+          </div>
+          <StepTabs
+            steps={sections.map((section) => [section.agentType, blanksOf(section)])}
+            shown={shown.agentType}
+            blanksOnly={filtering}
+          />
           <section
             id={`section-${shown.agentType}`}
             role="tabpanel"
@@ -96,8 +123,9 @@ export default async function PackPage({
               <h2 className="text-lg font-semibold">{stepLabels[shown.agentType].title}</h2>
               <BlankCount count={blanksOf(shown)} />
             </div>
+            {shownItems.length === 0 && <p className="text-sm text-muted">No blank left in this step.</p>}
             <div className="grid items-start gap-4 xl:grid-cols-2">
-              {shown.items.map((item) => {
+              {shownItems.map((item) => {
                 const channel = channelOfKind(item.kind);
                 const share = channel ? shareLinkFor(channel, item.body, null) : null;
                 const place = placeOf(item);
@@ -127,6 +155,13 @@ export default async function PackPage({
               })}
             </div>
           </section>
+          {/* With the brand system they are drawn from, after its words: the work stays on the first screen. */}
+          {images.length > 0 && shown.agentType === "brand-architect" && (
+            <PackCards
+              projectId={projectId}
+              cards={images.map((image) => ({ ...image, label: cardKindName("en", image.kind) }))}
+            />
+          )}
         </div>
       )}
     </>

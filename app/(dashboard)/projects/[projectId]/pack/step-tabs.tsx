@@ -4,8 +4,17 @@ import Link from "next/link";
 import { stepLabels } from "@/components/project/labels";
 import type { AgentType } from "@/lib/schemas/project";
 
-/** The pack's steps as tabs, each a link to that step's address (relative to the pack's), with the blanks it has left. */
-export function StepTabs({ steps, shown }: { steps: Array<[AgentType, number]>; shown: AgentType }) {
+/** The pack's steps as tabs, each a link to that step's address (relative to the pack's), with the blanks it has left (keeping the blanks filter). */
+export function StepTabs({
+  steps,
+  shown,
+  blanksOnly = false,
+}: {
+  steps: Array<[AgentType, number]>;
+  shown: AgentType;
+  /** Whether the blanks filter is on: each tab keeps it. */
+  blanksOnly?: boolean;
+}) {
   return (
     <div
       role="tablist"
@@ -15,7 +24,7 @@ export function StepTabs({ steps, shown }: { steps: Array<[AgentType, number]>; 
       {steps.map(([agentType, blanks]) => (
         <Link
           key={agentType}
-          href={`?step=${agentType}`}
+          href={`?step=${agentType}${blanksOnly ? "&blanks=1" : ""}`}
           scroll={false}
           role="tab"
           id={`tab-${agentType}`}

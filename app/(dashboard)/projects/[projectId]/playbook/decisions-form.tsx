@@ -55,7 +55,7 @@ const fieldOfPath: Record<string, keyof Values> = {
   colorPalette: "colorPalette",
 };
 
-/** Colours named in a palette decision ("Ink #17181c, Sky #4b9fe0"), for swatches. */
+/** Colors named in a palette decision ("Ink #17181c, Sky #4b9fe0"), for swatches. */
 function colorsOf(palette: string) {
   return [...palette.matchAll(/([^,#]*?)\s*(#[0-9a-f]{6}|#[0-9a-f]{3})\b/gi)].map((match) => ({
     name: match[1]!.trim() || match[2]!,
@@ -116,7 +116,7 @@ export function DecisionsForm({ projectId, decisions }: { projectId: string; dec
       <TextField label="Value proposition angle" maxLength={200} {...bind("valueAngle")} />
       <TextAreaField label="Value proposition" maxLength={1000} rows={3} {...bind("valueStatement")} />
       <TextField
-        label="Colour palette"
+        label="Color palette"
         maxLength={200}
         hint="Names and hex codes, e.g. Ink #17181c, Sky #4b9fe0."
         {...bind("colorPalette")}

@@ -1,22 +1,26 @@
 import { Markdown } from "@/components/markdown";
 import { OutdatedNotice } from "@/components/project/outdated-notice";
 import { projectIdOf } from "@/components/project/project-id";
-import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
+import { Card, CardBody, CardHeader, Foldable, PageHeader, PhoneFold } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
+import { listContent } from "@/lib/operations/content";
 import { getLaunchFreshness } from "@/lib/operations/dashboard";
 import { getPlaybook } from "@/lib/operations/projects";
 import { refreshOutdatedDrafts, startCheckout } from "../../actions";
+import { editedItemsOf } from "../pack/edited-items";
+import { projectTitle } from "../project-title";
 import { readProject } from "../read-project";
 import { DecisionsForm } from "./decisions-form";
 
-export const metadata = { title: "Marketing Playbook" };
+export const generateMetadata = projectTitle("Marketing Playbook");
 
 export default async function PlaybookPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
-  const [{ playbook }, { project }, freshness] = await Promise.all([
+  const [{ playbook }, { project }, freshness, { items }] = await Promise.all([
     readOperation(getPlaybook, { params: { id: projectId } }),
     readProject(projectId),
     readOperation(getLaunchFreshness, { params: { id: projectId } }),
+    readOperation(listContent, { params: { id: projectId } }),
   ]);
   // The playbook quotes the market, brand and launch drafts: those are what can be out of date here.
   const quoted = freshness.outdatedSteps.filter(
@@ -40,6 +44,7 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
             what="The playbook"
             changedAt={freshness.decisionsChangedAt}
             steps={freshness.outdatedSteps}
+            edited={editedItemsOf(items, freshness.outdatedSteps)}
             refresh={refreshOutdatedDrafts.bind(null, projectId)}
             startCheckout={startCheckout}
           />
@@ -48,7 +53,10 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
       <div className="grid items-start gap-6 lg:grid-cols-[1fr_22rem]">
         <Card aria-label="The playbook" className="min-w-0">
           <CardBody>
-            <Markdown source={markdown} />
+            {/* Folded to a screenful or two (one on a phone), so the decisions beside (or below) it stay in reach. */}
+            <Foldable label="the playbook" maxHeight={2400} narrowMaxHeight={900}>
+              <Markdown source={markdown} />
+            </Foldable>
           </CardBody>
         </Card>
         <Card aria-labelledby="decisions-title" className="min-w-0 lg:sticky lg:top-6">
@@ -58,7 +66,10 @@ export default async function PlaybookPage({ params }: { params: Promise<{ proje
             description="What you chose in the launch review. Leave a field empty to keep it open."
           />
           <CardBody>
-            <DecisionsForm projectId={project.id} decisions={project.decisions} />
+            {/* On a phone the fields wait behind their summary: reading the playbook comes first. */}
+            <PhoneFold summary="Edit your decisions">
+              <DecisionsForm projectId={project.id} decisions={project.decisions} />
+            </PhoneFold>
           </CardBody>
         </Card>
       </div>

@@ -1,12 +1,14 @@
 import { projectIdOf } from "@/components/project/project-id";
+import { ChannelChart } from "@/components/results/channel-chart";
 import { ResultsChart } from "@/components/results/results-chart";
 import { ResultsTable } from "@/components/results/results-table";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState, PageHeader } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { getLinkSettings, getResults } from "@/lib/operations/links";
+import { projectTitle } from "../project-title";
 import { TrackingSetup } from "./tracking-setup";
 
-export const metadata = { title: "Results" };
+export const generateMetadata = projectTitle("Results");
 
 export default async function ResultsPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
@@ -68,7 +70,8 @@ export default async function ResultsPage({ params }: { params: Promise<{ projec
             </Card>
             <Card aria-labelledby="channels-title" className="min-w-0">
               <CardHeader id="channels-title" title="By channel" />
-              <CardBody>
+              <CardBody className="space-y-5">
+                <ChannelChart channels={channels.results.rows} />
                 <ResultsTable rows={channels.results.rows} caption="Sign-ups and clicks by channel" first="Channel" />
               </CardBody>
             </Card>
@@ -77,7 +80,7 @@ export default async function ResultsPage({ params }: { params: Promise<{ projec
             <CardHeader
               id="weeks-title"
               title="Week by week"
-              description="Clicks and sign-ups per week (weeks start on Monday, UTC)."
+              description="Clicks and sign-ups by the week each post was planned for, whenever people clicked, with each week's sign-up rate."
             />
             <CardBody>
               <ResultsChart weeks={weeks.results.rows} />

@@ -5,7 +5,6 @@ import { runOperation } from "@/lib/actions/run-operation";
 import { createShareLink, removeProjectLogo, revokeShareLink, uploadProjectLogo } from "@/lib/operations/dashboard";
 import { updateProject } from "@/lib/operations/projects";
 import {
-  connectBluesky,
   connectWithForm,
   deleteConnection,
   startMastodonConnection,
@@ -36,10 +35,6 @@ export async function removeLogo(projectId: string) {
   return result.ok ? { ok: true as const, data: { removed: true } } : result;
 }
 
-export const connectBlueskyAction = async (projectId: string, handle: string, appPassword: string, serviceUrl: string) =>
-  runOperation(connectBluesky, {
-    body: { projectId, handle, appPassword, ...(serviceUrl.trim() && { serviceUrl: serviceUrl.trim() }) },
-  });
 export const connectWithFormAction = async (projectId: string, network: Network, fields: Record<string, string>) =>
   runOperation(connectWithForm, { body: { projectId, network, fields } });
 export const startMastodonAction = async (projectId: string, instanceUrl: string) =>
@@ -50,6 +45,8 @@ export const deleteConnectionAction = async (connectionId: string) =>
   runOperation(deleteConnection, { params: { connectionId } });
 export const saveTimeZoneAction = async (projectId: string, timeZone: string) =>
   runOperation(updatePublishingSettings, { params: { id: projectId }, body: { timeZone } });
+export const saveEmailRemindersAction = async (projectId: string, emailReminders: boolean) =>
+  runOperation(updatePublishingSettings, { params: { id: projectId }, body: { emailReminders } });
 /** Renames the project and sets the language its agents write in (the project's update operation). */
 export async function saveProjectBasics(projectId: string, body: { name: string; language: string }) {
   const result = await runOperation(updateProject, { params: { id: projectId }, body });

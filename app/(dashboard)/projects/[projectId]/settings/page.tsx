@@ -1,20 +1,25 @@
 import { projectIdOf } from "@/components/project/project-id";
-import { Card, CardBody, CardHeader, PageHeader } from "@/components/ui";
+import { Card, CardBody, CardHeader, PageHeader, PhoneFold } from "@/components/ui";
 import { readOperation } from "@/lib/actions/run-operation";
 import { networkViews } from "@/lib/networks/registry";
 import { getProjectLogo, listShareLinks } from "@/lib/operations/dashboard";
 import { getLinkSettings, listIngestKeys } from "@/lib/operations/links";
 import { getPublishingSettings, listConnections } from "@/lib/operations/publishing";
+import { projectTitle } from "../project-title";
 import { readProject } from "../read-project";
 import { createServerKeyAction, revokeIngestKeyAction } from "../results/actions";
 import { TrackingSetup } from "../results/tracking-setup";
 import { BasicsForm } from "./basics-form";
 import { Connections } from "./connections";
 import { ConversionKeys } from "./conversion-keys";
+import { EmailReminders } from "./email-reminders";
 import { LogoForm } from "./logo-form";
 import { ShareLinks } from "./share-links";
 
-export const metadata = { title: "Project settings" };
+export const generateMetadata = projectTitle("Project settings");
+
+const shareAnchors = ["share", "share-card"];
+const trackingAnchors = ["tracking", "tracking-title"];
 
 const connectNotices: Record<string, string> = {
   mastodon: "Mastodon is connected: approved Mastodon posts can go out from the week board.",
@@ -33,7 +38,7 @@ export default async function ProjectSettingsPage({
 }) {
   const projectId = await projectIdOf(params);
   const { connected } = await searchParams;
-  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable }, { settings }, { keys }] =
+  const [{ links }, { logo }, { project }, { connections }, { timeZone, connectable, emailReminders }, { settings }, { keys }] =
     await Promise.all([
       readOperation(listShareLinks, { params: { id: projectId } }),
       readOperation(getProjectLogo, { params: { id: projectId } }),
@@ -72,6 +77,9 @@ export default async function ProjectSettingsPage({
               notice={connected ? (connectNotices[connected] ?? null) : null}
             />
           </CardBody>
+          <CardBody className="border-t border-line">
+            <EmailReminders projectId={projectId} enabled={emailReminders} />
+          </CardBody>
         </Card>
         <Card aria-labelledby="tracking-title" id="tracking">
           <CardHeader
@@ -79,13 +87,18 @@ export default async function ProjectSettingsPage({
             title="Tracked links and conversions"
             description="Posts that link to your site carry their own short link; your site or server reports sign-ups; Results shows which post brought them."
           />
-          <CardBody className="space-y-8">
-            <TrackingSetup projectId={projectId} settings={settings} />
-            <ConversionKeys
-              keys={keys}
-              makeServerKey={createServerKeyAction.bind(null, projectId)}
-              revoke={revokeIngestKeyAction.bind(null, projectId)}
-            />
+          {/* On a phone the connected accounts come first; these wait behind their summaries (an address to #tracking opens it). */}
+          <CardBody>
+            <PhoneFold anchors={trackingAnchors} summary="Show your site's address, its script and conversion keys">
+              <div className="space-y-8">
+                <TrackingSetup projectId={projectId} settings={settings} />
+                <ConversionKeys
+                  keys={keys}
+                  makeServerKey={createServerKeyAction.bind(null, projectId)}
+                  revoke={revokeIngestKeyAction.bind(null, projectId)}
+                />
+              </div>
+            </PhoneFold>
           </CardBody>
         </Card>
         <Card aria-labelledby="share" id="share-card">
@@ -95,13 +108,20 @@ export default async function ProjectSettingsPage({
             description="A read-only link for a co-founder or a freelancer: no account needed, nothing editable. Revoke it any time."
           />
           <CardBody>
-            <ShareLinks projectId={projectId} links={links} />
+            <PhoneFold
+              anchors={shareAnchors}
+              summary={links.length > 0 ? `Show the share links (${links.length})` : "Show how to share it"}
+            >
+              <ShareLinks projectId={projectId} links={links} />
+            </PhoneFold>
           </CardBody>
         </Card>
         <Card aria-labelledby="logo-title">
           <CardHeader id="logo-title" title="Brand logo" description="Shown in the project's header and on the exports' cover." />
           <CardBody>
-            <LogoForm projectId={projectId} name={project.name} url={logo?.url ?? null} />
+            <PhoneFold summary="Show the logo">
+              <LogoForm projectId={projectId} name={project.name} url={logo?.url ?? null} />
+            </PhoneFold>
           </CardBody>
         </Card>
       </div>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { LocalTime } from "@/components/local-time";
 import { Badge, Button, CopyButton, EmptyState, Input, Notice } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { useOperationAction } from "@/components/use-operation-action";
 import { createShare, revokeShare } from "./actions";
 
@@ -55,7 +55,7 @@ export function ShareLinks({ projectId, links }: { projectId: string; links: Lin
             <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
               <span className="font-mono">{link.hint}…</span>
               <span className="text-muted">
-                created <LocalTime iso={link.createdAt} relative />
+                created <When at={link.createdAt} relative />
               </span>
               {link.revokedAt ? (
                 <Badge tone="neutral" className="ml-auto">

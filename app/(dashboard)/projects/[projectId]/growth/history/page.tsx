@@ -1,17 +1,17 @@
 import { learningsFromRetro, learningsOf } from "@/components/growth/learnings";
 import { SectionHeader } from "@/components/growth/section-header";
 import { WeekSummary } from "@/components/growth/week-summary";
-import { LocalTime } from "@/components/local-time";
 import { projectIdOf } from "@/components/project/project-id";
 import { ButtonLink, Card, CardBody, CardHeader, EmptyState } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { readOperation } from "@/lib/actions/run-operation";
 import { weekTitle } from "@/lib/growth/week";
-import { weekDays } from "@/lib/growth/week-days";
 import { listCycles } from "@/lib/operations/growth";
 import { getPlaybook } from "@/lib/operations/projects";
+import { projectTitle } from "../../project-title";
 import { readProject } from "../../read-project";
 
-export const metadata = { title: "Earlier weeks" };
+export const generateMetadata = projectTitle("Earlier weeks");
 
 export default async function GrowthHistoryPage({ params }: { params: Promise<{ projectId: string }> }) {
   const projectId = await projectIdOf(params);
@@ -46,7 +46,7 @@ export default async function GrowthHistoryPage({ params }: { params: Promise<{ 
                   title={weekTitle(cycle.weekNumber, String(cycle.plan.weekTheme ?? ""))}
                   description={
                     <>
-                      Week of {weekDays(cycle.weekStart)[0]!.longLabel} · closed <LocalTime iso={cycle.closedAt} fallback="" />
+                      Week of <When at={cycle.weekStart} /> · closed <When at={cycle.closedAt} fallback="" />
                     </>
                   }
                 />

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "email_reminders" boolean DEFAULT false NOT NULL;
