@@ -25,12 +25,45 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       "--disable-sync",
     ],
   });
+  settleNavigations(browser);
   return {
     browser,
     async close() {
       await browser.close();
     },
   };
+}
+
+/**
+ * React 19.2 batches the reveal of streamed parts for up to 300 ms after the page loads; until
+ * then a part can exist twice (the revealed copy and the hidden one it came from), and a
+ * locator would match both. Every page of this browser waits out that window after `goto` and
+ * `reload`, so a test reads the page as the founder sees it.
+ */
+function settleNavigations(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => settling(await newPage());
+    return context;
+  };
+}
+
+function settling(page: Page): Page {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => revealed(page, await goto(url, options));
+  page.reload = async (options) => revealed(page, await reload(options));
+  return page;
+}
+
+async function revealed<T>(page: Page, response: T): Promise<T> {
+  // A page that navigates on by itself ends this wait early; the test's own checks decide then.
+  await page
+    .waitForFunction(() => !document.querySelector('div[hidden][id^="S:"]'), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  return response;
 }
 
 export const screensDir = path.join(process.cwd(), "docs", "screens");

@@ -116,9 +116,9 @@ describe("project settings", () => {
     });
     expect(changed.status).toBe(200);
     await page.goto(`/projects/${projectId}/playbook`);
-    await page.getByText("The playbook is out of date").waitFor();
+    await page.getByText("The playbook is out of date").filter({ visible: true }).waitFor();
     await page.goto(`/projects/${projectId}/pack`);
-    const notice = page.getByTestId("outdated-notice");
+    const notice = page.getByTestId("outdated-notice").filter({ visible: true });
     await notice.getByText("The launch pack is out of date").waitFor();
     expect(await notice.textContent()).toContain("Market strategy, Brand system, Launch plan, Website copy, Launch assets");
     await checkAtBothWidths(page, "the pack, out of date");

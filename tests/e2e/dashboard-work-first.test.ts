@@ -129,7 +129,7 @@ describe("work first", () => {
 
     await page.setViewportSize(desktop);
     await page.goto(`/projects/${projectId}/pack`);
-    const notice = page.getByTestId("outdated-notice");
+    const notice = page.getByTestId("outdated-notice").filter({ visible: true });
     await notice.getByText("The launch pack is out of date").waitFor();
     const text = (await notice.textContent())!;
     expect(text).toContain("Launch plan, Website copy, Launch assets");
