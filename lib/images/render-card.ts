@@ -1,5 +1,3 @@
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 import { fontsFor } from "./card-fonts";
 import { type CardSize, cardSizes } from "./card-sizes";
 
@@ -142,6 +140,8 @@ function cardTree(design: CardDesign, size: CardSize, family: string): Node {
 export async function renderCard(design: CardDesign, size: CardSize): Promise<RenderedCard> {
   const { width, height } = cardSizes[size];
   const { fonts, family } = fontsFor(`${design.name}${design.headline}${design.subline ?? ""}`, design.language);
+  // Loaded on the first card drawn, not with every request the server answers.
+  const [{ default: satori }, { Resvg }] = await Promise.all([import("satori"), import("@resvg/resvg-js")]);
   const svg = await satori(cardTree(design, size, family) as never, { width, height, fonts });
   const png = new Resvg(svg, { fitTo: { mode: "width", value: width }, font: { loadSystemFonts: false } }).render().asPng();
   return { png: new Uint8Array(png), width, height };

@@ -1,5 +1,4 @@
 import "server-only";
-import { Client, Receiver } from "@upstash/qstash";
 import { config } from "@/lib/config";
 import { getDatabase } from "@/lib/db";
 import { describeError } from "@/lib/db/errors";
@@ -68,12 +67,15 @@ const tickerEngine: JobEngine = {
 export const jobRunPath = "/api/jobs/run";
 
 function qstashEngine(settings: NonNullable<ReturnType<typeof config>["jobs"]["qstash"]>): JobEngine {
-  const client = new Client({ token: settings.token, ...(settings.baseUrl && { baseUrl: settings.baseUrl }) });
+  // The client loads with the first announcement, so a server without QStash never loads it.
+  const client = import("@upstash/qstash").then(
+    ({ Client }) => new Client({ token: settings.token, ...(settings.baseUrl && { baseUrl: settings.baseUrl }) }),
+  );
   return {
     name: "qstash",
     async announce(job) {
       const delaySeconds = Math.max(0, Math.ceil((job.runAt.getTime() - Date.now()) / 1000));
-      await client.publishJSON({
+      await (await client).publishJSON({
         url: `${config().appUrl}${jobRunPath}`,
         body: { jobId: job.id },
         delay: delaySeconds,
@@ -105,6 +107,7 @@ export async function announceJob(job: Pick<JobRecord, "id" | "runAt">): Promise
 export async function verifyQStashCall(request: { signature: string | null; body: string; url: string }): Promise<boolean> {
   const qstash = config().jobs.qstash;
   if (!qstash?.currentSigningKey || !qstash.nextSigningKey || !request.signature) return false;
+  const { Receiver } = await import("@upstash/qstash");
   const receiver = new Receiver({
     currentSigningKey: qstash.currentSigningKey,
     nextSigningKey: qstash.nextSigningKey,

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 
@@ -20,6 +19,7 @@ export async function sendMail(message: MailMessage): Promise<void> {
   const { smtpUrl, mailFrom, mailDir } = config();
   try {
     if (smtpUrl) {
+      const { default: nodemailer } = await import("nodemailer");
       await nodemailer.createTransport(smtpUrl).sendMail({ from: mailFrom, ...message });
       return;
     }

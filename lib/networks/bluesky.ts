@@ -1,5 +1,5 @@
 import "server-only";
-import { AtpAgent, type AtpSessionData, XRPCError } from "@atproto/api";
+import type { AtpAgent, AtpSessionData } from "@atproto/api";
 import { z } from "zod";
 import { channelRules } from "@/lib/channels/rules";
 import type { PostMetrics, PublishedPart } from "@/lib/schemas/publishing";
@@ -21,12 +21,16 @@ import { newTid } from "./tid";
 export const defaultPds = "https://bsky.social";
 const collection = "app.bsky.feed.post";
 
+/** `@atproto/api`, loaded with the first Bluesky call rather than with every request the server answers. */
+const atproto = () => import("@atproto/api");
+
 /** XRPC's refusals of our credentials; `ExpiredToken` is only the access token's age (the agent refreshes it). */
 const refusals = ["ExpiredToken", "InvalidToken", "AuthenticationRequired", "AccountTakedown"];
 
 /** The agent's failure as a classified network error (a transport failure arrives classified already). */
-function classified(error: unknown, label: string): unknown {
+async function classified(error: unknown, label: string): Promise<unknown> {
   if (error instanceof NetworkError) return error;
+  const { XRPCError } = await atproto();
   if (!(error instanceof XRPCError)) return error;
   if (error.cause instanceof NetworkError) return error.cause;
   const message = `Bluesky ${label}: ${error.message || error.error || `HTTP ${error.status}`}`.slice(0, 500);
@@ -53,7 +57,7 @@ async function call<T>(label: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw classified(error, label);
+    throw await classified(error, label);
   }
 }
 
@@ -65,7 +69,8 @@ export interface BlueskySession {
 }
 
 /** An agent at the PDS whose session changes are handed to `onSession` (awaited before the caller goes on). */
-function agentAt(serviceUrl: string, onSession?: (session: AtpSessionData) => Promise<void>) {
+async function agentAt(serviceUrl: string, onSession?: (session: AtpSessionData) => Promise<void>) {
+  const { AtpAgent } = await atproto();
   const saves: Promise<void>[] = [];
   const agent = new AtpAgent({
     service: serviceUrl,
@@ -79,7 +84,7 @@ function agentAt(serviceUrl: string, onSession?: (session: AtpSessionData) => Pr
 
 /** Signs in with a handle (or e-mail) and an app password: `auth` when the PDS refuses them. */
 export async function createBlueskySession(serviceUrl: string, identifier: string, appPassword: string): Promise<BlueskySession> {
-  const { agent } = agentAt(serviceUrl);
+  const { agent } = await agentAt(serviceUrl);
   const { data } = await call("sign-in", () => agent.login({ identifier, password: appPassword }));
   return { did: data.did, handle: data.handle, accessJwt: data.accessJwt, refreshJwt: data.refreshJwt };
 }
@@ -96,7 +101,7 @@ async function withSession<T>(
   work: (agent: AtpAgent) => Promise<T>,
 ): Promise<T> {
   const secrets = { ...account.secrets };
-  const { agent, saved } = agentAt(account.serviceUrl, async (session) => {
+  const { agent, saved } = await agentAt(account.serviceUrl, async (session) => {
     Object.assign(secrets, { accessJwt: session.accessJwt, refreshJwt: session.refreshJwt });
     await onSecrets({ ...secrets });
   });
@@ -158,6 +163,7 @@ async function getRecord(agent: AtpAgent, did: string, rkey: string): Promise<{ 
     const { data } = await agent.com.atproto.repo.getRecord({ repo: did, collection, rkey });
     return data.cid ? { uri: data.uri, cid: data.cid } : null;
   } catch (error) {
+    const { XRPCError } = await atproto();
     if (error instanceof XRPCError && (error.error === "RecordNotFound" || Number(error.status) === 404)) return null;
     throw error;
   }
@@ -270,6 +276,7 @@ export const bluesky: NetworkProvider = {
           return { uri: data.uri, cid: data.cid };
         } catch (error) {
           // The key is taken: an earlier attempt's post went through. Take it, never post again.
+          const { XRPCError } = await atproto();
           if (!(error instanceof XRPCError) || Number(error.status) !== 400 || refusals.includes(error.error)) throw error;
           const taken = await getRecord(agent, did, rkey);
           if (!taken) throw error;

@@ -7,7 +7,7 @@ import { AppError } from "@/lib/errors";
 
 /** Stripe's customer portal (change card, switch plan, cancel) for an account that pays through Stripe. */
 export async function openBillingPortal(ctx: ServiceContext) {
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   const [subscription] = await ctx.db.select().from(subscriptions).where(eq(subscriptions.accountId, ctx.account.id));
   if (!stripe || !subscription?.stripeCustomerId) {
     throw new AppError("not_found", "There is no Stripe subscription to manage for this account.");

@@ -59,7 +59,7 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
     const message = `This account already pays for ${plan}; change or cancel it from the billing settings.`;
     throw new AppError("invalid_request", message, { details: { issues: [{ path: "plan", message }] } });
   }
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   if (!stripe || !settings) {
     const [session] = await db.insert(checkoutSessions).values({ accountId: account.id, plan }).returning();
     return { url: `${appUrl}/billing/checkout/${session!.id}${back && `?${back}`}`, plan };
@@ -94,7 +94,7 @@ export async function createCheckout(ctx: ServiceContext, input: { plan: PaidPla
  * account is gone is cancelled by the webhook.
  */
 export async function cancelStripeSubscriptions(db: Database, { accountId }: { accountId: string }): Promise<void> {
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   const recorded = await recordedSubscription(db, accountId);
   if (!stripe || recorded?.provider !== "stripe") return;
   const statuses = new Map<string, string>();

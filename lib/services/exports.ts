@@ -14,10 +14,7 @@ import {
   projects,
   subscriptions,
 } from "@/lib/db/schema";
-import { launchPackDocx } from "@/lib/exports/docx";
 import { type LaunchPack, launchPackMarkdown } from "@/lib/exports/launch-pack";
-import { launchPackPdf } from "@/lib/exports/pdf";
-import { launchPackXlsx } from "@/lib/exports/xlsx";
 import { launchPackZip } from "@/lib/exports/zip";
 import { cardSectionWords } from "@/lib/i18n/card-words";
 import { exportHeadings } from "@/lib/i18n/phrasebook";
@@ -72,13 +69,20 @@ export async function exportLaunchPack(ctx: ServiceContext, query: z.infer<typeo
   ]);
   const pack = { ...loaded, logo, cards };
   const name = `${pack.brand.name} launch pack`;
+  // Each format's library (PDFKit, exceljs, docx) loads when that format is first asked for,
+  // not with every request the API answers.
   const render = {
     // The cover image and the cards stay out of the JSON document (they are bytes, not content).
     json: async () => `${JSON.stringify({ ...pack, logo: undefined, cards: undefined }, null, 2)}\n`,
-    docx: () => launchPackDocx(pack),
-    pdf: () => launchPackPdf(pack),
-    xlsx: () => launchPackXlsx(pack),
+    docx: async () => (await import("@/lib/exports/docx")).launchPackDocx(pack),
+    pdf: async () => (await import("@/lib/exports/pdf")).launchPackPdf(pack),
+    xlsx: async () => (await import("@/lib/exports/xlsx")).launchPackXlsx(pack),
     zip: async () => {
+      const [{ launchPackDocx }, { launchPackPdf }, { launchPackXlsx }] = await Promise.all([
+        import("@/lib/exports/docx"),
+        import("@/lib/exports/pdf"),
+        import("@/lib/exports/xlsx"),
+      ]);
       const [docx, pdf, xlsx] = await Promise.all([launchPackDocx(pack), launchPackPdf(pack), launchPackXlsx(pack)]);
       const json = `${JSON.stringify({ ...pack, logo: undefined, cards: undefined }, null, 2)}\n`;
       const words = cardSectionWords(project.language);

@@ -18,8 +18,8 @@ const handledEvents = new Set([
 ]);
 
 /** Verifies a webhook's signature on the raw body; a bad one is 400 `invalid_signature`. */
-export function verifyStripeEvent(rawBody: string, signature: string | null): Stripe.Event {
-  const stripe = stripeClient();
+export async function verifyStripeEvent(rawBody: string, signature: string | null): Promise<Stripe.Event> {
+  const stripe = await stripeClient();
   const secret = config().stripe?.webhookSecret;
   if (!stripe || !secret) throw new AppError("not_found", "Stripe webhooks are not configured here.");
   if (!signature) throw new AppError("invalid_signature");
@@ -41,11 +41,9 @@ export async function handleStripeEvent(db: Database, event: Stripe.Event): Prom
   const current = event.type === "checkout.session.completed" ? await currentSubscription(event.data.object) : undefined;
   if (current && !finalSubscriptionStatuses.includes(current.status) && (await forDeletedAccount(db, event))) {
     // A checkout completed after its account was deleted (its page was still open): nobody to bill.
-    await stripeClient()!
-      .subscriptions.cancel(current.id)
-      .catch((error: unknown) => {
-        throw new AppError("provider_unavailable", "Stripe did not cancel the subscription; deliver again.", { cause: error });
-      });
+    await (await stripeClient())!.subscriptions.cancel(current.id).catch((error: unknown) => {
+      throw new AppError("provider_unavailable", "Stripe did not cancel the subscription; deliver again.", { cause: error });
+    });
   }
   return db.transaction(async (tx) => {
     const recorded = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
@@ -67,7 +65,7 @@ async function forDeletedAccount(db: Database, event: Stripe.Event): Promise<boo
 /** The checkout's subscription as Stripe has it now; null when Stripe has none by that id. */
 async function currentSubscription(session: Stripe.Checkout.Session): Promise<Stripe.Subscription | null | undefined> {
   const id = idOf(session.subscription);
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   if (!id || !stripe) return undefined;
   try {
     return await stripe.subscriptions.retrieve(id);

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request) {
   const headers = newResponseHeaders();
   try {
-    const event = verifyStripeEvent(await readBodyText(request), request.headers.get("stripe-signature"));
+    const event = await verifyStripeEvent(await readBodyText(request), request.headers.get("stripe-signature"));
     const result = await handleStripeEvent(await getDatabase(), event);
     return jsonResponse({ received: true, ...result }, 200, headers);
   } catch (error) {
