@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -11,6 +12,9 @@ const databaseSuites = ["tests/api/**/*.test.ts", "tests/db/**/*.test.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default leaves one core idle, so a 2-core machine ran one file at a time; files
+    // spend much of their time waiting on a database, a server or a browser, so two run at once.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
