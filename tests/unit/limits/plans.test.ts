@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { entitlementsOf, noEntitlements, publicPlans, secondsToUtcMidnight, utcDay } from "@/lib/limits";
-import { planCatalog } from "@/lib/limits/plans";
 
 describe("the entitlements table", () => {
   it.each([
