@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Every machine code the service answers with, and what it means on the wire. */
 export const errorCodes = {
   invalid_request: { status: 400, retryable: false, message: "The request is not valid." },
@@ -80,4 +78,3 @@ export const errorCodes = {
 } as const satisfies Record<string, { status: number; retryable: boolean; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;
-export const errorCodeSchema = z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]);

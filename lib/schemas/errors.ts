@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { errorCodeSchema } from "@/lib/errors";
+import { type ErrorCode, errorCodes } from "@/lib/errors";
 import { checkoutPointer } from "./account";
+
+const errorCodeSchema = z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]);
 
 export const errorEnvelope = z
   .object({

@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { uuid } from "./common";
+import { maxAltLength, maxItemImages } from "./item-image-limits";
 
 /** Where a growth item's image came from: the founder's upload, or a brand card rendered for it. */
 export const imageSources = ["upload", "card"] as const;
 export type ImageSource = (typeof imageSources)[number];
 
-/** The most images one post carries (every network that takes images takes four). */
-export const maxItemImages = 4;
-/** The largest upload, in bytes: its base64 fits a 1 MB request body. */
-export const maxItemImageBytes = 750 * 1024;
-/** Alt text as long as Mastodon takes (1,500 characters); Bluesky takes more. */
-export const maxAltLength = 1500;
+export { maxAltLength, maxItemImageBytes, maxItemImages } from "./item-image-limits";
+
 /**
  * The longest alt text the writer drafts: under every limit of a network Launchloop sends
  * images to or may (Discord's attachment description takes 1,024 characters, X's alt text 1,000).

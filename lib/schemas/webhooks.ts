@@ -1,18 +1,9 @@
 import { z } from "zod";
 import { safeString, timestamp, uuid } from "./common";
 
-/** What a webhook endpoint can be sent: each names the resource its `data` holds, as the API shows it. */
-export const webhookEventTypes = [
-  "run.completed",
-  "run.failed",
-  "week.planned",
-  "item.approved",
-  "item.published",
-  "item.failed",
-  "connection.disconnected",
-  "conversion.created",
-] as const;
-export type WebhookEventType = (typeof webhookEventTypes)[number];
+import { webhookEventTypes } from "./webhook-event-types";
+
+export { type WebhookEventType, webhookEventTypes } from "./webhook-event-types";
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);
 
 export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Notice, SubmitButton, TextField } from "@/components/ui";
 import { idleForm } from "@/lib/actions/form-state";
-import { webhookEventTypes } from "@/lib/schemas/webhooks";
+import { webhookEventTypes } from "@/lib/schemas/webhook-event-types";
 import { createWebhookAction } from "./actions";
 import { eventLabels } from "./event-labels";
 import { SecretNotice } from "./secret-notice";

@@ -6,7 +6,7 @@ import type { GrowthItem } from "@/components/growth/types";
 import { Button, cx, Notice, Textarea } from "@/components/ui";
 import { useOperationAction } from "@/components/use-operation-action";
 import type { NetworkView } from "@/lib/networks/provider";
-import { maxAltLength, maxItemImageBytes, maxItemImages } from "@/lib/schemas/item-images";
+import { maxAltLength, maxItemImageBytes, maxItemImages } from "@/lib/schemas/item-image-limits";
 import {
   attachItemCardAction,
   itemImagesAction,
