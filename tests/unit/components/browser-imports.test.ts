@@ -45,7 +45,9 @@ function pathToZod(file: string): string[] | null {
 }
 
 const clientComponents = ["app", "components"]
-  .flatMap((folder) => fs.readdirSync(path.join(root, folder), { recursive: true }).map((file) => path.join(folder, String(file))))
+  .flatMap((folder) =>
+    fs.readdirSync(path.join(root, folder), { recursive: true }).map((file) => path.join(folder, String(file))),
+  )
   .filter((file) => /\.tsx?$/.test(file) && directive(file, "use client"));
 
 describe("the browser's code", () => {
