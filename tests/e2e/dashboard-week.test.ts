@@ -25,6 +25,19 @@ afterAll(async () => {
 });
 
 describe("the week board", () => {
+  it("keeps review links and the CSV folded, their code loaded on the first open, and opens both", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/projects/${projectId}/growth`);
+    const tools = page.getByTestId("week-tools");
+    await tools.waitFor();
+    expect(await page.getByTestId("items-csv").count(), "nothing drawn while folded").toBe(0);
+    await tools.getByText("Review links and CSV").click();
+    await tools.getByRole("button", { name: "Create a review link" }).waitFor();
+    expect(await tools.getByRole("link", { name: "Download as CSV" }).getAttribute("href")).toContain("/growth/items-csv?cycle=");
+    await checkAtBothWidths(page, "the week's review links and CSV");
+    await screenshot(page, "week-tools");
+  });
+
   it("spans the page, opens drafts one at a time in day order, keeps regenerate and the retro behind buttons, and fits 4,000 px", async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/projects/${projectId}/growth`);

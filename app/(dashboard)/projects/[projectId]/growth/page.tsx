@@ -27,11 +27,10 @@ import { getReviewSettings, listCycleReviews, listReviewLinks } from "@/lib/oper
 import { projectTitle } from "../project-title";
 import { readProject } from "../read-project";
 import { CalendarFeedCard } from "./calendar-feed-card";
-import { ItemsCsvCard } from "./items-csv-card";
 import { PlanEditor } from "./plan-editor-loader";
-import { ReviewLinksCard } from "./review-links-card";
 import { PlanWeekButton, StartGrowthPanel } from "./start-panels";
 import { WeekBoard } from "./week-board";
+import { WeekTools } from "./week-tools";
 
 export const generateMetadata = projectTitle("Growth");
 
@@ -137,23 +136,18 @@ export default async function GrowthPage({ params }: { params: Promise<{ project
         )}
         {open && reviewing && (
           // Folded: the week's drafts are the work; sharing it for review and spreadsheets are asked for now and then.
-          <details className="rounded-xl border border-line bg-surface" data-testid="week-tools">
-            <summary className="cursor-pointer px-4 py-3 text-sm font-medium">
-              Review links and CSV: ask someone to review this week, or move its items in and out of a spreadsheet
-            </summary>
-            <div className="space-y-4 px-4 pb-4">
-              <ItemsCsvCard projectId={project.id} cycleId={open.id} />
-              <ReviewLinksCard
-                projectId={project.id}
-                cycleId={open.id}
-                links={reviewing[0].links}
-                reviews={reviewing[1].reviews}
-                itemTitles={Object.fromEntries(open.items.map((item) => [item.id, item.title]))}
-                reviewerApprovalSchedules={reviewing[2].reviewerApprovalSchedules}
-                now={new Date().toISOString()}
-              />
-            </div>
-          </details>
+          <WeekTools
+            csv={{ projectId: project.id, cycleId: open.id }}
+            review={{
+              projectId: project.id,
+              cycleId: open.id,
+              links: reviewing[0].links,
+              reviews: reviewing[1].reviews,
+              itemTitles: Object.fromEntries(open.items.map((item) => [item.id, item.title])),
+              reviewerApprovalSchedules: reviewing[2].reviewerApprovalSchedules,
+              now: new Date().toISOString(),
+            }}
+          />
         )}
         {project.status === "growth" && !open && (
           <Card aria-labelledby="next-week-title">
