@@ -9,7 +9,7 @@ import {
   launchReadyProject,
   signedInWithProject,
 } from "./fixtures";
-import { checkAtBothWidths, expectAxeClean, exportEntry } from "./shell-browser";
+import { checkAtBothWidths, expectAxeClean, exportEntry, pressUntil } from "./shell-browser";
 
 // The corners of the dashboard: a 404 with a way home, the favicon, signing in back to the page
 // asked for, page titles, plan gates before the click, the keyboard (⌘K runs actions, "?" lists
@@ -43,23 +43,6 @@ async function signedOutPage(): Promise<Page> {
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   return page;
-}
-
-/** Presses `keys` until `shown` appears: the shell listens once it has hydrated, which can be after the load event. */
-async function pressUntil(page: Page, keys: string, shown: ReturnType<Page["getByRole"]>) {
-  await expect
-    .poll(
-      async () => {
-        if (await shown.isVisible()) return true;
-        await page.keyboard.press(keys);
-        return shown.waitFor({ timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        );
-      },
-      { timeout: 60_000, interval: 0 },
-    )
-    .toBe(true);
 }
 
 describe("the dashboard's corners", () => {

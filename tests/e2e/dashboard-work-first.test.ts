@@ -9,7 +9,7 @@ import {
   launchReadyProject,
   signedInWithProject,
 } from "./fixtures";
-import { checkAtBothWidths, pageHeight, visibleWithoutScrolling } from "./shell-browser";
+import { checkAtBothWidths, pageHeight, pressUntil, visibleWithoutScrolling } from "./shell-browser";
 
 // Work first: each page of the sample project opens on its work. At 1280x800 the primary
 // action is on the first screen; at 390 px no page is taller than 3,500 px; axe clean at both.
@@ -53,23 +53,6 @@ async function onTheFirstScreen(action: Locator, label: string) {
 }
 
 const top = async (locator: Locator) => (await locator.boundingBox())!.y;
-
-/** Presses `keys` until `shown` is on screen (a key pressed before the page hydrated is lost). */
-async function pressUntil(keys: string, shown: Locator) {
-  await expect
-    .poll(
-      async () => {
-        if (await shown.isVisible()) return true;
-        await page.keyboard.press(keys);
-        return shown.waitFor({ timeout: 5_000 }).then(
-          () => true,
-          () => false,
-        );
-      },
-      { timeout: 60_000, interval: 0 },
-    )
-    .toBe(true);
-}
 
 describe("work first", () => {
   it("opens the pack on its work: one Export menu, the blanks as a filter chip, Copy on every item", async () => {
@@ -337,7 +320,7 @@ describe("the pack's actions in ⌘K", () => {
     await page.goto(`/projects/${id}/pack`);
     await page.getByRole("tabpanel").getByRole("button", { name: "Copy", exact: true }).first().waitFor();
     const palette = page.getByRole("dialog", { name: "Jump to" });
-    await pressUntil("Control+k", palette);
+    await pressUntil(page, "Control+k", palette);
     const input = palette.getByRole("combobox");
     await input.fill("export");
     const exports = await palette.getByRole("option").allTextContents();

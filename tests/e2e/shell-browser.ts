@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { expectNoBlockingAxeViolations } from "./browser";
 
@@ -62,4 +62,21 @@ export async function exportEntry(page: Page, name: string) {
   if (!(await entry.isVisible())) await page.getByRole("button", { name: "Export", exact: true }).click();
   await entry.waitFor();
   return entry;
+}
+
+/** Presses `keys` until `shown` is on screen: the shell listens once it has hydrated (which can be after the load event), and a key pressed before that is lost. */
+export async function pressUntil(page: Page, keys: string, shown: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await shown.isVisible()) return true;
+        await page.keyboard.press(keys);
+        return shown.waitFor({ timeout: 5_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 60_000, interval: 0 },
+    )
+    .toBe(true);
 }
