@@ -42,7 +42,8 @@ import {
   publicationStatuses,
 } from "../schemas/publishing";
 import { itemReviewActions } from "../schemas/reviews";
-import { type WebhookDeliveryStatus, type WebhookEventType, webhookDeliveryStatuses } from "../schemas/webhooks";
+import type { WebhookEventType } from "../schemas/webhook-event-types";
+import { type WebhookDeliveryStatus, webhookDeliveryStatuses } from "../schemas/webhooks";
 
 // Every table has row level security enabled with no policies: on Supabase only the
 // service's own connection (which bypasses RLS) can see the data, never the public REST API.

@@ -6,8 +6,6 @@ import { maxAltLength, maxItemImages } from "./item-image-limits";
 export const imageSources = ["upload", "card"] as const;
 export type ImageSource = (typeof imageSources)[number];
 
-export { maxAltLength, maxItemImageBytes, maxItemImages } from "./item-image-limits";
-
 /**
  * The longest alt text the writer drafts: under every limit of a network Launchloop sends
  * images to or may (Discord's attachment description takes 1,024 characters, X's alt text 1,000).

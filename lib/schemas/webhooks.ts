@@ -2,8 +2,6 @@ import { z } from "zod";
 import { safeString, timestamp, uuid } from "./common";
 
 import { webhookEventTypes } from "./webhook-event-types";
-
-export { type WebhookEventType, webhookEventTypes } from "./webhook-event-types";
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);
 
 export const webhookDeliveryStatuses = ["pending", "succeeded", "failed"] as const;

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { growthItemImages } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { maxItemImages } from "@/lib/schemas/item-images";
+import { maxItemImages } from "@/lib/schemas/item-image-limits";
 import { ownedRow, ownedRows } from "../tenant";
 
 /** The item's images, first to last. */

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "@/lib/db";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/lib/db/schema";
-import type { WebhookEventType } from "@/lib/schemas/webhooks";
+import type { WebhookEventType } from "@/lib/schemas/webhook-event-types";
 import { enqueueWebhookDelivery } from "./delivery-job";
 
 /**

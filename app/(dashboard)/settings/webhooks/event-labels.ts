@@ -1,4 +1,4 @@
-import type { WebhookEventType } from "@/lib/schemas/webhooks";
+import type { WebhookEventType } from "@/lib/schemas/webhook-event-types";
 
 /** What each event means, as the settings page says it. */
 export const eventLabels: Record<WebhookEventType, string> = {
